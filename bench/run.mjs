@@ -1,0 +1,19 @@
+#!/usr/bin/env node
+// `npm run bench`: every benchmark, side by side with its baseline, reporting ratios.
+// `npm run bench -- cli` runs the ones whose name contains "cli".
+import { spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const benches = [
+  ['cli', 'bench/cli.ts'],
+]
+const only = process.argv.slice(2)
+let failed = 0
+for (const [name, file] of benches) {
+  if (only.length && !only.some((o) => name.includes(o))) continue
+  const r = spawnSync(process.execPath, ['--import', 'tsx', file], { cwd: root, stdio: 'inherit' })
+  if (r.status !== 0) failed++
+  console.log('')
+}
+process.exit(failed ? 1 : 0)

@@ -1,0 +1,142 @@
+/**
+ * `compact-handoff build <transcript.jsonl>`: the handoff a compaction would hand up for a
+ * transcript on disk, by default for the conversation as it stood before its last compaction.
+ */
+import { writeFile } from 'node:fs/promises'
+import { basename } from 'node:path'
+import { parseArgs } from 'node:util'
+import { fmt, HandoffError } from '../pipeline/codes.ts'
+import { beforeBoundary, readJsonlTranscript } from '../pipeline/transcript.ts'
+import type { HandoffResult, PipelineInput } from '../pipeline/types.ts'
+import { buildHandoff, configFiles } from './build-handoff.ts'
+import { cliCapabilities } from './capabilities.ts'
+import type { Command } from './main.ts'
+
+const usage = `Usage: compact-handoff build <transcript.jsonl> [options]
+
+Builds the handoff for a Claude Code transcript and prints it, then a report of each section.
+By default the conversation is taken as it stood before the file's last compaction (the whole
+file when it holds none).
+
+Options:
+  --config FILE       extend the default pipeline with FILE (repeatable)
+  --out FILE          write the handoff to FILE instead of stdout
+  --json              print one JSON object: { handoff, sections, totalChars, marker, ... }
+  --at-boundary N     the conversation as it stood before the N-th compaction (1 = oldest)
+  --end               the whole file, every message after the last compaction included
+  --window TOKENS     the context window, for the size guard's maxFraction
+  --session ID        the session id for the marker (default: from the transcript)
+  --verbose           stack traces on errors
+
+Exit codes: 0 ok, 1 invalid config or transcript, 2 usage error, 3 internal error.`
+
+function parse(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        config: { type: 'string', multiple: true },
+        out: { type: 'string' },
+        json: { type: 'boolean' },
+        'at-boundary': { type: 'string' },
+        end: { type: 'boolean' },
+        window: { type: 'string' },
+        session: { type: 'string' },
+      },
+    })
+  } catch (err) {
+    throw new HandoffError('USAGE', `${(err as Error).message}\n${usage}`, 2)
+  }
+}
+
+function positiveInt(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 1) throw new HandoffError('USAGE', `${flag} takes a whole number from 1 (got "${value}")`, 2)
+  return n
+}
+
+/** One row per section, then the run's one-line summary. */
+export function formatReport(result: HandoffResult): string {
+  const rows = result.sections.map((s) => {
+    const status = s.status === 'ok' ? 'kept   ' : 'dropped'
+    const chars = s.status === 'ok' ? s.chars : (s.chars ?? 0)
+    const why = s.status === 'dropped' ? `  ${s.code}: ${s.message}` : ''
+    return `  ${status} ${s.name.padEnd(12)} ${fmt(chars).padStart(8)} chars ${fmt(s.ms).padStart(6)} ms${why}`
+  })
+  const seam = result.seam.filter((s) => s.status !== 'ok').map((s) => `  seam subscriber ${s.name} ${s.status}: ${s.message ?? ''}`)
+  return ['sections:', ...rows, ...seam, ...result.notes.map((n) => `  note: ${n}`), result.summaryLine].join('\n')
+}
+
+async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv)
+  if (positionals.length !== 1) throw new HandoffError('USAGE', `expected one transcript path\n${usage}`, 2)
+  const file = positionals[0]!
+  if (values.end && values['at-boundary']) throw new HandoffError('USAGE', '--end and --at-boundary go one at a time', 2)
+
+  let transcript
+  try {
+    transcript = await readJsonlTranscript(file)
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException
+    throw new HandoffError('TRANSCRIPT_UNREADABLE', `cannot read ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`)
+  }
+  const boundary = positiveInt('--at-boundary', values['at-boundary'])
+  const conversation = beforeBoundary(transcript, values.end ? 'end' : (boundary ?? 'last'))
+  if (transcript.malformed.count > 0) {
+    const shown = transcript.malformed.lines.slice(0, 10).join(', ')
+    process.stderr.write(
+      `compact-handoff build: ${fmt(transcript.malformed.count)} malformed line(s) skipped in ${file} (line ${shown}${transcript.malformed.count > 10 ? ', …' : ''})\n`,
+    )
+  }
+
+  const input: PipelineInput = {
+    trigger: 'cli',
+    sessionId: values.session ?? transcript.sessionId ?? basename(file, '.jsonl'),
+    cwd: conversation.cwd ?? process.cwd(),
+    contextWindow: positiveInt('--window', values.window),
+    model: conversation.model,
+    transcript: conversation,
+  }
+  const { result } = await buildHandoff({
+    input,
+    capabilities: cliCapabilities(),
+    configFiles: configFiles(values.config ?? []),
+    lenient: false,
+  })
+
+  if (values.json) {
+    const out = {
+      handoff: result.handoff,
+      marker: result.marker,
+      totalChars: result.totalChars,
+      summary: result.summaryLine,
+      messages: result.messages,
+      sections: result.sections.map((s) => ({
+        name: s.name,
+        status: s.status,
+        ...(s.status === 'dropped' ? { code: s.code, message: s.message } : {}),
+        chars: s.status === 'ok' ? s.chars : (s.chars ?? 0),
+        ms: s.ms,
+        ...(s.body !== undefined ? { body: s.body } : {}),
+        ...(s.record ? { record: s.record } : {}),
+      })),
+      transcript: { file, messages: conversation.messages.length, malformed: transcript.malformed.count },
+    }
+    const text = JSON.stringify(out, null, 2) + '\n'
+    if (values.out) await writeFile(values.out, text)
+    else process.stdout.write(text)
+    return 0
+  }
+  if (values.out) {
+    await writeFile(values.out, result.handoff)
+    process.stdout.write(`${formatReport(result)}\nhandoff written to ${values.out}\n`)
+  } else {
+    process.stdout.write(result.handoff)
+    process.stderr.write(`\n${formatReport(result)}\n`)
+  }
+  return 0
+}
+
+export const buildCommand: Command = { summary: 'build the handoff for a transcript on disk', usage, run }

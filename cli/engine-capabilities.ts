@@ -1,0 +1,216 @@
+/**
+ * The engine as a host: what a section asks of `Capabilities`, answered over the bridge by the
+ * hooks module. A fork the engine cannot make (`nothing-to-fork`: a resumed session before its
+ * first turn) is retried as a completion over the transcript written out, and the answer says
+ * which of the two replied (`via`), so a section and the row can tell.
+ */
+import { readFile } from 'node:fs/promises'
+import type { Capabilities, FileCapability, ModelAnswer, ModelCapability, ModelUsage } from '../pipeline/capabilities.ts'
+import { systemClock } from '../pipeline/capabilities.ts'
+import type { Message, Transcript } from '../pipeline/transcript.ts'
+import type { Bridge } from './engine-bridge.ts'
+import type { ApiUsage, BridgeModelValue } from './engine-protocol.ts'
+
+/** Which engine call produced an answer. */
+export type ModelPath = 'fork' | 'complete'
+
+/** A ModelAnswer that also says which engine call answered it. */
+export type EngineModelAnswer = ModelAnswer & { via: ModelPath | null }
+
+export interface ModelCallRecord {
+  /** What the section asked for. */
+  call: ModelPath
+  /** Which engine call answered; null when none did. */
+  answeredBy: ModelPath | null
+  /** Why there is no answer, or why the fork was retried (`nothing-to-fork`). */
+  reason: string | null
+  ms: number
+  usage: ApiUsage | null
+}
+
+export interface ReadRecord {
+  path: string
+  ok: boolean
+  /** `read-tool`: the engine's Read tool (live); `disk`: read here, no engine side effect (rehearsal). */
+  via: 'read-tool' | 'disk'
+  ms: number
+  reason?: string
+}
+
+export interface EngineHost {
+  capabilities: Capabilities
+  /** Every model call, in the order they settled. */
+  readonly modelCalls: readonly ModelCallRecord[]
+  readonly reads: readonly ReadRecord[]
+  /** The usage of every model call summed; undefined when none reported any. */
+  usage(): ApiUsage | undefined
+}
+
+export interface EngineHostOptions {
+  transcript: Transcript
+  /** The session's model: what a completion runs on when the section names none. */
+  model?: string
+  contextWindow?: number
+  /** Live reads go through the engine's Read tool; a rehearsal reads the disk itself, because a
+   *  Read through the engine is remembered by it and core would re-attach the file (measured). */
+  live: boolean
+  now?: () => number
+}
+
+/** Output cap of a fork retried as a completion: a summary is long, and the default is 1024. */
+export const FALLBACK_MAX_TOKENS = 16_384
+
+const camel = (u: ApiUsage | undefined): ModelUsage | undefined =>
+  u && {
+    inputTokens: u.input_tokens,
+    outputTokens: u.output_tokens,
+    cacheReadTokens: u.cache_read_input_tokens,
+    cacheWriteTokens: u.cache_creation_input_tokens,
+  }
+
+function answerOf(v: BridgeModelValue, via: ModelPath, model: string | undefined): EngineModelAnswer {
+  if (v.isAnswered) return { isAnswered: true, text: v.text, ...(model ? { model } : {}), ...(v.usage ? { usage: camel(v.usage) } : {}), via }
+  const detail = v.status ? ` (status ${v.status}${v.error ? `, ${v.error}` : ''})` : ''
+  return { isAnswered: false, reason: `${v.reason}${detail}`, via: null }
+}
+
+const clip = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max)} […${s.length - max} more chars]`)
+
+function renderMessage(m: Message): string {
+  const parts: string[] = []
+  if (m.text) parts.push(m.text)
+  for (const u of m.toolUses) parts.push(`[tool call ${u.name} ${clip(JSON.stringify(u.input), 400)}]`)
+  for (const r of m.toolResults) parts.push(`[tool result${r.isError ? ' (error)' : ''}: ${clip(r.text, 1_500)}]`)
+  if (parts.length === 0) return ''
+  return `${m.role === 'user' ? 'User' : 'Assistant'}: ${parts.join('\n')}`
+}
+
+/**
+ * The conversation as text for a completion that has no history of its own: newest messages
+ * kept first, up to `budgetChars`, with a line saying how many older ones were left out.
+ */
+export function conversationText(transcript: Transcript, budgetChars: number): string {
+  const rendered: string[] = []
+  let used = 0
+  let left = 0
+  for (let i = transcript.messages.length - 1; i >= 0; i--) {
+    const text = renderMessage(transcript.messages[i]!)
+    if (!text) continue
+    if (used + text.length > budgetChars) {
+      left = i + 1
+      break
+    }
+    rendered.push(text)
+    used += text.length + 2
+  }
+  const head = left > 0 ? [`[${left} older messages left out to fit]`] : []
+  return [...head, ...rendered.reverse()].join('\n\n')
+}
+
+/** What a completion standing in for a fork is sent: the conversation, then the fork's prompt. */
+export function forkAsCompletionPrompt(transcript: Transcript, prompt: string, contextWindow?: number): string {
+  // Half the window at ~4 chars a token, and never more than 800k chars.
+  const budget = Math.min(800_000, Math.floor((contextWindow ?? 200_000) * 2))
+  return [
+    'The conversation so far is below, written out as a transcript (this request carries no history of its own).',
+    '<conversation>',
+    conversationText(transcript, budget),
+    '</conversation>',
+    '',
+    prompt,
+  ].join('\n')
+}
+
+/** The Read tool's text form: each line numbered from 1 (or `offset`), a tab, the line. */
+export function numberLines(text: string, offset = 1, limit = 2_000): string {
+  const lines = text.split('\n')
+  const from = Math.max(0, offset - 1)
+  return lines
+    .slice(from, from + limit)
+    .map((line, i) => `${from + i + 1}\t${line}`)
+    .join('\n')
+}
+
+export function engineHost(bridge: Bridge, opts: EngineHostOptions): EngineHost {
+  const now = opts.now ?? systemClock
+  const modelCalls: ModelCallRecord[] = []
+  const reads: ReadRecord[] = []
+
+  const model: ModelCapability = {
+    async fork(req, signal) {
+      const started = now()
+      const forked = await bridge.request('model.fork', { prompt: req.prompt }, signal)
+      if (forked.isAnswered || forked.reason !== 'nothing-to-fork') {
+        modelCalls.push({ call: 'fork', answeredBy: forked.isAnswered ? 'fork' : null, reason: forked.isAnswered ? null : forked.reason, ms: now() - started, usage: forked.usage ?? null })
+        return answerOf(forked, 'fork', opts.model)
+      }
+      if (!opts.model) {
+        modelCalls.push({ call: 'fork', answeredBy: null, reason: 'nothing-to-fork, and no session model to complete on', ms: now() - started, usage: null })
+        return { isAnswered: false, reason: 'nothing-to-fork (no session model for the completion fallback)', via: null }
+      }
+      const completed = await bridge.request(
+        'model.complete',
+        { model: opts.model, prompt: forkAsCompletionPrompt(opts.transcript, req.prompt, opts.contextWindow), maxTokens: FALLBACK_MAX_TOKENS },
+        signal,
+      )
+      modelCalls.push({
+        call: 'fork',
+        answeredBy: completed.isAnswered ? 'complete' : null,
+        reason: completed.isAnswered ? 'nothing-to-fork' : `nothing-to-fork, then complete: ${completed.reason}`,
+        ms: now() - started,
+        usage: completed.usage ?? null,
+      })
+      return answerOf(completed, 'complete', opts.model)
+    },
+    async complete(req, signal) {
+      const started = now()
+      const chosen = req.model ?? opts.model
+      if (!chosen) return { isAnswered: false, reason: 'no model named and the session reported none', via: null } as EngineModelAnswer
+      const v = await bridge.request(
+        'model.complete',
+        { model: chosen, prompt: req.prompt, ...(req.system ? { system: req.system } : {}), ...(req.maxTokens ? { maxTokens: req.maxTokens } : {}) },
+        signal,
+      )
+      modelCalls.push({ call: 'complete', answeredBy: v.isAnswered ? 'complete' : null, reason: v.isAnswered ? null : v.reason, ms: now() - started, usage: v.usage ?? null })
+      return answerOf(v, 'complete', chosen)
+    },
+  }
+
+  const files: FileCapability = {
+    async read(req, signal) {
+      const started = now()
+      const record = (ok: boolean, via: ReadRecord['via'], reason?: string) =>
+        reads.push({ path: req.path, ok, via, ms: now() - started, ...(reason ? { reason } : {}) })
+      if (!opts.live) {
+        try {
+          const text = numberLines(await readFile(req.path, { encoding: 'utf8', signal }), req.offset, req.limit)
+          record(true, 'disk')
+          return { ok: true, text }
+        } catch (err) {
+          const reason = (err as Error).message
+          record(false, 'disk', reason)
+          return { ok: false, reason }
+        }
+      }
+      const v = await bridge.request('files.read', { path: req.path, ...(req.offset ? { offset: req.offset } : {}), ...(req.limit ? { limit: req.limit } : {}) }, signal)
+      record(v.ok, 'read-tool', v.ok ? undefined : v.reason)
+      return v
+    },
+  }
+
+  return {
+    capabilities: { host: 'engine', model, files, now },
+    modelCalls,
+    reads,
+    usage() {
+      const all = modelCalls.map((c) => c.usage).filter((u): u is ApiUsage => u !== null)
+      if (all.length === 0) return undefined
+      return all.reduce((a, u) => ({
+        input_tokens: a.input_tokens + u.input_tokens,
+        output_tokens: a.output_tokens + u.output_tokens,
+        cache_read_input_tokens: a.cache_read_input_tokens + u.cache_read_input_tokens,
+        cache_creation_input_tokens: a.cache_creation_input_tokens + u.cache_creation_input_tokens,
+      }))
+    },
+  }
+}

@@ -1,0 +1,292 @@
+/**
+ * `compact-handoff engine <rundir>`: one compaction for the plugin's hooks module. The event comes
+ * on stdin; capability requests and the answer go out as lines on stdout (engine-protocol.ts).
+ * Whatever happens, it ends with one `done` or one `failed` line, and the store says why.
+ */
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import type { ConfigIssue } from '../pipeline/config/load.ts'
+import { readEngineMessages } from '../pipeline/transcript.ts'
+import type { HandoffResult, PipelineInput } from '../pipeline/types.ts'
+import { type CompactionRow, type StoreMode, type SessionStoreRef, nextCompaction, writeCompaction } from '../store/write.ts'
+import { buildHandoff, configFiles } from './build-handoff.ts'
+import { type Bridge, createBridge } from './engine-bridge.ts'
+import { engineHost, type EngineHost } from './engine-capabilities.ts'
+import { keepPlan } from './engine-keep.ts'
+import type { ApiUsage, ChildLine, EngineInput, EngineMessage } from './engine-protocol.ts'
+import type { Command } from './main.ts'
+
+declare const __CH_VERSION__: string
+const VERSION = typeof __CH_VERSION__ === 'string' ? __CH_VERSION__ : '0.0.0-dev'
+
+const usage = `Usage: compact-handoff engine <rundir>
+
+Internal: the plugin's hooks module runs this for each compaction. It reads the session.compact
+event as JSON on stdin, asks for engine capabilities by writing request lines on stdout (answers
+come back as files under <rundir>/answers/), stores the handoff and its row, and ends with one
+{"type":"done"} or {"type":"failed"} line. <rundir> is removed before that line is written.
+
+Test only: COMPACT_HANDOFF_FAULT=crash|hang|empty makes the child exit without an answer, wait
+forever, or build an empty handoff, so the end-to-end tests can check every fallback.
+
+Exit codes: 0 done, 1 failed (the hooks module then lets the engine compact).`
+
+/** Faults the end-to-end tests inject; never set outside them. */
+export type Fault = 'crash' | 'hang' | 'empty'
+
+export interface EngineDeps {
+  rundir: string
+  send(line: ChildLine): void
+  /** Seams for tests; the real pipeline by default. */
+  build?: typeof buildHandoff
+  readMessages?: typeof readEngineMessages
+  fault?: Fault
+  env?: NodeJS.ProcessEnv
+  now?: () => number
+}
+
+/** A compaction that cannot go on, with the reason the row will carry. */
+class Fallback extends Error {
+  constructor(readonly reason: string) {
+    super(reason)
+  }
+}
+
+const chars4 = (n: number) => Math.ceil(n / 4)
+
+function messageChars(m: { text: string; toolUses?: unknown[]; toolResults?: Array<{ text: string }> }): number {
+  let n = m.text.length
+  for (const u of m.toolUses ?? []) n += JSON.stringify(u).length
+  for (const r of m.toolResults ?? []) n += r.text.length
+  return n
+}
+
+function checkInput(raw: unknown): EngineInput {
+  const v = raw as Partial<EngineInput> | null
+  const problems: string[] = []
+  if (!v || typeof v !== 'object') throw new Fallback('bad-input: stdin is not a JSON object')
+  if (typeof v.sessionId !== 'string' || !v.sessionId) problems.push('sessionId')
+  if (typeof v.cwd !== 'string') problems.push('cwd')
+  if (!Array.isArray(v.messages)) problems.push('messages')
+  if (!v.settings || typeof v.settings !== 'object' || typeof v.settings.dataDir !== 'string') problems.push('settings.dataDir')
+  if (typeof v.trigger !== 'string') problems.push('trigger')
+  if (problems.length) throw new Fallback(`bad-input: missing or malformed ${problems.join(', ')}`)
+  return v as EngineInput
+}
+
+/** The userConfig limits as one more config file on top of the default and the user's override. */
+async function settingsLayer(rundir: string, input: EngineInput): Promise<string[]> {
+  const { maxChars, maxFraction } = input.settings
+  const rows = [
+    ...(maxChars > 0 ? [`  maxChars: ${Math.floor(maxChars)}`] : []),
+    ...(maxFraction > 0 ? [`  maxFraction: ${maxFraction}`] : []),
+  ]
+  if (rows.length === 0) return []
+  const file = join(rundir, 'plugin-settings.pipeline.config.yaml')
+  await writeFile(file, `# from the plugin's userConfig (maxChars, maxFraction)\nhandoff:\n${rows.join('\n')}\n`, { mode: 0o600 })
+  return [file]
+}
+
+function sectionRows(result: HandoffResult) {
+  return result.sections.map((s) => ({
+    name: s.name,
+    status: s.status,
+    ...(s.status === 'dropped' ? { code: s.code, message: s.message } : {}),
+    chars: s.status === 'ok' ? s.chars : (s.chars ?? null),
+    ms: s.ms,
+    ...(s.notes.length ? { notes: s.notes } : {}),
+  }))
+}
+
+function modelPath(host: EngineHost | null): 'fork' | 'complete' | 'fork+complete' | null {
+  const by = new Set((host?.modelCalls ?? []).map((c) => c.answeredBy).filter((x) => x !== null))
+  if (by.size === 0) return null
+  if (by.size === 2) return 'fork+complete'
+  return [...by][0]!
+}
+
+/**
+ * The whole compaction, minus process concerns (stdin, exit code, faults that kill the process):
+ * builds, stores and answers. Resolves true on `done`, false on `failed`.
+ */
+export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean> {
+  const now = deps.now ?? Date.now
+  const started = now()
+  const at = new Date(started)
+  let input: EngineInput | null = null
+  let ref: SessionStoreRef | null = null
+  let lineage: { n: number; prev: number | null } | null = null
+  let host: EngineHost | null = null
+  let bridge: Bridge | null = null
+  let result: HandoffResult | null = null
+  let configProblems: ConfigIssue[] = []
+
+  const baseRow = (outcome: CompactionRow['outcome'], reason: string | null): CompactionRow => ({
+    v: 1,
+    at: at.toISOString(),
+    sessionId: input!.sessionId,
+    mode: ref!.mode,
+    trigger: input!.trigger,
+    ...(input!.agentId ? { agentId: input!.agentId } : {}),
+    outcome,
+    reason,
+    lineage: lineage!,
+    writtenBy: 'child',
+    pluginVersion: input!.pluginVersion ?? VERSION,
+    childVersion: VERSION,
+    messages: input!.messages.length,
+    sections: result ? sectionRows(result) : [],
+    summaryLine: result?.summaryLine ?? null,
+    chars: result ? result.handoff.length : null,
+    model: { path: modelPath(host), calls: host?.modelCalls ?? [] },
+    reads: host?.reads ?? [],
+    usage: host?.usage() ?? null,
+    configProblems: configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`),
+    seam: result?.seam ?? [],
+    ms: {
+      pipeline: result?.ms ?? null,
+      child: now() - started,
+      sinceHook: input!.hookStartedAt ? now() - input!.hookStartedAt : null,
+    },
+  })
+
+  try {
+    input = checkInput(raw)
+    const mode: StoreMode = input.settings.live ? 'live' : 'rehearsal'
+    ref = { dataDir: input.settings.dataDir, mode, sessionId: input.sessionId }
+    let next
+    try {
+      next = await nextCompaction(ref)
+    } catch (err) {
+      throw new Fallback(`store-unreadable: ${(err as Error).message}`)
+    }
+    lineage = { n: next.n, prev: next.prev }
+
+    const transcript = (deps.readMessages ?? readEngineMessages)(input.messages, { sessionId: input.sessionId, cwd: input.cwd, model: input.model })
+    bridge = createBridge({ rundir: deps.rundir, send: deps.send })
+    host = engineHost(bridge, { transcript, model: input.model, contextWindow: input.contextWindow, live: input.settings.live })
+    const pipelineInput: PipelineInput = {
+      trigger: input.trigger,
+      ...(input.instructions ? { instructions: input.instructions } : {}),
+      sessionId: input.sessionId,
+      cwd: input.cwd,
+      ...(input.contextWindow ? { contextWindow: input.contextWindow } : {}),
+      ...(input.model ? { model: input.model } : {}),
+      transcript,
+      lineage: { n: next.n, prev: next.prev, earlier: next.earlier },
+    }
+    const files = configFiles(await settingsLayer(deps.rundir, input), deps.env ?? process.env)
+    try {
+      ;({ result, configProblems } = await (deps.build ?? buildHandoff)({ input: pipelineInput, capabilities: host.capabilities, configFiles: files, lenient: true }))
+    } catch (err) {
+      throw new Fallback(`pipeline-threw: ${(err as Error).message}`)
+    }
+    bridge.close()
+
+    const handoff = deps.fault === 'empty' ? '' : result.handoff
+    const kept = result.sections.filter((s) => s.status === 'ok').length
+    if (!handoff.trim()) throw new Fallback(`empty-handoff: the pipeline returned no handoff text (${result.summaryLine})`)
+    if (kept === 0) throw new Fallback(`no-sections-kept: ${result.summaryLine}`)
+
+    const plan = keepPlan(input.messages, input.trigger)
+    const keptMessages = plan.keep.map((i) => input!.messages[i]!)
+    const tokensBefore = input.contextTokens ?? chars4(input.messages.reduce((n, m) => n + messageChars(m), 0))
+    const tokensAfter = chars4(handoff.length + result.messages.reduce((n, m) => n + messageChars(m), 0) + keptMessages.reduce((n, m) => n + messageChars(m), 0))
+    const row: CompactionRow = {
+      ...baseRow(input.settings.live ? 'replaced' : 'rehearsed', null),
+      kept: { from: plan.keep[0] ?? null, count: plan.keep.length, why: plan.why, orphanResults: plan.orphanResults },
+      extraMessages: result.messages.length,
+      tokens: { before: tokensBefore, after: tokensAfter, estimate: 'chars/4' },
+    }
+    let written
+    try {
+      written = await writeCompaction(ref, { row, handoff, at })
+    } catch (err) {
+      throw new Fallback(`store-unwritable: ${(err as Error).message}`)
+    }
+    await cleanup(deps.rundir)
+    const usage: ApiUsage | undefined = host.usage()
+    deps.send({ type: 'done', handoff, messages: result.messages, keep: plan.keep, tokensBefore, tokensAfter, ...(usage ? { usage } : {}), row: written.row })
+    return true
+  } catch (err) {
+    bridge?.close()
+    const reason = err instanceof Fallback ? err.reason : `child-threw: ${(err as Error)?.message ?? String(err)}`
+    let rowWritten = false
+    if (input && ref && lineage) {
+      try {
+        await writeCompaction(ref, { row: baseRow('fallback', reason), handoff: result?.handoff || null, at })
+        rowWritten = true
+      } catch {
+        // The hooks module writes the row (elsewhere, if the data dir is what failed).
+      }
+    }
+    await cleanup(deps.rundir)
+    deps.send({ type: 'failed', reason, rowWritten })
+    return false
+  }
+}
+
+/** Removes this run's folder, and any a crashed or killed run left behind long ago. */
+async function cleanup(rundir: string): Promise<void> {
+  await rm(rundir, { recursive: true, force: true }).catch(() => undefined)
+  const parent = dirname(rundir)
+  const stale = Date.now() - 6 * 60 * 60 * 1000
+  try {
+    for (const name of await readdir(parent)) {
+      const p = join(parent, name)
+      const s = await stat(p).catch(() => null)
+      if (s?.isDirectory() && s.mtimeMs < stale) await rm(p, { recursive: true, force: true }).catch(() => undefined)
+    }
+  } catch {
+    // nothing to sweep
+  }
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const c of process.stdin) chunks.push(c as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+const sendLine = (line: ChildLine) => {
+  process.stdout.write(JSON.stringify(line) + '\n')
+}
+
+function faultOf(env: NodeJS.ProcessEnv): Fault | undefined {
+  const f = env.COMPACT_HANDOFF_FAULT
+  return f === 'crash' || f === 'hang' || f === 'empty' ? f : undefined
+}
+
+export const engineCommand: Command = {
+  summary: '(internal) one compaction for the plugin: event on stdin, bridge lines on stdout',
+  usage,
+  async run(argv) {
+    const rundir = argv[0]
+    if (!rundir || argv.length !== 1) {
+      process.stderr.write(`${usage}\n`)
+      return 2
+    }
+    await mkdir(rundir, { recursive: true, mode: 0o700 })
+    sendLine({ type: 'hello', pid: process.pid, version: VERSION })
+    const text = await readStdin()
+    const fault = faultOf(process.env)
+    if (fault === 'crash') {
+      process.stderr.write('compact-handoff engine: crashing on purpose (COMPACT_HANDOFF_FAULT=crash)\n')
+      process.exit(70)
+    }
+    if (fault === 'hang') {
+      process.stderr.write('compact-handoff engine: hanging on purpose (COMPACT_HANDOFF_FAULT=hang)\n')
+      await new Promise(() => setInterval(() => undefined, 60_000))
+    }
+    let raw: unknown
+    try {
+      raw = JSON.parse(text)
+    } catch (err) {
+      await cleanup(rundir)
+      sendLine({ type: 'failed', reason: `bad-input: stdin is not JSON (${(err as Error).message})`, rowWritten: false })
+      return 1
+    }
+    const ok = await runEngine(raw, { rundir, send: sendLine, fault })
+    return ok ? 0 : 1
+  },
+}

@@ -1,0 +1,88 @@
+/**
+ * `compact-handoff`: the command-line front door to the pipeline. Each command lives in its own
+ * module; this file only dispatches and turns errors into one line and an exit code.
+ * Exit codes: 0 ok, 1 invalid config or input, 2 usage error, 3 internal error.
+ */
+import { HandoffError } from '../pipeline/codes.ts'
+import { buildCommand } from './build.ts'
+import { engineCommand } from './engine.ts'
+
+declare const __CH_VERSION__: string
+export const VERSION = typeof __CH_VERSION__ === 'string' ? __CH_VERSION__ : '0.0.0-dev'
+
+export interface Command {
+  summary: string
+  usage: string
+  run(argv: string[]): Promise<number>
+}
+
+const commands: Record<string, Command> = {
+  build: buildCommand,
+  engine: engineCommand,
+}
+
+function help(): string {
+  const rows = Object.entries(commands)
+    .filter(([, c]) => !c.summary.startsWith('(internal)'))
+    .map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`)
+  return [
+    `compact-handoff ${VERSION}: build a compaction handoff from a Claude Code transcript`,
+    '',
+    'Usage: compact-handoff <command> [options]   (compact-handoff <command> --help for more)',
+    '',
+    'Commands:',
+    ...rows,
+    '',
+    'Exit codes: 0 ok, 1 invalid config or input, 2 usage error, 3 internal error.',
+  ].join('\n')
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const verbose = argv.includes('--verbose')
+  const [name, ...rest] = argv.filter((a) => a !== '--verbose')
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(help() + '\n')
+    return name ? 0 : 2
+  }
+  if (name === '--version') {
+    process.stdout.write(VERSION + '\n')
+    return 0
+  }
+  const command = commands[name]
+  if (!command) {
+    process.stderr.write(`compact-handoff: unknown command "${name}" (commands: ${Object.keys(commands).join(', ')})\n`)
+    return 2
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(`${command.usage}\n`)
+    return 0
+  }
+  try {
+    return await command.run(rest)
+  } catch (err) {
+    if (err instanceof HandoffError) {
+      process.stderr.write(`compact-handoff ${name}: ${err.message}\n`)
+      if (verbose && err.stack) process.stderr.write(err.stack + '\n')
+      return err.exitCode
+    }
+    const e = err as Error
+    process.stderr.write(`compact-handoff ${name}: internal error: ${e?.message ?? String(err)}${verbose ? '' : ' (--verbose for the stack)'}\n`)
+    if (verbose && e?.stack) process.stderr.write(e.stack + '\n')
+    return 3
+  }
+}
+
+// Run when executed directly (the bundle, or `tsx cli/main.ts`), not when imported by tests.
+const invoked = process.argv[1] ?? ''
+if (/compact-handoff(\.mjs)?$|cli[\\/]main\.ts$/.test(invoked)) {
+  main(process.argv.slice(2)).then(
+    // exitCode, not exit(): a large handoff piped to another program must be written out whole.
+    (code) => {
+      process.exitCode = code
+    },
+    (err) => {
+      process.stderr.write(`compact-handoff: ${String(err)}\n`)
+      process.exitCode = 3
+    },
+  )
+}

@@ -1,0 +1,44 @@
+/**
+ * What a section may ask of its host. The engine adapter answers these over the bridge; the CLI
+ * answers them with a recorded reply, an API key, or not at all (then the field is null and the
+ * sections that need it drop with SECTION_NO_MODEL).
+ */
+
+export interface ModelUsage {
+  inputTokens: number
+  outputTokens: number
+  cacheReadTokens: number
+  cacheWriteTokens: number
+}
+
+export type ModelAnswer =
+  | { isAnswered: true; text: string; model?: string; usage?: ModelUsage }
+  | { isAnswered: false; reason: string }
+
+export interface ModelCapability {
+  /** A tool-less reply over the live session's own conversation (warm cache), plus `prompt`. */
+  fork(req: { prompt: string }, signal: AbortSignal): Promise<ModelAnswer>
+  /** A single completion with no history. `model` is an alias or id the host understands. */
+  complete(
+    req: { prompt: string; system?: string; model?: string; maxTokens?: number },
+    signal: AbortSignal,
+  ): Promise<ModelAnswer>
+}
+
+export type ReadAnswer = { ok: true; text: string } | { ok: false; reason: string }
+
+export interface FileCapability {
+  /** Read a file the way the host reads it (the engine: its real Read tool). */
+  read(req: { path: string; offset?: number; limit?: number }, signal: AbortSignal): Promise<ReadAnswer>
+}
+
+export interface Capabilities {
+  /** Who answers: 'engine' or 'cli'. Sections record it; they do not branch on it. */
+  host: 'engine' | 'cli'
+  model: ModelCapability | null
+  files: FileCapability | null
+  /** Milliseconds since the epoch; a seam so tests can pin time. */
+  now(): number
+}
+
+export const systemClock = (): number => Date.now()

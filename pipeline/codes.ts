@@ -1,0 +1,42 @@
+/**
+ * The one catalogue of drop and error codes. A section's outcome, a stored row and the CLI's
+ * report all name a code from here, so a code means the same thing everywhere it appears.
+ */
+
+export const DROP_CODES = {
+  SECTION_TIMEOUT: 'the section did not finish within timeoutMs',
+  SECTION_THREW: 'the section threw or rejected',
+  SECTION_OVER_BUDGET: 'the section returned more characters than budgetChars',
+  SECTION_EMPTY: 'the section returned nothing',
+  SECTION_DISABLED: 'the section is switched off in the config',
+  SECTION_LOAD_FAILED: 'the section package could not be loaded',
+  SECTION_NEEDS_FAILED: 'a section this one needs was dropped',
+  SECTION_SIZE_GUARD: 'the whole handoff was over its size guard; this section had the lowest priority',
+  SECTION_NO_MODEL: 'the section needs a model and the host offers none',
+  SECTION_MODEL_FAILED: 'the model call failed',
+} as const
+
+export type DropCode = keyof typeof DROP_CODES
+
+export const ERROR_CODES = {
+  CONFIG_INVALID: 'the pipeline config has errors',
+  TRANSCRIPT_UNREADABLE: 'the transcript could not be read',
+  USAGE: 'the command line is not understood',
+} as const
+
+export type ErrorCode = keyof typeof ERROR_CODES
+
+/** An error the CLI prints as one line (no stack unless --verbose) with a documented exit code. */
+export class HandoffError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message)
+    this.name = 'HandoffError'
+  }
+}
+
+/** Thousands separators, so measured values read the same in every message. */
+export const fmt = (n: number): string => n.toLocaleString('en-US')

@@ -1,0 +1,131 @@
+/**
+ * Turns section outcomes into the handoff: config order (never completion order), a size guard
+ * that cuts the lowest-priority sections first and says so, the lineage marker on the first
+ * line, and a "Left out" note naming every dropped section with its reason.
+ */
+import { fmt } from './codes.ts'
+import type { ComposeState, PipelineHooks } from './hooks.ts'
+import { messageChars } from './run-sections.ts'
+import type { Transcript } from './transcript.ts'
+import type { Lineage, ResolvedConfig, SectionOutcome } from './types.ts'
+
+const pad = (n: number) => String(n).padStart(3, '0')
+
+export function lineageMarker(sessionId: string, lineage: Lineage): string {
+  return `<!-- compact-handoff: session=${sessionId} n=${pad(lineage.n)} prev=${lineage.prev === null ? 'none' : pad(lineage.prev)} -->`
+}
+
+const MARKER_RE = /^<!-- compact-handoff: session=(\S+) n=(\d+) prev=(\d+|none) -->/
+
+export function parseMarker(text: string): { sessionId: string; n: number; prev: number | null } | null {
+  const m = MARKER_RE.exec(text)
+  if (!m) return null
+  return { sessionId: m[1]!, n: Number(m[2]), prev: m[3] === 'none' ? null : Number(m[3]) }
+}
+
+/**
+ * Lineage read off the transcript: the newest handoff in it (a user message opening with our
+ * marker, not a tool result quoting one) is the previous compaction. The store, when present,
+ * supplies a better answer and this is not used.
+ */
+export function lineageFromTranscript(t: Transcript): Lineage {
+  for (let i = t.messages.length - 1; i >= 0; i--) {
+    const m = t.messages[i]!
+    if (m.kind !== 'handoff') continue
+    const marker = parseMarker(m.text)
+    if (!marker) continue
+    const earlier = Array.from({ length: marker.n }, (_, k) => ({ n: k + 1 }))
+    return { n: marker.n + 1, prev: marker.n, earlier }
+  }
+  return { n: 1, prev: null, earlier: [] }
+}
+
+/** The size guard's ceiling in chars, and the setting that sets it. */
+export function sizeLimit(config: ResolvedConfig, contextWindow?: number): { chars: number; setting: string } {
+  // chars/4 ≈ tokens: the same rough estimate everywhere a size is compared with a window.
+  const byWindow = contextWindow ? Math.floor(config.maxFraction * contextWindow * 4) : Infinity
+  return byWindow < config.maxChars
+    ? { chars: byWindow, setting: `maxFraction: ${config.maxFraction} of a ${fmt(contextWindow!)}-token window` }
+    : { chars: config.maxChars, setting: `maxChars: ${config.maxChars}` }
+}
+
+function renderSection(o: SectionOutcome & { status: 'ok' }): string {
+  return `## ${o.title}\n\n${o.body.trimEnd()}`
+}
+
+function renderLeftOut(outcomes: SectionOutcome[]): string {
+  const rows = outcomes.filter((o) => o.status === 'dropped' && o.code !== 'SECTION_DISABLED')
+  if (rows.length === 0) return ''
+  return ['## Left out', '', ...rows.map((o) => `- ${o.title}: ${o.status === 'dropped' ? o.message : ''}`)].join('\n')
+}
+
+function renderEarlier(lineage: Lineage): string {
+  if (lineage.earlier.length === 0) return ''
+  const rows = lineage.earlier.map(
+    (e) => `- n=${pad(e.n)}${e.file ? ` (${e.file})` : ''}: read it back with handoff_lookup {"n": ${e.n}}`,
+  )
+  return ['## Earlier compactions', '', ...rows].join('\n')
+}
+
+const PREAMBLE =
+  'This conversation was compacted. What follows is a handoff: facts read off the conversation and the repository, in sections. Nothing before it is in this window any more.'
+
+function render(state: ComposeState): string {
+  const kept = state.outcomes.filter((o): o is SectionOutcome & { status: 'ok' } => o.status === 'ok')
+  return [state.marker, PREAMBLE, ...kept.map(renderSection), renderEarlier(state.lineage), renderLeftOut(state.outcomes)]
+    .filter((part) => part !== '')
+    .join('\n\n')
+    .concat('\n')
+}
+
+function totalChars(state: ComposeState): number {
+  const kept = state.outcomes.filter((o) => o.status === 'ok')
+  return render(state).length + kept.reduce((n, o) => n + o.messages.reduce((k, m) => k + messageChars(m), 0), 0)
+}
+
+/** Size guard: while the whole handoff is over its ceiling, cut the kept section with the lowest
+ *  priority (the later one in config order on a tie). The cut is said in "Left out". */
+export function applySizeGuard(state: ComposeState): ComposeState {
+  const limit = sizeLimit(state.config, state.input.contextWindow)
+  const priority = new Map(state.config.sections.map((s) => [s.name, s.priority]))
+  let outcomes = state.outcomes
+  for (let total = totalChars(state); total > limit.chars; ) {
+    const victims = outcomes
+      .map((o, i) => ({ o, i }))
+      .filter(({ o }) => o.status === 'ok')
+      .sort((a, b) => (priority.get(a.o.name) ?? 0) - (priority.get(b.o.name) ?? 0) || b.i - a.i)
+    const victim = victims[0]
+    if (!victim) break
+    const o = victim.o as SectionOutcome & { status: 'ok' }
+    outcomes = outcomes.map((x, i) =>
+      i === victim.i
+        ? {
+            name: o.name,
+            title: o.title,
+            status: 'dropped' as const,
+            code: 'SECTION_SIZE_GUARD' as const,
+            message: `[section ${o.name}] cut: the handoff was ${fmt(total)} chars, over its ceiling of ${fmt(limit.chars)} (${limit.setting}); this section has the lowest priority left (priority: ${priority.get(o.name) ?? 0})`,
+            chars: o.chars,
+            body: o.body,
+            ms: o.ms,
+            notes: o.notes,
+            record: o.record,
+          }
+        : x,
+    )
+    state = { ...state, outcomes }
+    total = totalChars(state)
+  }
+  return state
+}
+
+export function composeHandoff(state: ComposeState): ComposeState {
+  const kept = state.outcomes.filter((o) => o.status === 'ok')
+  return { ...state, handoff: render(state), messages: kept.flatMap((o) => o.messages) }
+}
+
+/** Core's own composition, as named taps so others can order around them. */
+export function tapCoreCompose(hooks: PipelineHooks): void {
+  hooks.compose.tap({ name: 'core:size-guard', stage: -10 }, applySizeGuard)
+  hooks.compose.tap({ name: 'core:compose', stage: 0 }, composeHandoff)
+}

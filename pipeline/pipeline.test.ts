@@ -1,0 +1,310 @@
+/**
+ * The runner and the composer, one test per outcome: good, empty, throws, slow, huge, disabled,
+ * not loaded; the concurrency cap; config order over completion order; the size guard; the seam.
+ */
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import type { Capabilities } from './capabilities.ts'
+import { parseMarker } from './compose.ts'
+import { defineSection, type SectionDefinition } from './index.ts'
+import { createPipeline } from './pipeline.ts'
+import type { Transcript } from './transcript.ts'
+import type { PipelineInput, ResolvedConfig, SectionPlan } from './types.ts'
+
+const caps: Capabilities = { host: 'cli', model: null, files: null, now: Date.now }
+
+const transcript: Transcript = {
+  source: 'jsonl',
+  messages: [
+    { index: 0, role: 'user', kind: 'typed', text: 'hello', toolUses: [], toolResults: [] },
+    { index: 1, role: 'assistant', kind: 'assistant', text: 'hi', toolUses: [], toolResults: [] },
+  ],
+  boundaries: [],
+  malformed: { count: 0, lines: [] },
+}
+
+const input = (over: Partial<PipelineInput> = {}): PipelineInput => ({
+  trigger: 'manual',
+  sessionId: 'sess-1',
+  cwd: '/tmp',
+  transcript,
+  ...over,
+})
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const t = setTimeout(resolve, ms)
+    signal?.addEventListener('abort', () => {
+      clearTimeout(t)
+      reject(signal.reason)
+    })
+  })
+
+function section(name: string, run: SectionDefinition['run'], over: Partial<SectionDefinition> = {}) {
+  return defineSection({
+    name,
+    title: name.toUpperCase(),
+    description: name,
+    defaults: { timeoutMs: 1000, budgetChars: 1000, priority: 50 },
+    run,
+    ...over,
+  })
+}
+
+function plan(def: SectionDefinition<any> | null, over: Partial<SectionPlan> = {}): SectionPlan {
+  return {
+    name: def?.name ?? 'missing',
+    enabled: true,
+    timeoutMs: def?.defaults.timeoutMs ?? 1000,
+    budgetChars: def?.defaults.budgetChars ?? 1000,
+    priority: def?.defaults.priority ?? 50,
+    options: {},
+    definition: def,
+    ...over,
+  }
+}
+
+function config(sections: SectionPlan[], over: Partial<ResolvedConfig> = {}): ResolvedConfig {
+  return { files: ['test'], concurrency: 4, maxChars: 100_000, maxFraction: 1, sections, ...over }
+}
+
+describe('run-sections outcomes', () => {
+  test('good: kept with its body, chars and time', async () => {
+    const r = await createPipeline(config([plan(section('good', async () => 'all is well'))])).run(input(), caps)
+    const s = r.sections[0]!
+    assert.equal(s.status, 'ok')
+    assert.equal(s.status === 'ok' && s.body, 'all is well')
+    assert.equal(s.status === 'ok' && s.chars, 11)
+    assert.match(r.handoff, /## GOOD\n\nall is well/)
+  })
+
+  test('empty: null, whitespace, and an empty result object each drop as SECTION_EMPTY', async () => {
+    const r = await createPipeline(
+      config([
+        plan(section('a', async () => null)),
+        plan(section('b', async () => '  \n ')),
+        plan(section('c', async () => ({ body: '' }))),
+      ]),
+    ).run(input(), caps)
+    assert.deepEqual(
+      r.sections.map((s) => s.status === 'dropped' && s.code),
+      ['SECTION_EMPTY', 'SECTION_EMPTY', 'SECTION_EMPTY'],
+    )
+  })
+
+  test('throws: a sync throw and a rejection both drop as SECTION_THREW with the message', async () => {
+    const r = await createPipeline(
+      config([
+        plan(
+          section('sync', () => {
+            throw new Error('boom sync')
+          }),
+        ),
+        plan(section('async', async () => Promise.reject(new Error('boom async')))),
+        plan(section('fine', async () => 'still here')),
+      ]),
+    ).run(input(), caps)
+    const [a, b, c] = r.sections
+    assert.equal(a!.status === 'dropped' && a!.code, 'SECTION_THREW')
+    assert.match(a!.status === 'dropped' ? a!.message : '', /\[section sync\] threw: boom sync/)
+    assert.match(b!.status === 'dropped' ? b!.message : '', /boom async/)
+    assert.equal(c!.status, 'ok')
+    assert.match(r.handoff, /## Left out\n\n- SYNC: \[section sync\] threw: boom sync/)
+  })
+
+  test('slow: dropped as SECTION_TIMEOUT naming timeoutMs, and its signal fires', async () => {
+    let aborted = false
+    const slow = section('slow', async (ctx) => {
+      ctx.signal.addEventListener('abort', () => (aborted = true))
+      await sleep(5_000, ctx.signal)
+      return 'too late'
+    })
+    const started = Date.now()
+    const r = await createPipeline(config([plan(slow, { timeoutMs: 50 }), plan(section('quick', async () => 'q'))])).run(
+      input(),
+      caps,
+    )
+    assert.ok(Date.now() - started < 2_000, 'the run did not wait for the slow section')
+    const s = r.sections[0]!
+    assert.equal(s.status === 'dropped' && s.code, 'SECTION_TIMEOUT')
+    assert.equal(s.status === 'dropped' && s.message, '[section slow] timed out after 50 ms (timeoutMs: 50)')
+    assert.equal(aborted, true)
+    assert.equal(r.sections[1]!.status, 'ok')
+  })
+
+  test('huge: over budgetChars drops as SECTION_OVER_BUDGET naming both numbers', async () => {
+    const r = await createPipeline(
+      config([plan(section('huge', async () => 'x'.repeat(9_120)), { budgetChars: 6_000 })]),
+    ).run(input(), caps)
+    const s = r.sections[0]!
+    assert.equal(s.status === 'dropped' && s.code, 'SECTION_OVER_BUDGET')
+    assert.equal(s.status === 'dropped' && s.message, '[section huge] 9,120 chars exceeds budget of 6,000 (budgetChars)')
+    assert.equal(s.status === 'dropped' && s.chars, 9_120)
+  })
+
+  test('handed-up messages count against the budget', async () => {
+    const r = await createPipeline(
+      config([
+        plan(
+          section('msgs', async () => ({
+            body: 'short',
+            messages: [{ role: 'user', text: '', toolResults: [{ toolUseId: 't', text: 'y'.repeat(2_000), isError: false }] }],
+          })),
+        ),
+      ]),
+    ).run(input(), caps)
+    assert.equal(r.sections[0]!.status === 'dropped' && r.sections[0]!.code, 'SECTION_OVER_BUDGET')
+  })
+
+  test('disabled and not loaded sections are dropped with their codes and never run', async () => {
+    let ran = false
+    const r = await createPipeline(
+      config([
+        plan(section('off', async () => ((ran = true), 'x')), { enabled: false }),
+        plan(null, { name: 'third-party', loadError: 'package "x" could not be loaded' }),
+      ]),
+    ).run(input(), caps)
+    assert.equal(ran, false)
+    assert.equal(r.sections[0]!.status === 'dropped' && r.sections[0]!.code, 'SECTION_DISABLED')
+    assert.equal(r.sections[1]!.status === 'dropped' && r.sections[1]!.code, 'SECTION_LOAD_FAILED')
+    assert.doesNotMatch(r.handoff, /- OFF:/, 'a section switched off is not news in the handoff')
+    assert.match(r.handoff, /third-party: \[section third-party\] package "x" could not be loaded/)
+  })
+})
+
+describe('scheduling', () => {
+  test('concurrency cap: never more than `concurrency` sections run at once', async () => {
+    let running = 0
+    let peak = 0
+    const busy = (name: string) =>
+      section(name, async () => {
+        running++
+        peak = Math.max(peak, running)
+        await sleep(30)
+        running--
+        return name
+      })
+    const plans = ['a', 'b', 'c', 'd', 'e', 'f'].map((n) => plan(busy(n)))
+    await createPipeline(config(plans, { concurrency: 2 })).run(input(), caps)
+    assert.equal(peak, 2)
+    running = 0
+    peak = 0
+    await createPipeline(config(plans, { concurrency: 6 })).run(input(), caps)
+    assert.equal(peak, 6)
+  })
+
+  test('config order, not completion order', async () => {
+    const plans = [
+      plan(section('first', async () => (await sleep(60), 'one'))),
+      plan(section('second', async () => (await sleep(5), 'two'))),
+      plan(section('third', async () => 'three')),
+    ]
+    const r = await createPipeline(config(plans)).run(input(), caps)
+    const at = (s: string) => r.handoff.indexOf(s)
+    assert.ok(at('## FIRST') < at('## SECOND') && at('## SECOND') < at('## THIRD'))
+  })
+
+  test('needs: a section starts after the ones it needs settle and sees their outcomes', async () => {
+    let seen: unknown
+    const plans = [
+      plan(section('early', async () => (await sleep(40), 'early body'))),
+      plan(section('late', async (ctx) => ((seen = ctx.needed['early']), 'late'), { needs: ['early'] })),
+    ]
+    await createPipeline(config(plans)).run(input(), caps)
+    assert.equal((seen as { status: string; body: string }).body, 'early body')
+  })
+})
+
+describe('compose', () => {
+  test('marker is the first line; lineage from an earlier handoff in the transcript', async () => {
+    const r1 = await createPipeline(config([plan(section('a', async () => 'x'))])).run(input(), caps)
+    assert.equal(r1.handoff.split('\n')[0], '<!-- compact-handoff: session=sess-1 n=001 prev=none -->')
+    const withHandoff: Transcript = {
+      ...transcript,
+      messages: [{ index: 0, role: 'user', kind: 'handoff', text: r1.handoff, toolUses: [], toolResults: [] }, ...transcript.messages],
+    }
+    const r2 = await createPipeline(config([plan(section('a', async () => 'x'))])).run(input({ transcript: withHandoff }), caps)
+    assert.deepEqual(parseMarker(r2.handoff), { sessionId: 'sess-1', n: 2, prev: 1 })
+    assert.match(r2.handoff, /## Earlier compactions\n\n- n=001/)
+  })
+
+  test('size guard: the lowest priority is cut first, and the cut names the ceiling and setting', async () => {
+    const plans = [
+      plan(section('keep', async () => 'k'.repeat(3_000)), { priority: 90, budgetChars: 10_000 }),
+      plan(section('cheap', async () => 'c'.repeat(3_000)), { priority: 10, budgetChars: 10_000 }),
+      plan(section('middle', async () => 'm'.repeat(3_000)), { priority: 50, budgetChars: 10_000 }),
+    ]
+    const r = await createPipeline(config(plans, { maxChars: 7_000 })).run(input(), caps)
+    assert.deepEqual(
+      r.sections.map((s) => s.status),
+      ['ok', 'dropped', 'ok'],
+    )
+    const cut = r.sections[1]!
+    assert.equal(cut.status === 'dropped' && cut.code, 'SECTION_SIZE_GUARD')
+    assert.match(cut.status === 'dropped' ? cut.message : '', /over its ceiling of 7,000 \(maxChars: 7000\)/)
+    assert.ok(r.handoff.length <= 7_000)
+    assert.match(r.handoff, /## Left out\n\n- CHEAP: \[section cheap\] cut:/)
+
+    const tight = await createPipeline(config(plans, { maxChars: 100_000, maxFraction: 0.01 })).run(
+      input({ contextWindow: 100_000 }),
+      caps,
+    )
+    // 1% of 100k tokens ≈ 4,000 chars: only the highest priority survives, and the window is named.
+    assert.deepEqual(
+      tight.sections.map((s) => s.status),
+      ['ok', 'dropped', 'dropped'],
+    )
+    assert.match(tight.sections[2]!.status === 'dropped' ? tight.sections[2]!.message : '', /maxFraction: 0.01 of a 100,000-token window/)
+  })
+
+  test('summary line counts kept and dropped', async () => {
+    const r = await createPipeline(
+      config([plan(section('a', async () => 'aaaa')), plan(section('b', async () => null))]),
+    ).run(input(), caps)
+    assert.match(r.summaryLine, /^1 of 2 sections kept \([\d,]+ chars\); 1 dropped$/)
+    assert.equal(r.totalChars, r.handoff.length)
+  })
+})
+
+describe('hooks', () => {
+  test('beforeCompact: fired once before sections with trigger and count; a throwing or hanging tap is recorded and changes nothing', async () => {
+    const order: string[] = []
+    const cfg = config([plan(section('s', async () => (order.push('section'), 'body')))])
+    const clean = await createPipeline(cfg).run(input(), caps)
+
+    const p = createPipeline(cfg, { seamTimeoutMs: 100 })
+    const events: unknown[] = []
+    p.hooks.beforeCompact.tapPromise('probe', async (e) => {
+      order.push('seam')
+      events.push(e)
+    })
+    p.hooks.beforeCompact.tap('thrower', () => {
+      throw new Error('subscriber broke')
+    })
+    p.hooks.beforeCompact.tapPromise('hanger', () => new Promise(() => {}))
+    const r = await p.run(input(), caps)
+    assert.deepEqual(events, [{ sessionId: 'sess-1', trigger: 'manual', messageCount: 2 }])
+    assert.deepEqual(order, ['section', 'seam', 'section'])
+    const byName = Object.fromEntries(r.seam.map((s) => [s.name, s.status]))
+    assert.deepEqual(byName, { probe: 'ok', thrower: 'threw', hanger: 'timeout' })
+    assert.equal(r.handoff, clean.handoff)
+  })
+
+  test('sectionResult can replace an outcome; sectionDropped hears every drop', async () => {
+    const p = createPipeline(config([plan(section('a', async () => 'aaa')), plan(section('b', async () => null))]))
+    const heard: string[] = []
+    p.hooks.sectionResult.tap('upper', (o) => (o.status === 'ok' ? { ...o, body: o.body.toUpperCase() } : o))
+    p.hooks.sectionDropped.tap('listen', (o) => void heard.push(`${o.name}:${o.code}`))
+    const r = await p.run(input(), caps)
+    assert.match(r.handoff, /## A\n\nAAA/)
+    assert.deepEqual(heard, ['b:SECTION_EMPTY'])
+  })
+
+  test('the hooks object is frozen', () => {
+    const p = createPipeline(config([]))
+    assert.ok(Object.isFrozen(p.hooks))
+    assert.throws(() => {
+      ;(p.hooks as Record<string, unknown>).extra = 1
+    })
+  })
+})

@@ -1,0 +1,186 @@
+/**
+ * Runs every planned section under the config's concurrency cap, each with its own timeout,
+ * AbortSignal and character budget, and settles each into exactly one outcome. Never rejects:
+ * a section's failure is data (a drop code and a message), not an exception.
+ */
+import pLimit from 'p-limit'
+import pTimeout, { TimeoutError } from 'p-timeout'
+import type { Capabilities } from './capabilities.ts'
+import { type DropCode, fmt } from './codes.ts'
+import type { PipelineHooks } from './hooks.ts'
+import type {
+  DroppedOutcome,
+  HandoffMessage,
+  PipelineInput,
+  Reporter,
+  SectionContext,
+  SectionOutcome,
+  SectionPlan,
+  SectionResult,
+} from './types.ts'
+
+export interface RunSectionsOptions {
+  concurrency: number
+  capabilities: Capabilities
+  hooks: PipelineHooks
+  /** Cancels every section still running (their signals fire). */
+  signal?: AbortSignal
+}
+
+function createReporter(): Reporter {
+  const notes: string[] = []
+  return { note: (m) => void notes.push(m), notes }
+}
+
+/** Characters a handed-up message costs in the window: its text plus tool inputs and results. */
+export function messageChars(m: HandoffMessage): number {
+  let n = m.text.length
+  for (const u of m.toolUses ?? []) n += JSON.stringify(u.input).length
+  for (const r of m.toolResults ?? []) n += r.text.length
+  return n
+}
+
+function dropped(
+  plan: SectionPlan,
+  code: DropCode,
+  message: string,
+  extra: Partial<DroppedOutcome> = {},
+): DroppedOutcome {
+  return {
+    name: plan.name,
+    title: plan.definition?.title ?? plan.name,
+    status: 'dropped',
+    code,
+    message: `[section ${plan.name}] ${message}`,
+    ms: 0,
+    notes: [],
+    ...extra,
+  }
+}
+
+function normalize(value: SectionResult | string | null | undefined): SectionResult | null {
+  if (value == null) return null
+  if (typeof value === 'string') return { body: value }
+  return value
+}
+
+async function runOne(
+  plan: SectionPlan,
+  input: PipelineInput,
+  needed: Record<string, SectionOutcome>,
+  opts: RunSectionsOptions,
+): Promise<SectionOutcome> {
+  const def = plan.definition
+  if (!plan.enabled) return dropped(plan, 'SECTION_DISABLED', 'switched off (enabled: false)')
+  if (!def) return dropped(plan, 'SECTION_LOAD_FAILED', plan.loadError ?? 'no section definition was loaded')
+
+  const controller = new AbortController()
+  const onRunAbort = () => controller.abort(opts.signal?.reason)
+  opts.signal?.addEventListener('abort', onRunAbort, { once: true })
+  const report = createReporter()
+  const ctx: SectionContext = {
+    name: plan.name,
+    input,
+    options: plan.options,
+    budgetChars: plan.budgetChars,
+    timeoutMs: plan.timeoutMs,
+    signal: controller.signal,
+    capabilities: opts.capabilities,
+    report,
+    needed,
+  }
+  const started = opts.capabilities.now()
+  const base = () => ({ ms: opts.capabilities.now() - started, notes: [...report.notes] })
+  try {
+    opts.hooks.beforeSection.call(plan, input)
+    // Promise.resolve().then: a section that throws synchronously is caught like one that rejects.
+    const work = Promise.resolve().then(() => def.run(ctx))
+    const value = await pTimeout(work, {
+      milliseconds: plan.timeoutMs,
+      // p-timeout only stops waiting; the signal is what tells the section to stop working.
+      message: new TimeoutError('timeout'),
+    })
+    const result = normalize(value)
+    const messages = result?.messages ?? []
+    const body = result?.body ?? ''
+    if (!result || (body.trim() === '' && messages.length === 0)) {
+      return dropped(plan, 'SECTION_EMPTY', 'returned nothing', { ...base(), record: result?.record })
+    }
+    const chars = body.length + messages.reduce((n, m) => n + messageChars(m), 0)
+    if (chars > plan.budgetChars) {
+      return dropped(
+        plan,
+        'SECTION_OVER_BUDGET',
+        `${fmt(chars)} chars exceeds budget of ${fmt(plan.budgetChars)} (budgetChars)`,
+        { ...base(), chars, record: result.record },
+      )
+    }
+    return {
+      name: plan.name,
+      title: def.title,
+      status: 'ok',
+      body,
+      chars,
+      messages,
+      record: result.record,
+      ...base(),
+    }
+  } catch (err) {
+    if (err instanceof TimeoutError) {
+      controller.abort(new Error(`timed out after ${plan.timeoutMs} ms`))
+      return dropped(plan, 'SECTION_TIMEOUT', `timed out after ${fmt(plan.timeoutMs)} ms (timeoutMs: ${plan.timeoutMs})`, base())
+    }
+    const message = err instanceof Error ? err.message : String(err)
+    return dropped(plan, 'SECTION_THREW', `threw: ${message.split('\n')[0]}`, base())
+  } finally {
+    opts.signal?.removeEventListener('abort', onRunAbort)
+    if (!controller.signal.aborted) controller.abort(new Error('section settled'))
+  }
+}
+
+/** Lets taps replace an outcome, and tells `sectionDropped` about drops. A throwing tap is
+ *  recorded on the outcome's notes; the outcome it was given stands. */
+function settle(outcome: SectionOutcome, hooks: PipelineHooks): SectionOutcome {
+  let final = outcome
+  try {
+    final = hooks.sectionResult.call(outcome) ?? outcome
+  } catch (err) {
+    final = { ...outcome, notes: [...outcome.notes, `sectionResult tap threw: ${(err as Error).message}`] }
+  }
+  if (final.status === 'dropped') {
+    try {
+      hooks.sectionDropped.call(final)
+    } catch (err) {
+      final.notes.push(`sectionDropped tap threw: ${(err as Error).message}`)
+    }
+  }
+  return final
+}
+
+/**
+ * One outcome per plan, in plan order. A section with `needs` starts after those sections settle
+ * (needs naming a section that is not planned, or one planned after it, are ignored rather than
+ * waited on, so no plan can deadlock the run).
+ */
+export async function runSections(
+  plans: SectionPlan[],
+  input: PipelineInput,
+  opts: RunSectionsOptions,
+): Promise<SectionOutcome[]> {
+  const limit = pLimit(Math.max(1, opts.concurrency))
+  const settled = new Map<string, Promise<SectionOutcome>>()
+  for (const plan of plans) {
+    const waitFor = (plan.definition?.needs ?? []).filter((n) => settled.has(n))
+    const promise = (async () => {
+      const needed: Record<string, SectionOutcome> = {}
+      for (const name of waitFor) needed[name] = await settled.get(name)!
+      // The slot is taken only once the needs are met, so a waiting section never blocks others.
+      const outcome = await limit(() => runOne(plan, input, needed, opts))
+      return settle(outcome, opts.hooks)
+    })().catch(
+      (err): SectionOutcome => dropped(plan, 'SECTION_THREW', `runner failed: ${(err as Error)?.message ?? err}`),
+    )
+    settled.set(plan.name, promise)
+  }
+  return Promise.all(plans.map((p) => settled.get(p.name)!))
+}

@@ -1,0 +1,470 @@
+/**
+ * The one normalized message model every section reads, and the two readers that produce it:
+ * the engine's `session.compact` messages, and a Claude Code JSONL transcript on disk.
+ * Sections never see either raw shape.
+ */
+
+import { readFile } from 'node:fs/promises'
+import { HandoffError } from './codes.ts'
+
+/** What a user row is, so sections can pick the person's own words without re-parsing. */
+export type MessageKind =
+  | 'typed' // words the person typed (or pasted) at the prompt
+  | 'tool-results' // a user row carrying tool_result blocks only
+  | 'meta' // isMeta rows, system reminders, caveats, attachments
+  | 'command' // a slash command wrapper (<command-name>…)
+  | 'command-output' // <local-command-stdout>/<local-command-stderr>
+  | 'hook' // hook output injected as a user row
+  | 'interrupt' // "[Request interrupted by user…]"
+  | 'compact-summary' // the engine's own continuation summary
+  | 'handoff' // a compact-handoff handoff (opens with the lineage marker)
+  | 'assistant'
+
+export interface ToolResult {
+  toolUseId: string
+  text: string
+  isError: boolean
+}
+
+export interface ToolUse {
+  id: string
+  name: string
+  input: Record<string, unknown>
+  /** The matching tool_result, linked by id when the transcript holds it. */
+  result?: ToolResult
+}
+
+export interface Message {
+  /** Position in `Transcript.messages`. */
+  index: number
+  role: 'user' | 'assistant'
+  kind: MessageKind
+  /** Text blocks joined with '\n'; '' when there are none. */
+  text: string
+  toolUses: ToolUse[]
+  toolResults: ToolResult[]
+  /** Transcript line uuid (JSONL) or the engine's handle (session.compact). */
+  uuid?: string
+  timestamp?: string
+  /** 1-based line in the JSONL file, when read from one. */
+  line?: number
+}
+
+export interface CompactBoundary {
+  /** 1-based JSONL line of the `system/compact_boundary` entry. */
+  line: number
+  trigger?: string
+  preTokens?: number
+  /** Index into the *full* message list of the first message after the boundary. */
+  messageIndex: number
+}
+
+export interface Transcript {
+  source: 'engine' | 'jsonl'
+  sessionId?: string
+  cwd?: string
+  model?: string
+  messages: Message[]
+  /** Every compaction boundary the source holds, oldest first (JSONL only). */
+  boundaries: CompactBoundary[]
+  /**
+   * Lines that were not JSON or not a shape we know; counted and skipped, never fatal.
+   * `lines` holds 1-based JSONL lines, or 0-based indices into `e.messages` for the engine reader.
+   */
+  malformed: { count: number; lines: number[] }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Readers
+// ---------------------------------------------------------------------------------------------
+
+type Obj = Record<string, unknown>
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined)
+
+const emptyTranscript = (source: Transcript['source']): Transcript => ({
+  source,
+  messages: [],
+  boundaries: [],
+  malformed: { count: 0, lines: [] },
+})
+
+function noteMalformed(t: Transcript, where: number): void {
+  t.malformed.count++
+  t.malformed.lines.push(where)
+}
+
+// ---- classification of user rows --------------------------------------------------------------
+//
+// Each rule names where it was seen. "real" = the transcripts in ../shared/bench-data/raw (see
+// SOURCES.md); "binary" = a string or wrapper-tag list in the Claude Code 2.1.328 executable
+// (node_modules/@anthropic-ai/claude-code), for shapes none of the real files happen to hold.
+
+/** First line of a handoff this plugin wrote (see compose.ts `lineageMarker`). */
+const HANDOFF_MARKER = '<!-- compact-handoff: session='
+/** The engine's continuation preamble. real: ae4a77f8 L1482, fa812bfe L1585 (with isCompactSummary). */
+const CONTINUATION = 'This session is being continued from a previous conversation'
+/** real: short L13 "[Request interrupted by user for tool use]"; subagent L69, tool_heavy L18/L39 "[Request interrupted by user]". */
+const INTERRUPT_RE = /^\[Request interrupted by user[^\]]*\]/
+/**
+ * Hook output injected as a user row. binary: "<user-prompt-submit-hook>" (system prompt text),
+ * "post-tool-use-hook" (wrapper-tag list), "Stop hook feedback:", `${hookName} hook blocking error
+ * from command:` (message templates). Not seen in the real files (their hook output went to
+ * system/stop_hook_summary lines and to local-command-stdout, e.g. ae4a77f8 L1485).
+ * An optional leading <system-reminder> is allowed: 2.x wraps some hook rows in one.
+ */
+const HOOK_RE =
+  /^(?:<system-reminder>\s*)?(?:<(?:user-prompt-submit-hook|post-tool-use-hook)>|[A-Za-z]+(?::\S+)? hook (?:feedback|blocking error|error|additional context|success)\b)/
+/** A row that opens with an XML-ish tag; the tag name decides the kind when it is a known one. */
+const LEADING_TAG_RE = /^\s*<([a-z][\w-]*)[\s>]/
+
+const TAG_KIND: Record<string, MessageKind> = {
+  // real: tool_heavy L21, ae4a77f8 L1484 ("<command-name>/compact…"); subagent L4 and sniffly
+  // ba79134d L1 open with <command-message> (1.0.17 and 2.1.38 order the wrapper differently).
+  'command-name': 'command',
+  'command-message': 'command',
+  'command-args': 'command',
+  // binary: the `!` bash mode echoes what was run as <bash-input>; its output as <bash-stdout> etc.
+  'command-contents': 'command',
+  'bash-input': 'command',
+  // real: tool_heavy L22, ae4a77f8 L1485 (<local-command-stdout>); stderr and bash-*: binary.
+  'local-command-stdout': 'command-output',
+  'local-command-stderr': 'command-output',
+  'bash-stdout': 'command-output',
+  'bash-stderr': 'command-output',
+  'bash-exit-code': 'command-output',
+  // real: tool_heavy L20, ae4a77f8 L1483 (<local-command-caveat>, also isMeta).
+  'local-command-caveat': 'meta',
+  // binary (not in the real files as a whole user row): reminders the engine injects.
+  'system-reminder': 'meta',
+  // real: fa812bfe L664 — a background task finished; the engine queued this as a user row.
+  'task-notification': 'meta',
+  // binary: other wrappers the engine injects on the person's behalf (wrapper-tag list).
+  'teammate-message': 'meta',
+  'agent-message': 'meta',
+  'cross-session-message': 'meta',
+  'fetched-web-content': 'meta',
+  'remote-review': 'meta',
+  'remote-review-progress': 'meta',
+  ide_selection: 'meta',
+  ide_opened_file: 'meta',
+  'user-prompt-submit-hook': 'hook',
+  'post-tool-use-hook': 'hook',
+}
+
+interface RowFlags {
+  isMeta?: unknown
+  isCompactSummary?: unknown
+  isSidechain?: unknown
+}
+
+/**
+ * Classifies a user row from its text (text blocks joined) and line flags. Order matters:
+ * the more specific markers win over the generic flags.
+ */
+function classifyUser(text: string, hasToolResults: boolean, flags: RowFlags): MessageKind {
+  const body = text.trimStart()
+  // real: every tool turn's user row (tool_result blocks only), all files.
+  if (body === '' && hasToolResults) return 'tool-results'
+  // A handoff may be written into the compaction slot and so also carry isCompactSummary.
+  if (body.startsWith(HANDOFF_MARKER)) return 'handoff'
+  // real: ae4a77f8 L1482, fa812bfe L1585 (isCompactSummary + isVisibleInTranscriptOnly, continuation
+  // text). The text test alone covers 1.0.x files, whose continuation row carried no flag.
+  if (flags.isCompactSummary === true || body.startsWith(CONTINUATION)) return 'compact-summary'
+  if (HOOK_RE.test(body)) return 'hook'
+  // real: ae4a77f8 L102 and subagent L5 (a skill's text, isMeta), ae4a77f8 L1483 (caveat, isMeta).
+  if (flags.isMeta === true) return 'meta'
+  if (INTERRUPT_RE.test(body)) return 'interrupt'
+  const tag = LEADING_TAG_RE.exec(body)?.[1]
+  // Unknown tags stay typed: a person may paste markup, and their words must not be lost.
+  const byTag = tag === undefined ? undefined : TAG_KIND[tag]
+  if (byTag) return byTag
+  // real: agent-acompact L1 — a sidechain (subagent) row's prompt came from the parent agent or
+  // the engine (here the compaction instruction), never from the person at the prompt.
+  if (flags.isSidechain === true) return 'meta'
+  return 'typed'
+}
+
+/** A text block that is wholly an injected wrapper (dropped from a typed row that has other blocks). */
+function isInjectedBlock(text: string): boolean {
+  const tag = LEADING_TAG_RE.exec(text)?.[1]
+  return tag !== undefined && TAG_KIND[tag] === 'meta'
+}
+
+/**
+ * Kind and text of a user row from its text blocks. When several text blocks ride together and
+ * some are wholly injected (e.g. a <system-reminder> block beside the typed words), the row is
+ * classified on the rest, and a typed row's text is the rest only.
+ */
+function userKindAndText(texts: string[], hasToolResults: boolean, flags: RowFlags): { kind: MessageKind; text: string } {
+  const all = texts.join('\n')
+  if (texts.length > 1) {
+    const kept = texts.filter((t) => !isInjectedBlock(t))
+    if (kept.length > 0 && kept.length < texts.length) {
+      const rest = kept.join('\n')
+      const kind = classifyUser(rest, hasToolResults, flags)
+      return { kind, text: kind === 'typed' ? rest : all }
+    }
+  }
+  return { kind: classifyUser(all, hasToolResults, flags), text: all }
+}
+
+// ---- session.compact (engine) ---------------------------------------------------------------
+
+/** Text of an engine tool result object when the use carries no `text` (Bash: stdout/stderr). */
+function engineResultText(result: unknown): string | undefined {
+  if (typeof result === 'string') return result
+  if (!isObj(result)) return undefined
+  const parts = [str(result.stdout), str(result.stderr)].filter((s): s is string => !!s)
+  return parts.length ? parts.join('\n') : undefined
+}
+
+/**
+ * Reads the `session.compact` hook's `e.messages` (Claude Code 2.1.328): rows of
+ * `{ role, text, toolUses, toolResults?, uuid?, handle? }`. Entries that are not an object with a
+ * valid role are counted in `malformed` by their 0-based index and skipped; never throws.
+ */
+export function readEngineMessages(messages: unknown[], meta: { sessionId?: string; cwd?: string; model?: string } = {}): Transcript {
+  const t = emptyTranscript('engine')
+  if (meta.sessionId !== undefined) t.sessionId = meta.sessionId
+  if (meta.cwd !== undefined) t.cwd = meta.cwd
+  if (meta.model !== undefined) t.model = meta.model
+  if (!Array.isArray(messages)) return t
+
+  const results = new Map<string, ToolResult>()
+  const fallbacks: Array<{ use: ToolUse; fallback?: ToolResult }> = []
+
+  messages.forEach((row, i) => {
+    if (!isObj(row) || (row.role !== 'user' && row.role !== 'assistant')) return noteMalformed(t, i)
+    const role = row.role
+    const text = str(row.text) ?? ''
+
+    const toolUses: ToolUse[] = []
+    for (const u of Array.isArray(row.toolUses) ? row.toolUses : []) {
+      if (!isObj(u)) continue
+      const id = str(u.tool_use_id) ?? str(u.id)
+      const name = str(u.tool) ?? str(u.name)
+      if (id === undefined || name === undefined) continue
+      const use: ToolUse = { id, name, input: isObj(u.input) ? u.input : {} }
+      toolUses.push(use)
+      const ownText = str(u.text) ?? engineResultText(u.result)
+      const ownError = typeof u.isError === 'boolean' ? u.isError : undefined
+      fallbacks.push(
+        ownText !== undefined || ownError !== undefined
+          ? { use, fallback: { toolUseId: id, text: ownText ?? '', isError: ownError ?? false } }
+          : { use },
+      )
+    }
+
+    const toolResults: ToolResult[] = []
+    for (const r of Array.isArray(row.toolResults) ? row.toolResults : []) {
+      if (!isObj(r)) continue
+      const id = str(r.tool_use_id) ?? str(r.toolUseId)
+      if (id === undefined) continue
+      const result: ToolResult = {
+        toolUseId: id,
+        text: str(r.text) ?? engineResultText(r.result) ?? '',
+        isError: r.isError === true || r.is_error === true,
+      }
+      toolResults.push(result)
+      if (!results.has(id)) results.set(id, result)
+    }
+
+    const { kind, text: shown } =
+      role === 'assistant' ? { kind: 'assistant' as const, text } : userKindAndText([text], toolResults.length > 0, row)
+    const msg: Message = { index: t.messages.length, role, kind, text: shown, toolUses, toolResults }
+    const uuid = str(row.handle) ?? str(row.uuid)
+    if (uuid !== undefined) msg.uuid = uuid
+    const ts = str(row.timestamp)
+    if (ts !== undefined) msg.timestamp = ts
+    t.messages.push(msg)
+  })
+
+  for (const { use, fallback } of fallbacks) {
+    const r = results.get(use.id) ?? fallback
+    if (r) use.result = r
+  }
+  return t
+}
+
+// ---- JSONL ----------------------------------------------------------------------------------
+
+/** Text of a tool_result block's content: a string, or blocks whose text blocks are joined. */
+function toolResultText(content: unknown): string {
+  if (typeof content === 'string') return content
+  if (!Array.isArray(content)) return ''
+  const parts: string[] = []
+  for (const b of content) if (isObj(b) && b.type === 'text' && typeof b.text === 'string') parts.push(b.text)
+  return parts.join('\n')
+}
+
+const joinText = (a: string, b: string): string => (a === '' ? b : b === '' ? a : `${a}\n${b}`)
+
+/**
+ * Parses a Claude Code JSONL transcript (1.0.x and 2.1.3x) in one pass.
+ *
+ * - user/assistant lines become messages; bookkeeping lines (progress, file-history-snapshot,
+ *   queue-operation, summary titles, other system lines, unknown types) are skipped silently;
+ * - one assistant API message written as several lines (one per content block, same
+ *   `message.id`) becomes one message, also when the tool_result rows of its parallel tool calls
+ *   sit between those lines (2.1.3x writes use A, result A, use B, result B under one id);
+ * - lines that are not JSON, JSON that is not an object with a string `type`, or a user/assistant
+ *   line without a usable `message` are counted in `malformed` (1-based line) and skipped.
+ */
+export function parseJsonl(text: string): Transcript {
+  const t = emptyTranscript('jsonl')
+  const results = new Map<string, ToolResult>()
+  const uses: ToolUse[] = []
+  /** The assistant message later lines with the same message.id merge into, while it is open. */
+  let open: { msg: Message; id: string } | null = null
+
+  const lines = text.split('\n')
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!
+    const lineNo = i + 1
+    if (raw.trim() === '') continue
+    let d: unknown
+    try {
+      d = JSON.parse(raw)
+    } catch {
+      noteMalformed(t, lineNo)
+      continue
+    }
+    if (!isObj(d) || typeof d.type !== 'string') {
+      noteMalformed(t, lineNo)
+      continue
+    }
+    if (t.sessionId === undefined && typeof d.sessionId === 'string') t.sessionId = d.sessionId
+    if (t.cwd === undefined && typeof d.cwd === 'string') t.cwd = d.cwd
+
+    const type = d.type
+    if (type === 'system') {
+      if (d.subtype === 'compact_boundary') {
+        const cm = isObj(d.compactMetadata) ? d.compactMetadata : {}
+        const b: CompactBoundary = { line: lineNo, messageIndex: t.messages.length }
+        if (typeof cm.trigger === 'string') b.trigger = cm.trigger
+        if (typeof cm.preTokens === 'number') b.preTokens = cm.preTokens
+        t.boundaries.push(b)
+        open = null
+      }
+      continue
+    }
+    if (type !== 'user' && type !== 'assistant') continue
+
+    const m = d.message
+    if (!isObj(m) || (m.role !== undefined && m.role !== type)) {
+      noteMalformed(t, lineNo)
+      continue
+    }
+    const content = m.content
+    if (typeof content !== 'string' && !Array.isArray(content)) {
+      noteMalformed(t, lineNo)
+      continue
+    }
+
+    const texts: string[] = []
+    const toolUses: ToolUse[] = []
+    const toolResults: ToolResult[] = []
+    if (typeof content === 'string') texts.push(content)
+    else {
+      for (const b of content) {
+        if (!isObj(b)) continue
+        if (b.type === 'text') {
+          if (typeof b.text === 'string') texts.push(b.text)
+        } else if (b.type === 'tool_use') {
+          if (typeof b.id === 'string' && typeof b.name === 'string') {
+            const use: ToolUse = { id: b.id, name: b.name, input: isObj(b.input) ? b.input : {} }
+            toolUses.push(use)
+            uses.push(use)
+          }
+        } else if (b.type === 'tool_result') {
+          if (typeof b.tool_use_id === 'string') {
+            const r: ToolResult = { toolUseId: b.tool_use_id, text: toolResultText(b.content), isError: b.is_error === true }
+            toolResults.push(r)
+            if (!results.has(r.toolUseId)) results.set(r.toolUseId, r)
+          }
+        }
+        // thinking, redacted_thinking, image, document, …: not text; skipped.
+      }
+    }
+
+    if (type === 'assistant') {
+      if (typeof m.model === 'string' && m.model !== '<synthetic>') t.model = m.model
+      const id = typeof m.id === 'string' && m.id !== '' ? m.id : undefined
+      if (open && id !== undefined && open.id === id) {
+        open.msg.text = joinText(open.msg.text, texts.join('\n'))
+        open.msg.toolUses.push(...toolUses)
+        continue
+      }
+      const msg = newMessage(t, d, lineNo, 'assistant', 'assistant', texts.join('\n'), toolUses, toolResults)
+      open = id === undefined ? null : { msg, id }
+      continue
+    }
+
+    const { kind, text: shown } = userKindAndText(texts, toolResults.length > 0, d)
+    // Only a row of tool results keeps the assistant message open for its next parallel tool call.
+    if (kind !== 'tool-results') open = null
+    newMessage(t, d, lineNo, 'user', kind, shown, toolUses, toolResults)
+  }
+
+  for (const use of uses) {
+    const r = results.get(use.id)
+    if (r) use.result = r
+  }
+  return t
+}
+
+function newMessage(
+  t: Transcript,
+  d: Obj,
+  line: number,
+  role: Message['role'],
+  kind: MessageKind,
+  text: string,
+  toolUses: ToolUse[],
+  toolResults: ToolResult[],
+): Message {
+  const msg: Message = { index: t.messages.length, role, kind, text, toolUses, toolResults, line }
+  if (typeof d.uuid === 'string') msg.uuid = d.uuid
+  if (typeof d.timestamp === 'string') msg.timestamp = d.timestamp
+  t.messages.push(msg)
+  return msg
+}
+
+/** Reads and parses a JSONL transcript file. File-system errors (ENOENT, …) reject as they are. */
+export async function readJsonlTranscript(path: string): Promise<Transcript> {
+  return parseJsonl(await readFile(path, 'utf8'))
+}
+
+// ---- boundaries -----------------------------------------------------------------------------
+
+/**
+ * The conversation as it stood before a compaction boundary:
+ * - a number N (1-based): everything before the N-th boundary line;
+ * - 'last': before the last boundary, or the whole transcript when it has none;
+ * - 'end': the whole transcript as it is, every message.
+ * Throws HandoffError('USAGE') for an N the transcript does not have.
+ */
+export function beforeBoundary(t: Transcript, which: 'last' | number | 'end'): Transcript {
+  if (which === 'end') return t
+  const count = t.boundaries.length
+  if (which === 'last') {
+    if (count === 0) return t
+    which = count
+  }
+  if (!Number.isInteger(which) || which < 1 || which > count) {
+    const has = count === 0 ? 'has no compaction boundaries' : `has ${count} compaction boundar${count === 1 ? 'y' : 'ies'} (1–${count})`
+    throw new HandoffError('USAGE', `boundary ${which} is out of range: the transcript ${has}`, 2)
+  }
+  const b = t.boundaries[which - 1]!
+  return {
+    ...t,
+    messages: t.messages.slice(0, b.messageIndex),
+    boundaries: t.boundaries.slice(0, which - 1),
+    malformed: (() => {
+      const lines = t.malformed.lines.filter((l) => l < b.line)
+      return { count: lines.length, lines }
+    })(),
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * `turns`: every turn the person typed, verbatim and in order, and nothing that merely rode
+ * along with one (tool results, reminders, command wrappers, hook output, attachments).
+ * Turns an earlier handoff carried come back as that handoff wrote them.
+ */
+import { defineSection, fmt, type Message, type Transcript } from '../../pipeline/index.ts'
+
+export interface Turn {
+  /** 1-based, counted over the whole session including turns earlier handoffs carried. */
+  n: number
+  text: string
+  at?: string
+  /** True when the turn came from an earlier handoff rather than from a message. */
+  carried: boolean
+}
+
+const TURN_RE = /<turn n="(\d+)"(?: at="([^"]*)")?(?: carried="1")?>\n([\s\S]*?)\n<\/turn>/g
+
+/** Turns an earlier handoff carried, read back from its own rendering. */
+export function turnsFromHandoff(text: string): Array<Omit<Turn, 'n' | 'carried'>> {
+  return [...text.matchAll(TURN_RE)].map((m) => ({ text: m[3]!, ...(m[2] ? { at: m[2] } : {}) }))
+}
+
+/** Every typed turn in the transcript, with the ones the newest earlier handoff carried first. */
+export function collectTurns(t: Transcript): Turn[] {
+  // Only the newest handoff counts: it already carried everything older ones did.
+  let start = 0
+  let carried: Array<Omit<Turn, 'n' | 'carried'>> = []
+  for (let i = t.messages.length - 1; i >= 0; i--) {
+    const m = t.messages[i]!
+    if (m.kind === 'handoff') {
+      carried = turnsFromHandoff(m.text)
+      start = i + 1
+      break
+    }
+  }
+  const typed = t.messages.slice(start).filter((m: Message) => m.kind === 'typed' && m.text.trim() !== '')
+  return [
+    ...carried.map((c, i) => ({ ...c, n: i + 1, carried: true })),
+    ...typed.map((m, i) => ({ n: carried.length + i + 1, text: m.text, carried: false, ...(m.timestamp ? { at: m.timestamp } : {}) })),
+  ]
+}
+
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text
+  const keep = Math.max(0, max - 60)
+  const head = text.slice(0, Math.ceil(keep / 2))
+  const tail = text.slice(text.length - Math.floor(keep / 2))
+  return `${head}\n[… ${fmt(text.length - head.length - tail.length)} chars of this turn clipped (maxTurnChars) …]\n${tail}`
+}
+
+export function renderTurn(turn: Turn, maxTurnChars: number): string {
+  const at = turn.at ? ` at="${turn.at}"` : ''
+  return `<turn n="${turn.n}"${at}${turn.carried ? ' carried="1"' : ''}>\n${clip(turn.text, maxTurnChars)}\n</turn>`
+}
+
+/**
+ * Fits the turns into `budget` chars: the first turn always (it usually states the task), then
+ * the newest ones back to front, and a line that says how many in between were left out.
+ */
+export function fitTurns(turns: Turn[], budget: number, maxTurnChars: number): { body: string; kept: number; left: number } {
+  const rendered = turns.map((t) => renderTurn(t, maxTurnChars))
+  const all = rendered.join('\n\n')
+  if (all.length <= budget || rendered.length <= 1) return { body: all, kept: rendered.length, left: 0 }
+
+  const noteRoom = 200
+  const first = rendered[0]!
+  let used = first.length + noteRoom
+  let from = rendered.length
+  while (from > 1 && used + rendered[from - 1]!.length + 2 <= budget) {
+    from--
+    used += rendered[from]!.length + 2
+  }
+  const left = from - 1
+  const note = `[${fmt(left)} turn${left === 1 ? '' : 's'} left out here (turns 2–${from}) to fit budgetChars: ${fmt(budget)}; every turn is in the stored transcript]`
+  return { body: [first, note, ...rendered.slice(from)].join('\n\n'), kept: rendered.length - left, left }
+}
+
+interface TurnsOptions extends Record<string, unknown> {
+  maxTurnChars: number
+}
+
+export default defineSection<TurnsOptions>({
+  name: 'turns',
+  title: "The user's words, verbatim",
+  description: 'Every turn the person typed, verbatim and in order.',
+  defaults: { timeoutMs: 5_000, budgetChars: 16_000, priority: 80, options: { maxTurnChars: 6_000 } },
+  optionsSchema: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      maxTurnChars: {
+        type: 'integer',
+        minimum: 200,
+        description: 'a single turn longer than this is clipped in the middle, and the clip is said',
+      },
+    },
+  },
+  async run(ctx) {
+    const turns = collectTurns(ctx.input.transcript)
+    if (turns.length === 0) return null
+    const intro = (left: number) =>
+      `${turns.length === 1 ? 'The one turn' : `All ${fmt(turns.length)} turns`} the user typed${left > 0 ? ` (${fmt(left)} left out for size)` : ''}, oldest first:`
+    // Room for the intro line comes off the budget before the turns are fitted.
+    const room = ctx.budgetChars - intro(turns.length).length - 2
+    const { body, kept, left } = fitTurns(turns, room, ctx.options.maxTurnChars ?? 6_000)
+    if (left > 0) ctx.report.note(`${fmt(left)} of ${fmt(turns.length)} turns left out to fit the budget`)
+    return {
+      body: `${intro(left)}\n\n${body}`,
+      record: { turns: turns.length, kept, leftOut: left, carried: turns.filter((t) => t.carried).length },
+    }
+  },
+})

@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// The README's test command: typecheck, then every *.test.ts in the tree under node's test runner
+// (through tsx), unit tests and engine end-to-end tests alike. Exit code is the runner's.
+import { spawnSync } from 'node:child_process'
+import { readdirSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const skip = new Set(['node_modules', '.git', '.lab', 'dist', 'types'])
+const only = process.argv.slice(2)
+
+function walk(dir, out) {
+  for (const name of readdirSync(dir)) {
+    if (skip.has(name)) continue
+    const p = join(dir, name)
+    if (statSync(p).isDirectory()) walk(p, out)
+    // plugin/**/*.test.ts are `claude plugin test` files (engine kit), not node tests
+    else if (name.endsWith('.test.ts') && !relative(root, p).startsWith('plugin')) out.push(p)
+  }
+  return out
+}
+
+const files = walk(root, []).map((p) => relative(root, p)).filter((f) => only.length === 0 || only.some((o) => f.includes(o))).sort()
+const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit' }).status ?? 1
+
+if (only.length === 0) {
+  const tsc = run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', root])
+  if (tsc !== 0) { console.error('typecheck failed'); process.exit(tsc) }
+}
+process.exit(run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files]))
