@@ -29,6 +29,8 @@ export interface PipelineInput {
   /** The session's model id, when known. */
   model?: string
   transcript: Transcript
+  /** Subagents still running at compaction time, when the host knows (the engine adapter). */
+  runningAgents?: Array<{ id: string; description: string }>
   /** Set by the store; when absent the run derives it from markers in the transcript. */
   lineage?: Lineage
 }

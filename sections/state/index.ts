@@ -5,7 +5,7 @@
  * and its reason recorded; nothing is guessed.
  */
 import { existsSync, statSync } from 'node:fs'
-import { defineSection, fmt, type PipelineInput } from '../../pipeline/index.ts'
+import { defineSection, fmt, type PipelineInput, type SectionContext, type SectionResult } from '../../pipeline/index.ts'
 import { listOpenPrs, type PullRequest } from './gh.ts'
 import {
   type Commit,
@@ -41,6 +41,9 @@ export interface StateOptions extends Record<string, unknown> {
   gitTimeoutMs: number
   ghTimeoutMs: number
 }
+
+const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s)
+const plural = (n: number, one: string, many = `${one}s`) => `${fmt(n)} ${n === 1 ? one : many}`
 
 export const DEFAULT_OPTIONS: StateOptions = {
   commits: 5,
@@ -116,7 +119,7 @@ export async function readState(o: ReadStateOptions): Promise<StateReading> {
       : null,
   ])
 
-  // Not a repository (or no git at all): one cause, said once per row it costs.
+  // Not a repository: one cause, said once for every row it costs (gh needs a repository too).
   if (isNotARepo(st) || isNotARepo(gd)) {
     lose(repoRows, `${o.cwd} is not inside a git repository`)
     return reading
@@ -145,12 +148,15 @@ export async function readState(o: ReadStateOptions): Promise<StateReading> {
   return reading
 }
 
-/** Agents still running, as the host states them; a missing or malformed field is a reason. */
-export function readAgents(input: PipelineInput): { agents: RunningAgent[] } | { reason: string } {
-  // Read defensively: the field is not part of PipelineInput until a host fills it.
-  const raw = (input as unknown as Record<string, unknown>).runningAgents
-  if (raw === undefined) return { reason: 'the host did not say which agents are running (no runningAgents in the input)' }
-  if (!Array.isArray(raw)) return { reason: `runningAgents in the input is not a list (got ${typeof raw})` }
+/**
+ * Agents still running, as the host states them. A missing or malformed field is a reason; items
+ * that name nothing are counted in a reason too, never guessed at.
+ */
+export function readAgents(input: PipelineInput): { agents: RunningAgent[] | null; reason?: string } {
+  // Read defensively: the engine adapter fills it from JSON it did not type-check.
+  const raw: unknown = input.runningAgents
+  if (raw === undefined) return { agents: null, reason: 'the host did not say which agents are running (no runningAgents in the input)' }
+  if (!Array.isArray(raw)) return { agents: null, reason: `runningAgents in the input is not a list (got ${typeof raw})` }
   const agents: RunningAgent[] = []
   for (const item of raw) {
     if (!item || typeof item !== 'object') continue
@@ -159,12 +165,9 @@ export function readAgents(input: PipelineInput): { agents: RunningAgent[] } | {
     const description = typeof o.description === 'string' ? o.description : ''
     if (id || description) agents.push({ id, description })
   }
-  if (agents.length < raw.length) return { reason: `runningAgents in the input holds ${raw.length - agents.length} item(s) with neither id nor description` }
-  return { agents }
+  const bad = raw.length - agents.length
+  return bad > 0 ? { agents, reason: `${plural(bad, 'item')} of runningAgents in the input named no id or description` } : { agents }
 }
-
-const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s)
-const plural = (n: number, one: string, many = `${one}s`) => `${fmt(n)} ${n === 1 ? one : many}`
 
 /** A run of lines: fixed lines first, then items that can be cut from the end to fit. */
 interface Block {
@@ -328,6 +331,59 @@ function callLimit(setting: string, value: number, sectionTimeoutMs: number): { 
   return { timeoutMs: ceiling, label: `${fmt(ceiling)} ms (${setting}: ${value}, held under timeoutMs: ${sectionTimeoutMs})` }
 }
 
+/** The section's work, with the environment git and gh run in passed in (tests set PATH). */
+export async function runState(ctx: SectionContext<StateOptions>, env: NodeJS.ProcessEnv): Promise<SectionResult | null> {
+  const o = { ...DEFAULT_OPTIONS, ...ctx.options }
+  const cwd = ctx.input.cwd
+  const reading = await readState({
+    cwd,
+    env,
+    signal: ctx.signal,
+    commits: o.commits,
+    gh: o.gh,
+    prLimit: o.prLimit,
+    git: callLimit('gitTimeoutMs', o.gitTimeoutMs, ctx.timeoutMs),
+    ghCall: callLimit('ghTimeoutMs', o.ghTimeoutMs, ctx.timeoutMs),
+  })
+  if (ctx.signal.aborted) return null
+
+  const model = ctx.input.model?.trim() || null
+  if (!model) reading.unreadable.push({ row: 'model', reason: 'the host did not state the model' })
+  const { agents, reason: agentsReason } = readAgents(ctx.input)
+  if (agentsReason) reading.unreadable.push({ row: 'agents', reason: agentsReason })
+
+  // One note per cause, naming every row it cost.
+  const byReason = new Map<string, Row[]>()
+  for (const u of reading.unreadable) byReason.set(u.reason, [...(byReason.get(u.reason) ?? []), u.row])
+  for (const [reason, rows] of byReason) ctx.report.note(`${rows.join(', ')} not read: ${reason}`)
+
+  const readAt = new Date(ctx.capabilities.now()).toISOString()
+  const head = `Read at ${readAt} in \`${cwd}\`:`
+  const r = renderState(head, reading, { model, agents }, { maxFiles: o.maxFiles, budget: ctx.budgetChars })
+  const s = reading.status
+  const record = {
+    cwd,
+    readAt,
+    rows: r.rows,
+    unreadable: reading.unreadable,
+    branch: s ? s.branch : undefined,
+    detached: s ? s.branch === null : undefined,
+    upstream: s ? { name: s.upstream, ahead: s.ahead, behind: s.behind } : undefined,
+    operation: reading.operation,
+    workingTree: s ? { ...s.counts, stashes: s.stashes, paths: r.files.total, listed: r.files.listed } : undefined,
+    untrackedOnlySubmodules: s?.untrackedOnlySubmodules,
+    openPrs: r.prs,
+    commits: r.commits,
+    model,
+    runningAgents: agents ? agents.length : null,
+    ms: reading.ms,
+  }
+  if (r.files.listed < r.files.total) ctx.report.note(`${fmt(r.files.total - r.files.listed)} of ${fmt(r.files.total)} uncommitted paths counted, not listed`)
+  // Nothing but the "read at" line means nothing was read: let the runner drop it as empty.
+  if (r.rows.length === 0) return { body: '', record }
+  return { body: r.body, record }
+}
+
 export default defineSection<StateOptions>({
   name: 'state',
   title: 'State at compaction',
@@ -339,62 +395,11 @@ export default defineSection<StateOptions>({
     properties: {
       commits: { type: 'integer', minimum: 0, maximum: 50, description: 'how many of the newest commits to list (0 leaves the row out)' },
       maxFiles: { type: 'integer', minimum: 0, maximum: 1000, description: 'the most uncommitted paths listed; the rest are counted' },
-      gh: { type: 'boolean', description: "false skips the open-PR row and never runs gh" },
+      gh: { type: 'boolean', description: 'false skips the open-PR row and never runs gh' },
       prLimit: { type: 'integer', minimum: 1, maximum: 100, description: 'the most open PRs asked of gh' },
       gitTimeoutMs: { type: 'integer', minimum: 1, description: 'each git call is killed after this long and its rows left out' },
       ghTimeoutMs: { type: 'integer', minimum: 1, description: 'gh pr list is killed after this long and the PR row left out' },
     },
   },
-  async run(ctx) {
-    const o = { ...DEFAULT_OPTIONS, ...ctx.options }
-    const cwd = ctx.input.cwd
-    const reading = await readState({
-      cwd,
-      env: process.env,
-      signal: ctx.signal,
-      commits: o.commits,
-      gh: o.gh,
-      prLimit: o.prLimit,
-      git: callLimit('gitTimeoutMs', o.gitTimeoutMs, ctx.timeoutMs),
-      ghCall: callLimit('ghTimeoutMs', o.ghTimeoutMs, ctx.timeoutMs),
-    })
-    if (ctx.signal.aborted) return null
-
-    const model = ctx.input.model?.trim() || null
-    if (!model) reading.unreadable.push({ row: 'model', reason: 'the host did not state the model' })
-    const agentReading = readAgents(ctx.input)
-    const agents = 'agents' in agentReading ? agentReading.agents : null
-    if ('reason' in agentReading) reading.unreadable.push({ row: 'agents', reason: agentReading.reason })
-
-    // One note per cause, naming every row it cost.
-    const byReason = new Map<string, Row[]>()
-    for (const u of reading.unreadable) byReason.set(u.reason, [...(byReason.get(u.reason) ?? []), u.row])
-    for (const [reason, rows] of byReason) ctx.report.note(`not read: ${rows.join(', ')} (${reason})`)
-
-    const readAt = new Date(ctx.capabilities.now()).toISOString()
-    const head = `Read at ${readAt} in \`${cwd}\`:`
-    const r = renderState(head, reading, { model, agents }, { maxFiles: o.maxFiles, budget: ctx.budgetChars })
-    const s = reading.status
-    const record = {
-      cwd,
-      readAt,
-      rows: r.rows,
-      unreadable: reading.unreadable,
-      branch: s ? s.branch : undefined,
-      detached: s ? s.branch === null : undefined,
-      upstream: s ? { name: s.upstream, ahead: s.ahead, behind: s.behind } : undefined,
-      operation: reading.operation,
-      workingTree: s ? { ...s.counts, stashes: s.stashes, paths: r.files.total, listed: r.files.listed } : undefined,
-      untrackedOnlySubmodules: s?.untrackedOnlySubmodules,
-      openPrs: r.prs,
-      commits: r.commits,
-      model,
-      runningAgents: agents ? agents.length : null,
-      ms: reading.ms,
-    }
-    if (r.files.listed < r.files.total) ctx.report.note(`${fmt(r.files.total - r.files.listed)} of ${fmt(r.files.total)} uncommitted paths counted, not listed`)
-    // Nothing but the "read at" line means nothing was read: let the runner drop it as empty.
-    if (r.rows.length === 0) return { body: '', record }
-    return { body: r.body, record }
-  },
+  run: (ctx) => runState(ctx, process.env),
 })
