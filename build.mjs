@@ -3,7 +3,7 @@
 // marketplace install copies files and runs no `npm install`. `--check` rebuilds into a temp dir
 // and fails when the committed bundle differs (CI runs it).
 import { build } from 'esbuild'
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, existsSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -14,9 +14,17 @@ const outDir = check ? mkdtempSync(join(tmpdir(), 'ch-build-')) : join(root, 'pl
 mkdirSync(outDir, { recursive: true })
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+// Start from an empty folder: stale chunks from an earlier build must not linger (or be committed).
+for (const f of readdirSync(outDir)) if (f.endsWith('.mjs')) rmSync(join(outDir, f))
+rmSync(join(outDir, 'chunks'), { recursive: true, force: true })
 await build({
-  entryPoints: [join(root, 'cli', 'main.ts')],
-  outfile: join(outDir, 'compact-handoff.mjs'),
+  entryPoints: { 'compact-handoff': join(root, 'cli', 'main.ts') },
+  outdir: outDir,
+  outExtension: { '.js': '.mjs' },
+  // Code reached only through import() (the Anthropic SDK, used only with an API key) goes into
+  // its own chunk, so a compaction's child does not parse it on every start.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -31,11 +39,12 @@ await build({
 copyFileSync(join(root, 'pipeline.config.yaml'), join(outDir, 'pipeline.config.yaml'))
 
 if (check) {
-  let stale = []
-  for (const f of ['compact-handoff.mjs', 'pipeline.config.yaml']) {
-    const committed = join(root, 'plugin', 'dist', f)
-    if (!existsSync(committed) || !readFileSync(committed).equals(readFileSync(join(outDir, f)))) stale.push(f)
-  }
+  const committedDir = join(root, 'plugin', 'dist')
+  const list = (dir) => (existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String).filter((f) => /\.(mjs|yaml)$/.test(f)).sort() : [])
+  const built = list(outDir)
+  const stale = [...new Set([...built, ...list(committedDir)])].filter(
+    (f) => !built.includes(f) || !existsSync(join(committedDir, f)) || !readFileSync(join(committedDir, f)).equals(readFileSync(join(outDir, f))),
+  )
   if (stale.length) {
     console.error(`plugin/dist is stale (${stale.join(', ')}): run \`npm run build\` and commit the result`)
     process.exit(1)

@@ -10,6 +10,7 @@ import { beforeBoundary, readJsonlTranscript } from '../pipeline/transcript.ts'
 import type { HandoffResult, PipelineInput } from '../pipeline/types.ts'
 import { buildHandoff, configFiles } from './build-handoff.ts'
 import { cliCapabilities } from './capabilities.ts'
+import { cliModel } from './model.ts'
 import type { Command } from './main.ts'
 
 const usage = `Usage: compact-handoff build <transcript.jsonl> [options]
@@ -26,6 +27,10 @@ Options:
   --end               the whole file, every message after the last compaction included
   --window TOKENS     the context window, for the size guard's maxFraction
   --session ID        the session id for the marker (default: from the transcript)
+  --model-replies FILE  answer the model calls (summary, commitments) with replies recorded in
+                      FILE (JSON or JSONL; see cli/model.ts). Without it, the Anthropic API
+                      answers when ANTHROPIC_API_KEY is set (ANTHROPIC_BASE_URL is honoured);
+                      with neither, those sections are dropped (SECTION_NO_MODEL)
   --verbose           stack traces on errors
 
 Exit codes: 0 ok, 1 invalid config or transcript, 2 usage error, 3 internal error.`
@@ -43,6 +48,7 @@ function parse(argv: string[]) {
         end: { type: 'boolean' },
         window: { type: 'string' },
         session: { type: 'string' },
+        'model-replies': { type: 'string' },
       },
     })
   } catch (err) {
@@ -99,9 +105,10 @@ async function run(argv: string[]): Promise<number> {
     model: conversation.model,
     transcript: conversation,
   }
+  const { model, source: modelSource } = await cliModel({ repliesFile: values['model-replies'] })
   const { result } = await buildHandoff({
     input,
-    capabilities: cliCapabilities(),
+    capabilities: cliCapabilities(model),
     configFiles: configFiles(values.config ?? []),
     lenient: false,
   })
@@ -123,6 +130,7 @@ async function run(argv: string[]): Promise<number> {
         ...(s.record ? { record: s.record } : {}),
       })),
       transcript: { file, messages: conversation.messages.length, malformed: transcript.malformed.count },
+      model: modelSource,
     }
     const text = JSON.stringify(out, null, 2) + '\n'
     if (values.out) await writeFile(values.out, text)

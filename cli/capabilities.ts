@@ -1,9 +1,10 @@
 /**
  * The CLI as a host: files are read from disk; a model is whatever the command line offers
- * (nothing yet, so the sections that need one drop with SECTION_NO_MODEL and say why).
+ * (cli/model.ts: recorded replies, the Anthropic API, or none — then the sections that need one
+ * drop with SECTION_NO_MODEL and say why).
  */
 import { readFile } from 'node:fs/promises'
-import type { Capabilities, FileCapability } from '../pipeline/capabilities.ts'
+import type { Capabilities, FileCapability, ModelCapability } from '../pipeline/capabilities.ts'
 import { systemClock } from '../pipeline/capabilities.ts'
 
 export const diskFiles: FileCapability = {
@@ -20,6 +21,6 @@ export const diskFiles: FileCapability = {
   },
 }
 
-export function cliCapabilities(): Capabilities {
-  return { host: 'cli', model: null, files: diskFiles, now: systemClock }
+export function cliCapabilities(model: ModelCapability | null = null): Capabilities {
+  return { host: 'cli', model, files: diskFiles, now: systemClock }
 }

@@ -12,7 +12,16 @@ export interface ModelUsage {
 }
 
 export type ModelAnswer =
-  | { isAnswered: true; text: string; model?: string; usage?: ModelUsage }
+  | {
+      isAnswered: true
+      text: string
+      model?: string
+      usage?: ModelUsage
+      /** Which call answered, when a host substituted one for the other. */
+      via?: 'fork' | 'complete'
+      /** Why the reply ended ('end_turn', 'max_tokens', …), when the host reports it. */
+      stopReason?: string
+    }
   | { isAnswered: false; reason: string }
 
 export interface ModelCapability {

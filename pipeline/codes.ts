@@ -14,6 +14,7 @@ export const DROP_CODES = {
   SECTION_SIZE_GUARD: 'the whole handoff was over its size guard; this section had the lowest priority',
   SECTION_NO_MODEL: 'the section needs a model and the host offers none',
   SECTION_MODEL_FAILED: 'the model call failed',
+  SECTION_MODEL_EMPTY: 'the model answered, but with nothing the section could use',
 } as const
 
 export type DropCode = keyof typeof DROP_CODES
@@ -36,6 +37,30 @@ export class HandoffError extends Error {
     super(message)
     this.name = 'HandoffError'
   }
+}
+
+/**
+ * Thrown by a section to be dropped with a code of its choosing (e.g. SECTION_NO_MODEL) rather
+ * than SECTION_THREW. The runner prefixes the message with `[section <name>]`; `record` lands on
+ * the outcome, so a failed model call still leaves its usage and cost on the row.
+ */
+export class SectionDropError extends Error {
+  constructor(
+    readonly code: DropCode,
+    message: string,
+    readonly record?: Record<string, unknown>,
+  ) {
+    super(message)
+    this.name = 'SectionDropError'
+  }
+}
+
+/** Recognised by shape as well as by class, so a third-party section bundling its own copy of
+ *  the pipeline surface can still choose its code. */
+export function isSectionDrop(err: unknown): err is SectionDropError {
+  if (err instanceof SectionDropError) return true
+  const e = err as { name?: unknown; code?: unknown } | null
+  return !!e && e.name === 'SectionDropError' && typeof e.code === 'string' && e.code in DROP_CODES
 }
 
 /** Thousands separators, so measured values read the same in every message. */

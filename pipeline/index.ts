@@ -1,6 +1,8 @@
 /**
  * The public surface for sections, built-in and third-party alike: `defineSection`, the types a
- * section sees, and the capability interface. Nothing else of the pipeline is exported here.
+ * section sees, the capability interface, and the helpers every model-calling section shares
+ * (SectionDropError to choose a drop code, pricing, the conversation as text). Nothing else of
+ * the pipeline is exported here.
  */
 import type { SectionDefinition } from './types.ts'
 
@@ -18,7 +20,9 @@ export type {
 } from './types.ts'
 export type { Capabilities, FileCapability, ModelAnswer, ModelCapability, ModelUsage, ReadAnswer } from './capabilities.ts'
 export type { CompactBoundary, Message, MessageKind, ToolResult, ToolUse, Transcript } from './transcript.ts'
-export { DROP_CODES, type DropCode, fmt } from './codes.ts'
+export { DROP_CODES, type DropCode, fmt, SectionDropError } from './codes.ts'
+export { type Cost, costOf, type ModelCallRow, modelCallRow, type ModelPath, normalizeModelId, type Price, PRICES, priceOf, type Rates } from './pricing.ts'
+export { type RenderedConversation, renderConversation, renderMessage, type RenderOptions } from './render.ts'
 
 /** Identity at runtime; it exists so a section's options are typed from its definition. */
 export function defineSection<Options extends Record<string, unknown> = Record<string, unknown>>(

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import type { Capabilities } from './capabilities.ts'
 import { parseMarker } from './compose.ts'
-import { defineSection, type SectionDefinition } from './index.ts'
+import { defineSection, type SectionDefinition, SectionDropError } from './index.ts'
 import { createPipeline } from './pipeline.ts'
 import type { Transcript } from './transcript.ts'
 import type { PipelineInput, ResolvedConfig, SectionPlan } from './types.ts'
@@ -154,6 +154,39 @@ describe('run-sections outcomes', () => {
       ]),
     ).run(input(), caps)
     assert.equal(r.sections[0]!.status === 'dropped' && r.sections[0]!.code, 'SECTION_OVER_BUDGET')
+  })
+
+  test('SectionDropError: the section chooses its code, keeps its record, and the run goes on', async () => {
+    const r = await createPipeline(
+      config([
+        plan(
+          section('chooser', async () => {
+            throw new SectionDropError('SECTION_NO_MODEL', 'needs a model and the host offers none', { cost: { usd: null } })
+          }),
+        ),
+        // Recognised by shape too: a third-party section may bundle its own copy of the class.
+        plan(
+          section('lookalike', async () => {
+            throw Object.assign(new Error('the completion failed: api-error'), { name: 'SectionDropError', code: 'SECTION_MODEL_FAILED' })
+          }),
+        ),
+        // An unknown code is not a choice: it stays SECTION_THREW.
+        plan(
+          section('bogus', async () => {
+            throw Object.assign(new Error('nope'), { name: 'SectionDropError', code: 'NOT_A_CODE' })
+          }),
+        ),
+        plan(section('fine', async () => 'still here')),
+      ]),
+    ).run(input(), caps)
+    const [a, b, c, d] = r.sections
+    assert.equal(a!.status === 'dropped' && a!.code, 'SECTION_NO_MODEL')
+    assert.equal(a!.status === 'dropped' && a!.message, '[section chooser] needs a model and the host offers none')
+    assert.deepEqual(a!.record, { cost: { usd: null } })
+    assert.equal(b!.status === 'dropped' && b!.code, 'SECTION_MODEL_FAILED')
+    assert.equal(c!.status === 'dropped' && c!.code, 'SECTION_THREW')
+    assert.equal(d!.status, 'ok')
+    assert.match(r.handoff, /- CHOOSER: \[section chooser\] needs a model/)
   })
 
   test('disabled and not loaded sections are dropped with their codes and never run', async () => {

@@ -6,7 +6,7 @@
 import pLimit from 'p-limit'
 import pTimeout, { TimeoutError } from 'p-timeout'
 import type { Capabilities } from './capabilities.ts'
-import { type DropCode, fmt } from './codes.ts'
+import { type DropCode, fmt, isSectionDrop } from './codes.ts'
 import type { PipelineHooks } from './hooks.ts'
 import type {
   DroppedOutcome,
@@ -129,6 +129,9 @@ async function runOne(
     if (err instanceof TimeoutError) {
       controller.abort(new Error(`timed out after ${plan.timeoutMs} ms`))
       return dropped(plan, 'SECTION_TIMEOUT', `timed out after ${fmt(plan.timeoutMs)} ms (timeoutMs: ${plan.timeoutMs})`, base())
+    }
+    if (isSectionDrop(err)) {
+      return dropped(plan, err.code, err.message, { ...base(), ...(err.record ? { record: err.record } : {}) })
     }
     const message = err instanceof Error ? err.message : String(err)
     return dropped(plan, 'SECTION_THREW', `threw: ${message.split('\n')[0]}`, base())

@@ -1,0 +1,97 @@
+/**
+ * The conversation written out as compact text, for a model call that carries no history of its
+ * own: typed turns and assistant text in full, each tool call on one line with its input and the
+ * start of its result. Bounded: when it must cut, it keeps the newest messages and says so.
+ */
+import { fmt } from './codes.ts'
+import type { Message, ToolUse, Transcript } from './transcript.ts'
+
+export interface RenderOptions {
+  /** The most characters the whole text may have. */
+  maxChars: number
+  /** A tool call's input JSON is clipped to this (default 200). */
+  toolInputChars?: number
+  /** A tool result is clipped to this (default 400); 0 leaves results out. */
+  toolResultChars?: number
+  /** A single message's text is clipped in the middle past this (default 8,000). */
+  messageChars?: number
+}
+
+export interface RenderedConversation {
+  text: string
+  /** Messages rendered, and messages left out (oldest first) to fit `maxChars`. */
+  rendered: number
+  leftOut: number
+}
+
+const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim()
+
+function clipEnd(s: string, max: number): string {
+  return s.length <= max ? s : `${s.slice(0, Math.max(0, max))}… [+${fmt(s.length - max)} chars]`
+}
+
+function clipMiddle(s: string, max: number): string {
+  if (s.length <= max) return s
+  const half = Math.floor(max / 2)
+  return `${s.slice(0, half)}\n[… ${fmt(s.length - 2 * half)} chars clipped …]\n${s.slice(s.length - half)}`
+}
+
+function renderUse(u: ToolUse, o: Required<RenderOptions>): string {
+  let line = `  → ${u.name} ${clipEnd(oneLine(JSON.stringify(u.input)), o.toolInputChars)}`
+  if (o.toolResultChars > 0 && u.result) {
+    const status = u.result.isError ? 'error' : 'ok'
+    const body = oneLine(u.result.text)
+    line += `\n    ← ${status}${body ? `: ${clipEnd(body, o.toolResultChars)}` : ''}`
+  }
+  return line
+}
+
+/** One message as text, or '' for rows that carry nothing a reader needs (tool-result rows are
+ *  shown under their calls; reminders, hook output and command output are left out). */
+export function renderMessage(m: Message, opts: RenderOptions): string {
+  const o: Required<RenderOptions> = { toolInputChars: 200, toolResultChars: 400, messageChars: 8_000, ...opts }
+  const head = `[#${m.index} ${m.role === 'assistant' ? 'assistant' : m.kind === 'typed' ? 'user' : m.kind}]`
+  switch (m.kind) {
+    case 'typed':
+    case 'compact-summary':
+    case 'handoff':
+      return m.text.trim() ? `${head} ${clipMiddle(m.text.trim(), o.messageChars)}` : ''
+    case 'assistant': {
+      const parts = [m.text.trim() ? `${head} ${clipMiddle(m.text.trim(), o.messageChars)}` : head]
+      for (const u of m.toolUses) parts.push(renderUse(u, o))
+      return m.text.trim() || m.toolUses.length ? parts.join('\n') : ''
+    }
+    case 'command':
+      return `${head} ${clipEnd(oneLine(m.text), 200)}`
+    case 'interrupt':
+      return `${head} the user interrupted`
+    default:
+      return ''
+  }
+}
+
+/** The transcript as text within `maxChars`, newest kept when it must cut. */
+export function renderConversation(t: Transcript, opts: RenderOptions): RenderedConversation {
+  const blocks: string[] = []
+  let used = 0
+  let leftOut = 0
+  const shown = t.messages.map((m) => renderMessage(m, opts))
+  const total = shown.filter((s) => s !== '').length
+  // Room for the line that says what was cut.
+  const room = opts.maxChars - 120
+  for (let i = shown.length - 1; i >= 0; i--) {
+    const s = shown[i]!
+    if (s === '') continue
+    if (used + s.length + 2 > room) {
+      leftOut = shown.slice(0, i + 1).filter((x) => x !== '').length
+      break
+    }
+    blocks.push(s)
+    used += s.length + 2
+  }
+  blocks.reverse()
+  if (leftOut > 0) {
+    blocks.unshift(`[${fmt(leftOut)} earlier message${leftOut === 1 ? '' : 's'} left out here to fit ${fmt(opts.maxChars)} chars; what follows is the newest part]`)
+  }
+  return { text: blocks.join('\n\n'), rendered: total - leftOut, leftOut }
+}
