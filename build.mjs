@@ -35,12 +35,15 @@ await build({
   define: { __CH_VERSION__: JSON.stringify(pkg.version) },
   logLevel: 'warning',
 })
-// The default pipeline travels with the bundle; the CLI looks for it beside itself.
+// Files the bundle reads beside itself: the default pipeline, and the ledger's shell grammar
+// (WASM, loaded at run time; never a native addon).
 copyFileSync(join(root, 'pipeline.config.yaml'), join(outDir, 'pipeline.config.yaml'))
+copyFileSync(join(root, 'node_modules/tree-sitter-bash/tree-sitter-bash.wasm'), join(outDir, 'tree-sitter-bash.wasm'))
+copyFileSync(join(root, 'node_modules/web-tree-sitter/web-tree-sitter.wasm'), join(outDir, 'web-tree-sitter.wasm'))
 
 if (check) {
   const committedDir = join(root, 'plugin', 'dist')
-  const list = (dir) => (existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String).filter((f) => /\.(mjs|yaml)$/.test(f)).sort() : [])
+  const list = (dir) => (existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String).filter((f) => /\.(mjs|yaml|wasm)$/.test(f)).sort() : [])
   const built = list(outDir)
   const stale = [...new Set([...built, ...list(committedDir)])].filter(
     (f) => !built.includes(f) || !existsSync(join(committedDir, f)) || !readFileSync(join(committedDir, f)).equals(readFileSync(join(outDir, f))),

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const benches = [
   ['cli', 'bench/cli.ts'],
+  ['ledger', 'bench/ledger.ts'],
 ]
 const only = process.argv.slice(2)
 let failed = 0

@@ -1,41 +1,11 @@
 #!/usr/bin/env node
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
-var __create = Object.create;
-var __defProp = Object.defineProperty;
-var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
-var __getOwnPropNames = Object.getOwnPropertyNames;
-var __getProtoOf = Object.getPrototypeOf;
-var __hasOwnProp = Object.prototype.hasOwnProperty;
-var __require = /* @__PURE__ */ ((x) => typeof require !== "undefined" ? require : typeof Proxy !== "undefined" ? new Proxy(x, {
-  get: (a, b) => (typeof require !== "undefined" ? require : a)[b]
-}) : x)(function(x) {
-  if (typeof require !== "undefined") return require.apply(this, arguments);
-  throw Error('Dynamic require of "' + x + '" is not supported');
-});
-var __commonJS = (cb, mod) => function __require2() {
-  try {
-    return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
-  } catch (e) {
-    throw mod = 0, e;
-  }
-};
-var __copyProps = (to, from, except, desc) => {
-  if (from && typeof from === "object" || typeof from === "function") {
-    for (let key of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key) && key !== except)
-        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
-  }
-  return to;
-};
-var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
-  // If the importer is in node compatibility mode or this is not an ESM
-  // file that has been converted to a CommonJS file using a Babel-
-  // compatible transform (i.e. "__esModule" has not been set), then set
-  // "default" to the CommonJS "module.exports" for node compatibility.
-  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
-  mod
-));
+import {
+  __commonJS,
+  __require,
+  __toESM
+} from "./chunks/chunk-7DPBAYJ4.mjs";
 
 // node_modules/picocolors/picocolors.js
 var require_picocolors = __commonJS({
@@ -339,7 +309,7 @@ var require_lib2 = __commonJS({
     var sometimesKeywords = /* @__PURE__ */ new Set(["as", "async", "from", "get", "of", "set"]);
     var NEWLINE$1 = /\r\n|[\n\r\u2028\u2029]/;
     var BRACKET = /^[()[\]{}]$/;
-    var tokenize;
+    var tokenize2;
     var JSX_TAG = /^[a-z][\w-]*$/i;
     var getTokenType = function(token, offset, text) {
       if (token.type === "name") {
@@ -363,7 +333,7 @@ var require_lib2 = __commonJS({
       }
       return token.type;
     };
-    tokenize = function* (text) {
+    tokenize2 = function* (text) {
       let match;
       while (match = jsTokens.default.exec(text)) {
         const token = jsTokens.matchToToken(match);
@@ -380,7 +350,7 @@ var require_lib2 = __commonJS({
       for (const {
         type,
         value
-      } of tokenize(text)) {
+      } of tokenize2(text)) {
         if (type in defs) {
           highlighted += value.split(NEWLINE$1).map((str2) => defs[type](str2)).join("\n");
         } else {
@@ -3617,7 +3587,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve.call(this, root, ref);
+      let _sch = resolve2.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -3644,7 +3614,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve(root, ref) {
+    function resolve2(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -4508,7 +4478,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve(baseURI, relativeURI, options) {
+    function resolve2(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -4544,10 +4514,10 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative2, options, skipNormalization) {
+    function resolveComponent(base2, relative2, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
-        base = parse2(serialize(base, options), options);
+        base2 = parse2(serialize(base2, options), options);
         relative2 = parse2(serialize(relative2, options), options);
       }
       options = options || {};
@@ -4567,33 +4537,33 @@ var require_fast_uri = __commonJS({
           target.query = relative2.query;
         } else {
           if (!relative2.path) {
-            target.path = base.path;
+            target.path = base2.path;
             if (relative2.query !== void 0) {
               target.query = relative2.query;
             } else {
-              target.query = base.query;
+              target.query = base2.query;
             }
           } else {
             if (relative2.path[0] === "/") {
               target.path = removeDotSegments(relative2.path);
             } else {
-              const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
-              if (baseHasAuthority && !base.path) {
+              const baseHasAuthority = base2.userinfo !== void 0 || base2.host !== void 0 || base2.port !== void 0;
+              if (baseHasAuthority && !base2.path) {
                 target.path = "/" + relative2.path;
-              } else if (!base.path) {
+              } else if (!base2.path) {
                 target.path = relative2.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative2.path;
+                target.path = base2.path.slice(0, base2.path.lastIndexOf("/") + 1) + relative2.path;
               }
-              target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
+              target.path = base2.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
             target.query = relative2.query;
           }
-          target.userinfo = base.userinfo;
-          target.host = base.host;
-          target.port = base.port;
+          target.userinfo = base2.userinfo;
+          target.host = base2.host;
+          target.port = base2.port;
         }
-        target.scheme = base.scheme;
+        target.scheme = base2.scheme;
       }
       target.fragment = relative2.fragment;
       return target;
@@ -4899,7 +4869,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize2,
-      resolve,
+      resolve: resolve2,
       resolveComponent,
       equal,
       serialize,
@@ -9916,9 +9886,9 @@ var require_stringifyNumber = __commonJS({
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
         return String(value);
-      const num2 = typeof value === "number" ? value : Number(value);
-      if (!isFinite(num2))
-        return isNaN(num2) ? ".nan" : num2 < 0 ? "-.inf" : ".inf";
+      const num3 = typeof value === "number" ? value : Number(value);
+      if (!isFinite(num3))
+        return isNaN(num3) ? ".nan" : num3 < 0 ? "-.inf" : ".inf";
       let n = Object.is(value, -0) ? "-0" : JSON.stringify(value);
       if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
         let i = n.indexOf(".");
@@ -9958,8 +9928,8 @@ var require_float = __commonJS({
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
       resolve: (str2) => parseFloat(str2),
       stringify(node) {
-        const num2 = Number(node.value);
-        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
+        const num3 = Number(node.value);
+        return isFinite(num3) ? num3.toExponential() : stringifyNumber.stringifyNumber(node);
       }
     };
     var float = {
@@ -10398,8 +10368,8 @@ var require_float2 = __commonJS({
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
       resolve: (str2) => parseFloat(str2.replace(/_/g, "")),
       stringify(node) {
-        const num2 = Number(node.value);
-        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
+        const num3 = Number(node.value);
+        return isFinite(num3) ? num3.toExponential() : stringifyNumber.stringifyNumber(node);
       }
     };
     var float = {
@@ -10601,23 +10571,23 @@ var require_timestamp = __commonJS({
     function parseSexagesimal(str2, asBigInt) {
       const sign = str2[0];
       const parts = sign === "-" || sign === "+" ? str2.substring(1) : str2;
-      const num2 = (n) => asBigInt ? BigInt(n) : Number(n);
-      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num2(60) + num2(p), num2(0));
-      return sign === "-" ? num2(-1) * res : res;
+      const num3 = (n) => asBigInt ? BigInt(n) : Number(n);
+      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num3(60) + num3(p), num3(0));
+      return sign === "-" ? num3(-1) * res : res;
     }
     function stringifySexagesimal(node) {
       let { value } = node;
-      let num2 = (n) => n;
+      let num3 = (n) => n;
       if (typeof value === "bigint")
-        num2 = (n) => BigInt(n);
+        num3 = (n) => BigInt(n);
       else if (isNaN(value) || !isFinite(value))
         return stringifyNumber.stringifyNumber(node);
       let sign = "";
       if (value < 0) {
         sign = "-";
-        value *= num2(-1);
+        value *= num3(-1);
       }
-      const _60 = num2(60);
+      const _60 = num3(60);
       const parts = [value % _60];
       if (value < 60) {
         parts.unshift(0);
@@ -16526,6 +16496,19 @@ var require_lib3 = __commonJS({
 });
 
 // pipeline/codes.ts
+var DROP_CODES = {
+  SECTION_TIMEOUT: "the section did not finish within timeoutMs",
+  SECTION_THREW: "the section threw or rejected",
+  SECTION_OVER_BUDGET: "the section returned more characters than budgetChars",
+  SECTION_EMPTY: "the section returned nothing",
+  SECTION_DISABLED: "the section is switched off in the config",
+  SECTION_LOAD_FAILED: "the section package could not be loaded",
+  SECTION_NEEDS_FAILED: "a section this one needs was dropped",
+  SECTION_SIZE_GUARD: "the whole handoff was over its size guard; this section had the lowest priority",
+  SECTION_NO_MODEL: "the section needs a model and the host offers none",
+  SECTION_MODEL_FAILED: "the model call failed",
+  SECTION_MODEL_EMPTY: "the model answered, but with nothing the section could use"
+};
 var HandoffError = class extends Error {
   constructor(code, message, exitCode = 1) {
     super(message);
@@ -16536,6 +16519,21 @@ var HandoffError = class extends Error {
   code;
   exitCode;
 };
+var SectionDropError = class extends Error {
+  constructor(code, message, record) {
+    super(message);
+    this.code = code;
+    this.record = record;
+    this.name = "SectionDropError";
+  }
+  code;
+  record;
+};
+function isSectionDrop(err) {
+  if (err instanceof SectionDropError) return true;
+  const e = err;
+  return !!e && e.name === "SectionDropError" && typeof e.code === "string" && e.code in DROP_CODES;
+}
 var fmt = (n) => n.toLocaleString("en-US");
 
 // cli/build.ts
@@ -16819,10 +16817,10 @@ function beforeBoundary(t, which) {
 }
 
 // cli/build-handoff.ts
-import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join as join2 } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { existsSync as existsSync4 } from "node:fs";
+import { createRequire as createRequire2 } from "node:module";
+import { dirname as dirname3, join as join5 } from "node:path";
+import { fileURLToPath as fileURLToPath3, pathToFileURL } from "node:url";
 
 // pipeline/config/load.ts
 import { homedir } from "node:os";
@@ -17231,12 +17229,12 @@ function resolveConfig(opts) {
   const issues = [];
   const files = [];
   for (const source of opts.files.map(sourceOf)) {
-    const read = readConfigFile(source);
-    if (read === null) continue;
-    if ("doc" in read) {
-      files.push(read);
-      issues.push(...read.issues);
-    } else issues.push(read);
+    const read2 = readConfigFile(source);
+    if (read2 === null) continue;
+    if ("doc" in read2) {
+      files.push(read2);
+      issues.push(...read2.issues);
+    } else issues.push(read2);
   }
   const limits = {
     concurrency: schema_default.properties.concurrency.default,
@@ -17366,13 +17364,13 @@ function pTimeout(promise, options) {
   } = options;
   let timer;
   let abortHandler;
-  const wrappedPromise = new Promise((resolve, reject) => {
+  const wrappedPromise = new Promise((resolve2, reject) => {
     if (typeof milliseconds !== "number" || Math.sign(milliseconds) !== 1) {
       throw new TypeError(`Expected \`milliseconds\` to be a positive number, got \`${milliseconds}\``);
     }
     if (signal?.aborted) {
       reject(getAbortedReason(signal));
-      promise.then(resolve, reject);
+      promise.then(resolve2, reject);
       return;
     }
     if (signal) {
@@ -17381,7 +17379,7 @@ function pTimeout(promise, options) {
       };
       signal.addEventListener("abort", abortHandler, { once: true });
     }
-    promise.then(resolve, reject);
+    promise.then(resolve2, reject);
     if (milliseconds === Number.POSITIVE_INFINITY) {
       return;
     }
@@ -17389,7 +17387,7 @@ function pTimeout(promise, options) {
     timer = customTimers.setTimeout.call(void 0, () => {
       if (fallback) {
         try {
-          resolve(fallback());
+          resolve2(fallback());
         } catch (error) {
           reject(error);
         }
@@ -17399,7 +17397,7 @@ function pTimeout(promise, options) {
         promise.cancel();
       }
       if (message === false) {
-        resolve();
+        resolve2();
       } else if (message instanceof Error) {
         reject(message);
       } else {
@@ -17509,27 +17507,27 @@ function pLimit(concurrency) {
     activeCount--;
     resumeNext();
   };
-  const run2 = async (function_, resolve, arguments_) => {
+  const run2 = async (function_, resolve2, arguments_) => {
     const result = (async () => function_(...arguments_))();
-    resolve(result);
+    resolve2(result);
     try {
       await result;
     } catch {
     }
     next();
   };
-  const enqueue = (function_, resolve, reject, arguments_) => {
+  const enqueue = (function_, resolve2, reject, arguments_) => {
     const queueItem = { reject };
     new Promise((internalResolve) => {
       queueItem.run = internalResolve;
       queue.enqueue(queueItem);
-    }).then(run2.bind(void 0, function_, resolve, arguments_));
+    }).then(run2.bind(void 0, function_, resolve2, arguments_));
     if (activeCount < concurrency) {
       resumeNext();
     }
   };
-  const generator = (function_, ...arguments_) => new Promise((resolve, reject) => {
-    enqueue(function_, resolve, reject, arguments_);
+  const generator = (function_, ...arguments_) => new Promise((resolve2, reject) => {
+    enqueue(function_, resolve2, reject, arguments_);
   });
   Object.defineProperties(generator, {
     activeCount: {
@@ -17638,7 +17636,7 @@ async function runOne(plan, input, needed, opts) {
     needed
   };
   const started = opts.capabilities.now();
-  const base = () => ({ ms: opts.capabilities.now() - started, notes: [...report.notes] });
+  const base2 = () => ({ ms: opts.capabilities.now() - started, notes: [...report.notes] });
   try {
     opts.hooks.beforeSection.call(plan, input);
     const work = Promise.resolve().then(() => def.run(ctx));
@@ -17651,7 +17649,7 @@ async function runOne(plan, input, needed, opts) {
     const messages = result?.messages ?? [];
     const body = result?.body ?? "";
     if (!result || body.trim() === "" && messages.length === 0) {
-      return dropped(plan, "SECTION_EMPTY", "returned nothing", { ...base(), record: result?.record });
+      return dropped(plan, "SECTION_EMPTY", "returned nothing", { ...base2(), record: result?.record });
     }
     const chars = body.length + messages.reduce((n, m) => n + messageChars(m), 0);
     if (chars > plan.budgetChars) {
@@ -17659,7 +17657,7 @@ async function runOne(plan, input, needed, opts) {
         plan,
         "SECTION_OVER_BUDGET",
         `${fmt(chars)} chars exceeds budget of ${fmt(plan.budgetChars)} (budgetChars)`,
-        { ...base(), chars, record: result.record }
+        { ...base2(), chars, record: result.record }
       );
     }
     return {
@@ -17670,15 +17668,18 @@ async function runOne(plan, input, needed, opts) {
       chars,
       messages,
       record: result.record,
-      ...base()
+      ...base2()
     };
   } catch (err) {
     if (err instanceof TimeoutError) {
       controller.abort(new Error(`timed out after ${plan.timeoutMs} ms`));
-      return dropped(plan, "SECTION_TIMEOUT", `timed out after ${fmt(plan.timeoutMs)} ms (timeoutMs: ${plan.timeoutMs})`, base());
+      return dropped(plan, "SECTION_TIMEOUT", `timed out after ${fmt(plan.timeoutMs)} ms (timeoutMs: ${plan.timeoutMs})`, base2());
+    }
+    if (isSectionDrop(err)) {
+      return dropped(plan, err.code, err.message, { ...base2(), ...err.record ? { record: err.record } : {} });
     }
     const message = err instanceof Error ? err.message : String(err);
-    return dropped(plan, "SECTION_THREW", `threw: ${message.split("\n")[0]}`, base());
+    return dropped(plan, "SECTION_THREW", `threw: ${message.split("\n")[0]}`, base2());
   } finally {
     opts.signal?.removeEventListener("abort", onRunAbort);
     if (!controller.signal.aborted) controller.abort(new Error("section settled"));
@@ -17841,7 +17842,7 @@ function guardSeam(hooks, records, now, timeoutMs) {
         const started = now();
         const record = (status, message) => records()?.push({ name: tap.name, status, ms: now() - started, ...message ? { message } : {} });
         try {
-          const work = tap.type === "async" ? new Promise((resolve, reject) => fn(event, (err) => err ? reject(err) : resolve())) : Promise.resolve().then(() => fn(event));
+          const work = tap.type === "async" ? new Promise((resolve2, reject) => fn(event, (err) => err ? reject(err) : resolve2())) : Promise.resolve().then(() => fn(event));
           await pTimeout(work, { milliseconds: timeoutMs });
           record("ok");
         } catch (err) {
@@ -17914,10 +17915,2494 @@ function createPipeline(config, opts = {}) {
   };
 }
 
+// pipeline/pricing.ts
+var PRICING_PAGE = "https://platform.claude.com/docs/en/about-claude/pricing";
+var READ = "2026-11-29";
+var PRICES = {
+  "claude-opus-5-5": {
+    input: 4,
+    output: 20,
+    cacheWrite: 5,
+    cacheRead: 0.2,
+    source: "https://platform.claude.com/docs/en/models/opus-5-5/overview",
+    read: READ
+  },
+  "claude-haiku-5-5": {
+    input: 0.1,
+    output: 0.5,
+    cacheWrite: 0.125,
+    cacheRead: 0.01,
+    longPrompt: { overTokens: 1e5, input: 0.5, output: 2.5, cacheWrite: 0.625, cacheRead: 0.05 },
+    source: "https://platform.claude.com/docs/en/models/haiku-5-5/overview",
+    read: READ
+  },
+  "claude-opus-5": { input: 5, output: 25, cacheWrite: 6.25, cacheRead: 0.5, source: "https://platform.claude.com/docs/en/models/opus-5/overview", read: READ },
+  "claude-opus-4-8": { input: 5, output: 25, cacheWrite: 6.25, cacheRead: 0.5, source: PRICING_PAGE, read: READ },
+  "claude-opus-4-7": { input: 5, output: 25, cacheWrite: 6.25, cacheRead: 0.5, source: PRICING_PAGE, read: READ },
+  "claude-opus-4-6": { input: 5, output: 25, cacheWrite: 6.25, cacheRead: 0.5, source: PRICING_PAGE, read: READ },
+  "claude-opus-4-5": { input: 5, output: 25, cacheWrite: 6.25, cacheRead: 0.5, source: PRICING_PAGE, read: READ },
+  "claude-fable-5": { input: 10, output: 50, cacheWrite: 12.5, cacheRead: 1, source: PRICING_PAGE, read: READ }
+};
+function normalizeModelId(model) {
+  return model.trim().toLowerCase().replace(/\[[^\]]*\]$/, "").replace(/-\d{8}$/, "");
+}
+function priceOf(model) {
+  return PRICES[normalizeModelId(model)] ?? null;
+}
+function costOf(model, usage3) {
+  if (!usage3) return { usd: null, reason: "the host reported no usage for this call", basis: "unpriced" };
+  if (!model) return { usd: null, reason: "the host did not say which model answered", basis: "unpriced" };
+  const price = priceOf(model);
+  if (!price) return { usd: null, reason: `no price on record for ${model}`, basis: "unpriced" };
+  const prompt = usage3.inputTokens + usage3.cacheReadTokens + usage3.cacheWriteTokens;
+  const long = price.longPrompt && prompt > price.longPrompt.overTokens ? price.longPrompt : null;
+  const r = long ?? price;
+  const usd = (usage3.inputTokens * r.input + usage3.outputTokens * r.output + usage3.cacheWriteTokens * r.cacheWrite + usage3.cacheReadTokens * r.cacheRead) / 1e6;
+  const band = long ? `, prompt over ${long.overTokens.toLocaleString("en-US")} tokens` : "";
+  return {
+    // Rounded to a millionth of a dollar: finer than any rate, and free of float noise in rows.
+    usd: Math.round(usd * 1e6) / 1e6,
+    basis: `measured: reported usage at ${normalizeModelId(model)} rates${band} (cache writes at the 5-minute rate), read ${price.read} from ${price.source}`
+  };
+}
+function modelCallRow(path, answer, asked) {
+  const model = answer?.model ?? asked ?? null;
+  return {
+    path,
+    warm: path === "fork",
+    model,
+    usage: answer?.usage ?? null,
+    cost: answer ? costOf(model ?? void 0, answer.usage) : { usd: null, reason: "no answer, so no usage was reported", basis: "unpriced" },
+    replyChars: answer ? answer.text.length : null
+  };
+}
+
+// pipeline/render.ts
+var oneLine = (s) => s.replace(/\s+/g, " ").trim();
+function clipEnd(s, max) {
+  return s.length <= max ? s : `${s.slice(0, Math.max(0, max))}\u2026 [+${fmt(s.length - max)} chars]`;
+}
+function clipMiddle(s, max) {
+  if (s.length <= max) return s;
+  const half = Math.floor(max / 2);
+  return `${s.slice(0, half)}
+[\u2026 ${fmt(s.length - 2 * half)} chars clipped \u2026]
+${s.slice(s.length - half)}`;
+}
+function renderUse(u, o) {
+  let line = `  \u2192 ${u.name} ${clipEnd(oneLine(JSON.stringify(u.input)), o.toolInputChars)}`;
+  if (o.toolResultChars > 0 && u.result) {
+    const status = u.result.isError ? "error" : "ok";
+    const body = oneLine(u.result.text);
+    line += `
+    \u2190 ${status}${body ? `: ${clipEnd(body, o.toolResultChars)}` : ""}`;
+  }
+  return line;
+}
+function renderMessage(m, opts) {
+  const o = { toolInputChars: 200, toolResultChars: 400, messageChars: 8e3, ...opts };
+  const head = `[#${m.index} ${m.role === "assistant" ? "assistant" : m.kind === "typed" ? "user" : m.kind}]`;
+  switch (m.kind) {
+    case "typed":
+    case "compact-summary":
+    case "handoff":
+      return m.text.trim() ? `${head} ${clipMiddle(m.text.trim(), o.messageChars)}` : "";
+    case "assistant": {
+      const parts = [m.text.trim() ? `${head} ${clipMiddle(m.text.trim(), o.messageChars)}` : head];
+      for (const u of m.toolUses) parts.push(renderUse(u, o));
+      return m.text.trim() || m.toolUses.length ? parts.join("\n") : "";
+    }
+    case "command":
+      return `${head} ${clipEnd(oneLine(m.text), 200)}`;
+    case "interrupt":
+      return `${head} the user interrupted`;
+    default:
+      return "";
+  }
+}
+function renderConversation(t, opts) {
+  const blocks = [];
+  let used = 0;
+  let leftOut = 0;
+  const shown = t.messages.map((m) => renderMessage(m, opts));
+  const total = shown.filter((s) => s !== "").length;
+  const room = opts.maxChars - 120;
+  for (let i = shown.length - 1; i >= 0; i--) {
+    const s = shown[i];
+    if (s === "") continue;
+    if (used + s.length + 2 > room) {
+      leftOut = shown.slice(0, i + 1).filter((x) => x !== "").length;
+      break;
+    }
+    blocks.push(s);
+    used += s.length + 2;
+  }
+  blocks.reverse();
+  if (leftOut > 0) {
+    blocks.unshift(`[${fmt(leftOut)} earlier message${leftOut === 1 ? "" : "s"} left out here to fit ${fmt(opts.maxChars)} chars; what follows is the newest part]`);
+  }
+  return { text: blocks.join("\n\n"), rendered: total - leftOut, leftOut };
+}
+
 // pipeline/index.ts
 function defineSection(definition) {
   return definition;
 }
+
+// sections/commitments/prompt.ts
+var COMMITMENTS_MARKER = "[compact-handoff:commitments]";
+var KINDS = ["correction", "question", "unkept"];
+var COMMITMENTS_PROMPT = `Above, between the <conversation> tags, is a conversation between a person and an AI coding
+assistant, written out as a transcript. Messages are numbered [#N role]. The assistant's tool
+calls appear under its messages as "\u2192 Tool {input}", with "\u2190 ok/error: \u2026" for what came back.
+
+Find what the assistant left open. Read what the assistant said, then check it against
+everything that happened after it. Report three kinds of thing:
+
+unkept      The assistant said it would do something ("let me check X", "I'll fix Y next",
+            "once that passes I will Z") and nothing after it did: no tool call that does it,
+            no later message that shows it done or explains why it was given up. If it was
+            done later in other words, it is not unkept.
+correction  The person corrected the assistant and the assistant accepted it. Report it when a
+            successor must keep honouring it, whether or not it has been acted on yet.
+question    A question the person asked that the assistant never answered, or a question the
+            assistant asked the person that is still waiting for an answer.
+
+Rules:
+- A step the assistant handed to the person ("you'll need to restart the server", "please run
+  the migration") is the person's, not the assistant's: leave it out.
+- Report each sentence once, under the most specific kind that fits: correction first, then
+  question, then unkept.
+- Quote the one sentence, exactly as written; do not quote around it.
+- Only what is still open when the transcript ends.
+- Answer in this one reply. Call no tools and do not carry on with the work.
+
+Answer with this block and nothing before or after it, one JSON object per line:
+
+<commitments>
+{"kind":"unkept","at":41,"quote":"Let me check whether the tests pass on Node 18.","open":"no later call ran the tests on Node 18"}
+{"kind":"question","at":57,"quote":"Should the cache key include the branch name?","open":"the person asked; no answer followed"}
+</commitments>
+
+"at" is the number N of the message the quote is in; "open" says in a few words what is still
+missing. If nothing is open, answer <commitments></commitments>.
+`;
+function commitmentsPrompt(conversation) {
+  const cut = conversation.leftOut > 0 ? "Only the newest part of the conversation fits here; judge only what is shown.\n" : "";
+  return `${COMMITMENTS_MARKER}
+<conversation>
+${conversation.text}
+</conversation>
+
+${cut}${COMMITMENTS_PROMPT}`;
+}
+
+// sections/commitments/reply.ts
+var specificity = (k) => KINDS.indexOf(k);
+var norm = (s) => s.replace(/\s+/g, " ").trim().toLowerCase();
+function readRow(line) {
+  let v;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  const o = v;
+  if (!o || typeof o !== "object" || !KINDS.includes(o.kind) || typeof o.quote !== "string" || o.quote.trim() === "") return null;
+  const at = typeof o.at === "number" && Number.isInteger(o.at) ? o.at : typeof o.at === "string" && /^#?\d+$/.test(o.at) ? Number(o.at.replace("#", "")) : null;
+  return { kind: o.kind, at, quote: o.quote.trim(), open: typeof o.open === "string" ? o.open.trim() : "" };
+}
+function parseCommitments(reply) {
+  const start = reply.indexOf("<commitments>");
+  if (start < 0) return { rows: [], unreadable: 0, duplicates: 0, block: "missing", truncatedRow: false };
+  const end = reply.indexOf("</commitments>", start);
+  const inner = reply.slice(start + "<commitments>".length, end < 0 ? void 0 : end);
+  const lines = inner.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+  const rows = [];
+  let unreadable = 0;
+  let truncatedRow = false;
+  lines.forEach((line, i) => {
+    const row = readRow(line.replace(/^[-*]\s+/, ""));
+    if (row) rows.push(row);
+    else if (end < 0 && i === lines.length - 1 && line.startsWith("{")) truncatedRow = true;
+    else unreadable++;
+  });
+  const best = /* @__PURE__ */ new Map();
+  for (const r of rows) {
+    const key = norm(r.quote);
+    const had = best.get(key);
+    if (!had || specificity(r.kind) < specificity(had.kind)) best.set(key, r);
+  }
+  const kept = rows.filter((r) => best.get(norm(r.quote)) === r);
+  return { rows: kept, unreadable, duplicates: rows.length - kept.length, block: end < 0 ? "unclosed" : "closed", truncatedRow };
+}
+var HEADINGS = {
+  unkept: "Said it would do, and did not",
+  correction: "Corrections it accepted",
+  question: "Questions left unanswered"
+};
+function renderRow(r) {
+  return `- ${r.at === null ? "" : `#${r.at} `}"${r.quote}"${r.open ? ` \u2014 ${r.open}` : ""}`;
+}
+function renderCommitments(rows, budget, capNote) {
+  const intro = "What the assistant left open, read from the conversation by a model (#N is the message number in the conversation as it stood at compaction):";
+  const ordered = [...rows].sort((a, b) => (a.at ?? Infinity) - (b.at ?? Infinity));
+  const build = (shown, leftOut) => {
+    const parts = [intro];
+    if (capNote) parts.push(capNote);
+    if (leftOut > 0) parts.push(`[${fmt(leftOut)} older row${leftOut === 1 ? "" : "s"} left out to fit budgetChars: ${fmt(budget)}]`);
+    for (const kind of ["unkept", "correction", "question"]) {
+      const of = shown.filter((r) => r.kind === kind);
+      if (of.length) parts.push(`${HEADINGS[kind]}:
+${of.map(renderRow).join("\n")}`);
+    }
+    return parts.join("\n\n");
+  };
+  let from = 0;
+  let body = build(ordered, 0);
+  while (body.length > budget && from < ordered.length) {
+    from++;
+    body = build(ordered.slice(from), from);
+  }
+  return { body, kept: ordered.length - from, leftOut: from };
+}
+
+// sections/commitments/index.ts
+var commitments_default = defineSection({
+  name: "commitments",
+  title: "Open commitments",
+  description: "What the assistant said it would do and did not, corrections it accepted, and questions left unanswered.",
+  // One completion over the whole conversation: tens of seconds on a long session, so two
+  // minutes. The list is short by nature (a session with more open threads than fit in 6,000
+  // chars has bigger problems), and it ranks below the summary and the user's own words.
+  defaults: {
+    timeoutMs: 12e4,
+    budgetChars: 6e3,
+    priority: 50,
+    options: { model: "claude-opus-5-5", maxTokens: 2048, maxInputChars: 4e5 }
+  },
+  optionsSchema: {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      model: { type: "string", minLength: 1, description: "the model id the pass runs on (e.g. claude-opus-5-5, claude-haiku-5-5)" },
+      maxTokens: { type: "integer", minimum: 128, maximum: 8192, description: "the reply's output cap, in tokens; a reply cut by it says so on the row (hitCap)" },
+      maxInputChars: {
+        type: "integer",
+        minimum: 1e3,
+        description: "the most characters of conversation the pass is sent; the newest part is kept"
+      }
+    }
+  },
+  async run(ctx) {
+    const model = ctx.capabilities.model;
+    if (!model) {
+      throw new SectionDropError(
+        "SECTION_NO_MODEL",
+        "needs a model and the host offers none (from the CLI: --model-replies FILE, or ANTHROPIC_API_KEY)"
+      );
+    }
+    const { model: asked, maxTokens, maxInputChars } = ctx.options;
+    const conversation = renderConversation(ctx.input.transcript, { maxChars: maxInputChars, toolResultChars: 160, toolInputChars: 240 });
+    const input = { rendered: conversation.rendered, leftOut: conversation.leftOut, chars: conversation.text.length };
+    let answer;
+    try {
+      answer = await model.complete({ model: asked, maxTokens, prompt: commitmentsPrompt(conversation) }, ctx.signal);
+    } catch (err) {
+      if (ctx.signal.aborted) throw err;
+      answer = { isAnswered: false, reason: `the host's model call threw: ${err.message?.split("\n")[0] ?? String(err)}` };
+    }
+    if (!answer.isAnswered) {
+      const code = answer.reason.startsWith("empty") ? "SECTION_MODEL_EMPTY" : "SECTION_MODEL_FAILED";
+      throw new SectionDropError(code, `the completion failed: ${answer.reason}`, { ...modelCallRow("complete", null, asked), input });
+    }
+    const call = modelCallRow("complete", answer, asked);
+    const parsed = parseCommitments(answer.text);
+    const atLength = answer.usage !== void 0 && answer.usage.outputTokens >= maxTokens;
+    const why = atLength ? "length" : parsed.truncatedRow ? "truncated row" : parsed.block === "unclosed" ? "unclosed block" : null;
+    const record = {
+      ...call,
+      input,
+      hitCap: why !== null,
+      hitCapWhy: why,
+      maxTokens,
+      rows: parsed.rows.length,
+      rowsUnreadable: parsed.unreadable,
+      rowsDuplicate: parsed.duplicates,
+      block: parsed.block
+    };
+    if (answer.text.trim() === "") throw new SectionDropError("SECTION_MODEL_EMPTY", "the completion replied with nothing", record);
+    if (parsed.block === "missing") {
+      throw new SectionDropError("SECTION_MODEL_EMPTY", `the reply (${fmt(answer.text.length)} chars) has no <commitments> block`, record);
+    }
+    const capNote = why ? `[The model's reply was cut at its output cap (maxTokens: ${fmt(maxTokens)}; ${why}): rows past the cut are missing, so more may be open than is listed.]` : null;
+    if (capNote) ctx.report.note(`reply cut at the output cap (${why}); ${fmt(parsed.rows.length)} rows kept`);
+    if (parsed.rows.length === 0 && !capNote) {
+      record.rowsKept = 0;
+      return { body: "Nothing found open: no unkept step, accepted correction or unanswered question.", record };
+    }
+    const { body, kept, leftOut } = renderCommitments(parsed.rows, ctx.budgetChars, capNote);
+    record.rowsKept = kept;
+    record.rowsLeftOut = leftOut;
+    if (leftOut > 0) ctx.report.note(`${fmt(leftOut)} of ${fmt(parsed.rows.length)} rows left out to fit budgetChars: ${fmt(ctx.budgetChars)}`);
+    return { body, record };
+  }
+});
+
+// sections/ledger/bash-parser.ts
+import { existsSync, readFileSync as readFileSync2 } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join as join2 } from "node:path";
+import { fileURLToPath } from "node:url";
+import v8 from "node:v8";
+var GRAMMAR = "tree-sitter-bash.wasm";
+var RUNTIME = "web-tree-sitter.wasm";
+function wasmBytes() {
+  const here2 = dirname(fileURLToPath(import.meta.url));
+  const beside = (f) => join2(here2, f);
+  if (existsSync(beside(GRAMMAR)) && existsSync(beside(RUNTIME))) {
+    return { runtime: readFileSync2(beside(RUNTIME)), grammar: readFileSync2(beside(GRAMMAR)) };
+  }
+  const require2 = createRequire(import.meta.url);
+  return {
+    runtime: readFileSync2(require2.resolve(`web-tree-sitter/${RUNTIME}`)),
+    grammar: readFileSync2(require2.resolve(`tree-sitter-bash/${GRAMMAR}`))
+  };
+}
+var loading = null;
+async function load() {
+  const t0 = performance.now();
+  try {
+    v8.setFlagsFromString("--liftoff-only");
+    const { runtime, grammar } = wasmBytes();
+    const { Parser, Language } = await import("./chunks/web-tree-sitter-GPPDWQHE.mjs");
+    await Parser.init({ wasmBinary: runtime });
+    const language = await Language.load(grammar);
+    const parser = new Parser();
+    parser.setLanguage(language);
+    const initMs = performance.now() - t0;
+    return { ok: true, parser: { parse: (source) => parser.parse(source), initMs } };
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    return { ok: false, error: message.split("\n")[0] };
+  }
+}
+function loadBashParser() {
+  loading ??= load();
+  return loading;
+}
+
+// sections/ledger/failures.ts
+var TOOL_ERROR_RE = /^\s*(<tool_use_error>|Error: |InputValidationError)/;
+function isFailure(use) {
+  const r = use.result;
+  if (r === void 0) return false;
+  if (r.isError) return true;
+  return use.name === "Bash" ? r.text.trimStart().startsWith("<tool_use_error>") : TOOL_ERROR_RE.test(r.text);
+}
+var oneLine2 = (s) => s.replace(/\s*\n\s*/g, " \u23CE ").replace(/[ \t]+/g, " ").trim();
+function clip(s, max) {
+  return s.length <= max ? s : `${s.slice(0, Math.max(0, max - 1))}\u2026`;
+}
+var INPUT_FIELDS = ["command", "file_path", "notebook_path", "path", "pattern", "url", "query", "description", "prompt", "skill"];
+function shortInput(use, max = 120) {
+  const input = use.input;
+  if (use.name === "Grep" && typeof input.pattern === "string") {
+    return clip(oneLine2(`${input.pattern}${typeof input.path === "string" ? ` in ${input.path}` : ""}`), max);
+  }
+  for (const k of INPUT_FIELDS) {
+    const v = input[k];
+    if (typeof v === "string" && v !== "") return clip(oneLine2(v), max);
+  }
+  const first = Object.values(input).find((v) => typeof v === "string" && v !== "");
+  return typeof first === "string" ? clip(oneLine2(first), max) : "";
+}
+function errorHead(text, lines = 2, max = 200) {
+  const body = text.replace(/<\/?tool_use_error>/g, "");
+  const head = body.split("\n").map((l) => l.trim()).filter((l) => l !== "").slice(0, lines);
+  return clip(head.join(" \u23CE "), max);
+}
+function failures(calls) {
+  return calls.filter((c) => isFailure(c.use)).map((c) => ({ tool: c.use.name, input: shortInput(c.use), error: errorHead(c.use.result.text), at: c.at }));
+}
+function renderFailure(f, cwd) {
+  const base2 = cwd && cwd !== "/" ? `${cwd.replace(/\/+$/, "")}/` : null;
+  const shown = base2 && f.input.startsWith(base2) ? f.input.slice(base2.length) : f.input;
+  const input = shown === "" ? "" : ` \`${shown.replace(/`/g, "'")}\``;
+  return `- ${f.tool}${input} \u2192 ${f.error === "" ? "(flagged as an error; no text)" : f.error}`;
+}
+
+// sections/ledger/commands.ts
+var DEFAULT_LIMITS = { newest: 10, clipChars: 150, newestClipChars: 300 };
+function commandRows(calls) {
+  return calls.filter((c) => c.use.name === "Bash" && typeof c.use.input.command === "string").map((c, i) => ({
+    n: i + 1,
+    command: c.use.input.command,
+    readOnly: c.shell?.readOnly ?? false,
+    failed: isFailure(c.use),
+    writes: c.shell?.writes.map((w) => w.path) ?? [],
+    at: c.at
+  }));
+}
+function renderCommand(row, max) {
+  return `${row.n}. ${row.failed ? "[error] " : ""}${clip(oneLine2(row.command), max)}`;
+}
+function fitCommands(rows, room, countLine, limits = DEFAULT_LIMITS) {
+  if (rows.length === 0) return { text: "", shown: 0, leftOut: 0, leftOutReadOnly: 0 };
+  const newest = rows.slice(-limits.newest);
+  const older = rows.slice(0, Math.max(0, rows.length - limits.newest));
+  const kept = new Set(older);
+  let newestClip = Math.max(limits.newestClipChars, limits.clipChars);
+  const render2 = () => {
+    const left = older.filter((r) => !kept.has(r));
+    const lines = [
+      ...left.length ? [countLine(left.length, left.filter((r) => r.readOnly).length)] : [],
+      ...older.filter((r) => kept.has(r)).map((r) => renderCommand(r, limits.clipChars)),
+      ...newest.map((r) => renderCommand(r, newestClip))
+    ];
+    return lines.join("\n");
+  };
+  const dropOrder = [...older.filter((r) => r.readOnly), ...older.filter((r) => !r.readOnly)];
+  let text = render2();
+  for (const r of dropOrder) {
+    if (text.length <= room) break;
+    kept.delete(r);
+    text = render2();
+  }
+  while (text.length > room && newestClip > limits.clipChars) {
+    newestClip = Math.max(limits.clipChars, Math.floor(newestClip * 0.75));
+    text = render2();
+  }
+  const leftRows = older.filter((r) => !kept.has(r));
+  return { text, shown: rows.length - leftRows.length, leftOut: leftRows.length, leftOutReadOnly: leftRows.filter((r) => r.readOnly).length };
+}
+function commandsReserve(rows, countLineChars, limits = DEFAULT_LIMITS) {
+  const newest = rows.slice(-limits.newest);
+  const lines = newest.map((r) => renderCommand(r, limits.clipChars).length + 1).reduce((a, b) => a + b, 0);
+  return rows.length > newest.length ? lines + countLineChars + 1 : lines;
+}
+
+// sections/ledger/files.ts
+import { posix } from "node:path";
+var FILE_TOOLS = {
+  Write: "file_path",
+  Edit: "file_path",
+  MultiEdit: "file_path",
+  NotebookEdit: "notebook_path"
+};
+function normalizePath(p) {
+  const n = posix.normalize(p);
+  return n.length > 1 ? n.replace(/\/+$/, "") : n;
+}
+var isAbsolute2 = (p) => p.startsWith("/") || p.startsWith("~");
+function filesWritten(calls) {
+  const byPath = /* @__PURE__ */ new Map();
+  const entry = (path, at) => {
+    let f = byPath.get(path);
+    if (!f) {
+      f = { path, tools: {}, shell: [], toolCalls: 0, failedToolCalls: 0, folded: [], first: at, last: at };
+      byPath.set(path, f);
+    }
+    f.first = Math.min(f.first, at);
+    f.last = Math.max(f.last, at);
+    return f;
+  };
+  for (const { use, at, shell } of calls) {
+    const field = FILE_TOOLS[use.name];
+    if (field !== void 0) {
+      const raw = use.input[field];
+      if (typeof raw !== "string" || raw === "") continue;
+      const f = entry(normalizePath(raw), at);
+      f.tools[use.name] = (f.tools[use.name] ?? 0) + 1;
+      f.toolCalls++;
+      if (use.result?.isError) f.failedToolCalls++;
+    } else if (shell) {
+      const seen = /* @__PURE__ */ new Set();
+      for (const w of shell.writes) {
+        const path = normalizePath(w.path);
+        const f = entry(path, at);
+        if (!seen.has(path)) f.tools[use.name] = (f.tools[use.name] ?? 0) + 1;
+        seen.add(path);
+        if (!f.shell.includes(w.how)) f.shell.push(w.how);
+      }
+    }
+  }
+  return foldRelative([...byPath.values()]);
+}
+function foldRelative(files) {
+  const named = files.filter((f) => f.toolCalls > 0 && f.path.startsWith("/"));
+  const out = [];
+  const folds = [];
+  for (const f of files) {
+    if (isAbsolute2(f.path) || f.path.startsWith("$") || f.path.startsWith("..")) {
+      out.push(f);
+      continue;
+    }
+    const matches = named.filter((n) => n.path.endsWith(`/${f.path}`));
+    if (matches.length === 1) folds.push({ from: f, into: matches[0] });
+    else out.push(f);
+  }
+  for (const { from, into } of folds) {
+    for (const [tool, n] of Object.entries(from.tools)) into.tools[tool] = (into.tools[tool] ?? 0) + n;
+    for (const how of from.shell) if (!into.shell.includes(how)) into.shell.push(how);
+    into.folded.push(from.path);
+    into.first = Math.min(into.first, from.first);
+    into.last = Math.max(into.last, from.last);
+  }
+  return out;
+}
+
+// sections/ledger/command-writes.ts
+var base = (w) => w?.value == null ? null : w.value.slice(w.value.lastIndexOf("/") + 1);
+var isOpt = (w) => w?.value != null && w.value.length > 1 && w.value.startsWith("-");
+function unwrap(words) {
+  let i = 0;
+  const skipOptions = (withArg) => {
+    while (i < words.length && isOpt(words[i])) {
+      const w = words[i].value;
+      i++;
+      if (w === "--") break;
+      if (withArg.test(w)) i++;
+    }
+  };
+  for (; ; ) {
+    const w = words[i]?.value;
+    if (w == null) break;
+    if (/^[A-Za-z_]\w*=/.test(w)) {
+      i++;
+      continue;
+    }
+    const name = base(words[i]);
+    if (name === "sudo" || name === "doas") {
+      i++;
+      skipOptions(/^-[ugCDhprtUT]$/);
+    } else if (name === "env") {
+      i++;
+      skipOptions(/^-[uCS]$/);
+    } else if (name === "time" || name === "nohup" || name === "builtin") {
+      i++;
+      skipOptions(/^$/);
+    } else if (name === "nice" || name === "ionice" || name === "stdbuf" || name === "exec") {
+      i++;
+      skipOptions(/^-[nciaoe]$/);
+    } else if (name === "timeout") {
+      i++;
+      skipOptions(/^-[sk]$/);
+      i++;
+    } else if (name === "command" && !/^-[vV]/.test(words[i + 1]?.value ?? "")) {
+      i++;
+      skipOptions(/^$/);
+    } else if ((name === "uv" || name === "poetry" || name === "pipenv" || name === "pdm") && words[i + 1]?.value === "run") {
+      i += 2;
+      skipOptions(/^(--with|--python|-p|--project|--directory|--env-file|--extra|--group|--package)$/);
+    } else break;
+  }
+  return words.slice(i);
+}
+function positionals(args, takesArg) {
+  const out = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a.value === "--") {
+      out.push(...args.slice(i + 1));
+      break;
+    }
+    if (isOpt(a)) {
+      if (takesArg(a.value)) i++;
+      continue;
+    }
+    out.push(a);
+  }
+  return out;
+}
+function joinPath(dir, file) {
+  const name = file.replace(/\/+$/, "");
+  return `${dir.replace(/\/+$/, "")}/${name.slice(name.lastIndexOf("/") + 1)}`;
+}
+function destinations(args, how) {
+  let targetDir = null;
+  const withArg = how === "install" ? /^-[tmogS]$/ : /^-[tS]$/;
+  if (how === "install" && args.some((a) => a.value === "-d" || a.value === "--directory")) return [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i].value;
+    if (v === "-t" || v === "--target-directory") targetDir = args[i + 1] ?? null;
+    else if (v?.startsWith("--target-directory=")) targetDir = { value: v.slice(19), loose: v.slice(19) };
+  }
+  const pos = positionals(args, (o) => withArg.test(o) || o === "--target-directory" || o === "--suffix");
+  const inDir = (dir, srcs2) => srcs2.map((s) => ({
+    target: dir.value === null || s.value === null ? { value: null, loose: dir.loose } : { value: joinPath(dir.value, s.value), loose: dir.loose },
+    how
+  }));
+  if (targetDir) return inDir(targetDir, pos);
+  if (pos.length < 2) return [];
+  const dest = pos[pos.length - 1];
+  const srcs = pos.slice(0, -1);
+  if (srcs.length > 1 || dest.value?.endsWith("/")) return inDir(dest, srcs);
+  return [{ target: dest, how }];
+}
+function sedWrites(args) {
+  let inPlace = false;
+  let scriptGiven = false;
+  const pos = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const v = a.value;
+    if (v === "--") {
+      pos.push(...args.slice(i + 1));
+      break;
+    }
+    if (v === null || !v.startsWith("-") || v === "-") {
+      pos.push(a);
+      continue;
+    }
+    if (v.startsWith("--")) {
+      if (v.startsWith("--in-place")) inPlace = true;
+      else if (v === "--expression" || v === "--file") scriptGiven = true, i++;
+      else if (v.startsWith("--expression=") || v.startsWith("--file=")) scriptGiven = true;
+      else if (v === "--line-length") i++;
+      continue;
+    }
+    for (let j = 1; j < v.length; j++) {
+      const ch = v[j];
+      if (ch === "i") {
+        inPlace = true;
+        if (j === v.length - 1 && args[i + 1]?.value === "") i++;
+        break;
+      }
+      if (ch === "e" || ch === "f" || ch === "l") {
+        if (ch !== "l") scriptGiven = true;
+        if (j === v.length - 1) i++;
+        break;
+      }
+    }
+  }
+  if (!inPlace) return [];
+  return scriptGiven ? pos : pos.slice(1);
+}
+function perlWrites(args) {
+  let inPlace = false;
+  let codeGiven = false;
+  const pos = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i].value;
+    if (v === "--") {
+      pos.push(...args.slice(i + 1));
+      break;
+    }
+    if (v === null || !v.startsWith("-") || v === "-") {
+      pos.push(args[i]);
+      continue;
+    }
+    for (let j = 1; j < v.length; j++) {
+      const ch = v[j];
+      if (ch === "i") {
+        inPlace = true;
+        break;
+      }
+      if ("eEIMm".includes(ch)) {
+        if (ch === "e" || ch === "E") codeGiven = true;
+        if (j === v.length - 1) i++;
+        break;
+      }
+    }
+  }
+  if (!inPlace) return [];
+  return codeGiven ? pos : pos.slice(1);
+}
+function curlWrites(args) {
+  const out = [];
+  const withArg = "AbcCdDeEFHKmoPQrTuUwxXyYz";
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i].value;
+    if (v === null || !v.startsWith("-") || v === "-") continue;
+    if (v.startsWith("--")) {
+      if (v === "--output") out.push(args[++i] ?? { value: null, loose: "" });
+      else if (v.startsWith("--output=")) out.push({ value: v.slice(9), loose: v.slice(9) });
+      continue;
+    }
+    for (let j = 1; j < v.length; j++) {
+      const ch = v[j];
+      if (!withArg.includes(ch)) continue;
+      const inline = v.slice(j + 1);
+      const arg = inline !== "" ? { value: inline, loose: inline } : args[++i];
+      if (ch === "o" && arg) out.push(arg);
+      break;
+    }
+  }
+  return out;
+}
+function wgetWrites(args) {
+  const out = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i].value;
+    if (v === "-O" || v === "--output-document") out.push(args[++i] ?? { value: null, loose: "" });
+    else if (v?.startsWith("--output-document=")) out.push({ value: v.slice(18), loose: v.slice(18) });
+    else if (v?.startsWith("-O") && v.length > 2) out.push({ value: v.slice(2), loose: v.slice(2) });
+  }
+  return out.filter((w) => w.value !== "-");
+}
+function inlineCode(cmd, args, codeFlag, argFlags, longCode) {
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i].value;
+    if (v === null) return null;
+    if (v === "-") return cmd.stdin;
+    const long = longCode.exec(v);
+    if (long) return long[1] !== void 0 ? [long[1]] : [args[i + 1]?.loose ?? ""];
+    if (v === "--") return args[i + 1] ? null : cmd.stdin;
+    if (!v.startsWith("-")) return null;
+    if (v.startsWith("--")) {
+      if (!v.includes("=") && argFlags.test(v)) i++;
+      continue;
+    }
+    for (let j = 1; j < v.length; j++) {
+      const ch = v[j];
+      if (codeFlag.test(ch)) return [v.length > j + 1 ? v.slice(j + 1) : args[i + 1]?.loose ?? ""];
+      if (ch === "m") return null;
+      if (argFlags.test(`-${ch}`)) {
+        if (j === v.length - 1) i++;
+        break;
+      }
+    }
+  }
+  return cmd.stdin;
+}
+var PYTHON_RE = /^(python([23](\.\d+)?)?|pypy3?)$/;
+var NODE_RE = /^(node|nodejs|bun)$/;
+var SHELL_RE = /^(ba|z|da|k)?sh$/;
+function scriptsOf(name, cmd, args) {
+  if (PYTHON_RE.test(name)) {
+    const code = inlineCode(cmd, args, /c/, /^-[WXQ]$/, /(?!)/);
+    return (code ?? []).map((c) => ({ language: "python", code: c }));
+  }
+  if (NODE_RE.test(name)) {
+    const code = inlineCode(cmd, args, /[ep]/, /^(-r|--require|--import|--loader|--experimental-loader|-C|--conditions|--input-type|--env-file)$/, /^--(?:eval|print)(?:=([\s\S]*))?$/);
+    return (code ?? []).map((c) => ({ language: "node", code: c }));
+  }
+  if (SHELL_RE.test(name)) {
+    if (args.some((a) => /^-[a-z]*n[a-z]*$/.test(a.value ?? ""))) return [];
+    const cIndex = args.findIndex((a) => /^-[a-z]*c[a-z]*$/.test(a.value ?? ""));
+    if (cIndex >= 0) {
+      const code = args.slice(cIndex + 1).find((a) => !isOpt(a));
+      return code ? [{ language: "shell", code: code.loose }] : [];
+    }
+    const file = positionals(args, (o) => o === "-o" || o === "+o");
+    return file.length === 0 ? cmd.stdin.map((c) => ({ language: "shell", code: c })) : [];
+  }
+  return [];
+}
+var READ_ONLY = new Set(
+  "ls ll la cat bat head tail less more grep egrep fgrep rg ag ack fd wc file stat pwd echo printf which whereis type tree du df diff cmp jq yq sort uniq cut tr column basename dirname realpath readlink date printenv id whoami hostname uname true false test [ nproc free ps lsof man locate xxd od hexdump strings md5sum sha1sum sha256sum shasum cd pushd popd sleep wait history comm nl fold expand paste tac rev look seq".split(" ")
+);
+var GIT_READ = new Set("status log diff show rev-parse ls-files ls-tree blame grep describe shortlog cat-file merge-base whatchanged count-objects".split(" "));
+var GH_READ = {
+  pr: /* @__PURE__ */ new Set(["view", "list", "status", "checks", "diff"]),
+  issue: /* @__PURE__ */ new Set(["view", "list", "status"]),
+  run: /* @__PURE__ */ new Set(["view", "list", "watch"]),
+  repo: /* @__PURE__ */ new Set(["view", "list"]),
+  release: /* @__PURE__ */ new Set(["view", "list"]),
+  workflow: /* @__PURE__ */ new Set(["view", "list"]),
+  auth: /* @__PURE__ */ new Set(["status"]),
+  search: /* @__PURE__ */ new Set(["repos", "issues", "prs", "code", "commits"])
+};
+var NPM_READ = new Set("view info show ls list outdated root bin search explain why ping doctor".split(" "));
+function subcommand(args, withArg = /^-[Cc]$/) {
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i].value;
+    if (v === null) return { sub: null, rest: [] };
+    if (withArg.test(v)) {
+      i++;
+      continue;
+    }
+    if (!v.startsWith("-")) return { sub: v, rest: args.slice(i + 1) };
+  }
+  return { sub: null, rest: [] };
+}
+function isReadOnly(name, args) {
+  if (args.length === 1 && /^(--version|-v|-V|--help|-h|version)$/.test(args[0].value ?? "")) return true;
+  if (name === "find") return !args.some((a) => /^-(delete|exec|execdir|ok|okdir|fprint|fprint0|fprintf|fls)$/.test(a.value ?? ""));
+  if (name === "sed") return !args.some((a) => /^(-[a-zA-Z]*i|--in-place)/.test(a.value ?? ""));
+  if (name === "awk" || name === "gawk") return !args.some((a) => /[>|]|system\s*\(/.test(a.loose));
+  if (READ_ONLY.has(name)) return true;
+  if (name === "git") {
+    const { sub, rest } = subcommand(args);
+    if (sub === null) return false;
+    if (GIT_READ.has(sub)) return true;
+    if (sub === "branch" || sub === "tag") return rest.every((a) => /^-(a|r|v|vv|l|-list|-show-current|-contains|-merged|-no-merged)$/.test(a.value ?? ""));
+    if (sub === "remote") return rest.length === 0 || /^(-v|show|get-url)$/.test(rest[0].value ?? "");
+    if (sub === "stash") return /^(list|show)$/.test(rest[0]?.value ?? "");
+    if (sub === "config") return rest.some((a) => /^(--get|--get-all|--list|-l)$/.test(a.value ?? ""));
+    if (sub === "worktree") return rest[0]?.value === "list";
+    return false;
+  }
+  if (name === "gh") {
+    const { sub, rest } = subcommand(args, /^-R$|^--repo$/);
+    if (sub === "api") return !args.some((a) => /^(-X|--method|-f|-F|--field|--raw-field|--input)$/.test(a.value ?? ""));
+    return sub !== null && (GH_READ[sub]?.has(rest[0]?.value ?? "") ?? false);
+  }
+  if (name === "npm" || name === "pnpm" || name === "yarn") {
+    const { sub } = subcommand(args, /^$/);
+    return sub !== null && NPM_READ.has(sub);
+  }
+  return false;
+}
+function judgeCommand(cmd) {
+  const words = unwrap(cmd.words);
+  const name = base(words[0]);
+  const args = words.slice(1);
+  const none = { writes: [], scripts: [], readOnly: words.length === 0 };
+  if (name === null) return none;
+  const writes = (targets, how) => targets.map((target) => ({ target, how }));
+  const judged = (w) => ({ writes: w, scripts: [], readOnly: false });
+  switch (name) {
+    case "tee":
+      return judged(writes(positionals(args, () => false), "tee"));
+    case "sed":
+    case "gsed": {
+      const w = sedWrites(args);
+      return w.length ? judged(writes(w, "sed -i")) : { ...none, readOnly: isReadOnly("sed", args) };
+    }
+    case "perl": {
+      const w = perlWrites(args);
+      if (w.length) return judged(writes(w, "perl -i"));
+      break;
+    }
+    case "mv":
+    case "cp":
+    case "install":
+      return judged(destinations(args, name));
+    case "touch":
+      return judged(writes(positionals(args, (o) => /^-[dtr]$/.test(o)), "touch"));
+    case "curl": {
+      const w = writes(curlWrites(args), "curl -o");
+      const sends = args.some((a) => /^(-[a-zA-Z]*[XdFTO]|--request|--data.*|--form|--upload-file|--remote-name)$/.test(a.value ?? ""));
+      return { writes: w, scripts: [], readOnly: w.length === 0 && !sends };
+    }
+    case "wget":
+      return judged(writes(wgetWrites(args), "wget -O"));
+    case "dd":
+      return judged(
+        writes(
+          args.filter((a) => a.value?.startsWith("of=")).map((a) => ({ value: a.value.slice(3), loose: a.loose.slice(3) })),
+          "dd of="
+        )
+      );
+  }
+  const scripts = scriptsOf(name, cmd, args);
+  if (scripts.length) return { writes: [], scripts, readOnly: false };
+  return { ...none, readOnly: isReadOnly(name, args) };
+}
+
+// sections/ledger/script-writes.ts
+var ESCAPES = { n: "\n", t: "	", r: "\r", "0": "\0", "\\": "\\", "'": "'", '"': '"', "`": "`" };
+function readString(s, i, quote, raw, interpolates) {
+  let j = i + quote.length;
+  let body = "";
+  while (j < s.length && !s.startsWith(quote, j)) {
+    if (s[j] === "\\" && j + 1 < s.length) {
+      body += raw ? s.slice(j, j + 2) : ESCAPES[s[j + 1]] ?? s[j + 1];
+      j += 2;
+    } else if (quote.length === 1 && s[j] === "\n" && quote !== "`") break;
+    else body += s[j++];
+  }
+  return { tok: { t: "str", v: interpolates(body) ? null : body }, end: j + quote.length };
+}
+function lex(s, language) {
+  const out = [];
+  let i = 0;
+  while (i < s.length) {
+    const c = s[i];
+    if (/\s/.test(c)) {
+      i++;
+    } else if (language === "python" && c === "#") {
+      const nl = s.indexOf("\n", i);
+      i = nl < 0 ? s.length : nl;
+    } else if (language === "node" && s.startsWith("//", i)) {
+      const nl = s.indexOf("\n", i);
+      i = nl < 0 ? s.length : nl;
+    } else if (language === "node" && s.startsWith("/*", i)) {
+      const end = s.indexOf("*/", i + 2);
+      i = end < 0 ? s.length : end + 2;
+    } else if (/[A-Za-z_$]/.test(c)) {
+      const m = /^[\w$]+/.exec(s.slice(i))[0];
+      const next = s[i + m.length];
+      if (language === "python" && (next === '"' || next === "'") && /^[rRbBuUfF]{1,2}$/.test(m)) {
+        const quote = s.startsWith(next.repeat(3), i + m.length) ? next.repeat(3) : next;
+        const f = /[fF]/.test(m);
+        const { tok, end } = readString(s, i + m.length, quote, /[rR]/.test(m), (b) => f && /\{[^{]/.test(b));
+        out.push(tok);
+        i = end;
+      } else {
+        out.push({ t: "id", v: m });
+        i += m.length;
+      }
+    } else if (c === '"' || c === "'" || c === "`" && language === "node") {
+      const quote = language === "python" && s.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
+      const { tok, end } = readString(s, i, quote, false, (b) => c === "`" && b.includes("${"));
+      out.push(tok);
+      i = end;
+    } else {
+      out.push({ t: "p", v: c });
+      i++;
+    }
+  }
+  return out;
+}
+function callArgs(toks, open2) {
+  const args = [[]];
+  let depth = 0;
+  for (let k = open2 + 1; k < toks.length; k++) {
+    const t = toks[k];
+    if (t.t === "p" && "([{".includes(t.v)) depth++;
+    if (t.t === "p" && ")]}".includes(t.v)) {
+      if (depth === 0) return args;
+      depth--;
+    }
+    if (depth === 0 && t.t === "p" && t.v === ",") args.push([]);
+    else args[args.length - 1].push(t);
+  }
+  return args;
+}
+function stringArg(arg) {
+  if (!arg || arg.length !== 1 || arg[0].t !== "str") return void 0;
+  return arg[0].v;
+}
+function modeArg(args, index) {
+  for (const a of args) {
+    if (a.length === 3 && a[0].t === "id" && a[0].v === "mode" && a[1].t === "p" && a[1].v === "=") return stringArg([a[2]]);
+  }
+  const positional = args[index];
+  if (positional && !(positional[1]?.t === "p" && positional[1].v === "=")) return stringArg(positional);
+  return void 0;
+}
+var WRITE_MODE = /[wax+]/;
+function scan(code, language) {
+  const toks = lex(code, language);
+  const paths = [];
+  let unresolved = 0;
+  const take = (path) => {
+    if (typeof path === "string" && path !== "") paths.push(path);
+    else unresolved++;
+  };
+  const isCall = (k) => toks[k + 1]?.t === "p" && toks[k + 1].v === "(";
+  for (let k = 0; k < toks.length; k++) {
+    const t = toks[k];
+    if (t.t !== "id" || !isCall(k)) continue;
+    const args = callArgs(toks, k + 1);
+    const afterDot = toks[k - 1]?.t === "p" && toks[k - 1].v === ".";
+    if (language === "python") {
+      if (t.v === "open" && !afterDot) {
+        const mode = modeArg(args, 1);
+        if (typeof mode === "string" && WRITE_MODE.test(mode)) take(stringArg(args[0]));
+        else if (mode === null) unresolved++;
+      } else if (t.v === "open" && afterDot) {
+        const receiver = pathReceiver(toks, k - 1);
+        if (receiver !== void 0) {
+          const mode = modeArg(args, 0);
+          if (typeof mode === "string" && WRITE_MODE.test(mode)) take(receiver);
+        } else {
+          const mode = modeArg(args, 1);
+          if (typeof mode === "string" && WRITE_MODE.test(mode)) take(stringArg(args[0]));
+        }
+      } else if (afterDot && /^(write_text|write_bytes|touch)$/.test(t.v)) {
+        const receiver = pathReceiver(toks, k - 1);
+        if (receiver !== void 0) take(receiver);
+      } else if (afterDot && /^(copy|copy2|copyfile|move)$/.test(t.v) && toks[k - 2]?.t === "id" && toks[k - 2].v === "shutil") {
+        take(stringArg(args[1]));
+      }
+    } else if (/^(writeFileSync|appendFileSync|writeFile|appendFile|createWriteStream|outputFileSync|outputFile)$/.test(t.v)) {
+      take(stringArg(args[0]));
+    } else if (/^(copyFileSync|copyFile|cpSync|renameSync)$/.test(t.v)) {
+      take(stringArg(args[1]));
+    }
+  }
+  return { paths, unresolved };
+}
+function pathReceiver(toks, dot) {
+  const close = toks[dot - 1];
+  if (close?.t !== "p" || close.v !== ")") return void 0;
+  let depth = 0;
+  for (let k = dot - 1; k >= 0; k--) {
+    const t = toks[k];
+    if (t.t === "p" && t.v === ")") depth++;
+    else if (t.t === "p" && t.v === "(" && --depth === 0) {
+      const callee = toks[k - 1];
+      if (callee?.t !== "id" || !/^(Path|PurePath|PosixPath)$/.test(callee.v)) return void 0;
+      const inner = toks.slice(k + 1, dot - 1);
+      return inner.length === 1 && inner[0].t === "str" ? inner[0].v : null;
+    }
+  }
+  return void 0;
+}
+var pythonWrites = (code) => scan(code, "python");
+var nodeWrites = (code) => scan(code, "node");
+
+// sections/ledger/shell-tokens.ts
+var CONTROL = ["&&", "||", ";;", "|&", ";", "|", "&", "(", ")", "\n"];
+var REDIRECTS = ["&>>", "<<<", "<<-", "&>", ">>", ">|", ">&", "<<", "<&", "<>", ">", "<"];
+var RESERVED = /* @__PURE__ */ new Set(["if", "then", "else", "elif", "fi", "do", "done", "while", "until", "{", "}", "!", "time"]);
+function skipSubstitution(s, i) {
+  if (s[i] === "`") {
+    for (let j = i + 1; j < s.length; j++) {
+      if (s[j] === "\\") j++;
+      else if (s[j] === "`") return j + 1;
+    }
+    return s.length;
+  }
+  const open2 = s[i + 1];
+  const close = open2 === "(" ? ")" : "}";
+  let depth = 0;
+  for (let j = i + 1; j < s.length; j++) {
+    const c = s[j];
+    if (c === "\\") j++;
+    else if (c === "'") {
+      const k = s.indexOf("'", j + 1);
+      j = k < 0 ? s.length : k;
+    } else if (c === open2) depth++;
+    else if (c === close && --depth === 0) return j + 1;
+  }
+  return s.length;
+}
+function tokenize(s) {
+  const tokens = [];
+  const pending = [];
+  let value = "";
+  let loose = "";
+  let inWord = false;
+  let glob = false;
+  const endWord = () => {
+    if (!inWord) return;
+    tokens.push({ kind: "word", word: { value: glob ? null : value, loose } });
+    value = "";
+    loose = "";
+    inWord = false;
+    glob = false;
+  };
+  const add = (lit, raw) => {
+    inWord = true;
+    value = value === null || lit === null ? null : value + lit;
+    loose += raw;
+  };
+  let i = 0;
+  while (i < s.length) {
+    const c = s[i];
+    if (c === " " || c === "	") {
+      endWord();
+      i++;
+      continue;
+    }
+    if (c === "\\") {
+      if (s[i + 1] === "\n") i += 2;
+      else {
+        add(s[i + 1] ?? "", s[i + 1] ?? "");
+        i += 2;
+      }
+      continue;
+    }
+    if (c === "#" && !inWord) {
+      const nl = s.indexOf("\n", i);
+      i = nl < 0 ? s.length : nl;
+      continue;
+    }
+    if (c === "'") {
+      const end = s.indexOf("'", i + 1);
+      if (end < 0) return opaqueRest(tokens, s, i);
+      add(s.slice(i + 1, end), s.slice(i + 1, end));
+      i = end + 1;
+      continue;
+    }
+    if (c === '"') {
+      let j = i + 1;
+      let lit = "";
+      let raw = "";
+      for (; j < s.length && s[j] !== '"'; j++) {
+        const d = s[j];
+        if (d === "\\" && '$`"\\\n'.includes(s[j + 1] ?? "")) {
+          if (s[j + 1] !== "\n") {
+            lit = lit === null ? null : lit + s[j + 1];
+            raw += s[j + 1];
+          }
+          j++;
+        } else if (d === "`" || d === "$" && /[({]/.test(s[j + 1] ?? "")) {
+          const k = skipSubstitution(s, j);
+          raw += s.slice(j, k);
+          lit = null;
+          j = k - 1;
+        } else if (d === "$" && /[\w@*#?$!-]/.test(s[j + 1] ?? "")) {
+          raw += d;
+          lit = null;
+        } else {
+          lit = lit === null ? null : lit + d;
+          raw += d;
+        }
+      }
+      if (j >= s.length) return opaqueRest(tokens, s, i);
+      add(lit, raw);
+      i = j + 1;
+      continue;
+    }
+    if (c === "$" && s[i + 1] === "'") {
+      const end = s.indexOf("'", i + 2);
+      if (end < 0) return opaqueRest(tokens, s, i);
+      add(null, s.slice(i + 2, end));
+      i = end + 1;
+      continue;
+    }
+    if (c === "`" || c === "$" && /[({]/.test(s[i + 1] ?? "")) {
+      const k = skipSubstitution(s, i);
+      add(null, s.slice(i, k));
+      i = k;
+      continue;
+    }
+    if (c === "$" && /[\w@*#?$!-]/.test(s[i + 1] ?? "")) {
+      add(null, c);
+      i++;
+      continue;
+    }
+    if (!inWord && (s.startsWith("[[", i) || s.startsWith("((", i))) {
+      const close = s[i] === "[" ? "]]" : "))";
+      const end = s.indexOf(close, i + 2);
+      const k = end < 0 ? s.length : end + 2;
+      add(null, s.slice(i, k));
+      i = k;
+      continue;
+    }
+    const redirect = REDIRECTS.find((op) => s.startsWith(op, i));
+    if (redirect) {
+      let fd = null;
+      if (inWord && value !== null && /^\d+$/.test(value) && loose === value) {
+        fd = value;
+        value = "";
+        loose = "";
+        inWord = false;
+      }
+      endWord();
+      i += redirect.length;
+      if (redirect === "<<" || redirect === "<<-") {
+        const m = /^[ \t]*(['"]?)([^\s'"<>;&|()]+)\1/.exec(s.slice(i));
+        if (m) {
+          const body = { text: "" };
+          pending.push({ delimiter: m[2], stripTabs: redirect === "<<-", body });
+          tokens.push({ kind: "heredoc", body });
+          i += m[0].length;
+        }
+        continue;
+      }
+      tokens.push({ kind: "redirect", op: redirect, fd });
+      continue;
+    }
+    const control = CONTROL.find((op) => s.startsWith(op, i));
+    if (control) {
+      endWord();
+      tokens.push({ kind: "op", op: control === "\n" ? ";" : control });
+      i += control.length;
+      if (control === "\n" && pending.length > 0) i = readBodies(s, i, pending);
+      continue;
+    }
+    if (c === "*" || c === "?" || c === "[") glob = true;
+    add(c, c);
+    i++;
+  }
+  endWord();
+  return tokens;
+}
+function readBodies(s, i, pending) {
+  for (const p of pending.splice(0)) {
+    const lines = [];
+    while (i < s.length) {
+      const nl = s.indexOf("\n", i);
+      const line = s.slice(i, nl < 0 ? s.length : nl);
+      i = nl < 0 ? s.length : nl + 1;
+      if ((p.stripTabs ? line.replace(/^\t+/, "") : line) === p.delimiter) break;
+      lines.push(line);
+    }
+    p.body.text = lines.length ? `${lines.join("\n")}
+` : "";
+  }
+  return i;
+}
+function opaqueRest(tokens, s, i) {
+  tokens.push({ kind: "word", word: { value: null, loose: s.slice(i) } });
+  return tokens;
+}
+function scriptFromTokens(source) {
+  const script = { commands: [], redirects: [] };
+  let words = [];
+  let stdin = [];
+  let pipedStdin = [];
+  const flush = (op) => {
+    const cmd = words.length ? { words, stdin: [...stdin, ...pipedStdin] } : null;
+    if (cmd) script.commands.push(cmd);
+    const bareCat = cmd !== null && cmd.words.length === 1 && cmd.words[0].value !== null && /(^|\/)cat$/.test(cmd.words[0].value);
+    pipedStdin = op === "|" && bareCat ? stdin : [];
+    words = [];
+    stdin = [];
+  };
+  const tokens = tokenize(source);
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k];
+    if (t.kind === "op") {
+      flush(t.op);
+      continue;
+    }
+    if (t.kind === "heredoc") {
+      stdin.push(t.body.text);
+      continue;
+    }
+    if (t.kind === "redirect") {
+      const next = tokens[k + 1];
+      if (next?.kind !== "word") continue;
+      k++;
+      if (t.op === "<<<") stdin.push(next.word.loose);
+      else {
+        const r = { op: t.op, fd: t.fd, target: next.word };
+        script.redirects.push(r);
+      }
+      continue;
+    }
+    const w = t.word;
+    if (words.length === 0 && w.value !== null && (RESERVED.has(w.value) || /^[A-Za-z_]\w*=/.test(w.value))) continue;
+    words.push(w);
+  }
+  flush(null);
+  script.commands = script.commands.filter((c) => !["for", "case", "select", "function", "in", "esac"].includes(c.words[0]?.value ?? ""));
+  return script;
+}
+
+// sections/ledger/shell-tree.ts
+var GLOB_RE = /(?<!\\)[*?[]/;
+var unescapeBare = (s) => s.replace(/\\\n/g, "").replace(/\\(.)/gs, "$1");
+var unescapeDouble = (s) => s.replace(/\\\n/g, "").replace(/\\([$`"\\])/g, "$1");
+var ANSI_C = { n: "\n", t: "	", r: "\r", a: "\x07", b: "\b", e: "\x1B", E: "\x1B", f: "\f", v: "\v", "\\": "\\", "'": "'", '"': '"', "?": "?" };
+var unescapeAnsiC = (s) => s.replace(/\\(.)/gs, (m, c) => ANSI_C[c] ?? m);
+function join3(parts) {
+  let value = "";
+  let loose = "";
+  for (const p of parts) {
+    value = value === null || p.value === null ? null : value + p.value;
+    loose += p.loose;
+  }
+  return { value, loose };
+}
+function doubleQuoted(n) {
+  const parts = [];
+  const src = n.text;
+  const base2 = n.startIndex;
+  let at = 1;
+  for (const c of n.namedChildren) {
+    if (c.startIndex - base2 > at) parts.push(plain(unescapeDouble(src.slice(at, c.startIndex - base2))));
+    parts.push(c.type === "string_content" ? plain(unescapeDouble(c.text)) : wordOf(c));
+    at = c.endIndex - base2;
+  }
+  const end = src.endsWith('"') && src.length > 1 ? src.length - 1 : src.length;
+  if (end > at) parts.push(plain(unescapeDouble(src.slice(at, end))));
+  return join3(parts);
+}
+var plain = (s) => ({ value: s, loose: s });
+function wordOf(n) {
+  switch (n.type) {
+    case "word": {
+      const loose = unescapeBare(n.text);
+      return { value: GLOB_RE.test(n.text) ? null : loose, loose };
+    }
+    case "command_name":
+      return n.namedChildren[0] ? wordOf(n.namedChildren[0]) : plain(n.text);
+    case "number":
+    case "variable_name":
+      return plain(n.text);
+    case "raw_string":
+      return plain(n.text.slice(1, n.text.endsWith("'") && n.text.length > 1 ? -1 : void 0));
+    case "ansi_c_string":
+      return plain(unescapeAnsiC(n.text.slice(2, n.text.endsWith("'") ? -1 : void 0)));
+    case "string":
+      return doubleQuoted(n);
+    case "translated_string":
+      return n.namedChildren[0] ? wordOf(n.namedChildren[0]) : plain("");
+    case "concatenation":
+      return join3(n.children.map(wordOf));
+    default:
+      return { value: null, loose: n.text };
+  }
+}
+var REDIRECT_OPS = /* @__PURE__ */ new Set([">", ">>", ">|", "&>", "&>>", ">&", "<", "<&", "<>", ">&-", "<&-"]);
+function redirectOf(n) {
+  let op = null;
+  let fd = null;
+  let target = null;
+  for (const c of n.children) {
+    if (!c.isNamed && REDIRECT_OPS.has(c.type)) op ??= c.type;
+    else if (c.type === "file_descriptor") fd = c.text;
+    else if (c.isNamed && target === null && op !== null) target = c;
+  }
+  if (op === null) return null;
+  return { op, fd, target: target ? wordOf(target) : { value: null, loose: "" } };
+}
+function commandOf(n) {
+  const words = [];
+  const name = n.childForFieldName("name");
+  if (name) words.push(wordOf(name));
+  for (const a of n.childrenForFieldName("argument")) words.push(wordOf(a));
+  const stdin = [];
+  for (const r of n.childrenForFieldName("redirect")) {
+    const text = fedText(r);
+    if (text !== null) stdin.push(text);
+  }
+  return { words, stdin };
+}
+function fedText(r) {
+  if (r.type === "heredoc_redirect") {
+    const body = r.children.find((c) => c.type === "heredoc_body");
+    return body ? body.text : "";
+  }
+  if (r.type === "herestring_redirect") {
+    const arg = r.namedChildren[r.namedChildren.length - 1];
+    return arg ? wordOf(arg).loose : "";
+  }
+  return null;
+}
+var isBareCat = (c) => c !== void 0 && c.words.length === 1 && c.words[0].value !== null && /(^|\/)cat$/.test(c.words[0].value);
+function scriptFromTree(root) {
+  const script = { commands: [], redirects: [] };
+  const byNode = /* @__PURE__ */ new Map();
+  const visit = (n) => {
+    if (n.type === "heredoc_body" || n.type === "comment") return;
+    if (n.type === "file_redirect") {
+      const r = redirectOf(n);
+      if (r) script.redirects.push(r);
+    } else if (n.type === "command") {
+      const c = commandOf(n);
+      byNode.set(n.id, c);
+      script.commands.push(c);
+    }
+    for (const c of n.children) visit(c);
+    if (n.type === "redirected_statement") attachStdin(n);
+  };
+  const attachStdin = (stmt) => {
+    const body = stmt.childForFieldName("body");
+    let consumer = null;
+    if (body?.type === "command") consumer = body;
+    else if (body?.type === "list") {
+      const last = body.namedChildren[body.namedChildren.length - 1];
+      if (last?.type === "command") consumer = last;
+    }
+    const target = consumer ? byNode.get(consumer.id) : void 0;
+    for (const r of stmt.childrenForFieldName("redirect")) {
+      const text = fedText(r);
+      if (text === null || !target) continue;
+      target.stdin.push(text);
+      if (isBareCat(target)) {
+        const pipe = r.namedChildren.find((c) => c.type === "pipeline");
+        const next = pipe?.namedChildren.find((c) => c.type === "command");
+        const piped = next ? byNode.get(next.id) : void 0;
+        if (piped) piped.stdin.push(text);
+      }
+    }
+  };
+  visit(root);
+  return script;
+}
+
+// sections/ledger/shell-writes.ts
+var NOT_A_FILE = /^\/dev\/(null|stdout|stderr|tty|zero|fd\/\d+)$|^\/proc\/self\/fd\/\d+$/;
+var WRITING_OPS = /* @__PURE__ */ new Set([">", ">>", ">|", "&>", "&>>", ">&"]);
+var MAX_DEPTH = 4;
+function redirectWrite(r) {
+  if (!WRITING_OPS.has(r.op)) return null;
+  if (r.op === ">&" && (r.target.value === null ? /^\$/.test(r.target.loose) : /^(\d+|-)$/.test(r.target.value))) return null;
+  if (r.target.value === null) return "unresolved";
+  if (r.target.value === "" || NOT_A_FILE.test(r.target.value)) return null;
+  return { path: r.target.value, how: r.op };
+}
+function read(command, parser) {
+  if (parser) {
+    const tree = parser.parse(command);
+    try {
+      if (tree && !tree.rootNode.hasError) return { script: scriptFromTree(tree.rootNode), via: "parser" };
+    } finally {
+      tree?.delete();
+    }
+  }
+  return { script: scriptFromTokens(command), via: "tokenizer" };
+}
+function analyzeShell(command, parser, depth = 0) {
+  const { script, via } = read(command, parser);
+  const writes = [];
+  let unresolved = 0;
+  let readOnly = true;
+  for (const r of script.redirects) {
+    const w = redirectWrite(r);
+    if (w === "unresolved") unresolved++;
+    else if (w) writes.push(w);
+  }
+  for (const cmd of script.commands) {
+    const j = judgeCommand(cmd);
+    if (!j.readOnly) readOnly = false;
+    for (const { target, how } of j.writes) {
+      if (target.value === null) unresolved++;
+      else if (target.value !== "" && target.value !== "-" && !NOT_A_FILE.test(target.value)) writes.push({ path: target.value, how });
+    }
+    for (const s of j.scripts) {
+      if (s.language === "shell") {
+        if (depth >= MAX_DEPTH) continue;
+        const inner = analyzeShell(s.code, parser, depth + 1);
+        writes.push(...inner.writes);
+        unresolved += inner.unresolved;
+      } else {
+        const found = s.language === "python" ? pythonWrites(s.code) : nodeWrites(s.code);
+        writes.push(...found.paths.map((path) => ({ path, how: s.language })));
+        unresolved += found.unresolved;
+      }
+    }
+  }
+  const seen = /* @__PURE__ */ new Set();
+  const unique = writes.filter((w) => {
+    const key = `${w.path}\0${w.how}`;
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+  return { writes: unique, unresolved, readOnly: readOnly && unique.length === 0 && unresolved === 0, via };
+}
+
+// sections/ledger/index.ts
+var DEFAULTS = { newestCommands: 10, commandClipChars: 150, maxFailures: 20 };
+var FILES_SHARE = 0.45;
+function messagesInScope(t) {
+  for (let i = t.messages.length - 1; i >= 0; i--) {
+    const k = t.messages[i].kind;
+    if (k === "handoff" || k === "compact-summary") return { messages: t.messages.slice(i + 1), from: i + 1 };
+  }
+  return { messages: t.messages, from: 0 };
+}
+var MARKER_N_RE = /^<!-- compact-handoff: session=\S+ n=(\d+) /;
+function compactionNumber(ctx) {
+  if (ctx.input.lineage) return ctx.input.lineage.n;
+  const ms = ctx.input.transcript.messages;
+  for (let i = ms.length - 1; i >= 0; i--) {
+    if (ms[i].kind !== "handoff") continue;
+    const m = MARKER_N_RE.exec(ms[i].text);
+    if (m) return Number(m[1]) + 1;
+  }
+  return 1;
+}
+var lookupCall = (n) => `handoff_lookup {"n": ${n}, "section": "ledger"}`;
+var PARSER_NAME = "tree-sitter-bash (web-tree-sitter)";
+async function readLedger(messages, signal) {
+  const calls = [];
+  for (const m of messages) for (const use of m.toolUses) calls.push({ use, at: m.index });
+  const shellCalls = calls.filter((c) => c.use.name === "Bash" && typeof c.use.input.command === "string");
+  const stats = { parser: PARSER_NAME, initMs: null, parsed: 0, fallbacks: [] };
+  let parser = null;
+  if (shellCalls.length > 0) {
+    const loaded = await loadBashParser();
+    if (loaded.ok) {
+      parser = loaded.parser;
+      stats.initMs = Math.round(loaded.parser.initMs * 10) / 10;
+    } else stats.unavailable = loaded.error;
+  }
+  let unresolvedWrites = 0;
+  shellCalls.forEach((c, i) => {
+    signal?.throwIfAborted();
+    c.shell = analyzeShell(c.use.input.command, parser);
+    if (c.shell.via === "parser") stats.parsed++;
+    else stats.fallbacks.push(i + 1);
+    unresolvedWrites += c.shell.unresolved;
+  });
+  return { calls, files: filesWritten(calls), failures: failures(calls), commands: commandRows(calls), unresolvedWrites, parser: stats };
+}
+function displayPath(f, cwd) {
+  if (cwd && cwd !== "/" && f.path.startsWith(`${cwd.replace(/\/+$/, "")}/`)) return f.path.slice(cwd.replace(/\/+$/, "").length + 1);
+  if (!f.path.startsWith("/") && !f.path.startsWith("~")) return `${f.path} (as the shell wrote it)`;
+  return f.path;
+}
+function toolList(f) {
+  const parts = Object.entries(f.tools).map(([tool, n]) => {
+    const how = tool === "Bash" && f.shell.length ? ` (${f.shell.join(", ")})` : "";
+    return `${tool}${n > 1 ? ` \xD7${n}` : ""}${how}`;
+  });
+  const failed2 = f.toolCalls > 0 && f.failedToolCalls === f.toolCalls && !f.tools.Bash ? "; every call came back as an error" : "";
+  return parts.join(", ") + failed2;
+}
+function renderFiles(files, room, cwd, n) {
+  const perTool = /* @__PURE__ */ new Map();
+  for (const f of files) for (const t of Object.keys(f.tools)) perTool.set(t, (perTool.get(t) ?? 0) + 1);
+  const counts = [...perTool].map(([t, k]) => `${t} ${fmt(k)}`).join(" \xB7 ");
+  const head = `### Files written: ${fmt(files.length)}${files.length ? ` (files per tool: ${counts})` : ""}`;
+  if (files.length === 0) return { text: head, shown: 0 };
+  const relative2 = cwd && cwd !== "/" && files.some((f) => f.path.startsWith(`${cwd.replace(/\/+$/, "")}/`));
+  const intro = relative2 ? [`Paths are relative to ${cwd}.`] : [];
+  const line = (f) => `- ${displayPath(f, cwd)} \u2014 ${toolList(f)}`;
+  const byPath = (a, b) => displayPath(a, cwd) < displayPath(b, cwd) ? -1 : 1;
+  const newestFirst = [...files].sort((a, b) => b.last - a.last);
+  let kept = newestFirst.length;
+  const build = () => {
+    const rows = newestFirst.slice(0, kept).sort(byPath).map(line);
+    const left = files.length - kept;
+    const note = left ? [`[${fmt(left)} more file${left === 1 ? "" : "s"} left out for size; the full list: ${lookupCall(n)}]`] : [];
+    return [head, ...intro, ...rows, ...note].join("\n");
+  };
+  let text = build();
+  while (text.length > room && kept > 1) {
+    kept--;
+    text = build();
+  }
+  return { text, shown: kept };
+}
+function renderFailures(all, max, room, cwd) {
+  const newest = all.slice(-max);
+  if (all.length === 0) return { text: "### Failures: none flagged", shown: 0 };
+  let kept = newest.length;
+  const build = () => {
+    const shown = newest.slice(newest.length - kept);
+    const left = all.length - kept;
+    const head = `### Failures: ${fmt(all.length)}${left ? ` (the newest ${fmt(kept)} shown)` : ""}`;
+    return [head, ...shown.map((f) => renderFailure(f, cwd))].join("\n");
+  };
+  let text = build();
+  while (text.length > room && kept > 0) {
+    kept--;
+    text = build();
+  }
+  return { text, shown: kept };
+}
+function renderLedger(data, opts) {
+  const { budget, n, cwd, options } = opts;
+  const limits = {
+    newest: options.newestCommands,
+    clipChars: options.commandClipChars,
+    newestClipChars: Math.max(300, options.commandClipChars)
+  };
+  const intro = `Read off the tool calls since ${opts.fromCompaction ? "the last compaction" : "the session began"}, not recalled. No exit codes are stored: [error] marks a result flagged as an error, and an unmarked call is not known to have succeeded.`;
+  const sep = 2;
+  const countLine = (left, readOnly) => `[${fmt(left)} older command${left === 1 ? "" : "s"} left out here (${fmt(readOnly)} of them read-only probes); every command at full length: ${lookupCall(n)}]`;
+  const commandsHead = `### Shell commands: ${fmt(data.commands.length)}`;
+  const files = renderFiles(data.files, Math.floor(budget * FILES_SHARE), cwd, n);
+  let used = intro.length + sep + files.text.length + sep;
+  const reserve = data.commands.length ? commandsHead.length + 1 + commandsReserve(data.commands, countLine(999, 999).length, limits) + sep : 0;
+  const fails = renderFailures(data.failures, options.maxFailures, Math.max(0, budget - used - reserve - sep), cwd);
+  used += fails.text.length + (data.commands.length ? sep : 0);
+  const fitted = data.commands.length ? fitCommands(data.commands, Math.max(0, budget - used - commandsHead.length - 1), countLine, limits) : { text: "", shown: 0, leftOut: 0, leftOutReadOnly: 0 };
+  const parts = [intro, files.text, fails.text, ...data.commands.length ? [`${commandsHead}
+${fitted.text}`] : ["### Shell commands: none"]];
+  let body = parts.join("\n\n");
+  if (body.length > budget) {
+    const note = `
+[ledger cut at ${fmt(budget)} chars (budgetChars); all of it: ${lookupCall(n)}]`;
+    body = body.slice(0, Math.max(0, budget - note.length)) + note;
+  }
+  return { body, filesShown: files.shown, failuresShown: fails.shown, commandsShown: fitted.shown, commandsLeftOut: fitted.leftOut };
+}
+var ledger_default = defineSection({
+  name: "ledger",
+  title: "Tool ledger",
+  description: "Files written, failed calls and shell commands since the last compaction, read off the messages.",
+  defaults: { timeoutMs: 5e3, budgetChars: 6e3, priority: 70, options: DEFAULTS },
+  optionsSchema: {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      newestCommands: { type: "integer", minimum: 0, maximum: 100, description: "the newest shell commands always listed" },
+      commandClipChars: { type: "integer", minimum: 40, maximum: 2e3, description: "each older command is clipped to this many characters" },
+      maxFailures: { type: "integer", minimum: 0, maximum: 200, description: "at most this many failed calls are listed, newest first" }
+    }
+  },
+  async run(ctx) {
+    const options = { ...DEFAULTS, ...ctx.options };
+    const t = ctx.input.transcript;
+    const { messages, from } = messagesInScope(t);
+    const data = await readLedger(messages, ctx.signal);
+    if (data.calls.length === 0) return null;
+    const n = compactionNumber(ctx);
+    const cwd = t.cwd ?? ctx.input.cwd;
+    const r = renderLedger(data, { budget: ctx.budgetChars, n, cwd, options, fromCompaction: from > 0 });
+    if (data.parser.unavailable) ctx.report.note(`shell parser unavailable (${data.parser.unavailable}); every command read by the fallback tokenizer`);
+    else if (data.parser.fallbacks.length) ctx.report.note(`${fmt(data.parser.fallbacks.length)} of ${fmt(data.commands.length)} shell commands read by the fallback tokenizer`);
+    if (r.commandsLeftOut) ctx.report.note(`${fmt(r.commandsLeftOut)} of ${fmt(data.commands.length)} shell commands left out to fit budgetChars: ${fmt(ctx.budgetChars)}`);
+    return {
+      body: r.body,
+      record: {
+        scope: { fromMessage: from, messages: messages.length, toolCalls: data.calls.length },
+        lookup: { n, section: "ledger" },
+        files: data.files.map((f) => ({
+          path: f.path,
+          tools: f.tools,
+          ...f.shell.length ? { shell: f.shell } : {},
+          ...f.folded.length ? { folded: f.folded } : {},
+          ...f.failedToolCalls ? { failedToolCalls: f.failedToolCalls } : {}
+        })),
+        failures: data.failures,
+        commands: data.commands.map((c) => ({
+          n: c.n,
+          command: c.command,
+          readOnly: c.readOnly,
+          ...c.failed ? { failed: true } : {},
+          ...c.writes.length ? { writes: c.writes } : {}
+        })),
+        counts: {
+          files: data.files.length,
+          filesShown: r.filesShown,
+          failures: data.failures.length,
+          failuresShown: r.failuresShown,
+          commands: data.commands.length,
+          commandsShown: r.commandsShown,
+          commandsLeftOut: r.commandsLeftOut,
+          unresolvedWrites: data.unresolvedWrites
+        },
+        parser: data.parser
+      }
+    };
+  }
+});
+
+// sections/state/index.ts
+import { existsSync as existsSync3, statSync } from "node:fs";
+
+// sections/state/exec.ts
+import { spawn } from "node:child_process";
+var POSIX = process.platform !== "win32";
+function exec(file, args, opts) {
+  const started = performance.now();
+  const ms = () => Math.round(performance.now() - started);
+  if (opts.signal.aborted) return Promise.resolve({ kind: "aborted", ms: 0 });
+  return new Promise((resolve2) => {
+    const maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
+    const child = spawn(file, args, {
+      cwd: opts.cwd,
+      env: opts.env,
+      stdio: ["ignore", "pipe", "pipe"],
+      // A group of its own, so a kill reaches whatever it started (gh runs git, a script sleeps).
+      detached: POSIX,
+      windowsHide: true
+    });
+    const out = [];
+    const err = [];
+    let outBytes = 0;
+    let errBytes = 0;
+    let settled = false;
+    const kill = () => {
+      try {
+        if (POSIX && child.pid) process.kill(-child.pid, "SIGKILL");
+        else child.kill("SIGKILL");
+      } catch {
+      }
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+    };
+    const finish = (result, killIt = false) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      opts.signal.removeEventListener("abort", onAbort);
+      if (killIt) kill();
+      resolve2(result);
+    };
+    const onAbort = () => finish({ kind: "aborted", ms: ms() }, true);
+    const timer = setTimeout(() => finish({ kind: "timeout", ms: ms() }, true), Math.max(1, opts.timeoutMs));
+    opts.signal.addEventListener("abort", onAbort, { once: true });
+    child.stdout.on("data", (chunk) => {
+      outBytes += chunk.length;
+      if (outBytes > maxBytes) return finish({ kind: "too-large", bytes: outBytes, ms: ms() }, true);
+      out.push(chunk);
+    });
+    child.stderr.on("data", (chunk) => {
+      if (errBytes < 8192) err.push(chunk);
+      errBytes += chunk.length;
+    });
+    child.on("error", (e) => {
+      if (e.code === "ENOENT") finish({ kind: "missing", ms: ms() });
+      else finish({ kind: "error", message: e.message, ms: ms() }, true);
+    });
+    child.on("close", (code, signal) => {
+      if (code === 0) finish({ kind: "ok", stdout: Buffer.concat(out).toString("utf8"), ms: ms() });
+      else finish({ kind: "failed", code, signal, stderr: Buffer.concat(err).toString("utf8"), ms: ms() });
+    });
+  });
+}
+function firstLine(text, max = 200) {
+  const line = text.split("\n").map((l) => l.trim()).find((l) => l !== "") ?? "";
+  return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
+}
+
+// sections/state/git.ts
+import { existsSync as existsSync2, readFileSync as readFileSync3 } from "node:fs";
+import { join as join4 } from "node:path";
+var REPO_LOCATION_VARS = [
+  "GIT_DIR",
+  "GIT_WORK_TREE",
+  "GIT_INDEX_FILE",
+  "GIT_OBJECT_DIRECTORY",
+  "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+  "GIT_COMMON_DIR",
+  "GIT_NAMESPACE",
+  "GIT_PREFIX"
+];
+function quietEnv(base2) {
+  const env = { ...base2 };
+  for (const name of REPO_LOCATION_VARS) delete env[name];
+  return {
+    ...env,
+    LC_ALL: "C",
+    GIT_OPTIONAL_LOCKS: "0",
+    GIT_TERMINAL_PROMPT: "0",
+    GIT_PAGER: "cat",
+    PAGER: "cat"
+  };
+}
+var GIT_GLOBAL_ARGS = ["-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false", "--no-optional-locks"];
+function fields(record, n) {
+  const head = [];
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    const next = record.indexOf(" ", at);
+    if (next < 0) return { head, rest: "" };
+    head.push(record.slice(at, next));
+    at = next + 1;
+  }
+  return { head, rest: record.slice(at) };
+}
+function submoduleWords(sub) {
+  if (!sub.startsWith("S")) return void 0;
+  const words = [sub[1] === "C" && "new commits", sub[2] === "M" && "modified content", sub[3] === "U" && "untracked content"];
+  return `submodule: ${words.filter(Boolean).join(", ") || "changed"}`;
+}
+function parseStatus(raw) {
+  const s = {
+    oid: null,
+    branch: null,
+    upstream: null,
+    ahead: null,
+    behind: null,
+    stashes: 0,
+    entries: [],
+    counts: { staged: 0, unstaged: 0, untracked: 0, conflicted: 0 },
+    untrackedOnlySubmodules: []
+  };
+  const records = raw.split("\0");
+  for (let i = 0; i < records.length; i++) {
+    const rec = records[i];
+    if (rec === "") continue;
+    if (rec.startsWith("# ")) {
+      const { head: head2, rest: rest2 } = fields(rec, 2);
+      const key = head2[1];
+      if (key === "branch.oid") s.oid = rest2 === "(initial)" ? null : rest2;
+      else if (key === "branch.head") s.branch = rest2 === "(detached)" ? null : rest2;
+      else if (key === "branch.upstream") s.upstream = rest2;
+      else if (key === "branch.ab") {
+        const m = /^\+(\d+) -(\d+)$/.exec(rest2);
+        if (m) [s.ahead, s.behind] = [Number(m[1]), Number(m[2])];
+      } else if (key === "stash") s.stashes = Number(rest2) || 0;
+      continue;
+    }
+    const type = rec[0];
+    if (type === "?") {
+      s.entries.push({ kind: "untracked", xy: "??", path: rec.slice(2), staged: false, unstaged: false });
+      s.counts.untracked++;
+      continue;
+    }
+    if (type !== "1" && type !== "2" && type !== "u") continue;
+    const { head, rest } = fields(rec, type === "1" ? 8 : type === "2" ? 9 : 10);
+    const [x = ".", y = "."] = head[1] ?? "..";
+    const sub = head[2] ?? "N...";
+    if (type === "u") {
+      s.entries.push({ kind: "conflicted", xy: `${x}${y}`, path: rest, staged: false, unstaged: false });
+      s.counts.conflicted++;
+      continue;
+    }
+    const onlyUntrackedInside = sub.startsWith("S") && y === "M" && sub[1] !== "C" && sub[2] !== "M";
+    const staged = x !== ".";
+    const unstaged = y !== "." && !onlyUntrackedInside;
+    if (!staged && !unstaged) {
+      if (onlyUntrackedInside) s.untrackedOnlySubmodules.push(rest);
+      continue;
+    }
+    const entry = {
+      kind: type === "2" ? "renamed" : "changed",
+      xy: `${staged ? x : " "}${unstaged ? y : " "}`,
+      path: rest,
+      staged,
+      unstaged
+    };
+    if (type === "2") entry.from = records[++i] ?? "";
+    const words = submoduleWords(sub);
+    if (words) entry.submodule = words;
+    s.entries.push(entry);
+    if (staged) s.counts.staged++;
+    if (unstaged) s.counts.unstaged++;
+  }
+  return s;
+}
+var LOG_FORMAT = "%h%x1f%cI%x1f%an%x1f%s";
+function parseLog(raw) {
+  return raw.split("\0").map((r) => r.replace(/^\n/, "")).filter((r) => r !== "").map((r) => {
+    const [hash = "", date = "", author = "", subject = ""] = r.split("");
+    return { hash, date, author, subject };
+  });
+}
+function operationInProgress(gitDir) {
+  const has = (p) => existsSync2(join4(gitDir, p));
+  const read2 = (p) => {
+    try {
+      return readFileSync3(join4(gitDir, p), "utf8").trim();
+    } catch {
+      return "";
+    }
+  };
+  const step = (dir, n, of) => {
+    const [a, b] = [read2(join4(dir, n)), read2(join4(dir, of))];
+    return a && b ? `, step ${a} of ${b}` : "";
+  };
+  const branchOf = (dir) => {
+    const name = read2(join4(dir, "head-name")).replace(/^refs\/heads\//, "");
+    return name && name !== "detached HEAD" ? ` of ${name}` : "";
+  };
+  if (has("rebase-merge")) return `rebase${branchOf("rebase-merge")}${step("rebase-merge", "msgnum", "end")}`;
+  if (has("rebase-apply")) {
+    if (has("rebase-apply/applying")) return `am (applying patches${step("rebase-apply", "next", "last")})`;
+    return `rebase${branchOf("rebase-apply")}${step("rebase-apply", "next", "last")}`;
+  }
+  if (has("MERGE_HEAD")) return "merge";
+  if (has("CHERRY_PICK_HEAD")) return "cherry-pick";
+  if (has("REVERT_HEAD")) return "revert";
+  if (has("BISECT_LOG")) return "bisect";
+  return null;
+}
+function git(args, opts) {
+  return exec("git", [...GIT_GLOBAL_ARGS, ...args], { ...opts, env: quietEnv(opts.env) });
+}
+function whyFailed(what, program, r, limit) {
+  switch (r.kind) {
+    case "missing":
+      return `${program} is not installed (no ${program} on PATH)`;
+    case "timeout":
+      return `${what} did not answer within ${limit}`;
+    case "aborted":
+      return `${what} was stopped: the section was aborted`;
+    case "too-large":
+      return `${what} printed over ${Math.floor(r.bytes / 1024 / 1024)} MB; refused`;
+    case "error":
+      return `${what} could not start: ${r.message}`;
+    case "failed": {
+      const line = firstLine(r.stderr);
+      const how = r.code === null ? `was killed (${r.signal})` : `exited ${r.code}`;
+      return line ? `${what} ${how}: ${line}` : `${what} ${how}`;
+    }
+  }
+}
+function isNotARepo(r) {
+  return r.kind === "failed" && /not a git repository/i.test(r.stderr);
+}
+
+// sections/state/gh.ts
+function parsePrList(raw) {
+  let data;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(data)) return null;
+  const prs = [];
+  for (const item of data) {
+    if (!item || typeof item !== "object") return null;
+    const o = item;
+    if (typeof o.number !== "number" || typeof o.title !== "string") return null;
+    const author = o.author && typeof o.author === "object" ? o.author.login : void 0;
+    prs.push({
+      number: o.number,
+      title: o.title,
+      branch: typeof o.headRefName === "string" ? o.headRefName : "",
+      author: typeof author === "string" ? author : "",
+      draft: o.isDraft === true
+    });
+  }
+  return prs;
+}
+async function listOpenPrs(opts) {
+  const args = ["pr", "list", "--state", "open", "--limit", String(opts.limit), "--json", "number,title,headRefName,author,isDraft"];
+  const env = {
+    ...quietEnv(opts.env),
+    // Never ask, never nag, never colour: gh runs with nobody at a terminal.
+    GH_PROMPT_DISABLED: "1",
+    GH_NO_UPDATE_NOTIFIER: "1",
+    GH_NO_EXTENSION_UPDATE_NOTIFIER: "1",
+    GH_SPINNER_DISABLED: "1",
+    NO_COLOR: "1"
+  };
+  const r = await exec("gh", args, { cwd: opts.cwd, env, timeoutMs: opts.timeoutMs, signal: opts.signal, maxBytes: 4 * 1024 * 1024 });
+  if (r.kind !== "ok") return { ok: false, reason: whyFailed("gh pr list", "gh", r, opts.limitLabel) };
+  const prs = parsePrList(r.stdout);
+  if (!prs) return { ok: false, reason: "gh pr list printed something other than the JSON list it was asked for" };
+  return { ok: true, prs, limit: opts.limit };
+}
+
+// sections/state/index.ts
+var clip2 = (s, max) => s.length > max ? `${s.slice(0, max - 1)}\u2026` : s;
+var plural = (n, one, many = `${one}s`) => `${fmt(n)} ${n === 1 ? one : many}`;
+var DEFAULT_OPTIONS = {
+  commits: 5,
+  maxFiles: 40,
+  gh: true,
+  prLimit: 20,
+  gitTimeoutMs: 3e3,
+  ghTimeoutMs: 3e3
+};
+async function readState(o) {
+  const reading = { status: null, commits: null, operation: null, prs: null, unreadable: [], ms: {} };
+  const gitRows = ["branch", "working-tree", ...o.commits > 0 ? ["commits"] : []];
+  const repoRows = [...gitRows, ...o.gh ? ["open-prs"] : []];
+  const lose = (rows, reason) => rows.forEach((row) => reading.unreadable.push({ row, reason }));
+  let isDir = false;
+  try {
+    isDir = existsSync3(o.cwd) && statSync(o.cwd).isDirectory();
+  } catch {
+    isDir = false;
+  }
+  if (!isDir) {
+    lose(repoRows, `the working directory ${o.cwd} does not exist`);
+    return reading;
+  }
+  const call = { cwd: o.cwd, env: o.env, timeoutMs: o.git.timeoutMs, signal: o.signal };
+  const timed = async (key, p) => {
+    const t0 = performance.now();
+    try {
+      return await p;
+    } finally {
+      reading.ms[key] = Math.round(performance.now() - t0);
+    }
+  };
+  const [st, lg, gd, pr] = await Promise.all([
+    timed("status", git(["status", "--porcelain=v2", "--branch", "--show-stash", "-z", "--untracked-files=normal"], call)),
+    o.commits > 0 ? timed("log", git(["log", `-n${o.commits}`, "-z", "--no-show-signature", "--no-color", `--format=${LOG_FORMAT}`], call)) : null,
+    timed("gitDir", git(["rev-parse", "--absolute-git-dir"], call)),
+    o.gh ? timed(
+      "gh",
+      listOpenPrs({ cwd: o.cwd, env: o.env, signal: o.signal, limit: o.prLimit, timeoutMs: o.ghCall.timeoutMs, limitLabel: o.ghCall.label })
+    ) : null
+  ]);
+  if (isNotARepo(st) || isNotARepo(gd)) {
+    lose(repoRows, `${o.cwd} is not inside a git repository`);
+    return reading;
+  }
+  if (st.kind === "missing") {
+    lose(gitRows, whyFailed("git status", "git", st, o.git.label));
+  } else if (st.kind !== "ok") {
+    lose(["branch", "working-tree"], whyFailed("git status", "git", st, o.git.label));
+  } else {
+    reading.status = parseStatus(st.stdout);
+  }
+  if (lg && st.kind !== "missing") {
+    if (reading.status && reading.status.oid === null) reading.commits = [];
+    else if (lg.kind === "ok") reading.commits = parseLog(lg.stdout);
+    else lose(["commits"], whyFailed("git log", "git", lg, o.git.label));
+  }
+  if (gd.kind === "ok") reading.operation = operationInProgress(gd.stdout.trim());
+  else if (st.kind !== "missing") lose(["operation"], whyFailed("git rev-parse", "git", gd, o.git.label));
+  if (pr) {
+    if (pr.ok) reading.prs = { list: pr.prs, limit: pr.limit };
+    else lose(["open-prs"], pr.reason);
+  }
+  return reading;
+}
+function readAgents(input) {
+  const raw = input.runningAgents;
+  if (raw === void 0) return { agents: null, reason: "the host did not say which agents are running (no runningAgents in the input)" };
+  if (!Array.isArray(raw)) return { agents: null, reason: `runningAgents in the input is not a list (got ${typeof raw})` };
+  const agents = [];
+  for (const item of raw) {
+    if (!item || typeof item !== "object") continue;
+    const o = item;
+    const id = typeof o.id === "string" ? o.id : typeof o.agentId === "string" ? o.agentId : "";
+    const description = typeof o.description === "string" ? o.description : "";
+    if (id || description) agents.push({ id, description });
+  }
+  const bad = raw.length - agents.length;
+  return bad > 0 ? { agents, reason: `${plural(bad, "item")} of runningAgents in the input named no id or description` } : { agents };
+}
+function renderBlock(b) {
+  const left = b.items.length - b.kept + b.beyond;
+  return [...b.lines, ...b.items.slice(0, b.kept), ...left > 0 && b.more ? [b.more(left)] : []];
+}
+var renderAll = (head, blocks) => [head, ...blocks.flatMap(renderBlock)].join("\n");
+function branchLine(s, commits) {
+  if (s.branch === null) {
+    const short = commits?.[0]?.hash ?? s.oid?.slice(0, 10) ?? "an unknown commit";
+    return `- Branch: detached HEAD at ${short}`;
+  }
+  const name = `\`${s.branch}\``;
+  if (s.oid === null) return `- Branch: ${name} (no commits yet)`;
+  if (!s.upstream) return `- Branch: ${name} (no upstream)`;
+  if (s.ahead === null || s.behind === null) return `- Branch: ${name} (upstream \`${s.upstream}\`: gone)`;
+  return `- Branch: ${name} (upstream \`${s.upstream}\`: ${fmt(s.ahead)} ahead, ${fmt(s.behind)} behind)`;
+}
+function treeLine(s) {
+  const c = s.counts;
+  const parts = [
+    c.conflicted && `${fmt(c.conflicted)} conflicted`,
+    c.staged && `${fmt(c.staged)} staged`,
+    c.unstaged && `${fmt(c.unstaged)} unstaged`,
+    c.untracked && `${fmt(c.untracked)} untracked`
+  ].filter(Boolean);
+  const stash = s.stashes ? `; ${plural(s.stashes, "stash", "stashes")}` : "";
+  return `- Working tree: ${parts.length ? parts.join(", ") : "clean"}${stash}`;
+}
+function fileLine(e) {
+  const path = e.from !== void 0 ? `${clip2(e.from, 160)} \u2192 ${clip2(e.path, 160)}` : clip2(e.path, 200);
+  return `  - \`${e.xy}\` ${path}${e.submodule ? ` (${e.submodule})` : ""}`;
+}
+function orderEntries(entries) {
+  const rank = { conflicted: 0, changed: 1, renamed: 1, untracked: 2 };
+  return entries.map((e, i) => ({ e, i })).sort((a, b) => rank[a.e.kind] - rank[b.e.kind] || a.i - b.i).map((x) => x.e);
+}
+function renderState(head, reading, extra, opts) {
+  const blocks = [];
+  const s = reading.status;
+  if (s) blocks.push({ row: "branch", lines: [branchLine(s, reading.commits)], items: [], kept: 0, beyond: 0 });
+  if (reading.operation) blocks.push({ row: "operation", lines: [`- In progress: ${reading.operation}`], items: [], kept: 0, beyond: 0 });
+  let files = null;
+  if (s) {
+    const ordered = orderEntries(s.entries);
+    const items = ordered.slice(0, opts.maxFiles).map(fileLine);
+    files = {
+      row: "working-tree",
+      lines: [treeLine(s)],
+      items,
+      kept: items.length,
+      beyond: ordered.length - items.length,
+      more: (n) => `  - \u2026 and ${plural(n, "more path")} (maxFiles: ${opts.maxFiles}, budgetChars)`
+    };
+    blocks.push(files);
+  }
+  let prs = null;
+  if (reading.prs) {
+    const { list, limit } = reading.prs;
+    const mayBeMore = list.length >= limit ? ` (the first ${fmt(limit)}; there may be more)` : ` (${fmt(list.length)})`;
+    const items = list.map((p) => {
+      const about = [`\`${clip2(p.branch, 80)}\``, p.author && `@${p.author}`, p.draft && "draft"].filter(Boolean).join(", ");
+      const mine = s?.branch && p.branch === s.branch ? " \u2190 this branch" : "";
+      return `  - #${p.number} ${clip2(p.title, 120)} (${about})${mine}`;
+    });
+    prs = {
+      row: "open-prs",
+      lines: [list.length ? `- Open PRs${mayBeMore}:` : "- Open PRs: none"],
+      items,
+      kept: items.length,
+      beyond: 0,
+      more: (n) => `  - \u2026 and ${plural(n, "more PR")} (budgetChars)`
+    };
+    blocks.push(prs);
+  }
+  let commits = null;
+  if (reading.commits) {
+    const items = reading.commits.map((c) => `  - ${c.hash} ${clip2(c.subject, 120)} (${clip2(c.author, 40)}, ${c.date})`);
+    commits = {
+      row: "commits",
+      lines: [items.length ? "- Last commits, newest first:" : "- Last commits: none yet"],
+      items,
+      kept: items.length,
+      beyond: 0,
+      more: (n) => `  - \u2026 and ${plural(n, "older commit")} (budgetChars)`
+    };
+    blocks.push(commits);
+  }
+  if (extra.model) blocks.push({ row: "model", lines: [`- Model: ${extra.model}`], items: [], kept: 0, beyond: 0 });
+  let agents = null;
+  if (extra.agents) {
+    const items = extra.agents.map((a) => `  - ${[a.id, clip2(a.description, 120)].filter(Boolean).join(": ")}`);
+    agents = {
+      row: "agents",
+      lines: [items.length ? `- Agents still running (${fmt(items.length)}):` : "- Agents still running: none"],
+      items,
+      kept: items.length,
+      beyond: 0,
+      more: (n) => `  - \u2026 and ${plural(n, "more agent")} (budgetChars)`
+    };
+    blocks.push(agents);
+  }
+  let body = renderAll(head, blocks);
+  for (const b of [files, prs, commits, agents]) {
+    while (b && b.kept > 0 && body.length > opts.budget) {
+      b.kept--;
+      body = renderAll(head, blocks);
+    }
+  }
+  if (body.length > opts.budget) body = `${body.slice(0, Math.max(0, opts.budget - 1))}\u2026`;
+  return {
+    body,
+    rows: blocks.map((b) => b.row),
+    files: { total: s?.entries.length ?? 0, listed: files?.kept ?? 0 },
+    prs: reading.prs ? { total: reading.prs.list.length, listed: prs?.kept ?? 0 } : null,
+    commits: commits?.kept ?? 0
+  };
+}
+function callLimit(setting, value, sectionTimeoutMs) {
+  const ceiling = Math.max(1, sectionTimeoutMs - 250);
+  if (value <= ceiling) return { timeoutMs: value, label: `${fmt(value)} ms (${setting}: ${value})` };
+  return { timeoutMs: ceiling, label: `${fmt(ceiling)} ms (${setting}: ${value}, held under timeoutMs: ${sectionTimeoutMs})` };
+}
+async function runState(ctx, env) {
+  const o = { ...DEFAULT_OPTIONS, ...ctx.options };
+  const cwd = ctx.input.cwd;
+  const reading = await readState({
+    cwd,
+    env,
+    signal: ctx.signal,
+    commits: o.commits,
+    gh: o.gh,
+    prLimit: o.prLimit,
+    git: callLimit("gitTimeoutMs", o.gitTimeoutMs, ctx.timeoutMs),
+    ghCall: callLimit("ghTimeoutMs", o.ghTimeoutMs, ctx.timeoutMs)
+  });
+  if (ctx.signal.aborted) return null;
+  const model = ctx.input.model?.trim() || null;
+  if (!model) reading.unreadable.push({ row: "model", reason: "the host did not state the model" });
+  const { agents, reason: agentsReason } = readAgents(ctx.input);
+  if (agentsReason) reading.unreadable.push({ row: "agents", reason: agentsReason });
+  const byReason = /* @__PURE__ */ new Map();
+  for (const u of reading.unreadable) byReason.set(u.reason, [...byReason.get(u.reason) ?? [], u.row]);
+  for (const [reason, rows] of byReason) ctx.report.note(`${rows.join(", ")} not read: ${reason}`);
+  const readAt = new Date(ctx.capabilities.now()).toISOString();
+  const head = `Read at ${readAt} in \`${cwd}\`:`;
+  const r = renderState(head, reading, { model, agents }, { maxFiles: o.maxFiles, budget: ctx.budgetChars });
+  const s = reading.status;
+  const record = {
+    cwd,
+    readAt,
+    rows: r.rows,
+    unreadable: reading.unreadable,
+    branch: s ? s.branch : void 0,
+    detached: s ? s.branch === null : void 0,
+    upstream: s ? { name: s.upstream, ahead: s.ahead, behind: s.behind } : void 0,
+    operation: reading.operation,
+    workingTree: s ? { ...s.counts, stashes: s.stashes, paths: r.files.total, listed: r.files.listed } : void 0,
+    untrackedOnlySubmodules: s?.untrackedOnlySubmodules,
+    openPrs: r.prs,
+    commits: r.commits,
+    model,
+    runningAgents: agents ? agents.length : null,
+    ms: reading.ms
+  };
+  if (r.files.listed < r.files.total) ctx.report.note(`${fmt(r.files.total - r.files.listed)} of ${fmt(r.files.total)} uncommitted paths counted, not listed`);
+  if (r.rows.length === 0) return { body: "", record };
+  return { body: r.body, record };
+}
+var state_default = defineSection({
+  name: "state",
+  title: "State at compaction",
+  description: "Branch, upstream, working tree, uncommitted files, open PRs, last commits, model and running agents, read live.",
+  defaults: { timeoutMs: 5e3, budgetChars: 4e3, priority: 60, options: DEFAULT_OPTIONS },
+  optionsSchema: {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      commits: { type: "integer", minimum: 0, maximum: 50, description: "how many of the newest commits to list (0 leaves the row out)" },
+      maxFiles: { type: "integer", minimum: 0, maximum: 1e3, description: "the most uncommitted paths listed; the rest are counted" },
+      gh: { type: "boolean", description: "false skips the open-PR row and never runs gh" },
+      prLimit: { type: "integer", minimum: 1, maximum: 100, description: "the most open PRs asked of gh" },
+      gitTimeoutMs: { type: "integer", minimum: 1, description: "each git call is killed after this long and its rows left out" },
+      ghTimeoutMs: { type: "integer", minimum: 1, description: "gh pr list is killed after this long and the PR row left out" }
+    }
+  },
+  run: (ctx) => runState(ctx, process.env)
+});
+
+// sections/summary/index.ts
+import { createHash } from "node:crypto";
+import { readFile as readFile2 } from "node:fs/promises";
+import { dirname as dirname2, isAbsolute as isAbsolute4, resolve } from "node:path";
+import { fileURLToPath as fileURLToPath2 } from "node:url";
+
+// sections/summary/prompts/inventory.ts
+var SUMMARY_MARKER = "[compact-handoff:summary]";
+var INVENTORY_PROMPT = `${SUMMARY_MARKER}
+Stop here and write a handoff. This conversation is about to be compacted: everything above
+will leave the context window, and a fresh session will carry on from what you write now.
+Write it in this one reply. Do not call any tool, do not go on with the task, and do not answer
+anything above except through the handoff.
+
+Separately from what you write, the person's messages are handed to the next session word for
+word, and a ledger of the tool calls and the repository's live state go with them. Your part is
+what those cannot hold: what was asked, decided, ruled out, changed, broken and left open.
+
+Write three parts, in this order.
+
+### Inventory
+
+First list, then explain. One line per fact, covering the whole conversation from its first
+message to its last, including what was settled early and never came up again. Each line starts
+with one tag:
+
+[ask]         something the person asked for: name it in a few words (do not copy their
+              message, it is handed over already) and give its status: done, in progress,
+              not started, or dropped (and by whom).
+[constraint]  a rule the work must keep: quote the one sentence that sets it, nothing around it.
+[rejected]    an approach, tool or change that was ruled out: quote the sentence that ruled it
+              out, and say who ruled it out.
+[decision]    a choice that was made, and in a few words why.
+[file]        an absolute path, and what changed in it (or what was learnt from reading it).
+[error]       something that failed: the command or step, the message in brief, and how it was
+              resolved, or "unresolved".
+[open]        work begun and not finished, a question still waiting, or a check not yet run.
+
+If the conversation opens with an earlier handoff, carry its inventory lines forward as they
+stand unless something later changed them; then the status changes.
+
+Be specific: names, paths, numbers, flags, versions. A line that could describe any session
+carries nothing. Prefer one more line to one more adjective.
+
+### Reading
+
+A few short paragraphs: what the work is, where it stands now, and what the next step is. Do
+not repeat the inventory line by line; read it.
+
+### Files to reopen
+
+End with this block, naming at most 5 files the next session should have open, most useful
+first. Only files read or written in this conversation, by absolute path, one per line:
+
+<restore-files>
+/absolute/path/to/file | all | why it is needed
+/absolute/path/to/other | 120-240 | why these lines
+</restore-files>
+
+The middle field is "all" or a line range "from-to". Leave the block empty if no file is worth
+reopening.
+
+Keep the whole reply under about {{budgetChars}} characters. Write no <analysis> section and no
+preamble: start with "### Inventory".
+{{instructions}}`;
+
+// sections/summary/reply.ts
+var MAX_RESTORE_FILES = 5;
+var ANALYSIS_CLOSED = /<analysis>[\s\S]*?<\/analysis>/g;
+var RESTORE_BLOCK = /<restore-files>([\s\S]*?)(<\/restore-files>|$)/g;
+function parseRange(field) {
+  const f = field.trim().toLowerCase();
+  if (f === "all" || f === "") return "all";
+  const m = /^(\d+)\s*(?:[-–]\s*(\d+))?$/.exec(f);
+  if (!m) return null;
+  const from = Number(m[1]);
+  const to = m[2] === void 0 ? from : Number(m[2]);
+  return from >= 1 && to >= from ? { from, to } : null;
+}
+var isAbsolute3 = (p) => p.startsWith("/") || /^[A-Za-z]:[\\/]/.test(p);
+function parseRestoreLines(block) {
+  const files = [];
+  const rejected = [];
+  for (const raw of block.split("\n")) {
+    const line = raw.trim();
+    if (line === "") continue;
+    const [rawPath = "", rawRange = "", ...rest] = line.replace(/^[-*]\s+/, "").split("|");
+    const path = rawPath.trim().replace(/^`|`$/g, "");
+    const range = parseRange(rawRange);
+    const why = !isAbsolute3(path) ? "not an absolute path" : range === null ? `range "${rawRange.trim()}" is neither "all" nor "from-to"` : files.some((f) => f.path === path) ? "named twice" : files.length >= MAX_RESTORE_FILES ? `past the cap of ${MAX_RESTORE_FILES} files` : null;
+    if (why) rejected.push({ line, why });
+    else files.push({ path, range, reason: rest.join("|").trim() });
+  }
+  return { files, rejected };
+}
+function cleanReply(reply) {
+  let text = reply;
+  let analysisChars = 0;
+  text = text.replace(ANALYSIS_CLOSED, (m) => {
+    analysisChars += m.length;
+    return "";
+  });
+  let analysisUnclosed = false;
+  const open2 = text.indexOf("<analysis>");
+  if (open2 >= 0) {
+    const summaryAt = text.indexOf("<summary>", open2);
+    if (summaryAt >= 0) {
+      analysisChars += summaryAt - open2;
+      text = text.slice(0, open2) + text.slice(summaryAt);
+    } else analysisUnclosed = true;
+  }
+  let restoreBlock = "missing";
+  let lastBlock = "";
+  text = text.replace(RESTORE_BLOCK, (_m, inner, close) => {
+    lastBlock = inner;
+    restoreBlock = close ? "present" : "unclosed";
+    return "";
+  });
+  const { files, rejected } = restoreBlock === "missing" ? { files: [], rejected: [] } : parseRestoreLines(lastBlock);
+  let wrapperChars = 0;
+  text = text.replace(/<\/?summary>/g, (m) => {
+    wrapperChars += m.length;
+    return "";
+  });
+  const body = demoteHeadings(text.replace(/\n#+ *Files to reopen\s*$/i, "").replace(/\n{3,}/g, "\n\n").trim());
+  return { body, analysisChars, analysisUnclosed, wrapperChars, restoreBlock, restoreFiles: files, restoreRejected: rejected };
+}
+function demoteHeadings(body) {
+  let fenced = false;
+  return body.split("\n").map((line) => {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    return !fenced && /^#{1,2} /.test(line) ? line.replace(/^#{1,2} /, "### ") : line;
+  }).join("\n");
+}
+function fitBody(body, budget) {
+  if (body.length <= budget) return { body, cutChars: 0 };
+  const note = (n) => `
+
+[\u2026 the summary's last ${fmt(n)} chars were cut to fit budgetChars: ${fmt(budget)}]`;
+  const room = Math.max(0, budget - note(body.length).length);
+  let end = body.lastIndexOf("\n", room);
+  if (end <= 0) end = room;
+  const kept = body.slice(0, end).trimEnd();
+  return { body: kept + note(body.length - kept.length), cutChars: body.length - kept.length };
+}
+
+// sections/summary/index.ts
+var SUMMARY_COLD_MARKER = "[compact-handoff:summary-cold]";
+var here = dirname2(fileURLToPath2(import.meta.url));
+async function loadPrompt(option) {
+  if (!option) return { text: INVENTORY_PROMPT, source: "builtin:inventory" };
+  const path = isAbsolute4(option) ? option : resolve(here, option);
+  try {
+    return { text: await readFile2(path, "utf8"), source: path };
+  } catch (err) {
+    const e = err;
+    throw new Error(`cannot read the prompt file ${path} (options.prompt): ${e.code === "ENOENT" ? "no such file" : e.message}`);
+  }
+}
+function buildPrompt(template, vars) {
+  const instructions = vars.instructions?.trim() ? `
+The person asked for this compaction with these words; follow them where they do not change the format above:
+<instructions>
+${vars.instructions.trim()}
+</instructions>
+` : "";
+  let text = template.includes(SUMMARY_MARKER) ? template : `${SUMMARY_MARKER}
+${template}`;
+  text = text.replaceAll("{{budgetChars}}", fmt(vars.budgetChars));
+  text = text.includes("{{instructions}}") ? text.replaceAll("{{instructions}}", instructions) : text + instructions;
+  return text.trimEnd() + "\n";
+}
+function coldPrompt(conversation, prompt) {
+  const cut = conversation.leftOut > 0 ? " Only its newest part fits here; the line at its start says how much is missing." : "";
+  return [
+    SUMMARY_COLD_MARKER,
+    `This request carries no conversation of its own. The conversation to hand off is written out below as a transcript: messages are numbered [#N role], and the assistant's tool calls appear under its messages as "\u2192 Tool {input}" with "\u2190 ok/error: \u2026" for what came back.${cut}`,
+    "<conversation>",
+    conversation.text,
+    "</conversation>",
+    "",
+    prompt
+  ].join("\n");
+}
+function failed(code, message, record) {
+  throw new SectionDropError(code, message, record);
+}
+async function ask(call, signal) {
+  try {
+    return await call();
+  } catch (err) {
+    if (signal.aborted) throw err;
+    return { isAnswered: false, reason: `the host's model call threw: ${err.message?.split("\n")[0] ?? String(err)}` };
+  }
+}
+var answeredVia = (a) => a.via;
+async function writeSummary(ctx, model) {
+  const { text: template, source } = await loadPrompt(ctx.options.prompt);
+  const prompt = buildPrompt(template, { budgetChars: ctx.budgetChars, instructions: ctx.input.instructions });
+  const promptRecord = { source, chars: prompt.length, sha256: createHash("sha256").update(template).digest("hex").slice(0, 12) };
+  const base2 = { prompt: promptRecord, instructions: !!ctx.input.instructions?.trim() };
+  const forked = await ask(() => model.fork({ prompt }, ctx.signal), ctx.signal);
+  let answer;
+  let path = "fork";
+  let cold;
+  if (forked.isAnswered) {
+    answer = forked;
+    path = answeredVia(forked) ?? "fork";
+  } else if (forked.reason.startsWith("nothing-to-fork")) {
+    ctx.report.note(`no session to fork (${forked.reason}); summarised cold from the conversation as text`);
+    const conversation = renderConversation(ctx.input.transcript, { maxChars: ctx.options.coldMaxChars });
+    cold = { forkReason: forked.reason, rendered: conversation.rendered, leftOut: conversation.leftOut, chars: conversation.text.length };
+    const asked = ctx.options.coldModel ?? ctx.input.model;
+    const completed = await ask(
+      () => model.complete(
+        { prompt: coldPrompt(conversation, prompt), maxTokens: ctx.options.coldMaxTokens, ...asked ? { model: asked } : {} },
+        ctx.signal
+      ),
+      ctx.signal
+    );
+    path = "complete";
+    if (!completed.isAnswered) {
+      const record2 = { ...base2, ...modelCallRow("complete", null, asked), cold };
+      const code = completed.reason.startsWith("empty") ? "SECTION_MODEL_EMPTY" : "SECTION_MODEL_FAILED";
+      failed(code, `no session to fork, and the cold completion failed: ${completed.reason}`, record2);
+    }
+    answer = { ...completed, model: completed.model ?? asked };
+  } else {
+    const record2 = { ...base2, ...modelCallRow("fork", null, ctx.input.model) };
+    const code = forked.reason.startsWith("empty") ? "SECTION_MODEL_EMPTY" : "SECTION_MODEL_FAILED";
+    failed(code, `the fork failed: ${forked.reason}`, record2);
+  }
+  const call = modelCallRow(path, answer, path === "fork" ? ctx.input.model : ctx.options.coldModel ?? ctx.input.model);
+  const cleaned = cleanReply(answer.text);
+  const record = {
+    ...base2,
+    ...call,
+    ...cold ? { cold } : {},
+    analysisChars: cleaned.analysisChars,
+    analysisUnclosed: cleaned.analysisUnclosed,
+    wrapperChars: cleaned.wrapperChars,
+    restoreBlock: cleaned.restoreBlock,
+    restoreFiles: cleaned.restoreFiles,
+    restoreRejected: cleaned.restoreRejected
+  };
+  if (cleaned.analysisUnclosed) ctx.report.note("the reply opened an <analysis> block it never closed and no summary followed; kept as the summary");
+  if (cleaned.restoreBlock === "missing") ctx.report.note("the reply named no files to reopen (no <restore-files> block)");
+  if (cleaned.body === "") {
+    const dropped2 = cleaned.analysisChars > 0 ? ` (${fmt(cleaned.analysisChars)} chars of <analysis> dropped)` : "";
+    failed("SECTION_MODEL_EMPTY", `the ${path === "fork" ? "fork" : "cold completion"} replied with no summary text${dropped2}`, record);
+  }
+  const fitted = fitBody(cleaned.body, ctx.budgetChars);
+  record.cutChars = fitted.cutChars;
+  if (fitted.cutChars > 0) ctx.report.note(`${fmt(fitted.cutChars)} chars of the summary cut to fit budgetChars: ${fmt(ctx.budgetChars)}`);
+  return { body: fitted.body, record };
+}
+var summary_default = defineSection({
+  name: "summary",
+  title: "Summary",
+  description: "A fork of the session lists every fact of the conversation, then reads them, then names the files to reopen.",
+  // A real fork reads the whole session and writes thousands of tokens: minutes, not seconds.
+  // The budget is the largest of any section because this is the one part written for meaning;
+  // the priority the highest, because the size guard should cut anything else first.
+  defaults: { timeoutMs: 24e4, budgetChars: 3e4, priority: 100, options: { coldMaxChars: 4e5, coldMaxTokens: 16384 } },
+  optionsSchema: {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      prompt: {
+        type: "string",
+        minLength: 1,
+        description: "a prompt file used instead of the built-in inventory prompt: absolute, or relative to the section folder"
+      },
+      coldModel: {
+        type: "string",
+        minLength: 1,
+        description: "the model the cold completion runs on when there is no session to fork (default: the session model)"
+      },
+      coldMaxChars: {
+        type: "integer",
+        minimum: 1e3,
+        description: "the most characters of conversation a cold completion is sent; the newest part is kept"
+      },
+      coldMaxTokens: {
+        type: "integer",
+        minimum: 256,
+        description: "the cold completion's output cap, in tokens"
+      }
+    }
+  },
+  async run(ctx) {
+    const model = ctx.capabilities.model;
+    if (!model) {
+      throw new SectionDropError(
+        "SECTION_NO_MODEL",
+        "needs a model and the host offers none (from the CLI: --model-replies FILE, or ANTHROPIC_API_KEY)"
+      );
+    }
+    return writeSummary(ctx, model);
+  }
+});
 
 // sections/turns/index.ts
 var TURN_RE = /<turn n="(\d+)"(?: at="([^"]*)")?(?: carried="1")?>\n([\s\S]*?)\n<\/turn>/g;
@@ -17941,7 +20426,7 @@ function collectTurns(t) {
     ...typed.map((m, i) => ({ n: carried.length + i + 1, text: m.text, carried: false, ...m.timestamp ? { at: m.timestamp } : {} }))
   ];
 }
-function clip(text, max) {
+function clip3(text, max) {
   if (text.length <= max) return text;
   const keep = Math.max(0, max - 60);
   const head = text.slice(0, Math.ceil(keep / 2));
@@ -17953,7 +20438,7 @@ ${tail}`;
 function renderTurn(turn, maxTurnChars) {
   const at = turn.at ? ` at="${turn.at}"` : "";
   return `<turn n="${turn.n}"${at}${turn.carried ? ' carried="1"' : ""}>
-${clip(turn.text, maxTurnChars)}
+${clip3(turn.text, maxTurnChars)}
 </turn>`;
 }
 function fitTurns(turns, budget, maxTurnChars) {
@@ -18006,18 +20491,22 @@ ${body}`,
 
 // sections/index.ts
 var builtinSections = {
+  [summary_default.name]: summary_default,
+  [ledger_default.name]: ledger_default,
+  [state_default.name]: state_default,
+  [commitments_default.name]: commitments_default,
   [turns_default.name]: turns_default
 };
 
 // cli/build-handoff.ts
 function defaultConfigFile() {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [join2(here, "pipeline.config.yaml"), join2(here, "..", "pipeline.config.yaml")];
-  return candidates.find((p) => existsSync(p)) ?? candidates[1];
+  const here2 = dirname3(fileURLToPath3(import.meta.url));
+  const candidates = [join5(here2, "pipeline.config.yaml"), join5(here2, "..", "pipeline.config.yaml")];
+  return candidates.find((p) => existsSync4(p)) ?? candidates[1];
 }
 function configFiles(explicit = [], env = process.env) {
   const user = userConfigPath(env);
-  return [defaultConfigFile(), ...existsSync(user) ? [user] : [], ...explicit];
+  return [defaultConfigFile(), ...existsSync4(user) ? [user] : [], ...explicit];
 }
 function isSection(value) {
   const v = value;
@@ -18025,32 +20514,32 @@ function isSection(value) {
 }
 async function importPackages(config) {
   const loaded = {};
-  const failed = {};
+  const failed2 = {};
   for (const plan of config.sections) {
     if (plan.definition || !plan.package || plan.package in loaded) continue;
     try {
-      const from = plan.declaredIn ?? join2(process.cwd(), "pipeline.config.yaml");
-      const resolved = createRequire(from).resolve(plan.package);
+      const from = plan.declaredIn ?? join5(process.cwd(), "pipeline.config.yaml");
+      const resolved = createRequire2(from).resolve(plan.package);
       const mod = await import(pathToFileURL(resolved).href);
       if (isSection(mod.default)) loaded[plan.package] = mod.default;
-      else failed[plan.package] = `package "${plan.package}" does not default-export a section (defineSection({...}))`;
+      else failed2[plan.package] = `package "${plan.package}" does not default-export a section (defineSection({...}))`;
     } catch (err) {
       const e = err;
       const hint = e.code === "MODULE_NOT_FOUND" ? ` (install it beside ${plan.declaredIn ?? "the config"}: npm install ${plan.package})` : "";
-      failed[plan.package] = `package "${plan.package}" could not be loaded: ${e.message.split("\n")[0]}${hint}`;
+      failed2[plan.package] = `package "${plan.package}" could not be loaded: ${e.message.split("\n")[0]}${hint}`;
     }
   }
-  return { loaded, failed };
+  return { loaded, failed: failed2 };
 }
 async function buildHandoff(opts) {
-  const load = (packages) => opts.lenient ? loadConfigLenient({ files: opts.configFiles, builtins: builtinSections, packages }) : { config: loadConfig({ files: opts.configFiles, builtins: builtinSections, packages }), problems: [] };
-  let { config, problems: configProblems } = load({});
+  const load2 = (packages) => opts.lenient ? loadConfigLenient({ files: opts.configFiles, builtins: builtinSections, packages }) : { config: loadConfig({ files: opts.configFiles, builtins: builtinSections, packages }), problems: [] };
+  let { config, problems: configProblems } = load2({});
   if (config.sections.some((p) => p.package && !p.definition)) {
-    const { loaded, failed } = await importPackages(config);
-    ({ config, problems: configProblems } = load(loaded));
+    const { loaded, failed: failed2 } = await importPackages(config);
+    ({ config, problems: configProblems } = load2(loaded));
     config = {
       ...config,
-      sections: config.sections.map((p) => p.package && failed[p.package] ? { ...p, loadError: failed[p.package] } : p)
+      sections: config.sections.map((p) => p.package && failed2[p.package] ? { ...p, loadError: failed2[p.package] } : p)
     };
   }
   const pipeline = createPipeline(config);
@@ -18060,7 +20549,7 @@ async function buildHandoff(opts) {
 }
 
 // cli/capabilities.ts
-import { readFile as readFile2 } from "node:fs/promises";
+import { readFile as readFile3 } from "node:fs/promises";
 
 // pipeline/capabilities.ts
 var systemClock = () => Date.now();
@@ -18069,7 +20558,7 @@ var systemClock = () => Date.now();
 var diskFiles = {
   async read({ path, offset, limit }, signal) {
     try {
-      const text = await readFile2(path, { encoding: "utf8", signal });
+      const text = await readFile3(path, { encoding: "utf8", signal });
       if (offset === void 0 && limit === void 0) return { ok: true, text };
       const lines = text.split("\n");
       const from = Math.max(0, (offset ?? 1) - 1);
@@ -18079,8 +20568,147 @@ var diskFiles = {
     }
   }
 };
-function cliCapabilities() {
-  return { host: "cli", model: null, files: diskFiles, now: systemClock };
+function cliCapabilities(model = null) {
+  return { host: "cli", model, files: diskFiles, now: systemClock };
+}
+
+// cli/model.ts
+import { readFile as readFile4 } from "node:fs/promises";
+var KIND_MARKERS = {
+  summary: SUMMARY_MARKER,
+  commitments: COMMITMENTS_MARKER
+};
+var NO_FORK = { isAnswered: false, reason: "nothing-to-fork (the CLI has no live session to fork)" };
+function num2(v) {
+  return typeof v === "number" && Number.isFinite(v) ? v : 0;
+}
+function usageOf(u) {
+  if (!u || typeof u !== "object") return void 0;
+  const r = u;
+  return {
+    inputTokens: num2(r.inputTokens ?? r.input_tokens),
+    outputTokens: num2(r.outputTokens ?? r.output_tokens),
+    cacheReadTokens: num2(r.cacheReadTokens ?? r.cache_read_input_tokens),
+    cacheWriteTokens: num2(r.cacheWriteTokens ?? r.cache_creation_input_tokens)
+  };
+}
+function checkEntry(e, where) {
+  const r = e;
+  if (!r || typeof r !== "object" || typeof r.text !== "string") throw new Error(`${where}: an entry needs a "text" string`);
+  if (r.kind === void 0 && r.match === void 0) throw new Error(`${where}: an entry needs "kind" (${Object.keys(KIND_MARKERS).join(" or ")}) or "match"`);
+  if (r.kind !== void 0 && !(r.kind in KIND_MARKERS)) throw new Error(`${where}: unknown kind "${r.kind}" (known: ${Object.keys(KIND_MARKERS).join(", ")})`);
+  return r;
+}
+function parseReplies(text, file) {
+  const trimmed = text.trim();
+  if (trimmed.startsWith("[") || trimmed.startsWith("{")) {
+    try {
+      const v = JSON.parse(trimmed);
+      const list = Array.isArray(v) ? v : Array.isArray(v.replies) ? v.replies : [v];
+      return list.map((e, i) => checkEntry(e, `${file}: entry ${i + 1}`));
+    } catch (err) {
+      if (!(err instanceof SyntaxError)) throw err;
+    }
+  }
+  const out = [];
+  text.split("\n").forEach((line, i) => {
+    if (line.trim() === "") return;
+    let v;
+    try {
+      v = JSON.parse(line);
+    } catch (err) {
+      throw new Error(`${file}:${i + 1}: not JSON (${err.message})`);
+    }
+    out.push(checkEntry(v, `${file}:${i + 1}`));
+  });
+  return out;
+}
+function replayModel(replies, file = "the replies file") {
+  return {
+    async fork() {
+      return NO_FORK;
+    },
+    async complete(req, signal) {
+      if (signal.aborted) return { isAnswered: false, reason: "aborted" };
+      const hit = replies.find((r) => req.prompt.includes(r.match ?? KIND_MARKERS[r.kind]));
+      if (!hit) return { isAnswered: false, reason: `no recorded reply in ${file} matches this prompt` };
+      if (hit.text.trim() === "") return { isAnswered: false, reason: "empty-reply (recorded)" };
+      const usage3 = usageOf(hit.usage);
+      const model = hit.model ?? req.model;
+      return { isAnswered: true, text: hit.text, ...model ? { model } : {}, ...usage3 ? { usage: usage3 } : {} };
+    }
+  };
+}
+function anthropicModel(opts) {
+  let sdk;
+  const load2 = () => sdk ??= import("./chunks/sdk-JYOQADOK.mjs").then(({ default: SDK }) => ({
+    SDK,
+    client: new SDK({
+      apiKey: opts.apiKey,
+      ...opts.baseURL ? { baseURL: opts.baseURL } : {},
+      maxRetries: opts.maxRetries ?? 2,
+      // The section's own timeout governs (through the signal); this only bounds a hung socket.
+      timeout: 15 * 6e4
+    })
+  }));
+  return {
+    async fork() {
+      return NO_FORK;
+    },
+    async complete(req, signal) {
+      const model = req.model ?? opts.defaultModel ?? "claude-opus-5-5";
+      const { client, SDK } = await load2();
+      try {
+        const msg = await client.messages.create(
+          {
+            model,
+            max_tokens: req.maxTokens ?? opts.defaultMaxTokens ?? 4096,
+            ...req.system ? { system: req.system } : {},
+            messages: [{ role: "user", content: req.prompt }]
+          },
+          { signal }
+        );
+        const text = msg.content.map((b) => b.type === "text" ? b.text : "").filter((t) => t !== "").join("\n");
+        if (text.trim() === "") return { isAnswered: false, reason: `empty-reply (stop_reason ${msg.stop_reason ?? "none"})` };
+        const usage3 = usageOf(msg.usage);
+        return { isAnswered: true, text, model: msg.model || model, ...usage3 ? { usage: usage3 } : {} };
+      } catch (err) {
+        if (signal.aborted || err instanceof SDK.APIUserAbortError) return { isAnswered: false, reason: "aborted" };
+        if (err instanceof SDK.APIError) {
+          const detail = err.message.split("\n")[0];
+          return { isAnswered: false, reason: `api-error${err.status ? ` (status ${err.status})` : ""}: ${detail}` };
+        }
+        return { isAnswered: false, reason: `api-error: ${err.message}` };
+      }
+    }
+  };
+}
+async function cliModel(opts) {
+  const env = opts.env ?? process.env;
+  if (opts.repliesFile) {
+    let text;
+    try {
+      text = await readFile4(opts.repliesFile, "utf8");
+    } catch (err) {
+      const e = err;
+      throw new HandoffError("USAGE", `--model-replies ${opts.repliesFile}: ${e.code === "ENOENT" ? "no such file" : e.message}`, 2);
+    }
+    let replies;
+    try {
+      replies = parseReplies(text, opts.repliesFile);
+    } catch (err) {
+      throw new HandoffError("USAGE", `--model-replies ${err.message}`, 2);
+    }
+    return { model: replayModel(replies, opts.repliesFile), source: "replies" };
+  }
+  const apiKey = env.ANTHROPIC_API_KEY;
+  if (apiKey) {
+    return {
+      model: anthropicModel({ apiKey, ...env.ANTHROPIC_BASE_URL ? { baseURL: env.ANTHROPIC_BASE_URL } : {} }),
+      source: "anthropic-api"
+    };
+  }
+  return { model: null, source: "none" };
 }
 
 // cli/build.ts
@@ -18098,6 +20726,10 @@ Options:
   --end               the whole file, every message after the last compaction included
   --window TOKENS     the context window, for the size guard's maxFraction
   --session ID        the session id for the marker (default: from the transcript)
+  --model-replies FILE  answer the model calls (summary, commitments) with replies recorded in
+                      FILE (JSON or JSONL; see cli/model.ts). Without it, the Anthropic API
+                      answers when ANTHROPIC_API_KEY is set (ANTHROPIC_BASE_URL is honoured);
+                      with neither, those sections are dropped (SECTION_NO_MODEL)
   --verbose           stack traces on errors
 
 Exit codes: 0 ok, 1 invalid config or transcript, 2 usage error, 3 internal error.`;
@@ -18113,7 +20745,8 @@ function parse(argv) {
         "at-boundary": { type: "string" },
         end: { type: "boolean" },
         window: { type: "string" },
-        session: { type: "string" }
+        session: { type: "string" },
+        "model-replies": { type: "string" }
       }
     });
   } catch (err) {
@@ -18138,10 +20771,10 @@ function formatReport2(result) {
   return ["sections:", ...rows, ...seam, ...result.notes.map((n) => `  note: ${n}`), result.summaryLine].join("\n");
 }
 async function run(argv) {
-  const { values, positionals } = parse(argv);
-  if (positionals.length !== 1) throw new HandoffError("USAGE", `expected one transcript path
+  const { values, positionals: positionals2 } = parse(argv);
+  if (positionals2.length !== 1) throw new HandoffError("USAGE", `expected one transcript path
 ${usage}`, 2);
-  const file = positionals[0];
+  const file = positionals2[0];
   if (values.end && values["at-boundary"]) throw new HandoffError("USAGE", "--end and --at-boundary go one at a time", 2);
   let transcript;
   try {
@@ -18167,9 +20800,10 @@ ${usage}`, 2);
     model: conversation.model,
     transcript: conversation
   };
+  const { model, source: modelSource } = await cliModel({ repliesFile: values["model-replies"] });
   const { result } = await buildHandoff({
     input,
-    capabilities: cliCapabilities(),
+    capabilities: cliCapabilities(model),
     configFiles: configFiles(values.config ?? []),
     lenient: false
   });
@@ -18189,7 +20823,8 @@ ${usage}`, 2);
         ...s.body !== void 0 ? { body: s.body } : {},
         ...s.record ? { record: s.record } : {}
       })),
-      transcript: { file, messages: conversation.messages.length, malformed: transcript.malformed.count }
+      transcript: { file, messages: conversation.messages.length, malformed: transcript.malformed.count },
+      model: modelSource
     };
     const text = JSON.stringify(out, null, 2) + "\n";
     if (values.out) await writeFile(values.out, text);
@@ -18213,19 +20848,19 @@ var buildCommand = { summary: "build the handoff for a transcript on disk", usag
 
 // cli/engine.ts
 import { mkdir as mkdir2, readdir as readdir2, rm, stat, writeFile as writeFile2 } from "node:fs/promises";
-import { dirname as dirname2, join as join5 } from "node:path";
+import { dirname as dirname4, join as join8 } from "node:path";
 
 // store/write.ts
 import { constants } from "node:fs";
 import { appendFile, mkdir, open, readdir } from "node:fs/promises";
-import { join as join3 } from "node:path";
+import { join as join6 } from "node:path";
 var INDEX_FILE = "index.jsonl";
 var MODE_DIRS = { live: "sessions", rehearsal: "rehearsals" };
 function sessionDir(ref) {
   if (!/^[A-Za-z0-9._-]+$/.test(ref.sessionId) || ref.sessionId.startsWith(".")) {
     throw new Error(`session id ${JSON.stringify(ref.sessionId)} is not safe as a folder name`);
   }
-  return join3(ref.dataDir, MODE_DIRS[ref.mode], ref.sessionId);
+  return join6(ref.dataDir, MODE_DIRS[ref.mode], ref.sessionId);
 }
 function fileStem(n, at) {
   return `${String(n).padStart(3, "0")}-${at.toISOString().replace(/[:.]/g, "-")}`;
@@ -18239,7 +20874,7 @@ async function nextCompaction(ref) {
   } catch (err) {
     if (err.code !== "ENOENT") throw err;
   }
-  const earlier = names.map((name) => ({ name, m: ROW_FILE.exec(name) })).filter((x) => x.m !== null).map(({ name, m }) => ({ n: Number(m[1]), file: join3(MODE_DIRS[ref.mode], ref.sessionId, name) })).sort((a, b) => a.n - b.n || a.file.localeCompare(b.file));
+  const earlier = names.map((name) => ({ name, m: ROW_FILE.exec(name) })).filter((x) => x.m !== null).map(({ name, m }) => ({ n: Number(m[1]), file: join6(MODE_DIRS[ref.mode], ref.sessionId, name) })).sort((a, b) => a.n - b.n || a.file.localeCompare(b.file));
   const last = earlier.at(-1);
   return { n: earlier.length + 1, prev: last ? last.n : null, earlier };
 }
@@ -18257,20 +20892,20 @@ async function writeCompaction(ref, entry) {
   const dir = sessionDir(ref);
   await mkdir(dir, { recursive: true, mode: DIR_MODE });
   const stem = fileStem(entry.row.lineage.n, entry.at ?? new Date(entry.row.at));
-  const handoffFile = entry.handoff ? join3(dir, `${stem}.md`) : null;
-  const rowFile = join3(dir, `${stem}.json`);
+  const handoffFile = entry.handoff ? join6(dir, `${stem}.md`) : null;
+  const rowFile = join6(dir, `${stem}.json`);
   const rel = (p) => p.slice(ref.dataDir.length + 1);
   const row = { ...entry.row, files: { handoff: handoffFile && rel(handoffFile), row: rel(rowFile) } };
   if (handoffFile) await writeOnce(handoffFile, entry.handoff);
   await writeOnce(rowFile, JSON.stringify(row, null, 2) + "\n");
-  const indexFile = join3(ref.dataDir, INDEX_FILE);
+  const indexFile = join6(ref.dataDir, INDEX_FILE);
   await appendFile(indexFile, JSON.stringify(row) + "\n", { encoding: "utf8", mode: FILE_MODE, flag: "a" });
   return { handoffFile, rowFile, indexFile, row };
 }
 
 // cli/engine-bridge.ts
-import { mkdirSync, readFileSync as readFileSync2, watch } from "node:fs";
-import { join as join4 } from "node:path";
+import { mkdirSync, readFileSync as readFileSync4, watch } from "node:fs";
+import { join as join7 } from "node:path";
 
 // cli/engine-protocol.ts
 var ANSWERS_DIR = "answers";
@@ -18285,7 +20920,7 @@ var BridgeError = class extends Error {
   call;
 };
 function createBridge(opts) {
-  const dir = join4(opts.rundir, ANSWERS_DIR);
+  const dir = join7(opts.rundir, ANSWERS_DIR);
   mkdirSync(dir, { recursive: true, mode: 448 });
   const waiting = /* @__PURE__ */ new Map();
   let nextId = 1;
@@ -18297,7 +20932,7 @@ function createBridge(opts) {
     if (!w) return;
     let answer;
     try {
-      answer = JSON.parse(readFileSync2(join4(dir, `${id}.json`), "utf8"));
+      answer = JSON.parse(readFileSync4(join7(dir, `${id}.json`), "utf8"));
     } catch {
       return;
     }
@@ -18336,7 +20971,7 @@ function createBridge(opts) {
       if (closed) return Promise.reject(new BridgeError(call, `${call}: the bridge is closed`));
       if (signal?.aborted) return Promise.reject(signal.reason ?? new Error("aborted"));
       const id = nextId++;
-      return new Promise((resolve, reject) => {
+      return new Promise((resolve2, reject) => {
         const onAbort = () => {
           if (!waiting.delete(id)) return;
           opts.send({ type: "cancel", id });
@@ -18349,7 +20984,7 @@ function createBridge(opts) {
           call,
           resolve: (v) => {
             done();
-            resolve(v);
+            resolve2(v);
           },
           reject: (e) => {
             done();
@@ -18373,7 +21008,7 @@ function createBridge(opts) {
 }
 
 // cli/engine-capabilities.ts
-import { readFile as readFile3 } from "node:fs/promises";
+import { readFile as readFile5 } from "node:fs/promises";
 var FALLBACK_MAX_TOKENS = 16384;
 var camel = (u) => u && {
   inputTokens: u.input_tokens,
@@ -18386,12 +21021,12 @@ function answerOf(v, via, model) {
   const detail = v.status ? ` (status ${v.status}${v.error ? `, ${v.error}` : ""})` : "";
   return { isAnswered: false, reason: `${v.reason}${detail}`, via: null };
 }
-var clip2 = (s, max) => s.length <= max ? s : `${s.slice(0, max)} [\u2026${s.length - max} more chars]`;
-function renderMessage(m) {
+var clip4 = (s, max) => s.length <= max ? s : `${s.slice(0, max)} [\u2026${s.length - max} more chars]`;
+function renderMessage2(m) {
   const parts = [];
   if (m.text) parts.push(m.text);
-  for (const u of m.toolUses) parts.push(`[tool call ${u.name} ${clip2(JSON.stringify(u.input), 400)}]`);
-  for (const r of m.toolResults) parts.push(`[tool result${r.isError ? " (error)" : ""}: ${clip2(r.text, 1500)}]`);
+  for (const u of m.toolUses) parts.push(`[tool call ${u.name} ${clip4(JSON.stringify(u.input), 400)}]`);
+  for (const r of m.toolResults) parts.push(`[tool result${r.isError ? " (error)" : ""}: ${clip4(r.text, 1500)}]`);
   if (parts.length === 0) return "";
   return `${m.role === "user" ? "User" : "Assistant"}: ${parts.join("\n")}`;
 }
@@ -18400,7 +21035,7 @@ function conversationText(transcript, budgetChars) {
   let used = 0;
   let left = 0;
   for (let i = transcript.messages.length - 1; i >= 0; i--) {
-    const text = renderMessage(transcript.messages[i]);
+    const text = renderMessage2(transcript.messages[i]);
     if (!text) continue;
     if (used + text.length > budgetChars) {
       left = i + 1;
@@ -18477,7 +21112,7 @@ function engineHost(bridge, opts) {
       const record = (ok, via, reason) => reads.push({ path: req.path, ok, via, ms: now() - started, ...reason ? { reason } : {} });
       if (!opts.live) {
         try {
-          const text = numberLines(await readFile3(req.path, { encoding: "utf8", signal }), req.offset, req.limit);
+          const text = numberLines(await readFile5(req.path, { encoding: "utf8", signal }), req.offset, req.limit);
           record(true, "disk");
           return { ok: true, text };
         } catch (err) {
@@ -18601,7 +21236,7 @@ async function settingsLayer(rundir, input) {
     ...maxFraction > 0 ? [`  maxFraction: ${maxFraction}`] : []
   ];
   if (rows.length === 0) return [];
-  const file = join5(rundir, "plugin-settings.pipeline.config.yaml");
+  const file = join8(rundir, "plugin-settings.pipeline.config.yaml");
   await writeFile2(file, `# from the plugin's userConfig (maxChars, maxFraction)
 handoff:
 ${rows.join("\n")}
@@ -18737,11 +21372,11 @@ async function runEngine(raw, deps) {
 }
 async function cleanup(rundir) {
   await rm(rundir, { recursive: true, force: true }).catch(() => void 0);
-  const parent = dirname2(rundir);
+  const parent = dirname4(rundir);
   const stale = Date.now() - 6 * 60 * 60 * 1e3;
   try {
     for (const name of await readdir2(parent)) {
-      const p = join5(parent, name);
+      const p = join8(parent, name);
       const s = await stat(p).catch(() => null);
       if (s?.isDirectory() && s.mtimeMs < stale) await rm(p, { recursive: true, force: true }).catch(() => void 0);
     }

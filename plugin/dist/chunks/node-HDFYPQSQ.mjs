@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+import { createRequire as __chCreateRequire } from 'node:module';
+const require = __chCreateRequire(import.meta.url);
+import {
+  child_process,
+  crypto,
+  fs,
+  os,
+  path,
+  stream,
+  util
+} from "./chunk-GWTBKCLF.mjs";
+import "./chunk-7DPBAYJ4.mjs";
+export {
+  child_process,
+  crypto,
+  fs,
+  os,
+  path,
+  stream,
+  util
+};

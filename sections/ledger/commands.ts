@@ -1,0 +1,104 @@
+/**
+ * The shell commands in order, trimmed to the room left: the newest ten always, then older
+ * commands that changed something, each clipped; read-only probes are the first to go. A count
+ * line names what was left out and the history call that lists every command in full.
+ */
+import { clip, isFailure, oneLine } from './failures.ts'
+import type { Call } from './files.ts'
+
+export interface CommandRow {
+  /** 1-based position among the shell commands in scope. */
+  n: number
+  command: string
+  readOnly: boolean
+  /** The result was flagged as an error (never: "it succeeded" for the rest). */
+  failed: boolean
+  /** Files its text says it writes. */
+  writes: string[]
+  at: number
+}
+
+export interface CommandLimits {
+  /** How many of the newest commands are always shown. */
+  newest: number
+  /** Clip for the older commands kept. */
+  clipChars: number
+  /** Clip for the newest ones while there is room (never below clipChars). */
+  newestClipChars: number
+}
+
+export const DEFAULT_LIMITS: CommandLimits = { newest: 10, clipChars: 150, newestClipChars: 300 }
+
+export function commandRows(calls: Call[]): CommandRow[] {
+  return calls
+    .filter((c) => c.use.name === 'Bash' && typeof c.use.input.command === 'string')
+    .map((c, i) => ({
+      n: i + 1,
+      command: c.use.input.command as string,
+      readOnly: c.shell?.readOnly ?? false,
+      failed: isFailure(c.use),
+      writes: c.shell?.writes.map((w) => w.path) ?? [],
+      at: c.at,
+    }))
+}
+
+export function renderCommand(row: CommandRow, max: number): string {
+  return `${row.n}. ${row.failed ? '[error] ' : ''}${clip(oneLine(row.command), max)}`
+}
+
+export interface FittedCommands {
+  text: string
+  shown: number
+  leftOut: number
+  leftOutReadOnly: number
+}
+
+/**
+ * Fits the rows into `room` chars. `countLine(left, readOnly)` writes the line that says what
+ * was left out; it is measured like everything else.
+ */
+export function fitCommands(
+  rows: CommandRow[],
+  room: number,
+  countLine: (left: number, readOnly: number) => string,
+  limits: CommandLimits = DEFAULT_LIMITS,
+): FittedCommands {
+  if (rows.length === 0) return { text: '', shown: 0, leftOut: 0, leftOutReadOnly: 0 }
+  const newest = rows.slice(-limits.newest)
+  const older = rows.slice(0, Math.max(0, rows.length - limits.newest))
+  const kept = new Set(older)
+  let newestClip = Math.max(limits.newestClipChars, limits.clipChars)
+
+  const render = (): string => {
+    const left = older.filter((r) => !kept.has(r))
+    const lines = [
+      ...(left.length ? [countLine(left.length, left.filter((r) => r.readOnly).length)] : []),
+      ...older.filter((r) => kept.has(r)).map((r) => renderCommand(r, limits.clipChars)),
+      ...newest.map((r) => renderCommand(r, newestClip)),
+    ]
+    return lines.join('\n')
+  }
+
+  // Read-only probes go first, oldest first; then older commands that changed something.
+  const dropOrder = [...older.filter((r) => r.readOnly), ...older.filter((r) => !r.readOnly)]
+  let text = render()
+  for (const r of dropOrder) {
+    if (text.length <= room) break
+    kept.delete(r)
+    text = render()
+  }
+  // Still over with only the newest left: clip them harder, down to the older commands' clip.
+  while (text.length > room && newestClip > limits.clipChars) {
+    newestClip = Math.max(limits.clipChars, Math.floor(newestClip * 0.75))
+    text = render()
+  }
+  const leftRows = older.filter((r) => !kept.has(r))
+  return { text, shown: rows.length - leftRows.length, leftOut: leftRows.length, leftOutReadOnly: leftRows.filter((r) => r.readOnly).length }
+}
+
+/** What the newest commands need at the least: the room the rest of the ledger must leave. */
+export function commandsReserve(rows: CommandRow[], countLineChars: number, limits: CommandLimits = DEFAULT_LIMITS): number {
+  const newest = rows.slice(-limits.newest)
+  const lines = newest.map((r) => renderCommand(r, limits.clipChars).length + 1).reduce((a, b) => a + b, 0)
+  return rows.length > newest.length ? lines + countLineChars + 1 : lines
+}

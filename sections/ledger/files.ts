@@ -1,0 +1,112 @@
+/**
+ * The files a stretch of conversation wrote: each once, with every tool that wrote it. The file
+ * tools name their path; the shell's writes come from its command text. A relative path the
+ * shell wrote folds into the one absolute path a file tool named that ends with it.
+ */
+import { posix } from 'node:path'
+import type { ToolUse } from '../../pipeline/index.ts'
+import type { ShellAnalysis } from './shell-writes.ts'
+
+/** The file tools and the input field that names their file. */
+export const FILE_TOOLS: Readonly<Record<string, string>> = {
+  Write: 'file_path',
+  Edit: 'file_path',
+  MultiEdit: 'file_path',
+  NotebookEdit: 'notebook_path',
+}
+
+/** One tool call, where it sits, and (for the shell) what its text says it writes. */
+export interface Call {
+  use: ToolUse
+  /** Index of the assistant message that made it. */
+  at: number
+  shell?: ShellAnalysis
+}
+
+export interface WrittenFile {
+  path: string
+  /** Calls per tool that wrote it (`Edit: 3`); the shell counts under `Bash`. */
+  tools: Record<string, number>
+  /** How the shell wrote it (`sed -i`, `>`, `mv`, `python`), in first-seen order. */
+  shell: string[]
+  /** File-tool calls on it and how many of them came back flagged as errors. */
+  toolCalls: number
+  failedToolCalls: number
+  /** Relative paths the shell wrote that were folded into this one. */
+  folded: string[]
+  /** Message indices of its first and last write. */
+  first: number
+  last: number
+}
+
+/** Collapses `./`, `//` and `a/..`; a trailing slash goes. `~` and `$` paths stay as written. */
+export function normalizePath(p: string): string {
+  const n = posix.normalize(p)
+  return n.length > 1 ? n.replace(/\/+$/, '') : n
+}
+
+const isAbsolute = (p: string) => p.startsWith('/') || p.startsWith('~')
+
+export function filesWritten(calls: Call[]): WrittenFile[] {
+  const byPath = new Map<string, WrittenFile>()
+  const entry = (path: string, at: number): WrittenFile => {
+    let f = byPath.get(path)
+    if (!f) {
+      f = { path, tools: {}, shell: [], toolCalls: 0, failedToolCalls: 0, folded: [], first: at, last: at }
+      byPath.set(path, f)
+    }
+    f.first = Math.min(f.first, at)
+    f.last = Math.max(f.last, at)
+    return f
+  }
+
+  for (const { use, at, shell } of calls) {
+    const field = FILE_TOOLS[use.name]
+    if (field !== undefined) {
+      const raw = use.input[field]
+      if (typeof raw !== 'string' || raw === '') continue
+      const f = entry(normalizePath(raw), at)
+      f.tools[use.name] = (f.tools[use.name] ?? 0) + 1
+      f.toolCalls++
+      if (use.result?.isError) f.failedToolCalls++
+    } else if (shell) {
+      // A file counts once per command, however many ways the command writes it.
+      const seen = new Set<string>()
+      for (const w of shell.writes) {
+        const path = normalizePath(w.path)
+        const f = entry(path, at)
+        if (!seen.has(path)) f.tools[use.name] = (f.tools[use.name] ?? 0) + 1
+        seen.add(path)
+        if (!f.shell.includes(w.how)) f.shell.push(w.how)
+      }
+    }
+  }
+  return foldRelative([...byPath.values()])
+}
+
+/**
+ * Folds each relative path into the one absolute path a file tool named that it is the tail of
+ * (`lib/a.ex` into `/repo/lib/a.ex`); with none or several such paths it stays as written.
+ */
+export function foldRelative(files: WrittenFile[]): WrittenFile[] {
+  const named = files.filter((f) => f.toolCalls > 0 && f.path.startsWith('/'))
+  const out: WrittenFile[] = []
+  const folds: Array<{ from: WrittenFile; into: WrittenFile }> = []
+  for (const f of files) {
+    if (isAbsolute(f.path) || f.path.startsWith('$') || f.path.startsWith('..')) {
+      out.push(f)
+      continue
+    }
+    const matches = named.filter((n) => n.path.endsWith(`/${f.path}`))
+    if (matches.length === 1) folds.push({ from: f, into: matches[0]! })
+    else out.push(f)
+  }
+  for (const { from, into } of folds) {
+    for (const [tool, n] of Object.entries(from.tools)) into.tools[tool] = (into.tools[tool] ?? 0) + n
+    for (const how of from.shell) if (!into.shell.includes(how)) into.shell.push(how)
+    into.folded.push(from.path)
+    into.first = Math.min(into.first, from.first)
+    into.last = Math.max(into.last, from.last)
+  }
+  return out
+}

@@ -1,0 +1,268 @@
+/**
+ * `ledger`: what the tool calls since the last compaction did, read off the messages rather than
+ * recalled: the files written (each once, with every tool that wrote it), the newest failures,
+ * and the shell commands in order, all fitted into the section's own budget.
+ */
+import { defineSection, fmt, type Message, type SectionContext, type Transcript } from '../../pipeline/index.ts'
+import { type BashParser, loadBashParser } from './bash-parser.ts'
+import { type CommandLimits, type CommandRow, commandRows, commandsReserve, fitCommands } from './commands.ts'
+import { type Failure, failures, renderFailure } from './failures.ts'
+import { type Call, filesWritten, type WrittenFile } from './files.ts'
+import { analyzeShell } from './shell-writes.ts'
+
+export interface LedgerOptions extends Record<string, unknown> {
+  newestCommands: number
+  commandClipChars: number
+  maxFailures: number
+}
+
+const DEFAULTS: LedgerOptions = { newestCommands: 10, commandClipChars: 150, maxFailures: 20 }
+
+/** Share of the budget the file list may take before it is cut (the commands need the rest). */
+const FILES_SHARE = 0.45
+
+// ---- scope ------------------------------------------------------------------------------------
+
+/** Messages after the newest handoff or engine summary: an earlier compaction carried the rest. */
+export function messagesInScope(t: Transcript): { messages: Message[]; from: number } {
+  for (let i = t.messages.length - 1; i >= 0; i--) {
+    const k = t.messages[i]!.kind
+    if (k === 'handoff' || k === 'compact-summary') return { messages: t.messages.slice(i + 1), from: i + 1 }
+  }
+  return { messages: t.messages, from: 0 }
+}
+
+const MARKER_N_RE = /^<!-- compact-handoff: session=\S+ n=(\d+) /
+
+/** This compaction's number: the store's lineage when given, else one past the newest handoff's. */
+export function compactionNumber(ctx: Pick<SectionContext, 'input'>): number {
+  if (ctx.input.lineage) return ctx.input.lineage.n
+  const ms = ctx.input.transcript.messages
+  for (let i = ms.length - 1; i >= 0; i--) {
+    if (ms[i]!.kind !== 'handoff') continue
+    const m = MARKER_N_RE.exec(ms[i]!.text)
+    if (m) return Number(m[1]) + 1
+  }
+  return 1
+}
+
+export const lookupCall = (n: number) => `handoff_lookup {"n": ${n}, "section": "ledger"}`
+
+// ---- reading --------------------------------------------------------------------------------
+
+export interface ParserStats {
+  parser: string
+  initMs: number | null
+  /** Why the parser could not be used at all, when it could not. */
+  unavailable?: string
+  parsed: number
+  /** Commands read by the fallback tokenizer, by their position among the shell commands. */
+  fallbacks: number[]
+}
+
+export interface LedgerData {
+  calls: Call[]
+  files: WrittenFile[]
+  failures: Failure[]
+  commands: CommandRow[]
+  unresolvedWrites: number
+  parser: ParserStats
+}
+
+const PARSER_NAME = 'tree-sitter-bash (web-tree-sitter)'
+
+/** Reads every tool call in `messages`, the shell ones through the parser (loaded on demand). */
+export async function readLedger(messages: Message[], signal?: AbortSignal): Promise<LedgerData> {
+  const calls: Call[] = []
+  for (const m of messages) for (const use of m.toolUses) calls.push({ use, at: m.index })
+
+  const shellCalls = calls.filter((c) => c.use.name === 'Bash' && typeof c.use.input.command === 'string')
+  const stats: ParserStats = { parser: PARSER_NAME, initMs: null, parsed: 0, fallbacks: [] }
+  let parser: BashParser | null = null
+  if (shellCalls.length > 0) {
+    const loaded = await loadBashParser()
+    if (loaded.ok) {
+      parser = loaded.parser
+      stats.initMs = Math.round(loaded.parser.initMs * 10) / 10
+    } else stats.unavailable = loaded.error
+  }
+  let unresolvedWrites = 0
+  shellCalls.forEach((c, i) => {
+    signal?.throwIfAborted()
+    c.shell = analyzeShell(c.use.input.command as string, parser)
+    if (c.shell.via === 'parser') stats.parsed++
+    else stats.fallbacks.push(i + 1)
+    unresolvedWrites += c.shell.unresolved
+  })
+  return { calls, files: filesWritten(calls), failures: failures(calls), commands: commandRows(calls), unresolvedWrites, parser: stats }
+}
+
+// ---- rendering ------------------------------------------------------------------------------
+
+/** `/repo/lib/a.ex` as `lib/a.ex` when the session ran in /repo. */
+function displayPath(f: WrittenFile, cwd: string | undefined): string {
+  if (cwd && cwd !== '/' && f.path.startsWith(`${cwd.replace(/\/+$/, '')}/`)) return f.path.slice(cwd.replace(/\/+$/, '').length + 1)
+  if (!f.path.startsWith('/') && !f.path.startsWith('~')) return `${f.path} (as the shell wrote it)`
+  return f.path
+}
+
+function toolList(f: WrittenFile): string {
+  const parts = Object.entries(f.tools).map(([tool, n]) => {
+    const how = tool === 'Bash' && f.shell.length ? ` (${f.shell.join(', ')})` : ''
+    return `${tool}${n > 1 ? ` ×${n}` : ''}${how}`
+  })
+  const failed = f.toolCalls > 0 && f.failedToolCalls === f.toolCalls && !f.tools.Bash ? '; every call came back as an error' : ''
+  return parts.join(', ') + failed
+}
+
+function renderFiles(files: WrittenFile[], room: number, cwd: string | undefined, n: number): { text: string; shown: number } {
+  const perTool = new Map<string, number>()
+  for (const f of files) for (const t of Object.keys(f.tools)) perTool.set(t, (perTool.get(t) ?? 0) + 1)
+  const counts = [...perTool].map(([t, k]) => `${t} ${fmt(k)}`).join(' · ')
+  const head = `### Files written: ${fmt(files.length)}${files.length ? ` (files per tool: ${counts})` : ''}`
+  if (files.length === 0) return { text: head, shown: 0 }
+  const relative = cwd && cwd !== '/' && files.some((f) => f.path.startsWith(`${cwd.replace(/\/+$/, '')}/`))
+  const intro = relative ? [`Paths are relative to ${cwd}.`] : []
+  const line = (f: WrittenFile) => `- ${displayPath(f, cwd)} — ${toolList(f)}`
+  const byPath = (a: WrittenFile, b: WrittenFile) => (displayPath(a, cwd) < displayPath(b, cwd) ? -1 : 1)
+
+  // Over its share, the most recently written files stay.
+  const newestFirst = [...files].sort((a, b) => b.last - a.last)
+  let kept = newestFirst.length
+  const build = () => {
+    const rows = newestFirst.slice(0, kept).sort(byPath).map(line)
+    const left = files.length - kept
+    const note = left ? [`[${fmt(left)} more file${left === 1 ? '' : 's'} left out for size; the full list: ${lookupCall(n)}]`] : []
+    return [head, ...intro, ...rows, ...note].join('\n')
+  }
+  let text = build()
+  while (text.length > room && kept > 1) {
+    kept--
+    text = build()
+  }
+  return { text, shown: kept }
+}
+
+function renderFailures(all: Failure[], max: number, room: number, cwd: string | undefined): { text: string; shown: number } {
+  const newest = all.slice(-max)
+  if (all.length === 0) return { text: '### Failures: none flagged', shown: 0 }
+  let kept = newest.length
+  const build = () => {
+    const shown = newest.slice(newest.length - kept)
+    const left = all.length - kept
+    const head = `### Failures: ${fmt(all.length)}${left ? ` (the newest ${fmt(kept)} shown)` : ''}`
+    return [head, ...shown.map((f) => renderFailure(f, cwd))].join('\n')
+  }
+  let text = build()
+  while (text.length > room && kept > 0) {
+    kept--
+    text = build()
+  }
+  return { text, shown: kept }
+}
+
+export interface RenderedLedger {
+  body: string
+  filesShown: number
+  failuresShown: number
+  commandsShown: number
+  commandsLeftOut: number
+}
+
+/** Lays the three parts out inside `budget` chars: files first, then failures, then commands. */
+export function renderLedger(data: LedgerData, opts: { budget: number; n: number; cwd?: string; options: LedgerOptions; fromCompaction: boolean }): RenderedLedger {
+  const { budget, n, cwd, options } = opts
+  const limits: CommandLimits = {
+    newest: options.newestCommands,
+    clipChars: options.commandClipChars,
+    newestClipChars: Math.max(300, options.commandClipChars),
+  }
+  const intro = `Read off the tool calls since ${opts.fromCompaction ? 'the last compaction' : 'the session began'}, not recalled. No exit codes are stored: [error] marks a result flagged as an error, and an unmarked call is not known to have succeeded.`
+  const sep = 2 // "\n\n" between parts
+  const countLine = (left: number, readOnly: number) =>
+    `[${fmt(left)} older command${left === 1 ? '' : 's'} left out here (${fmt(readOnly)} of them read-only probes); every command at full length: ${lookupCall(n)}]`
+  const commandsHead = `### Shell commands: ${fmt(data.commands.length)}`
+
+  const files = renderFiles(data.files, Math.floor(budget * FILES_SHARE), cwd, n)
+  let used = intro.length + sep + files.text.length + sep
+  const reserve = data.commands.length ? commandsHead.length + 1 + commandsReserve(data.commands, countLine(999, 999).length, limits) + sep : 0
+  const fails = renderFailures(data.failures, options.maxFailures, Math.max(0, budget - used - reserve - sep), cwd)
+  used += fails.text.length + (data.commands.length ? sep : 0)
+  const fitted = data.commands.length
+    ? fitCommands(data.commands, Math.max(0, budget - used - commandsHead.length - 1), countLine, limits)
+    : { text: '', shown: 0, leftOut: 0, leftOutReadOnly: 0 }
+  const parts = [intro, files.text, fails.text, ...(data.commands.length ? [`${commandsHead}\n${fitted.text}`] : ['### Shell commands: none'])]
+  let body = parts.join('\n\n')
+  // Only a budget too small for the newest commands at their shortest gets here.
+  if (body.length > budget) {
+    const note = `\n[ledger cut at ${fmt(budget)} chars (budgetChars); all of it: ${lookupCall(n)}]`
+    body = body.slice(0, Math.max(0, budget - note.length)) + note
+  }
+  return { body, filesShown: files.shown, failuresShown: fails.shown, commandsShown: fitted.shown, commandsLeftOut: fitted.leftOut }
+}
+
+// ---- the section ------------------------------------------------------------------------------
+
+export default defineSection<LedgerOptions>({
+  name: 'ledger',
+  title: 'Tool ledger',
+  description: 'Files written, failed calls and shell commands since the last compaction, read off the messages.',
+  defaults: { timeoutMs: 5_000, budgetChars: 6_000, priority: 70, options: DEFAULTS },
+  optionsSchema: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      newestCommands: { type: 'integer', minimum: 0, maximum: 100, description: 'the newest shell commands always listed' },
+      commandClipChars: { type: 'integer', minimum: 40, maximum: 2000, description: 'each older command is clipped to this many characters' },
+      maxFailures: { type: 'integer', minimum: 0, maximum: 200, description: 'at most this many failed calls are listed, newest first' },
+    },
+  },
+  async run(ctx) {
+    const options: LedgerOptions = { ...DEFAULTS, ...ctx.options }
+    const t = ctx.input.transcript
+    const { messages, from } = messagesInScope(t)
+    const data = await readLedger(messages, ctx.signal)
+    if (data.calls.length === 0) return null
+    const n = compactionNumber(ctx)
+    const cwd = t.cwd ?? ctx.input.cwd
+    const r = renderLedger(data, { budget: ctx.budgetChars, n, cwd, options, fromCompaction: from > 0 })
+
+    if (data.parser.unavailable) ctx.report.note(`shell parser unavailable (${data.parser.unavailable}); every command read by the fallback tokenizer`)
+    else if (data.parser.fallbacks.length) ctx.report.note(`${fmt(data.parser.fallbacks.length)} of ${fmt(data.commands.length)} shell commands read by the fallback tokenizer`)
+    if (r.commandsLeftOut) ctx.report.note(`${fmt(r.commandsLeftOut)} of ${fmt(data.commands.length)} shell commands left out to fit budgetChars: ${fmt(ctx.budgetChars)}`)
+
+    return {
+      body: r.body,
+      record: {
+        scope: { fromMessage: from, messages: messages.length, toolCalls: data.calls.length },
+        lookup: { n, section: 'ledger' },
+        files: data.files.map((f) => ({
+          path: f.path,
+          tools: f.tools,
+          ...(f.shell.length ? { shell: f.shell } : {}),
+          ...(f.folded.length ? { folded: f.folded } : {}),
+          ...(f.failedToolCalls ? { failedToolCalls: f.failedToolCalls } : {}),
+        })),
+        failures: data.failures,
+        commands: data.commands.map((c) => ({
+          n: c.n,
+          command: c.command,
+          readOnly: c.readOnly,
+          ...(c.failed ? { failed: true } : {}),
+          ...(c.writes.length ? { writes: c.writes } : {}),
+        })),
+        counts: {
+          files: data.files.length,
+          filesShown: r.filesShown,
+          failures: data.failures.length,
+          failuresShown: r.failuresShown,
+          commands: data.commands.length,
+          commandsShown: r.commandsShown,
+          commandsLeftOut: r.commandsLeftOut,
+          unresolvedWrites: data.unresolvedWrites,
+        },
+        parser: data.parser,
+      },
+    }
+  },
+})
