@@ -142,6 +142,19 @@ describe('run-sections outcomes', () => {
     assert.equal(s.status === 'dropped' && s.chars, 9_120)
   })
 
+  test('a budget past the size guard is held to its ceiling, and the message says so', async () => {
+    let seen = 0
+    const r = await createPipeline(
+      config([plan(section('big', async (ctx) => ((seen = ctx.budgetChars), 'x'.repeat(5_000))), { budgetChars: 50_000 })], {
+        maxChars: 4_000,
+      }),
+    ).run(input(), caps)
+    assert.equal(seen, 4_000)
+    const s = r.sections[0]!
+    assert.equal(s.status === 'dropped' && s.code, 'SECTION_OVER_BUDGET')
+    assert.match(s.status === 'dropped' ? s.message : '', /exceeds budget of 4,000 \(budgetChars: 50000, held to the handoff's ceiling, maxChars: 4000\)/)
+  })
+
   test('handed-up messages count against the budget', async () => {
     const r = await createPipeline(
       config([

@@ -5,7 +5,7 @@
 import pTimeout from 'p-timeout'
 import type { Capabilities } from './capabilities.ts'
 import { fmt } from './codes.ts'
-import { lineageFromTranscript, lineageMarker, tapCoreCompose } from './compose.ts'
+import { lineageFromTranscript, lineageMarker, sizeLimit, tapCoreCompose } from './compose.ts'
 import { createHooks, type BeforeCompactEvent, type PipelineHooks } from './hooks.ts'
 import { runSections } from './run-sections.ts'
 import type { HandoffResult, PipelineInput, ResolvedConfig } from './types.ts'
@@ -80,6 +80,7 @@ export function createPipeline(config: ResolvedConfig, opts: { seamTimeoutMs?: n
         capabilities,
         hooks,
         signal: runOpts.signal,
+        ceiling: sizeLimit(resolved, input.contextWindow),
       })
       const composed = hooks.compose.call({
         input,

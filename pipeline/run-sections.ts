@@ -25,6 +25,8 @@ export interface RunSectionsOptions {
   hooks: PipelineHooks
   /** Cancels every section still running (their signals fire). */
   signal?: AbortSignal
+  /** The size guard's ceiling on the whole handoff: no section's budget goes past it. */
+  ceiling?: { chars: number; setting: string }
 }
 
 function createReporter(): Reporter {
@@ -74,6 +76,10 @@ async function runOne(
   if (!plan.enabled) return dropped(plan, 'SECTION_DISABLED', 'switched off (enabled: false)')
   if (!def) return dropped(plan, 'SECTION_LOAD_FAILED', plan.loadError ?? 'no section definition was loaded')
 
+  // A budget is never past the size guard's ceiling: a section that fits its budget fits the handoff.
+  const clamped = opts.ceiling !== undefined && opts.ceiling.chars < plan.budgetChars
+  const budget = clamped ? opts.ceiling!.chars : plan.budgetChars
+  const budgetSetting = clamped ? `budgetChars: ${plan.budgetChars}, held to the handoff's ceiling, ${opts.ceiling!.setting}` : 'budgetChars'
   const controller = new AbortController()
   const onRunAbort = () => controller.abort(opts.signal?.reason)
   opts.signal?.addEventListener('abort', onRunAbort, { once: true })
@@ -82,7 +88,7 @@ async function runOne(
     name: plan.name,
     input,
     options: plan.options,
-    budgetChars: plan.budgetChars,
+    budgetChars: budget,
     timeoutMs: plan.timeoutMs,
     signal: controller.signal,
     capabilities: opts.capabilities,
@@ -107,11 +113,11 @@ async function runOne(
       return dropped(plan, 'SECTION_EMPTY', 'returned nothing', { ...base(), record: result?.record })
     }
     const chars = body.length + messages.reduce((n, m) => n + messageChars(m), 0)
-    if (chars > plan.budgetChars) {
+    if (chars > budget) {
       return dropped(
         plan,
         'SECTION_OVER_BUDGET',
-        `${fmt(chars)} chars exceeds budget of ${fmt(plan.budgetChars)} (budgetChars)`,
+        `${fmt(chars)} chars exceeds budget of ${fmt(budget)} (${budgetSetting})`,
         { ...base(), chars, record: result.record },
       )
     }

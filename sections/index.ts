@@ -5,6 +5,7 @@
 import type { SectionDefinition } from '../pipeline/index.ts'
 import commitments from './commitments/index.ts'
 import ledger from './ledger/index.ts'
+import restore from './restore/index.ts'
 import state from './state/index.ts'
 import summary from './summary/index.ts'
 import turns from './turns/index.ts'
@@ -15,4 +16,5 @@ export const builtinSections: Record<string, SectionDefinition<any>> = {
   [state.name]: state,
   [commitments.name]: commitments,
   [turns.name]: turns,
+  [restore.name]: restore,
 }

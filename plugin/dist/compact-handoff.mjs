@@ -16538,7 +16538,7 @@ var fmt = (n) => n.toLocaleString("en-US");
 
 // cli/build.ts
 import { writeFile } from "node:fs/promises";
-import { basename } from "node:path";
+import { basename as basename2 } from "node:path";
 import { parseArgs } from "node:util";
 
 // pipeline/transcript.ts
@@ -16817,7 +16817,7 @@ function beforeBoundary(t, which) {
 }
 
 // cli/build-handoff.ts
-import { existsSync as existsSync4 } from "node:fs";
+import { existsSync as existsSync6 } from "node:fs";
 import { createRequire as createRequire2 } from "node:module";
 import { dirname as dirname3, join as join5 } from "node:path";
 import { fileURLToPath as fileURLToPath3, pathToFileURL } from "node:url";
@@ -16915,7 +16915,7 @@ var schema_default = {
           description: "The most characters the whole handoff may have.",
           type: "integer",
           minimum: 1,
-          default: 8e4
+          default: 18e4
         },
         maxFraction: {
           description: "The most of the context window the handoff may take, as a fraction (counting chars/4 as tokens).",
@@ -17620,6 +17620,9 @@ async function runOne(plan, input, needed, opts) {
   const def = plan.definition;
   if (!plan.enabled) return dropped(plan, "SECTION_DISABLED", "switched off (enabled: false)");
   if (!def) return dropped(plan, "SECTION_LOAD_FAILED", plan.loadError ?? "no section definition was loaded");
+  const clamped = opts.ceiling !== void 0 && opts.ceiling.chars < plan.budgetChars;
+  const budget = clamped ? opts.ceiling.chars : plan.budgetChars;
+  const budgetSetting = clamped ? `budgetChars: ${plan.budgetChars}, held to the handoff's ceiling, ${opts.ceiling.setting}` : "budgetChars";
   const controller = new AbortController();
   const onRunAbort = () => controller.abort(opts.signal?.reason);
   opts.signal?.addEventListener("abort", onRunAbort, { once: true });
@@ -17628,7 +17631,7 @@ async function runOne(plan, input, needed, opts) {
     name: plan.name,
     input,
     options: plan.options,
-    budgetChars: plan.budgetChars,
+    budgetChars: budget,
     timeoutMs: plan.timeoutMs,
     signal: controller.signal,
     capabilities: opts.capabilities,
@@ -17652,11 +17655,11 @@ async function runOne(plan, input, needed, opts) {
       return dropped(plan, "SECTION_EMPTY", "returned nothing", { ...base2(), record: result?.record });
     }
     const chars = body.length + messages.reduce((n, m) => n + messageChars(m), 0);
-    if (chars > plan.budgetChars) {
+    if (chars > budget) {
       return dropped(
         plan,
         "SECTION_OVER_BUDGET",
-        `${fmt(chars)} chars exceeds budget of ${fmt(plan.budgetChars)} (budgetChars)`,
+        `${fmt(chars)} chars exceeds budget of ${fmt(budget)} (${budgetSetting})`,
         { ...base2(), chars, record: result.record }
       );
     }
@@ -17879,7 +17882,8 @@ function createPipeline(config, opts = {}) {
         concurrency: resolved.concurrency,
         capabilities,
         hooks,
-        signal: runOpts.signal
+        signal: runOpts.signal,
+        ceiling: sizeLimit(resolved, input.contextWindow)
       });
       const composed = hooks.compose.call({
         input,
@@ -19551,8 +19555,216 @@ var ledger_default = defineSection({
   }
 });
 
+// sections/restore/index.ts
+import { existsSync as existsSync3 } from "node:fs";
+import { extname } from "node:path";
+
+// sections/restore/choose.ts
+import { existsSync as existsSync2 } from "node:fs";
+import { basename } from "node:path";
+var FILE_TOOLS2 = {
+  Read: "file_path",
+  Write: "file_path",
+  Edit: "file_path",
+  MultiEdit: "file_path",
+  NotebookEdit: "notebook_path"
+};
+var ENGINE_ATTACHED = /* @__PURE__ */ new Set(["CLAUDE.md", "AGENTS.md", "CLAUDE.local.md"]);
+function fileTouches(t) {
+  const touches = /* @__PURE__ */ new Map();
+  for (const m of t.messages) {
+    for (const u of m.toolUses) {
+      const key = FILE_TOOLS2[u.name];
+      const path = key ? u.input[key] : void 0;
+      if (typeof path !== "string" || path === "") continue;
+      const touch = touches.get(path) ?? { path, last: m.index };
+      touch.last = m.index;
+      if (u.name === "Write" && typeof u.input.content === "string") {
+        touch.stored = { text: u.input.content, from: "write", partial: false };
+      } else if (u.name === "Read" && u.result && !u.result.isError && u.result.text) {
+        const partial = u.input.offset !== void 0 || u.input.limit !== void 0;
+        touch.stored = { text: u.result.text, from: "read", partial };
+      }
+      touches.delete(path);
+      touches.set(path, touch);
+    }
+  }
+  return touches;
+}
+function shellWords(messages) {
+  const words = /* @__PURE__ */ new Set();
+  for (const m of messages) {
+    for (const u of m.toolUses) {
+      if (u.name !== "Bash" || typeof u.input.command !== "string") continue;
+      for (const w of u.input.command.split(/[\s;|&<>()'"`=]+/)) if (w.length > 1) words.add(w.replace(/^\.\//, ""));
+    }
+  }
+  return words;
+}
+function namedByShell(path, words) {
+  if (words.has(path)) return true;
+  for (const w of words) if (w.includes("/") || w.includes(".")) {
+    if (path.endsWith("/" + w)) return true;
+  }
+  return false;
+}
+function choose(requested, t, opts) {
+  const exists = opts.exists ?? existsSync2;
+  const touches = fileTouches(t);
+  const words = shellWords(t.messages);
+  const usable = (path, touch) => exists(path) || !opts.sameMachine && !!touch?.stored;
+  const refused = [];
+  const files = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const r of requested ?? []) {
+    const touch = touches.get(r.path);
+    if (seen.has(r.path)) refused.push({ path: r.path, why: "named twice" });
+    else if (ENGINE_ATTACHED.has(basename(r.path))) refused.push({ path: r.path, why: `${basename(r.path)} is re-attached by the engine itself` });
+    else if (!touch && !namedByShell(r.path, words)) refused.push({ path: r.path, why: "the session never read or wrote it" });
+    else if (files.length >= opts.maxFiles) refused.push({ path: r.path, why: `past the cap of ${opts.maxFiles} files (maxFiles)` });
+    else if (!usable(r.path, touch)) refused.push({ path: r.path, why: opts.sameMachine ? "no longer on disk" : "neither on disk nor in the transcript" });
+    else files.push(r);
+    seen.add(r.path);
+  }
+  if (files.length > 0) return { source: "summary", files, refused };
+  const recent = [...touches.values()].reverse().filter((t2) => !ENGINE_ATTACHED.has(basename(t2.path)) && usable(t2.path, t2)).slice(0, opts.maxFiles).map((t2) => ({ path: t2.path, range: "all", reason: "recently touched" }));
+  return { source: "recency", files: recent, refused };
+}
+
+// sections/restore/index.ts
+var NOT_TEXT = {
+  ".png": "an image",
+  ".jpg": "an image",
+  ".jpeg": "an image",
+  ".gif": "an image",
+  ".webp": "an image",
+  ".bmp": "an image",
+  ".ico": "an image",
+  ".svgz": "an image",
+  ".pdf": "a PDF",
+  ".ipynb": "a notebook"
+};
+var rangeInput = (range) => range === "all" ? {} : { offset: range.from, limit: range.to - range.from + 1 };
+function clip2(text, max) {
+  if (text.length <= max) return { text, clipped: 0 };
+  const cut = text.lastIndexOf("\n", max - 80);
+  const head = text.slice(0, cut > max / 2 ? cut : max - 80);
+  const clipped = text.length - head.length;
+  return { text: `${head}
+[\u2026 ${fmt(clipped)} more chars not restored (fileChars: ${max}); Read the file for the rest]`, clipped };
+}
+async function readOne(ctx, file, stored) {
+  const started = ctx.capabilities.now();
+  const kind = NOT_TEXT[extname(file.path).toLowerCase()];
+  if (kind) return { failed: `${kind}: only text comes back through a restore` };
+  let why = "the host offers no file reads";
+  if (ctx.capabilities.files) {
+    const timer = new AbortController();
+    const t = setTimeout(() => timer.abort(new Error("read timeout")), ctx.options.readTimeoutMs);
+    const signal = AbortSignal.any([ctx.signal, timer.signal]);
+    try {
+      const stopped = new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }));
+      stopped.catch(() => {
+      });
+      const answer = await Promise.race([ctx.capabilities.files.read({ path: file.path, ...rangeInput(file.range) }, signal), stopped]);
+      if (answer.ok) return { text: answer.text, source: "read", ms: ctx.capabilities.now() - started };
+      why = answer.reason;
+    } catch (err) {
+      why = timer.signal.aborted ? `no answer within ${fmt(ctx.options.readTimeoutMs)} ms (readTimeoutMs)` : err.message;
+    } finally {
+      clearTimeout(t);
+    }
+    if (ctx.signal.aborted) return { failed: "the section was stopped" };
+  }
+  if (stored !== void 0) {
+    return { text: stored, source: "stored", ms: ctx.capabilities.now() - started, note: `read failed (${why}); the transcript's copy stands in` };
+  }
+  return { failed: `read failed: ${why}` };
+}
+var restore_default = defineSection({
+  name: "restore",
+  title: "Files restored",
+  description: "Up to five files re-read when the handoff is written and handed up as Read results.",
+  // Priority 40: a file can always be read again after the compaction; the other sections'
+  // facts cannot be recovered as cheaply. Budget: the total file cap plus the section's list.
+  defaults: {
+    timeoutMs: 6e4,
+    budgetChars: 102e3,
+    priority: 40,
+    options: { maxFiles: 5, fileChars: 2e4, totalChars: 1e5, readTimeoutMs: 2e4 }
+  },
+  needs: ["summary"],
+  optionsSchema: {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      maxFiles: { type: "integer", minimum: 0, maximum: 20, description: "the most files restored" },
+      fileChars: { type: "integer", minimum: 100, description: "a file longer than this is clipped, and the clip is said" },
+      totalChars: { type: "integer", minimum: 100, description: "a file that would take the restored total past this is left out" },
+      readTimeoutMs: { type: "integer", minimum: 1, description: "a read slower than this falls back to the transcript's copy" }
+    }
+  },
+  async run(ctx) {
+    const { input, options } = ctx;
+    const summary = ctx.needed.summary;
+    const named = summary?.status === "ok" ? summary.record?.restoreFiles : void 0;
+    const sameMachine = input.trigger !== "cli" || existsSync3(input.cwd);
+    const choice = choose(named, input.transcript, { maxFiles: options.maxFiles, sameMachine });
+    const touches = fileTouches(input.transcript);
+    const total = Math.min(options.totalChars, ctx.budgetChars - 2e3);
+    const restored = [];
+    const failed2 = [];
+    const messages = [{ role: "assistant", text: "", toolUses: [] }, { role: "user", text: "", toolResults: [] }];
+    let used = 0;
+    const reads = await Promise.all(choice.files.map((f) => readOne(ctx, f, touches.get(f.path)?.stored?.text)));
+    choice.files.forEach((file, i) => {
+      const r = reads[i];
+      if ("failed" in r) return void failed2.push({ path: file.path, why: r.failed });
+      const { text, clipped } = clip2(r.text, options.fileChars);
+      const cost = text.length + file.path.length + 40;
+      if (used + cost > total) return void failed2.push({ path: file.path, why: `${fmt(text.length)} chars would take the restored total past ${fmt(total)} (totalChars)` });
+      used += cost;
+      const id = `toolu_handoff_${String(input.lineage?.n ?? 0).padStart(3, "0")}_restore_${restored.length + 1}`;
+      messages[0].toolUses.push({ id, name: "Read", input: { file_path: file.path, ...rangeInput(file.range) } });
+      messages[1].toolResults.push({ toolUseId: id, text, isError: false });
+      restored.push({
+        path: file.path,
+        range: file.range,
+        reason: file.reason,
+        source: r.source,
+        lines: text.split("\n").length,
+        chars: text.length,
+        approxTokens: Math.ceil(text.length / 4),
+        clippedChars: clipped,
+        ms: r.ms,
+        ...r.note ? { note: r.note } : {}
+      });
+    });
+    for (const f of failed2) ctx.report.note(`${f.path}: ${f.why}`);
+    const record = {
+      source: choice.source,
+      requested: named?.length ?? 0,
+      restored,
+      refused: choice.refused,
+      failed: failed2
+    };
+    if (restored.length === 0) return { body: "", record };
+    const rows = restored.map((f) => {
+      const range = f.range === "all" ? "" : ` lines ${f.range.from}\u2013${f.range.to}`;
+      const how = f.source === "stored" ? "; from the transcript's last copy, the file could not be read" : "";
+      return `- ${f.path}${range} (${fmt(f.lines)} lines${f.clippedChars ? ", clipped" : ""}${how}) \u2014 ${f.reason}`;
+    });
+    const picked = choice.source === "summary" ? "chosen by the summary" : "the most recently touched";
+    return {
+      body: [`${restored.length === 1 ? "One file" : `${restored.length} files`}, ${picked}, re-read as this handoff was written; their contents follow as Read results:`, ...rows].join("\n"),
+      messages,
+      record
+    };
+  }
+});
+
 // sections/state/index.ts
-import { existsSync as existsSync3, statSync } from "node:fs";
+import { existsSync as existsSync5, statSync } from "node:fs";
 
 // sections/state/exec.ts
 import { spawn } from "node:child_process";
@@ -19621,7 +19833,7 @@ function firstLine(text, max = 200) {
 }
 
 // sections/state/git.ts
-import { existsSync as existsSync2, readFileSync as readFileSync3 } from "node:fs";
+import { existsSync as existsSync4, readFileSync as readFileSync3 } from "node:fs";
 import { join as join4 } from "node:path";
 var REPO_LOCATION_VARS = [
   "GIT_DIR",
@@ -19736,7 +19948,7 @@ function parseLog(raw) {
   });
 }
 function operationInProgress(gitDir) {
-  const has = (p) => existsSync2(join4(gitDir, p));
+  const has = (p) => existsSync4(join4(gitDir, p));
   const read2 = (p) => {
     try {
       return readFileSync3(join4(gitDir, p), "utf8").trim();
@@ -19833,7 +20045,7 @@ async function listOpenPrs(opts) {
 }
 
 // sections/state/index.ts
-var clip2 = (s, max) => s.length > max ? `${s.slice(0, max - 1)}\u2026` : s;
+var clip3 = (s, max) => s.length > max ? `${s.slice(0, max - 1)}\u2026` : s;
 var plural = (n, one, many = `${one}s`) => `${fmt(n)} ${n === 1 ? one : many}`;
 var DEFAULT_OPTIONS = {
   commits: 5,
@@ -19850,7 +20062,7 @@ async function readState(o) {
   const lose = (rows, reason) => rows.forEach((row) => reading.unreadable.push({ row, reason }));
   let isDir = false;
   try {
-    isDir = existsSync3(o.cwd) && statSync(o.cwd).isDirectory();
+    isDir = existsSync5(o.cwd) && statSync(o.cwd).isDirectory();
   } catch {
     isDir = false;
   }
@@ -19943,7 +20155,7 @@ function treeLine(s) {
   return `- Working tree: ${parts.length ? parts.join(", ") : "clean"}${stash}`;
 }
 function fileLine(e) {
-  const path = e.from !== void 0 ? `${clip2(e.from, 160)} \u2192 ${clip2(e.path, 160)}` : clip2(e.path, 200);
+  const path = e.from !== void 0 ? `${clip3(e.from, 160)} \u2192 ${clip3(e.path, 160)}` : clip3(e.path, 200);
   return `  - \`${e.xy}\` ${path}${e.submodule ? ` (${e.submodule})` : ""}`;
 }
 function orderEntries(entries) {
@@ -19974,9 +20186,9 @@ function renderState(head, reading, extra, opts) {
     const { list, limit } = reading.prs;
     const mayBeMore = list.length >= limit ? ` (the first ${fmt(limit)}; there may be more)` : ` (${fmt(list.length)})`;
     const items = list.map((p) => {
-      const about = [`\`${clip2(p.branch, 80)}\``, p.author && `@${p.author}`, p.draft && "draft"].filter(Boolean).join(", ");
+      const about = [`\`${clip3(p.branch, 80)}\``, p.author && `@${p.author}`, p.draft && "draft"].filter(Boolean).join(", ");
       const mine = s?.branch && p.branch === s.branch ? " \u2190 this branch" : "";
-      return `  - #${p.number} ${clip2(p.title, 120)} (${about})${mine}`;
+      return `  - #${p.number} ${clip3(p.title, 120)} (${about})${mine}`;
     });
     prs = {
       row: "open-prs",
@@ -19990,7 +20202,7 @@ function renderState(head, reading, extra, opts) {
   }
   let commits = null;
   if (reading.commits) {
-    const items = reading.commits.map((c) => `  - ${c.hash} ${clip2(c.subject, 120)} (${clip2(c.author, 40)}, ${c.date})`);
+    const items = reading.commits.map((c) => `  - ${c.hash} ${clip3(c.subject, 120)} (${clip3(c.author, 40)}, ${c.date})`);
     commits = {
       row: "commits",
       lines: [items.length ? "- Last commits, newest first:" : "- Last commits: none yet"],
@@ -20004,7 +20216,7 @@ function renderState(head, reading, extra, opts) {
   if (extra.model) blocks.push({ row: "model", lines: [`- Model: ${extra.model}`], items: [], kept: 0, beyond: 0 });
   let agents = null;
   if (extra.agents) {
-    const items = extra.agents.map((a) => `  - ${[a.id, clip2(a.description, 120)].filter(Boolean).join(": ")}`);
+    const items = extra.agents.map((a) => `  - ${[a.id, clip3(a.description, 120)].filter(Boolean).join(": ")}`);
     agents = {
       row: "agents",
       lines: [items.length ? `- Agents still running (${fmt(items.length)}):` : "- Agents still running: none"],
@@ -20426,7 +20638,7 @@ function collectTurns(t) {
     ...typed.map((m, i) => ({ n: carried.length + i + 1, text: m.text, carried: false, ...m.timestamp ? { at: m.timestamp } : {} }))
   ];
 }
-function clip3(text, max) {
+function clip4(text, max) {
   if (text.length <= max) return text;
   const keep = Math.max(0, max - 60);
   const head = text.slice(0, Math.ceil(keep / 2));
@@ -20438,7 +20650,7 @@ ${tail}`;
 function renderTurn(turn, maxTurnChars) {
   const at = turn.at ? ` at="${turn.at}"` : "";
   return `<turn n="${turn.n}"${at}${turn.carried ? ' carried="1"' : ""}>
-${clip3(turn.text, maxTurnChars)}
+${clip4(turn.text, maxTurnChars)}
 </turn>`;
 }
 function fitTurns(turns, budget, maxTurnChars) {
@@ -20495,18 +20707,19 @@ var builtinSections = {
   [ledger_default.name]: ledger_default,
   [state_default.name]: state_default,
   [commitments_default.name]: commitments_default,
-  [turns_default.name]: turns_default
+  [turns_default.name]: turns_default,
+  [restore_default.name]: restore_default
 };
 
 // cli/build-handoff.ts
 function defaultConfigFile() {
   const here2 = dirname3(fileURLToPath3(import.meta.url));
   const candidates = [join5(here2, "pipeline.config.yaml"), join5(here2, "..", "pipeline.config.yaml")];
-  return candidates.find((p) => existsSync4(p)) ?? candidates[1];
+  return candidates.find((p) => existsSync6(p)) ?? candidates[1];
 }
 function configFiles(explicit = [], env = process.env) {
   const user = userConfigPath(env);
-  return [defaultConfigFile(), ...existsSync4(user) ? [user] : [], ...explicit];
+  return [defaultConfigFile(), ...existsSync6(user) ? [user] : [], ...explicit];
 }
 function isSection(value) {
   const v = value;
@@ -20794,7 +21007,7 @@ ${usage}`, 2);
   }
   const input = {
     trigger: "cli",
-    sessionId: values.session ?? transcript.sessionId ?? basename(file, ".jsonl"),
+    sessionId: values.session ?? transcript.sessionId ?? basename2(file, ".jsonl"),
     cwd: conversation.cwd ?? process.cwd(),
     contextWindow: positiveInt("--window", values.window),
     model: conversation.model,
@@ -21019,40 +21232,14 @@ var camel = (u) => u && {
 function answerOf(v, via, model) {
   if (v.isAnswered) return { isAnswered: true, text: v.text, ...model ? { model } : {}, ...v.usage ? { usage: camel(v.usage) } : {}, via };
   const detail = v.status ? ` (status ${v.status}${v.error ? `, ${v.error}` : ""})` : "";
-  return { isAnswered: false, reason: `${v.reason}${detail}`, via: null };
-}
-var clip4 = (s, max) => s.length <= max ? s : `${s.slice(0, max)} [\u2026${s.length - max} more chars]`;
-function renderMessage2(m) {
-  const parts = [];
-  if (m.text) parts.push(m.text);
-  for (const u of m.toolUses) parts.push(`[tool call ${u.name} ${clip4(JSON.stringify(u.input), 400)}]`);
-  for (const r of m.toolResults) parts.push(`[tool result${r.isError ? " (error)" : ""}: ${clip4(r.text, 1500)}]`);
-  if (parts.length === 0) return "";
-  return `${m.role === "user" ? "User" : "Assistant"}: ${parts.join("\n")}`;
-}
-function conversationText(transcript, budgetChars) {
-  const rendered = [];
-  let used = 0;
-  let left = 0;
-  for (let i = transcript.messages.length - 1; i >= 0; i--) {
-    const text = renderMessage2(transcript.messages[i]);
-    if (!text) continue;
-    if (used + text.length > budgetChars) {
-      left = i + 1;
-      break;
-    }
-    rendered.push(text);
-    used += text.length + 2;
-  }
-  const head = left > 0 ? [`[${left} older messages left out to fit]`] : [];
-  return [...head, ...rendered.reverse()].join("\n\n");
+  return { isAnswered: false, reason: `${v.reason}${detail}` };
 }
 function forkAsCompletionPrompt(transcript, prompt, contextWindow) {
   const budget = Math.min(8e5, Math.floor((contextWindow ?? 2e5) * 2));
   return [
-    "The conversation so far is below, written out as a transcript (this request carries no history of its own).",
+    "This request carries no conversation of its own (there was no session to fork), so the conversation so far is written out below.",
     "<conversation>",
-    conversationText(transcript, budget),
+    renderConversation(transcript, { maxChars: budget }).text,
     "</conversation>",
     "",
     prompt
@@ -21077,7 +21264,7 @@ function engineHost(bridge, opts) {
       }
       if (!opts.model) {
         modelCalls.push({ call: "fork", answeredBy: null, reason: "nothing-to-fork, and no session model to complete on", ms: now() - started, usage: null });
-        return { isAnswered: false, reason: "nothing-to-fork (no session model for the completion fallback)", via: null };
+        return { isAnswered: false, reason: "nothing-to-fork (no session model for the completion fallback)" };
       }
       const completed = await bridge.request(
         "model.complete",
@@ -21096,7 +21283,7 @@ function engineHost(bridge, opts) {
     async complete(req, signal) {
       const started = now();
       const chosen = req.model ?? opts.model;
-      if (!chosen) return { isAnswered: false, reason: "no model named and the session reported none", via: null };
+      if (!chosen) return { isAnswered: false, reason: "no model named and the session reported none" };
       const v = await bridge.request(
         "model.complete",
         { model: chosen, prompt: req.prompt, ...req.system ? { system: req.system } : {}, ...req.maxTokens ? { maxTokens: req.maxTokens } : {} },

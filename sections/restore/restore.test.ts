@@ -1,0 +1,225 @@
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, describe, test } from 'node:test'
+import { diskFiles } from '../../cli/capabilities.ts'
+import type { FileCapability, Message, SectionOutcome, SectionResult, Transcript } from '../../pipeline/index.ts'
+import type { Requested } from './choose.ts'
+import restore, { type RestoredFile } from './index.ts'
+
+const dir = mkdtempSync(join(tmpdir(), 'ch-restore-'))
+after(() => rmSync(dir, { recursive: true, force: true }))
+const file = (name: string, text: string) => {
+  const p = join(dir, name)
+  writeFileSync(p, text)
+  return p
+}
+
+let idx = 0
+function toolMsg(name: string, input: Record<string, unknown>, result?: string): Message {
+  return {
+    index: idx++,
+    role: 'assistant',
+    kind: 'assistant',
+    text: '',
+    toolUses: [{ id: `t${idx}`, name, input, ...(result !== undefined ? { result: { toolUseId: `t${idx}`, text: result, isError: false } } : {}) }],
+    toolResults: [],
+  }
+}
+
+function transcript(...messages: Message[]): Transcript {
+  return { source: 'jsonl', messages: messages.map((m, i) => ({ ...m, index: i })), boundaries: [], malformed: { count: 0, lines: [] } }
+}
+
+function summaryNamed(files: Requested[]): SectionOutcome {
+  return { name: 'summary', title: 'Summary', status: 'ok', body: 's', chars: 1, messages: [], ms: 1, notes: [], record: { restoreFiles: files } }
+}
+
+async function run(
+  t: Transcript,
+  opts: { named?: Requested[]; summaryDropped?: boolean; files?: FileCapability | null; options?: Record<string, number>; trigger?: 'cli' | 'manual'; budget?: number; cwd?: string } = {},
+) {
+  const needed: Record<string, SectionOutcome> = {}
+  if (opts.named) needed.summary = summaryNamed(opts.named)
+  if (opts.summaryDropped) needed.summary = { name: 'summary', title: 'Summary', status: 'dropped', code: 'SECTION_NO_MODEL', message: 'x', ms: 0, notes: [] }
+  const notes: string[] = []
+  const r = (await restore.run({
+    name: 'restore',
+    input: { trigger: opts.trigger ?? 'manual', sessionId: 's', cwd: opts.cwd ?? dir, transcript: t, lineage: { n: 2, prev: 1, earlier: [] } },
+    options: { maxFiles: 5, fileChars: 20_000, totalChars: 100_000, readTimeoutMs: 20_000, ...opts.options },
+    budgetChars: opts.budget ?? 102_000,
+    timeoutMs: 60_000,
+    signal: new AbortController().signal,
+    capabilities: { host: 'cli', model: null, files: opts.files === undefined ? diskFiles : opts.files, now: Date.now },
+    report: { note: (m) => void notes.push(m), notes },
+    needed,
+  })) as SectionResult
+  return { r, rec: r.record as { source: string; requested: number; restored: RestoredFile[]; refused: Array<{ path: string; why: string }>; failed: Array<{ path: string; why: string }> }, notes }
+}
+
+const all = (path: string, reason = 'needed'): Requested => ({ path, range: 'all', reason })
+
+describe('restore: choice', () => {
+  test('every refusal rule, each with its reason; the rest restored in the order named', async () => {
+    const a = file('a.ts', 'export const a = 1\n')
+    const b = file('b.ts', 'export const b = 2\n')
+    const claude = file('CLAUDE.md', '# rules\n')
+    const shellOnly = file('script.sh', 'echo hi\n')
+    const gone = join(dir, 'deleted.ts')
+    const never = file('never.ts', 'x\n')
+    const extra = Array.from({ length: 4 }, (_, i) => file(`e${i}.ts`, `e${i}\n`))
+    const t = transcript(
+      toolMsg('Read', { file_path: a }, '1\texport const a = 1'),
+      toolMsg('Edit', { file_path: b, old_string: '1', new_string: '2' }),
+      toolMsg('Read', { file_path: claude }, '# rules'),
+      toolMsg('Write', { file_path: gone, content: 'old' }),
+      toolMsg('Bash', { command: 'bash ./script.sh 2>&1 | tail' }),
+      ...extra.map((p) => toolMsg('Read', { file_path: p }, 'e')),
+    )
+    const { r, rec } = await run(t, { named: [all(a), all(a), all(claude), all(never), all(gone), all(shellOnly), all(b), ...extra.map((p) => all(p))] })
+    assert.equal(rec.source, 'summary')
+    assert.deepEqual(
+      rec.restored.map((f) => f.path),
+      [a, shellOnly, b, extra[0], extra[1]],
+    )
+    assert.deepEqual(
+      rec.refused.map((x) => [x.path, x.why]),
+      [
+        [a, 'named twice'],
+        [claude, 'CLAUDE.md is re-attached by the engine itself'],
+        [never, 'the session never read or wrote it'],
+        [gone, 'no longer on disk'],
+        [extra[2], 'past the cap of 5 files (maxFiles)'],
+        [extra[3], 'past the cap of 5 files (maxFiles)'],
+      ],
+    )
+    assert.equal(r.messages?.[0]?.toolUses?.length, 5)
+  })
+
+  test('recency when the summary was dropped or named nothing usable; shell-named files never feed it', async () => {
+    const old = file('old.ts', 'old\n')
+    const mid = file('mid.ts', 'mid\n')
+    const newest = file('new.ts', 'new\n')
+    const shell = file('only-shell.txt', 'x\n')
+    const t = transcript(
+      toolMsg('Read', { file_path: old }, 'old'),
+      toolMsg('Write', { file_path: mid, content: 'mid\n' }),
+      toolMsg('Bash', { command: `cat ${shell}` }),
+      toolMsg('Edit', { file_path: newest, old_string: 'a', new_string: 'b' }),
+      toolMsg('Read', { file_path: old }, 'old'),
+    )
+    for (const opts of [{ summaryDropped: true }, { named: [all('/nowhere/x.ts')] }, {}]) {
+      const { rec } = await run(t, { ...opts, options: { maxFiles: 2 } })
+      assert.equal(rec.source, 'recency')
+      assert.deepEqual(
+        rec.restored.map((f) => f.path),
+        [old, newest],
+      )
+    }
+  })
+})
+
+describe('restore: reading', () => {
+  test('a file edited after its last Read comes back as it is now', async () => {
+    const p = file('live.ts', 'version 1\n')
+    const t = transcript(toolMsg('Read', { file_path: p }, '     1\tversion 1'))
+    writeFileSync(p, 'version 2, edited by a shell command\n')
+    const { r, rec } = await run(t, { named: [all(p)] })
+    assert.equal(rec.restored[0]!.source, 'read')
+    assert.match(r.messages![1]!.toolResults![0]!.text, /version 2/)
+  })
+
+  test("a failed, denied or slow read falls back to the transcript's last copy (source: stored)", async () => {
+    const p = file('stored.ts', 'on disk\n')
+    const t = transcript(toolMsg('Read', { file_path: p }, '     1\tfrom the transcript'))
+    const denied: FileCapability = { read: async () => ({ ok: false, reason: 'permission denied by the user' }) }
+    const hangs: FileCapability = {
+      read: (_req, signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))),
+    }
+    for (const [files, why] of [
+      [denied, /permission denied/],
+      [hangs, /no answer within 50 ms \(readTimeoutMs\)/],
+    ] as const) {
+      const started = Date.now()
+      const { r, rec, notes } = await run(t, { named: [all(p)], files, options: { readTimeoutMs: 50 } })
+      assert.ok(Date.now() - started < 2_000)
+      assert.equal(rec.restored[0]!.source, 'stored')
+      assert.match(rec.restored[0]!.note!, why)
+      assert.match(r.messages![1]!.toolResults![0]!.text, /from the transcript/)
+      assert.deepEqual(notes, [])
+    }
+  })
+
+  test('from the CLI, a transcript from another machine still carries its files', async () => {
+    const t = transcript(
+      toolMsg('Write', { file_path: '/elsewhere/app/main.ts', content: 'written there\n' }),
+      toolMsg('Read', { file_path: '/elsewhere/app/gone.ts' }, '     1\tread there'),
+    )
+    const named = [all('/elsewhere/app/main.ts'), all('/elsewhere/app/gone.ts')]
+    const there = await run(t, { named, trigger: 'cli', cwd: '/elsewhere/app' })
+    assert.deepEqual(
+      there.rec.restored.map((f) => [f.path, f.source]),
+      [
+        ['/elsewhere/app/main.ts', 'stored'],
+        ['/elsewhere/app/gone.ts', 'stored'],
+      ],
+    )
+    assert.match(there.r.messages![1]!.toolResults![0]!.text, /written there/)
+    // In the session's own machine (the engine, or a CLI run where its cwd exists) a file gone
+    // from disk is gone: its old text would mislead.
+    const here = await run(t, { named, trigger: 'manual', cwd: '/elsewhere/app' })
+    assert.deepEqual(here.rec.refused.map((x) => x.why), ['no longer on disk', 'no longer on disk'])
+    assert.equal(here.r.body, '')
+  })
+
+  test('images, PDFs and notebooks are recorded as failed, with the reason', async () => {
+    const png = file('shot.png', 'PNG')
+    const t = transcript(toolMsg('Read', { file_path: png }, '[image]'))
+    const { rec, notes } = await run(t, { named: [all(png)] })
+    assert.deepEqual(rec.failed, [{ path: png, why: 'an image: only text comes back through a restore' }])
+    assert.equal(rec.restored.length, 0)
+    assert.equal(notes.length, 1)
+  })
+})
+
+describe('restore: caps and shape', () => {
+  test('per-file clip, total cap, and the record per file', async () => {
+    const big = file('big.txt', 'line of text\n'.repeat(3_000))
+    const small = file('small.txt', 'tiny\n')
+    const t = transcript(toolMsg('Read', { file_path: big }, 'x'), toolMsg('Read', { file_path: small }, 'y'))
+    const { rec } = await run(t, { named: [all(big), all(small)], options: { fileChars: 10_000, totalChars: 10_100 } })
+    const [b] = rec.restored
+    assert.equal(b!.path, big)
+    assert.ok(b!.chars <= 10_000 + 120)
+    assert.ok(b!.clippedChars > 25_000)
+    assert.equal(b!.approxTokens, Math.ceil(b!.chars / 4))
+    assert.ok(typeof b!.ms === 'number' && b!.lines > 100)
+    assert.deepEqual(rec.failed.map((f) => f.path), [small])
+    assert.match(rec.failed[0]!.why, /past 10,100 \(totalChars\)/)
+  })
+
+  test('the section fits a budget smaller than totalChars', async () => {
+    const files = Array.from({ length: 5 }, (_, i) => file(`f${i}.txt`, `${i}`.repeat(9_000)))
+    const t = transcript(...files.map((p) => toolMsg('Read', { file_path: p }, 'x')))
+    const { r } = await run(t, { named: files.map((p) => all(p)), budget: 30_000 })
+    const chars = r.body.length + r.messages!.reduce((n, m) => n + (m.toolResults ?? []).reduce((k, x) => k + x.text.length, 0) + JSON.stringify(m.toolUses ?? []).length, 0)
+    assert.ok(chars <= 30_000, `${chars}`)
+  })
+
+  test('handed up as one Read tool_use per file, each paired with its tool_result, with the range as offset/limit', async () => {
+    const p = file('ranged.ts', Array.from({ length: 50 }, (_, i) => `line ${i + 1}`).join('\n'))
+    const q = file('whole.ts', 'whole\n')
+    const t = transcript(toolMsg('Read', { file_path: p }, 'x'), toolMsg('Read', { file_path: q }, 'y'))
+    const { r } = await run(t, { named: [{ path: p, range: { from: 10, to: 12 }, reason: 'the loop' }, all(q)] })
+    const [use, res] = r.messages!
+    assert.equal(use!.role, 'assistant')
+    assert.deepEqual(use!.toolUses, [
+      { id: 'toolu_handoff_002_restore_1', name: 'Read', input: { file_path: p, offset: 10, limit: 3 } },
+      { id: 'toolu_handoff_002_restore_2', name: 'Read', input: { file_path: q } },
+    ])
+    assert.deepEqual(res!.toolResults!.map((x) => x.toolUseId), ['toolu_handoff_002_restore_1', 'toolu_handoff_002_restore_2'])
+    assert.equal(res!.toolResults![0]!.text, 'line 10\nline 11\nline 12')
+    assert.match(r.body, /lines 10–12 .*— the loop/)
+  })
+})
