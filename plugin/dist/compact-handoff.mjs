@@ -19748,7 +19748,10 @@ var restore_default = defineSection({
       refused: choice.refused,
       failed: failed2
     };
-    if (restored.length === 0) return { body: "", record };
+    if (restored.length === 0) {
+      const why = choice.files.length === 0 ? `no file to restore (${record.requested} named, ${record.refused.length} refused, none touched and still available)` : `none of ${choice.files.length} file(s) could be restored (${failed2.map((f) => f.why).join("; ")})`;
+      throw new SectionDropError("SECTION_EMPTY", why, record);
+    }
     const rows = restored.map((f) => {
       const range = f.range === "all" ? "" : ` lines ${f.range.from}\u2013${f.range.to}`;
       const how = f.source === "stored" ? "; from the transcript's last copy, the file could not be read" : "";
@@ -21456,6 +21459,7 @@ async function runEngine(raw, deps) {
   let host = null;
   let bridge = null;
   let result = null;
+  let handoff = "";
   let configProblems = [];
   const baseRow = (outcome, reason) => ({
     v: 1,
@@ -21517,7 +21521,7 @@ async function runEngine(raw, deps) {
       throw new Fallback(`pipeline-threw: ${err.message}`);
     }
     bridge.close();
-    const handoff = deps.fault === "empty" ? "" : result.handoff;
+    handoff = deps.fault === "empty" ? "" : result.handoff;
     const kept = result.sections.filter((s) => s.status === "ok").length;
     if (!handoff.trim()) throw new Fallback(`empty-handoff: the pipeline returned no handoff text (${result.summaryLine})`);
     if (kept === 0) throw new Fallback(`no-sections-kept: ${result.summaryLine}`);
@@ -21547,7 +21551,7 @@ async function runEngine(raw, deps) {
     let rowWritten = false;
     if (input && ref && lineage) {
       try {
-        await writeCompaction(ref, { row: baseRow("fallback", reason), handoff: result?.handoff || null, at });
+        await writeCompaction(ref, { row: baseRow("fallback", reason), handoff: handoff || null, at });
         rowWritten = true;
       } catch {
       }

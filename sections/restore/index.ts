@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs'
 import { extname } from 'node:path'
-import { defineSection, fmt, type HandoffMessage, type SectionContext } from '../../pipeline/index.ts'
+import { defineSection, fmt, SectionDropError, type HandoffMessage, type SectionContext } from '../../pipeline/index.ts'
 import { choose, fileTouches, type Range, type Requested } from './choose.ts'
 
 interface RestoreOptions extends Record<string, unknown> {
@@ -141,7 +141,13 @@ export default defineSection<RestoreOptions>({
       refused: choice.refused,
       failed,
     }
-    if (restored.length === 0) return { body: '', record }
+    if (restored.length === 0) {
+      const why =
+        choice.files.length === 0
+          ? `no file to restore (${record.requested} named, ${record.refused.length} refused, none touched and still available)`
+          : `none of ${choice.files.length} file(s) could be restored (${failed.map((f) => f.why).join('; ')})`
+      throw new SectionDropError('SECTION_EMPTY', why, record)
+    }
     const rows = restored.map((f) => {
       const range = f.range === 'all' ? '' : ` lines ${f.range.from}–${f.range.to}`
       const how = f.source === 'stored' ? "; from the transcript's last copy, the file could not be read" : ''

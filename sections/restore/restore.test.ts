@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
 import { diskFiles } from '../../cli/capabilities.ts'
-import type { FileCapability, Message, SectionOutcome, SectionResult, Transcript } from '../../pipeline/index.ts'
+import { SectionDropError, type FileCapability, type Message, type SectionOutcome, type SectionResult, type Transcript } from '../../pipeline/index.ts'
 import type { Requested } from './choose.ts'
 import restore, { type RestoredFile } from './index.ts'
 
@@ -44,6 +44,7 @@ async function run(
   if (opts.named) needed.summary = summaryNamed(opts.named)
   if (opts.summaryDropped) needed.summary = { name: 'summary', title: 'Summary', status: 'dropped', code: 'SECTION_NO_MODEL', message: 'x', ms: 0, notes: [] }
   const notes: string[] = []
+  let dropped: SectionDropError | undefined
   const r = (await restore.run({
     name: 'restore',
     input: { trigger: opts.trigger ?? 'manual', sessionId: 's', cwd: opts.cwd ?? dir, transcript: t, lineage: { n: 2, prev: 1, earlier: [] } },
@@ -54,8 +55,12 @@ async function run(
     capabilities: { host: 'cli', model: null, files: opts.files === undefined ? diskFiles : opts.files, now: Date.now },
     report: { note: (m) => void notes.push(m), notes },
     needed,
+  }).catch((err) => {
+    if (!(err instanceof SectionDropError)) throw err
+    dropped = err
+    return { body: '', record: err.record }
   })) as SectionResult
-  return { r, rec: r.record as { source: string; requested: number; restored: RestoredFile[]; refused: Array<{ path: string; why: string }>; failed: Array<{ path: string; why: string }> }, notes }
+  return { r, dropped, rec: r.record as { source: string; requested: number; restored: RestoredFile[]; refused: Array<{ path: string; why: string }>; failed: Array<{ path: string; why: string }> }, notes }
 }
 
 const all = (path: string, reason = 'needed'): Requested => ({ path, range: 'all', reason })
@@ -170,13 +175,15 @@ describe('restore: reading', () => {
     // from disk is gone: its old text would mislead.
     const here = await run(t, { named, trigger: 'manual', cwd: '/elsewhere/app' })
     assert.deepEqual(here.rec.refused.map((x) => x.why), ['no longer on disk', 'no longer on disk'])
-    assert.equal(here.r.body, '')
+    assert.equal(here.dropped?.code, 'SECTION_EMPTY')
+    assert.match(here.dropped!.message, /no file to restore \(2 named, 2 refused/)
   })
 
   test('images, PDFs and notebooks are recorded as failed, with the reason', async () => {
     const png = file('shot.png', 'PNG')
     const t = transcript(toolMsg('Read', { file_path: png }, '[image]'))
-    const { rec, notes } = await run(t, { named: [all(png)] })
+    const { rec, notes, dropped } = await run(t, { named: [all(png)] })
+    assert.match(dropped!.message, /none of 1 file\(s\) could be restored \(an image/)
     assert.deepEqual(rec.failed, [{ path: png, why: 'an image: only text comes back through a restore' }])
     assert.equal(rec.restored.length, 0)
     assert.equal(notes.length, 1)
