@@ -1,0 +1,216 @@
+/**
+ * compact-idle's hooks module, the engine adapter: it holds the one reservation, makes every
+ * `$` call and logs. What a fired timer may do, and the line it shows, is decided in ./rules;
+ * the herdr command lines are built in ./herdr.
+ */
+import type { EngineInterface, ModelUsage, ProcessRunResult, Register, Timer } from 'claude-code'
+import {
+  COMMAND_TIMEOUT_MS,
+  explainArgv,
+  type HerdrPane,
+  herdrPane,
+  nextSeq,
+  releaseArgv,
+  reportIdleArgv,
+  reportSessionArgv,
+  screenState,
+  SETTLE_LIMIT_MS,
+  SETTLE_MARGIN_MS,
+  SETTLE_POLL_MS,
+} from './herdr'
+import { clock, compactedLine, count, judge, readSettings, reasonNotToReserve, type SettingsRead } from './rules'
+
+interface Reservation {
+  timer: Timer
+  /** `$.clock.now()` when the reserving turn ended. */
+  endedAt: number
+  sessionId: string
+}
+
+/** A herdr pane this plugin reported idle and has not handed back yet. */
+interface Pin {
+  target: HerdrPane
+  sessionId: string
+}
+
+// One module instance per session process: this state lives as long as the session.
+let config: SettingsRead = readSettings({})
+let reservation: Reservation | null = null
+/** Bumped by every main-loop turn start; a check that sees it move knows a turn began. */
+let turnEpoch = 0
+let isTurnRunning = false
+/** True while this plugin's own compaction runs, so nothing it causes reserves again. */
+let isCompacting = false
+let pin: Pin | null = null
+let lastSeq = 0n
+
+/** Usage in words: the debug log masks JSON whose keys name tokens. */
+function usageWords(u: ModelUsage | undefined): string {
+  if (!u) return 'usage not reported'
+  return `read ${u.cache_read_input_tokens}, wrote ${u.cache_creation_input_tokens}, uncached ${u.input_tokens}, output ${u.output_tokens}`
+}
+
+async function debug($: EngineInterface, text: string): Promise<void> {
+  try {
+    await $.ui.log(text, { to: 'debug' })
+  } catch {
+    // the debug log is best effort
+  }
+}
+
+async function cancel($: EngineInterface, why: string): Promise<void> {
+  const r = reservation
+  if (!r) return
+  reservation = null
+  r.timer.cancel()
+  await debug($, `reservation cancelled: ${why}`)
+}
+
+async function reserve($: EngineInterface): Promise<void> {
+  const epoch = turnEpoch
+  const [endedAt, sessionId] = await Promise.all([$.clock.now(), $.session.id()])
+  if (epoch !== turnEpoch) return
+  const replaced = reservation !== null
+  reservation?.timer.cancel()
+  const r: Reservation = { endedAt, sessionId, timer: { cancel: () => {} } }
+  r.timer = $.clock.after(config.settings.delayMs, () => void fire($, r))
+  reservation = r
+  await debug($, `compaction reserved in ${clock(config.settings.delayMs)}${replaced ? ' (the earlier reservation restarted)' : ''}`)
+}
+
+async function fire($: EngineInterface, r: Reservation): Promise<void> {
+  if (reservation !== r) return
+  reservation = null
+  const epoch = turnEpoch
+  const turnBegan = () => epoch !== turnEpoch || isTurnRunning
+  let settle = false
+  let step = 'the checks'
+  try {
+    const [now, sessionId, usage] = await Promise.all([$.clock.now(), $.session.id(), $.session.usage()])
+    if (turnBegan()) return await debug($, 'skipped: a turn started while the checks ran')
+    const verdict = judge({ elapsedMs: now - r.endedAt, reservedSessionId: r.sessionId, sessionId, contextTokens: usage.context.tokens }, config.settings)
+    if (!verdict.compact) return await debug($, `skipped: ${verdict.why}`)
+    await pinPane($, sessionId)
+    if (turnBegan()) return await debug($, 'skipped: a turn started while the checks ran')
+    await debug($, `compacting ${count(verdict.tokens)} tokens, ${clock(now - r.endedAt)} after the turn ended`)
+    settle = true
+    step = 'the compaction'
+    isCompacting = true
+    const result = await $.session.compact().finally(() => (isCompacting = false))
+    if (result.skip !== undefined) return await debug($, `the compaction was vetoed: ${result.skip}`)
+    await debug($, `compacted ${result.tokensBefore ?? '?'} → ${result.tokensAfter ?? '?'}; summarizer ${usageWords(result.usage)}`)
+    await $.ui.log(compactedLine(result.tokensBefore ?? verdict.tokens, result.usage))
+  } catch (err) {
+    await debug($, `${step} failed (not retried): ${err instanceof Error ? err.message : String(err)}`)
+  } finally {
+    await handBack($, settle)
+  }
+}
+
+// ---- herdr ------------------------------------------------------------------------------------
+
+async function seq($: EngineInterface): Promise<bigint> {
+  lastSeq = nextSeq(await $.clock.now(), lastSeq)
+  return lastSeq
+}
+
+/** Runs one herdr command; a failure is logged and read as null. */
+async function herdr($: EngineInterface, argv: string[]): Promise<ProcessRunResult | null> {
+  const what = `herdr ${argv.slice(1, 3).join(' ')}`
+  try {
+    const r = await $.process.run(argv, { timeoutMs: COMMAND_TIMEOUT_MS })
+    if (r.exitCode === 0) return r
+    await debug($, `${what} exited ${r.exitCode}: ${r.stderr.trim().slice(0, 300)}`)
+  } catch (err) {
+    await debug($, `${what} failed: ${err instanceof Error ? err.message : String(err)}`)
+  }
+  return null
+}
+
+async function pinPane($: EngineInterface, sessionId: string): Promise<void> {
+  const pane = herdrPane({
+    HERDR_ENV: await $.env.get('HERDR_ENV'),
+    HERDR_PANE_ID: await $.env.get('HERDR_PANE_ID'),
+    HERDR_BIN_PATH: await $.env.get('HERDR_BIN_PATH'),
+  })
+  if (!pane) return
+  if (await herdr($, reportIdleArgv(pane, await seq($), sessionId))) {
+    pin = { target: pane, sessionId }
+    await debug($, `herdr pane ${pane.pane} reported idle for the compaction`)
+  }
+}
+
+/** Waits (bounded) for herdr to read the screen idle; false when it never did, or the pin went. */
+async function screenSettles($: EngineInterface, p: Pin): Promise<boolean> {
+  const started = await $.clock.now()
+  while (pin === p) {
+    const r = await herdr($, explainArgv(p.target))
+    if (r && screenState(r.stdout) === 'idle') {
+      await $.clock.sleep(SETTLE_MARGIN_MS)
+      return true
+    }
+    if ((await $.clock.now()) - started + SETTLE_POLL_MS > SETTLE_LIMIT_MS) return false
+    await $.clock.sleep(SETTLE_POLL_MS)
+  }
+  return false
+}
+
+/** Gives the pane back to herdr's own detection, after the screen settles when `settle`. */
+async function handBack($: EngineInterface, settle: boolean): Promise<void> {
+  const p = pin
+  if (!p) return
+  if (settle && !(await screenSettles($, p)) && pin === p) {
+    await debug($, `herdr did not read the screen idle within ${SETTLE_LIMIT_MS / 1000} s; handing the pane back anyway`)
+  }
+  if (pin !== p) return
+  pin = null
+  await herdr($, releaseArgv(p.target, await seq($)))
+  await herdr($, reportSessionArgv(p.target, await seq($), p.sessionId))
+  await debug($, `herdr pane ${p.target.pane} handed back`)
+}
+
+// ---- hooks ------------------------------------------------------------------------------------
+
+export const register: Register = (on, options) => {
+  config = readSettings(options)
+
+  on('session.start', async ($, e, next) => {
+    const started = await next(e)
+    for (const problem of config.problems) await debug($, `settings: ${problem}`)
+    return started
+  })
+
+  on('turn.start', async ($, e, next) => {
+    if (e.agentId !== undefined) return next(e)
+    turnEpoch++
+    isTurnRunning = true
+    await cancel($, 'a turn started')
+    void handBack($, false)
+    return next(e)
+  })
+
+  on('turn.complete', async ($, e, next) => {
+    const done = await next(e)
+    if (e.agentId !== undefined) return done
+    isTurnRunning = false
+    if (isCompacting) return done
+    const why = config.isUsable ? reasonNotToReserve(e) : 'the settings leave no window (see the settings line above)'
+    if (why === null) await reserve($)
+    else {
+      await cancel($, why)
+      await debug($, `not reserving: ${why}`)
+    }
+    return done
+  })
+
+  on('session.compact', async ($, e, next) => {
+    if (e.agentId === undefined && e.trigger !== 'precompute') await cancel($, `a ${e.trigger} compaction of the conversation`)
+    return next(e)
+  }).catch(($, e, next) => next(e))
+
+  on('session.end', async ($, e, next) => {
+    await cancel($, `the session ended (${e.reason})`)
+    void handBack($, false)
+    return next(e)
+  })
+}
