@@ -7,15 +7,13 @@
 import { readFile } from 'node:fs/promises'
 import type { Capabilities, FileCapability, ModelAnswer, ModelCapability, ModelUsage } from '../pipeline/capabilities.ts'
 import { systemClock } from '../pipeline/capabilities.ts'
-import type { Message, Transcript } from '../pipeline/transcript.ts'
+import { renderConversation } from '../pipeline/render.ts'
+import type { Transcript } from '../pipeline/transcript.ts'
 import type { Bridge } from './engine-bridge.ts'
 import type { ApiUsage, BridgeModelValue } from './engine-protocol.ts'
 
 /** Which engine call produced an answer. */
 export type ModelPath = 'fork' | 'complete'
-
-/** A ModelAnswer that also says which engine call answered it. */
-export type EngineModelAnswer = ModelAnswer & { via: ModelPath | null }
 
 export interface ModelCallRecord {
   /** What the section asked for. */
@@ -68,43 +66,10 @@ const camel = (u: ApiUsage | undefined): ModelUsage | undefined =>
     cacheWriteTokens: u.cache_creation_input_tokens,
   }
 
-function answerOf(v: BridgeModelValue, via: ModelPath, model: string | undefined): EngineModelAnswer {
+function answerOf(v: BridgeModelValue, via: ModelPath, model: string | undefined): ModelAnswer {
   if (v.isAnswered) return { isAnswered: true, text: v.text, ...(model ? { model } : {}), ...(v.usage ? { usage: camel(v.usage) } : {}), via }
   const detail = v.status ? ` (status ${v.status}${v.error ? `, ${v.error}` : ''})` : ''
-  return { isAnswered: false, reason: `${v.reason}${detail}`, via: null }
-}
-
-const clip = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max)} […${s.length - max} more chars]`)
-
-function renderMessage(m: Message): string {
-  const parts: string[] = []
-  if (m.text) parts.push(m.text)
-  for (const u of m.toolUses) parts.push(`[tool call ${u.name} ${clip(JSON.stringify(u.input), 400)}]`)
-  for (const r of m.toolResults) parts.push(`[tool result${r.isError ? ' (error)' : ''}: ${clip(r.text, 1_500)}]`)
-  if (parts.length === 0) return ''
-  return `${m.role === 'user' ? 'User' : 'Assistant'}: ${parts.join('\n')}`
-}
-
-/**
- * The conversation as text for a completion that has no history of its own: newest messages
- * kept first, up to `budgetChars`, with a line saying how many older ones were left out.
- */
-export function conversationText(transcript: Transcript, budgetChars: number): string {
-  const rendered: string[] = []
-  let used = 0
-  let left = 0
-  for (let i = transcript.messages.length - 1; i >= 0; i--) {
-    const text = renderMessage(transcript.messages[i]!)
-    if (!text) continue
-    if (used + text.length > budgetChars) {
-      left = i + 1
-      break
-    }
-    rendered.push(text)
-    used += text.length + 2
-  }
-  const head = left > 0 ? [`[${left} older messages left out to fit]`] : []
-  return [...head, ...rendered.reverse()].join('\n\n')
+  return { isAnswered: false, reason: `${v.reason}${detail}` }
 }
 
 /** What a completion standing in for a fork is sent: the conversation, then the fork's prompt. */
@@ -112,9 +77,9 @@ export function forkAsCompletionPrompt(transcript: Transcript, prompt: string, c
   // Half the window at ~4 chars a token, and never more than 800k chars.
   const budget = Math.min(800_000, Math.floor((contextWindow ?? 200_000) * 2))
   return [
-    'The conversation so far is below, written out as a transcript (this request carries no history of its own).',
+    'This request carries no conversation of its own (there was no session to fork), so the conversation so far is written out below.',
     '<conversation>',
-    conversationText(transcript, budget),
+    renderConversation(transcript, { maxChars: budget }).text,
     '</conversation>',
     '',
     prompt,
@@ -146,7 +111,7 @@ export function engineHost(bridge: Bridge, opts: EngineHostOptions): EngineHost 
       }
       if (!opts.model) {
         modelCalls.push({ call: 'fork', answeredBy: null, reason: 'nothing-to-fork, and no session model to complete on', ms: now() - started, usage: null })
-        return { isAnswered: false, reason: 'nothing-to-fork (no session model for the completion fallback)', via: null }
+        return { isAnswered: false, reason: 'nothing-to-fork (no session model for the completion fallback)' }
       }
       const completed = await bridge.request(
         'model.complete',
@@ -165,7 +130,7 @@ export function engineHost(bridge: Bridge, opts: EngineHostOptions): EngineHost 
     async complete(req, signal) {
       const started = now()
       const chosen = req.model ?? opts.model
-      if (!chosen) return { isAnswered: false, reason: 'no model named and the session reported none', via: null } as EngineModelAnswer
+      if (!chosen) return { isAnswered: false, reason: 'no model named and the session reported none' }
       const v = await bridge.request(
         'model.complete',
         { model: chosen, prompt: req.prompt, ...(req.system ? { system: req.system } : {}), ...(req.maxTokens ? { maxTokens: req.maxTokens } : {}) },

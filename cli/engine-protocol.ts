@@ -2,7 +2,7 @@
  * The bridge between the plugin's hooks module and the engine child, as data. The child writes
  * one JSON object per line on stdout; the hooks module answers a request by writing
  * `<rundir>/answers/<id>.json` with `$.fs.write`. plugin/hooks/protocol.ts mirrors these shapes
- * (a hooks module may import nothing from here); test/e2e/protocol.test.ts keeps the two in step.
+ * (a hooks module may import nothing from here); test/plugin-protocol.test.ts keeps the two in step.
  */
 import type { HandoffMessage } from '../pipeline/types.ts'
 
@@ -51,7 +51,11 @@ export interface EngineSettings {
 }
 
 /** The capabilities the child asks the hooks module for. */
-export type BridgeCall = 'model.fork' | 'model.complete' | 'files.read'
+export const BRIDGE_CALLS = ['model.fork', 'model.complete', 'files.read'] as const
+export type BridgeCall = (typeof BRIDGE_CALLS)[number]
+
+/** The line types the child writes on stdout. */
+export const CHILD_LINE_TYPES = ['hello', 'request', 'cancel', 'done', 'failed'] as const
 
 export interface BridgeRequestArgs {
   'model.fork': { prompt: string }

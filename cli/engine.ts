@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path'
 import type { ConfigIssue } from '../pipeline/config/load.ts'
 import { readEngineMessages } from '../pipeline/transcript.ts'
 import type { HandoffResult, PipelineInput } from '../pipeline/types.ts'
-import { type CompactionRow, type StoreMode, type SessionStoreRef, nextCompaction, writeCompaction } from '../store/write.ts'
+import { type CompactionRow, type StoreMode, type SessionStoreRef, nextCompaction, resolveDataDir, writeCompaction } from '../store/write.ts'
 import { buildHandoff, configFiles } from './build-handoff.ts'
 import { type Bridge, createBridge } from './engine-bridge.ts'
 import { engineHost, type EngineHost } from './engine-capabilities.ts'
@@ -119,6 +119,8 @@ export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean
   let host: EngineHost | null = null
   let bridge: Bridge | null = null
   let result: HandoffResult | null = null
+  /** What would be handed up, once built: stored with a fallback row too, for the record. */
+  let handoff = ''
   let configProblems: ConfigIssue[] = []
 
   const baseRow = (outcome: CompactionRow['outcome'], reason: string | null): CompactionRow => ({
@@ -137,7 +139,7 @@ export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean
     messages: input!.messages.length,
     sections: result ? sectionRows(result) : [],
     summaryLine: result?.summaryLine ?? null,
-    chars: result ? result.handoff.length : null,
+    chars: result ? handoff.length : null,
     model: { path: modelPath(host), calls: host?.modelCalls ?? [] },
     reads: host?.reads ?? [],
     usage: host?.usage() ?? null,
@@ -153,7 +155,7 @@ export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean
   try {
     input = checkInput(raw)
     const mode: StoreMode = input.settings.live ? 'live' : 'rehearsal'
-    ref = { dataDir: input.settings.dataDir, mode, sessionId: input.sessionId }
+    ref = { dataDir: resolveDataDir(input.settings.dataDir || undefined, deps.env ?? process.env), mode, sessionId: input.sessionId }
     let next
     try {
       next = await nextCompaction(ref)
@@ -183,18 +185,20 @@ export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean
     }
     bridge.close()
 
-    const handoff = deps.fault === 'empty' ? '' : result.handoff
+    handoff = deps.fault === 'empty' ? '' : result.handoff
     const kept = result.sections.filter((s) => s.status === 'ok').length
     if (!handoff.trim()) throw new Fallback(`empty-handoff: the pipeline returned no handoff text (${result.summaryLine})`)
     if (kept === 0) throw new Fallback(`no-sections-kept: ${result.summaryLine}`)
 
-    const plan = keepPlan(input.messages, input.trigger)
+    // The reader's kinds (typed, handoff, ...) by the engine's handle, to find where a turn starts.
+    const kinds = new Map(transcript.messages.filter((m) => m.uuid).map((m) => [m.uuid!, m.kind]))
+    const plan = keepPlan(input.messages, { kindOf: (i) => (input!.messages[i]!.handle ? kinds.get(input!.messages[i]!.handle!) : undefined) })
     const keptMessages = plan.keep.map((i) => input!.messages[i]!)
     const tokensBefore = input.contextTokens ?? chars4(input.messages.reduce((n, m) => n + messageChars(m), 0))
     const tokensAfter = chars4(handoff.length + result.messages.reduce((n, m) => n + messageChars(m), 0) + keptMessages.reduce((n, m) => n + messageChars(m), 0))
     const row: CompactionRow = {
       ...baseRow(input.settings.live ? 'replaced' : 'rehearsed', null),
-      kept: { from: plan.keep[0] ?? null, count: plan.keep.length, why: plan.why, orphanResults: plan.orphanResults },
+      kept: { from: plan.keep[0] ?? null, count: plan.keep.length, why: plan.why, capped: plan.capped, extended: plan.extended, orphanResults: plan.orphanResults },
       extraMessages: result.messages.length,
       tokens: { before: tokensBefore, after: tokensAfter, estimate: 'chars/4' },
     }
@@ -214,7 +218,7 @@ export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean
     let rowWritten = false
     if (input && ref && lineage) {
       try {
-        await writeCompaction(ref, { row: baseRow('fallback', reason), handoff: result?.handoff || null, at })
+        await writeCompaction(ref, { row: baseRow('fallback', reason), handoff: handoff || null, at })
         rowWritten = true
       } catch {
         // The hooks module writes the row (elsewhere, if the data dir is what failed).
@@ -267,6 +271,8 @@ export const engineCommand: Command = {
       return 2
     }
     await mkdir(rundir, { recursive: true, mode: 0o700 })
+    // stdout is the bridge: whatever a section or a library prints goes to stderr instead.
+    console.log = console.info = console.debug = console.error
     sendLine({ type: 'hello', pid: process.pid, version: VERSION })
     const text = await readStdin()
     const fault = faultOf(process.env)

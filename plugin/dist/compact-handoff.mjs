@@ -17654,13 +17654,13 @@ async function runOne(plan, input, needed, opts) {
     if (!result || body.trim() === "" && messages.length === 0) {
       return dropped(plan, "SECTION_EMPTY", "returned nothing", { ...base2(), record: result?.record });
     }
-    const chars = body.length + messages.reduce((n, m) => n + messageChars(m), 0);
-    if (chars > budget) {
+    const chars2 = body.length + messages.reduce((n, m) => n + messageChars(m), 0);
+    if (chars2 > budget) {
       return dropped(
         plan,
         "SECTION_OVER_BUDGET",
-        `${fmt(chars)} chars exceeds budget of ${fmt(budget)} (${budgetSetting})`,
-        { ...base2(), chars, record: result.record }
+        `${fmt(chars2)} chars exceeds budget of ${fmt(budget)} (${budgetSetting})`,
+        { ...base2(), chars: chars2, record: result.record }
       );
     }
     return {
@@ -17668,7 +17668,7 @@ async function runOne(plan, input, needed, opts) {
       title: def.title,
       status: "ok",
       body,
-      chars,
+      chars: chars2,
       messages,
       record: result.record,
       ...base2()
@@ -20979,9 +20979,9 @@ function positiveInt(flag, value) {
 function formatReport2(result) {
   const rows = result.sections.map((s) => {
     const status = s.status === "ok" ? "kept   " : "dropped";
-    const chars = s.status === "ok" ? s.chars : s.chars ?? 0;
+    const chars2 = s.status === "ok" ? s.chars : s.chars ?? 0;
     const why = s.status === "dropped" ? `  ${s.code}: ${s.message}` : "";
-    return `  ${status} ${s.name.padEnd(12)} ${fmt(chars).padStart(8)} chars ${fmt(s.ms).padStart(6)} ms${why}`;
+    return `  ${status} ${s.name.padEnd(12)} ${fmt(chars2).padStart(8)} chars ${fmt(s.ms).padStart(6)} ms${why}`;
   });
   const seam = result.seam.filter((s) => s.status !== "ok").map((s) => `  seam subscriber ${s.name} ${s.status}: ${s.message ?? ""}`);
   return ["sections:", ...rows, ...seam, ...result.notes.map((n) => `  note: ${n}`), result.summaryLine].join("\n");
@@ -21069,9 +21069,18 @@ import { dirname as dirname4, join as join8 } from "node:path";
 // store/write.ts
 import { constants } from "node:fs";
 import { appendFile, mkdir, open, readdir } from "node:fs/promises";
+import { homedir as homedir2 } from "node:os";
 import { join as join6 } from "node:path";
 var INDEX_FILE = "index.jsonl";
 var MODE_DIRS = { live: "sessions", rehearsal: "rehearsals" };
+function resolveDataDir(setting, env = process.env, home = homedir2()) {
+  if (setting && setting.trim()) return expandHome(setting.trim(), home);
+  if (env.COMPACT_HANDOFF_DATA_DIR) return expandHome(env.COMPACT_HANDOFF_DATA_DIR, home);
+  return join6(home, ".claude", "compact-handoff");
+}
+function expandHome(path, home) {
+  return path === "~" ? home : path.startsWith("~/") ? join6(home, path.slice(2)) : path;
+}
 function sessionDir(ref) {
   if (!/^[A-Za-z0-9._-]+$/.test(ref.sessionId) || ref.sessionId.startsWith(".")) {
     throw new Error(`session id ${JSON.stringify(ref.sessionId)} is not safe as a folder name`);
@@ -21334,7 +21343,30 @@ function engineHost(bridge, opts) {
 }
 
 // cli/engine-keep.ts
-function keepPlan(messages, trigger) {
+var DEFAULT_MAX_KEEP_CHARS = 6e4;
+var HANDOFF = "<!-- compact-handoff:";
+var CONTINUATION2 = "This session is being continued from a previous conversation";
+function roughKind(m) {
+  if (m.role === "assistant") return "assistant";
+  if (m.toolResults?.length && m.text.trim() === "") return "tool-results";
+  const t = m.text.trimStart();
+  if (t.startsWith(HANDOFF)) return "handoff";
+  if (t.startsWith(CONTINUATION2)) return "compact-summary";
+  return t === "" ? "meta" : "typed";
+}
+function chars(m) {
+  return m.text.length + m.toolUses.reduce((n, u) => n + JSON.stringify(u.input).length, 0) + (m.toolResults ?? []).reduce((n, r) => n + r.text.length, 0);
+}
+function turnStart(messages, kindOf) {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const k = kindOf(i);
+    if (k === "typed") return i;
+    if (k === "handoff" || k === "compact-summary") return i + 1;
+  }
+  return 0;
+}
+function keepPlan(messages, opts = {}) {
+  const kindOf = (i) => opts.kindOf?.(i) ?? roughKind(messages[i]);
   let start = -1;
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i];
@@ -21345,21 +21377,38 @@ function keepPlan(messages, trigger) {
   }
   let why = "last-assistant-text";
   if (start < 0) {
-    const last = messages.at(-1);
-    if (trigger === "auto" && last && last.role === "user" && last.text.trim() !== "" && !last.toolResults?.length) {
-      return { keep: [messages.length - 1], why: "pending-prompt", orphanResults: [] };
+    start = turnStart(messages, kindOf);
+    why = "turn-in-progress";
+    if (start >= messages.length) return { keep: [], why: "nothing", capped: false, extended: false, orphanResults: [] };
+  }
+  const cap = opts.maxKeepChars ?? DEFAULT_MAX_KEEP_CHARS;
+  let size = 0;
+  for (let i = messages.length - 1; i >= start; i--) size += chars(messages[i]);
+  let capped = false;
+  if (size > cap) {
+    let chosen = -1;
+    for (let i = start; i < messages.length; i++) {
+      if (i > start && messages[i].role === "assistant" && size <= cap) {
+        chosen = i;
+        break;
+      }
+      size -= chars(messages[i]);
     }
-    return { keep: [], why: "nothing", orphanResults: [] };
+    for (let i = messages.length - 1; chosen < 0 && i > start; i--) if (messages[i].role === "assistant") chosen = i;
+    if (chosen > start) {
+      start = chosen;
+      capped = true;
+    }
   }
   const orphanResults = [];
+  let extended = false;
   for (; ; ) {
     const uses = /* @__PURE__ */ new Set();
-    const needed = [];
+    const missing = [];
     for (let i = start; i < messages.length; i++) {
       for (const u of messages[i].toolUses) uses.add(u.tool_use_id);
-      for (const r of messages[i].toolResults ?? []) if (!uses.has(r.tool_use_id)) needed.push(r.tool_use_id);
+      for (const r of messages[i].toolResults ?? []) if (!uses.has(r.tool_use_id) && !orphanResults.includes(r.tool_use_id)) missing.push(r.tool_use_id);
     }
-    const missing = needed.filter((id) => !orphanResults.includes(id));
     if (missing.length === 0) break;
     let earliest = start;
     for (const id of missing) {
@@ -21373,11 +21422,12 @@ function keepPlan(messages, trigger) {
       if (found < 0) orphanResults.push(id);
       else earliest = Math.min(earliest, found);
     }
-    if (earliest === start) continue;
-    start = earliest;
-    why = "extended-for-tool-pairs";
+    if (earliest < start) {
+      start = earliest;
+      extended = true;
+    }
   }
-  return { keep: Array.from({ length: messages.length - start }, (_, k) => start + k), why, orphanResults };
+  return { keep: Array.from({ length: messages.length - start }, (_, k) => start + k), why, capped, extended, orphanResults };
 }
 
 // cli/engine.ts
@@ -21477,7 +21527,7 @@ async function runEngine(raw, deps) {
     messages: input.messages.length,
     sections: result ? sectionRows(result) : [],
     summaryLine: result?.summaryLine ?? null,
-    chars: result ? result.handoff.length : null,
+    chars: result ? handoff.length : null,
     model: { path: modelPath(host), calls: host?.modelCalls ?? [] },
     reads: host?.reads ?? [],
     usage: host?.usage() ?? null,
@@ -21492,7 +21542,7 @@ async function runEngine(raw, deps) {
   try {
     input = checkInput(raw);
     const mode = input.settings.live ? "live" : "rehearsal";
-    ref = { dataDir: input.settings.dataDir, mode, sessionId: input.sessionId };
+    ref = { dataDir: resolveDataDir(input.settings.dataDir || void 0, deps.env ?? process.env), mode, sessionId: input.sessionId };
     let next;
     try {
       next = await nextCompaction(ref);
@@ -21525,13 +21575,14 @@ async function runEngine(raw, deps) {
     const kept = result.sections.filter((s) => s.status === "ok").length;
     if (!handoff.trim()) throw new Fallback(`empty-handoff: the pipeline returned no handoff text (${result.summaryLine})`);
     if (kept === 0) throw new Fallback(`no-sections-kept: ${result.summaryLine}`);
-    const plan = keepPlan(input.messages, input.trigger);
+    const kinds = new Map(transcript.messages.filter((m) => m.uuid).map((m) => [m.uuid, m.kind]));
+    const plan = keepPlan(input.messages, { kindOf: (i) => input.messages[i].handle ? kinds.get(input.messages[i].handle) : void 0 });
     const keptMessages = plan.keep.map((i) => input.messages[i]);
     const tokensBefore = input.contextTokens ?? chars4(input.messages.reduce((n, m) => n + messageChars2(m), 0));
     const tokensAfter = chars4(handoff.length + result.messages.reduce((n, m) => n + messageChars2(m), 0) + keptMessages.reduce((n, m) => n + messageChars2(m), 0));
     const row = {
       ...baseRow(input.settings.live ? "replaced" : "rehearsed", null),
-      kept: { from: plan.keep[0] ?? null, count: plan.keep.length, why: plan.why, orphanResults: plan.orphanResults },
+      kept: { from: plan.keep[0] ?? null, count: plan.keep.length, why: plan.why, capped: plan.capped, extended: plan.extended, orphanResults: plan.orphanResults },
       extraMessages: result.messages.length,
       tokens: { before: tokensBefore, after: tokensAfter, estimate: "chars/4" }
     };
@@ -21597,6 +21648,7 @@ var engineCommand = {
       return 2;
     }
     await mkdir2(rundir, { recursive: true, mode: 448 });
+    console.log = console.info = console.debug = console.error;
     sendLine({ type: "hello", pid: process.pid, version: VERSION });
     const text = await readStdin();
     const fault = faultOf(process.env);

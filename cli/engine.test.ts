@@ -1,0 +1,244 @@
+import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, describe, test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import type { HandoffResult } from '../pipeline/types.ts'
+import type { buildHandoff } from './build-handoff.ts'
+import { runEngine } from './engine.ts'
+import type { ChildLine, DoneLine, EngineInput, EngineMessage, FailedLine } from './engine-protocol.ts'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const made: string[] = []
+const tmp = (p: string) => {
+  const d = mkdtempSync(join(tmpdir(), p))
+  made.push(d)
+  return d
+}
+after(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })))
+
+const messages: EngineMessage[] = [
+  { role: 'user', text: 'run the check', toolUses: [], handle: 'h0' },
+  { role: 'assistant', text: '', toolUses: [{ tool_use_id: 't1', tool: 'Bash', input: { command: 'echo ok' } }], handle: 'h1' },
+  { role: 'user', text: '', toolUses: [], toolResults: [{ tool_use_id: 't1', text: 'ok', isError: false }], handle: 'h2' },
+  { role: 'assistant', text: 'It printed ok.', toolUses: [], handle: 'h3' },
+]
+
+function input(over: Partial<EngineInput> = {}, settings: Partial<EngineInput['settings']> = {}): EngineInput {
+  return {
+    trigger: 'manual',
+    sessionId: 'sess-1',
+    cwd: tmpdir(),
+    model: 'claude-opus-5-5',
+    contextWindow: 200_000,
+    messages,
+    settings: { live: true, dataDir: tmp('ch-engine-data-'), maxChars: 0, maxFraction: 0, subagents: false, childTimeoutMs: 5_000, nodePath: 'node', ...settings },
+    pluginRoot: '/plugin',
+    pluginVersion: '9.9.9',
+    ...over,
+  }
+}
+
+/** A pipeline stand-in: one kept section whose body is what `make` returns. */
+function stubBuild(make: (opts: Parameters<typeof buildHandoff>[0]) => Promise<string> | string): typeof buildHandoff {
+  return async (opts) => {
+    const body = await make(opts)
+    const handoff = body ? `<!-- compact-handoff: session=${opts.input.sessionId} n=${String(opts.input.lineage!.n).padStart(3, '0')} prev=none -->\n${body}` : ''
+    const result: HandoffResult = {
+      handoff,
+      marker: '',
+      lineage: opts.input.lineage!,
+      messages: [],
+      sections: [{ status: 'ok', name: 'stub', title: 'Stub', body, chars: body.length, ms: 1, notes: [], messages: [] }],
+      totalChars: handoff.length,
+      summaryLine: '1 of 1 sections kept',
+      seam: [],
+      ms: 2,
+    } as unknown as HandoffResult
+    return { result, configProblems: [] }
+  }
+}
+
+const stubRead = (() => ({ source: 'engine', messages: [], boundaries: [], malformed: { count: 0, lines: [] } })) as never
+
+async function run(raw: unknown, build: typeof buildHandoff, fault?: 'empty', hook?: (line: ChildLine, rundir: string) => void) {
+  const rundir = join(tmp('ch-engine-run-'), 'run')
+  const lines: ChildLine[] = []
+  const ok = await runEngine(raw, {
+    rundir,
+    send: (l) => {
+      lines.push(l)
+      hook?.(l, rundir)
+    },
+    build,
+    readMessages: stubRead,
+    fault,
+    env: {},
+  })
+  return { ok, lines, last: lines.at(-1)!, rundir }
+}
+
+const rowOf = (dataDir: string, rel: string) => JSON.parse(readFileSync(join(dataDir, rel), 'utf8'))
+
+describe('engine child: runEngine', () => {
+  test('live: stores the handoff and its row, answers done with what to keep', async () => {
+    const inp = input()
+    const { ok, last, rundir } = await run(inp, stubBuild(() => 'BODY'))
+    assert.equal(ok, true)
+    const done = last as DoneLine
+    assert.equal(done.type, 'done')
+    assert.match(done.handoff, /^<!-- compact-handoff: session=sess-1 n=001 prev=none -->\nBODY$/)
+    assert.deepEqual(done.keep, [3])
+    const row = rowOf(inp.settings.dataDir, (done.row.files as { row: string }).row)
+    assert.equal(row.mode, 'live')
+    assert.equal(row.outcome, 'replaced')
+    assert.equal(row.reason, null)
+    assert.deepEqual(row.lineage, { n: 1, prev: null })
+    assert.equal(row.pluginVersion, '9.9.9')
+    assert.equal(readFileSync(join(inp.settings.dataDir, row.files.handoff), 'utf8'), done.handoff)
+    assert.equal(existsSync(rundir), false, 'the run folder is removed before the answer')
+  })
+
+  test('rehearsal: the same work, stored under rehearsals/, outcome rehearsed', async () => {
+    const inp = input({}, { live: false })
+    const { last } = await run(inp, stubBuild(() => 'BODY'))
+    const done = last as DoneLine
+    assert.match((done.row.files as { row: string }).row, /^rehearsals\/sess-1\/001-/)
+    assert.equal(done.row.outcome, 'rehearsed')
+  })
+
+  test('the second compaction of a session is n=2, prev=1', async () => {
+    const inp = input()
+    await run(inp, stubBuild(() => 'one'))
+    const { last } = await run(inp, stubBuild(() => 'two'))
+    assert.deepEqual((last as DoneLine).row.lineage, { n: 2, prev: 1 })
+    assert.match((last as DoneLine).handoff, /n=002/)
+  })
+
+  test('an empty handoff is a fallback, with the row saying so', async () => {
+    const inp = input()
+    const { ok, last } = await run(inp, stubBuild(() => 'BODY'), 'empty')
+    assert.equal(ok, false)
+    const failed = last as FailedLine
+    assert.equal(failed.type, 'failed')
+    assert.match(failed.reason, /^empty-handoff: /)
+    assert.equal(failed.rowWritten, true)
+    const index = readFileSync(join(inp.settings.dataDir, 'index.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+    assert.equal(index.length, 1)
+    assert.equal(index[0].outcome, 'fallback')
+    assert.match(index[0].reason, /^empty-handoff/)
+    assert.equal(index[0].files.handoff, null)
+  })
+
+  test('a pipeline that throws is a fallback that names the error', async () => {
+    const inp = input()
+    const { last } = await run(
+      inp,
+      stubBuild(() => {
+        throw new Error('config exploded')
+      }),
+    )
+    assert.deepEqual(last, { type: 'failed', reason: 'pipeline-threw: config exploded', rowWritten: true })
+  })
+
+  test('an unusable data dir fails without a row (the hooks module writes it elsewhere)', async () => {
+    const file = join(tmp('ch-engine-'), 'a-file')
+    writeFileSync(file, 'x')
+    const inp = input({}, { dataDir: join(file, 'data') })
+    const { last } = await run(inp, stubBuild(() => 'BODY'))
+    assert.equal((last as FailedLine).rowWritten, false)
+    assert.match((last as FailedLine).reason, /^store-unreadable: ENOTDIR/)
+  })
+
+  test('a read-only data dir: the handoff is not handed up when it cannot be stored', { skip: process.getuid?.() === 0 ? 'root ignores file modes' : false }, async () => {
+    const dataDir = tmp('ch-engine-ro-')
+    chmodSync(dataDir, 0o500)
+    const { last } = await run(input({}, { dataDir }), stubBuild(() => 'BODY'))
+    assert.match((last as FailedLine).reason, /^store-unwritable: /)
+  })
+
+  test('input that is not an engine event is refused', async () => {
+    const { last } = await run({ hello: 1 }, stubBuild(() => 'x'))
+    assert.equal(last.type, 'failed')
+    assert.match((last as FailedLine).reason, /^bad-input: missing or malformed sessionId, cwd, messages, settings\.dataDir, trigger$/)
+  })
+
+  test('nothing-to-fork: the fork is retried as a completion and the answer says via=complete', async () => {
+    const inp = input()
+    const seen: string[] = []
+    const hook = (line: ChildLine, rundir: string) => {
+      if (line.type !== 'request') return
+      seen.push(line.call)
+      const value =
+        line.call === 'model.fork'
+          ? { isAnswered: false, reason: 'nothing-to-fork' }
+          : { isAnswered: true, text: 'COLD', usage: { input_tokens: 5, output_tokens: 7, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } }
+      setTimeout(() => writeFileSync(join(rundir, 'answers', `${line.id}.json`), JSON.stringify({ id: line.id, ok: true, value })), 5)
+    }
+    let via: string | undefined
+    const { last } = await run(
+      inp,
+      stubBuild(async ({ capabilities }) => {
+        const a = await capabilities.model!.fork({ prompt: 'summarise' }, new AbortController().signal)
+        assert.equal(a.isAnswered, true)
+        via = a.isAnswered ? a.via : undefined
+        return a.isAnswered ? a.text : ''
+      }),
+      undefined,
+      hook,
+    )
+    assert.deepEqual(seen, ['model.fork', 'model.complete'])
+    assert.equal(via, 'complete')
+    const done = last as DoneLine
+    assert.match(done.handoff, /COLD$/)
+    assert.deepEqual(done.usage, { input_tokens: 5, output_tokens: 7, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 })
+    const model = done.row.model as { path: string; calls: Array<{ call: string; answeredBy: string; reason: string }> }
+    assert.equal(model.path, 'complete')
+    assert.deepEqual(model.calls.map((c) => [c.call, c.answeredBy, c.reason]), [['fork', 'complete', 'nothing-to-fork']])
+  })
+})
+
+describe('engine child: the process and its protocol', () => {
+  test('answers every request over the bridge and ends with one done line (real pipeline)', { timeout: 60_000 }, async () => {
+    const dataDir = tmp('ch-engine-proc-')
+    const rundir = join(tmp('ch-engine-proc-run-'), 'run')
+    const project = tmp('ch-engine-proc-cwd-')
+    const inp = input({ cwd: project }, { dataDir })
+    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(root, 'cli', 'main.ts'), 'engine', rundir], {
+      cwd: project,
+      env: { ...process.env, COMPACT_HANDOFF_CONFIG: join(project, 'none.yaml') },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
+    child.stdin.end(JSON.stringify(inp))
+    const lines: ChildLine[] = []
+    let buf = ''
+    let stderr = ''
+    child.stderr.on('data', (d) => (stderr += d))
+    child.stdout.on('data', (d) => {
+      buf += d
+      for (let nl; (nl = buf.indexOf('\n')) >= 0; buf = buf.slice(nl + 1)) {
+        const line = JSON.parse(buf.slice(0, nl)) as ChildLine
+        lines.push(line)
+        if (line.type !== 'request') continue
+        // The hooks module's part: answer each call by writing its file.
+        const value =
+          line.call === 'files.read' ? { ok: true, text: '1\tfile text' } : { isAnswered: true, text: `ANSWER ${line.id} <commitments>\n</commitments>`, usage: { input_tokens: 1, output_tokens: 1, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } }
+        writeFileSync(join(rundir, 'answers', `${line.id}.json`), JSON.stringify({ id: line.id, ok: true, value }))
+      }
+    })
+    const code = await new Promise<number | null>((res) => child.on('exit', res))
+    assert.equal(code, 0, stderr)
+    assert.equal(lines[0]!.type, 'hello')
+    const done = lines.at(-1) as DoneLine
+    assert.equal(done.type, 'done', JSON.stringify(done))
+    assert.equal(lines.filter((l) => l.type === 'done' || l.type === 'failed').length, 1)
+    assert.match(done.handoff, /^<!-- compact-handoff: session=sess-1 n=001 prev=none -->/)
+    const requests = lines.filter((l) => l.type === 'request')
+    const row = done.row as { model: { calls: unknown[] }; outcome: string }
+    assert.equal(row.outcome, 'replaced')
+    assert.equal(row.model.calls.length, requests.filter((r) => r.type === 'request' && r.call !== 'files.read').length)
+    assert.equal(existsSync(rundir), false)
+  })
+})

@@ -1,0 +1,242 @@
+/**
+ * compact-handoff's hooks module: the engine adapter. It wires `session.start` (is Node there?)
+ * and `session.compact` (run the pipeline child, answer its requests, hand up its handoff or
+ * fall back to the engine), and makes every `$` call. Decisions live in ./logic.
+ */
+import type { EngineInterface, PluginOptions, Register, SessionCompactInput, SessionCompactResult } from 'claude-code'
+import {
+  fallbackRow,
+  fileStem,
+  modeDir,
+  nextNumber,
+  nodeMissingNotice,
+  nodeVerdict,
+  parseChildLine,
+  passThrough,
+  PRECOMPUTE_SKIP,
+  readAnswer,
+  replacement,
+  resolveSettings,
+  splitLines,
+  stderrTail,
+} from './logic'
+import type { AnswerFile, DoneLine, RequestLine, Settings } from './protocol'
+import { PLUGIN_VERSION } from './version'
+
+type NodeProbe = { ok: true; version: string } | { ok: false; reason: string }
+
+/** One probe per session process (this module's memory lives as long as the session). */
+let node: NodeProbe | null = null
+
+type ChildOutcome = { kind: 'done'; done: DoneLine } | { kind: 'failed'; reason: string; rowWritten: boolean }
+
+async function settingsOf($: EngineInterface, options: PluginOptions): Promise<Settings> {
+  const [live, dataDir, home] = await Promise.all([
+    $.env.get('COMPACT_HANDOFF_LIVE'),
+    $.env.get('COMPACT_HANDOFF_DATA_DIR'),
+    $.env.get('HOME'),
+  ])
+  return resolveSettings(options, { live, dataDir, home })
+}
+
+async function probeNode($: EngineInterface, nodePath: string): Promise<NodeProbe> {
+  try {
+    const r = await $.process.run([nodePath, '--version'], { timeoutMs: 10_000 })
+    if (r.exitCode !== 0) return { ok: false, reason: `"${nodePath} --version" exited ${r.exitCode}` }
+    return nodeVerdict(r.stdout)
+  } catch (err) {
+    return { ok: false, reason: `"${nodePath}" did not start: ${(err as Error).message}` }
+  }
+}
+
+/** Answers one request of the child by writing its answer file; a call it gave up on is not answered. */
+async function serve($: EngineInterface, req: RequestLine, rundir: string, signal: AbortSignal): Promise<void> {
+  let answer: AnswerFile
+  try {
+    let value: unknown
+    if (req.call === 'model.fork') {
+      value = await $.model.fork({ prompt: req.args.prompt })
+    } else if (req.call === 'model.complete') {
+      const { model, prompt, system, maxTokens } = req.args
+      value = await $.model.complete({ model, prompt, ...(system ? { system } : {}), ...(maxTokens ? { maxTokens } : {}) }, { signal })
+    } else if (req.call === 'files.read') {
+      const { path, offset, limit } = req.args
+      value = readAnswer(await $.tool.call({ tool: 'Read', file_path: path, ...(offset ? { offset } : {}), ...(limit ? { limit } : {}) }))
+    } else {
+      throw new Error(`unknown call ${JSON.stringify((req as { call: unknown }).call)}`)
+    }
+    answer = { id: req.id, ok: true, value }
+  } catch (err) {
+    answer = { id: req.id, ok: false, error: (err as Error)?.message ?? String(err) }
+  }
+  if (signal.aborted) return
+  await $.fs.write(`${rundir}/answers/${req.id}.json`, JSON.stringify(answer)).catch((err: Error) => {
+    $.ui.log(`compact-handoff: could not answer ${req.call} #${req.id}: ${err.message}`, { to: 'debug' })
+  })
+}
+
+const TIMEOUT = Symbol('timeout')
+
+/** Starts the pipeline child, answers its requests, and waits for its one answer or its end. */
+async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings, startedAt: number): Promise<ChildOutcome> {
+  const [env, sessionId, cwd, model, usage] = await Promise.all([
+    $.process.hookEnv(),
+    $.session.id(),
+    $.session.cwd(),
+    $.session.model(),
+    $.session.usage(),
+  ])
+  const rundir = `${env.CLAUDE_PLUGIN_DATA}/runs/${startedAt.toString(36)}-${Math.random().toString(36).slice(2, 8)}`
+  const input = JSON.stringify({
+    trigger: e.trigger,
+    ...(e.instructions ? { instructions: e.instructions } : {}),
+    ...(e.agentId ? { agentId: e.agentId } : {}),
+    sessionId,
+    cwd,
+    ...(usage.context.window ? { contextWindow: usage.context.window } : {}),
+    ...(usage.context.tokens ? { contextTokens: usage.context.tokens } : {}),
+    model,
+    messages: e.messages,
+    settings: s,
+    pluginRoot: $.plugin.root,
+    pluginVersion: PLUGIN_VERSION,
+    hookStartedAt: startedAt,
+  })
+  const child = $.process.spawn({ argv: [s.nodePath, `${$.plugin.root}/dist/compact-handoff.mjs`, 'engine', rundir], input })
+  const calls = new Map<number, AbortController>()
+  let buffered = ''
+  let stderr = ''
+  let ended: { code: number | null; signal: string | null } | null = null
+  let answer: ChildOutcome | null = null
+  let heard = false
+  const deadline = startedAt + s.childTimeoutMs
+  try {
+    while (!answer) {
+      let timer: number | undefined
+      const expired = new Promise<typeof TIMEOUT>((resolve) => {
+        timer = setTimeout(() => resolve(TIMEOUT), Math.max(0, deadline - Date.now()))
+      })
+      const r = await Promise.race([child.next(), expired])
+      clearTimeout(timer)
+      if (r === TIMEOUT) {
+        return { kind: 'failed', reason: `timeout: the pipeline gave no answer within ${s.childTimeoutMs} ms (childTimeoutMs)`, rowWritten: false }
+      }
+      heard = true
+      if (r.done) {
+        ended = r.value
+        break
+      }
+      if (r.value.stream === 'stderr') {
+        stderr = (stderr + r.value.text).slice(-4_000)
+        continue
+      }
+      const { lines, rest } = splitLines(buffered + r.value.text)
+      buffered = rest
+      for (const line of lines) {
+        const msg = parseChildLine(line)
+        if (msg?.type === 'request') {
+          const stop = new AbortController()
+          calls.set(msg.id, stop)
+          void serve($, msg, rundir, stop.signal).finally(() => calls.delete(msg.id))
+        } else if (msg?.type === 'cancel') {
+          calls.get(msg.id)?.abort()
+        } else if (msg?.type === 'done') {
+          answer = { kind: 'done', done: msg }
+        } else if (msg?.type === 'failed') {
+          answer = { kind: 'failed', reason: msg.reason, rowWritten: msg.rowWritten }
+        }
+      }
+    }
+  } catch (err) {
+    // The first pull rejects when the child cannot start (no such executable).
+    const what = heard ? 'child-stream-failed' : 'spawn-failed'
+    return { kind: 'failed', reason: `${what}: ${(err as Error)?.message ?? String(err)}`, rowWritten: false }
+  } finally {
+    for (const stop of calls.values()) stop.abort()
+    if (!ended) await child.return(undefined as never).catch(() => undefined)
+    if (stderr.trim()) $.ui.log(`compact-handoff child stderr: ${stderr.trim()}`, { to: 'debug' })
+  }
+  if (answer) return answer
+  const how = ended?.signal ? `was killed by ${ended.signal}` : `exited with code ${ended?.code ?? 'unknown'}`
+  return { kind: 'failed', reason: `child-crashed: the pipeline ${how} before answering${stderr.trim() ? ` (${stderrTail(stderr)})` : ''}`, rowWritten: false }
+}
+
+/** Writes a row once at `<dir>/<mode>/<session>/NNN-<iso>.json` and appends it to the dir's index. */
+async function writeRow($: EngineInterface, dataDir: string, live: boolean, sessionId: string, make: (n: number, prev: number | null) => Record<string, unknown>, at: Date): Promise<string> {
+  const dir = `${dataDir}/${modeDir(live)}/${sessionId}`
+  const names = (await $.fs.list(dir).catch(() => [])).map((entry) => entry.name)
+  const { n, prev } = nextNumber(names)
+  const path = `${dir}/${fileStem(n, at)}.json`
+  if (await $.fs.exists(path)) throw new Error(`${path} exists already`)
+  const row = { ...make(n, prev), files: { handoff: null, row: `${modeDir(live)}/${sessionId}/${fileStem(n, at)}.json` } }
+  await $.fs.write(path, JSON.stringify(row, null, 2) + '\n')
+  // $.fs has no append; one `cat >>` is one O_APPEND write. A host without sh keeps the row file alone.
+  await $.process.run(['sh', '-c', 'cat >> "$1"', 'sh', `${dataDir}/index.jsonl`], { stdin: JSON.stringify(row) + '\n', timeoutMs: 5_000 }).catch(() => undefined)
+  return path
+}
+
+/** The row for a failure the child could not record; in the plugin's own data folder if the data dir refuses it. */
+async function recordFallback($: EngineInterface, e: SessionCompactInput, s: Settings, reason: string, startedAt: number): Promise<void> {
+  const sessionId = await $.session.id()
+  const at = new Date()
+  const make = (why: string) => (n: number, prev: number | null) =>
+    fallbackRow({ at, sessionId, live: s.live, trigger: e.trigger, agentId: e.agentId, reason: why, n, prev, pluginVersion: PLUGIN_VERSION, messages: e.messages.length, hookMs: Date.now() - startedAt })
+  try {
+    if (!s.dataDir) throw new Error('no data dir: HOME is not set')
+    await writeRow($, s.dataDir, s.live, sessionId, make(reason), at)
+  } catch (err) {
+    const env = await $.process.hookEnv()
+    const why = `${reason}; the data dir ${s.dataDir} refused the row (${(err as Error).message})`
+    await writeRow($, `${env.CLAUDE_PLUGIN_DATA}/rows`, s.live, sessionId, make(why), at)
+  }
+  $.ui.log(`compact-handoff: ${reason}; Claude Code compacted with its own summary`, s.live ? undefined : { to: 'debug' })
+}
+
+async function compact($: EngineInterface, e: SessionCompactInput, next: (e: SessionCompactInput) => Promise<SessionCompactResult>, options: PluginOptions): Promise<SessionCompactResult> {
+  const startedAt = Date.now()
+  const s = await settingsOf($, options)
+  const skip = passThrough(e, s)
+  if (skip === 'precompute') return { skip: PRECOMPUTE_SKIP }
+  if (skip === 'subagent') return next(e)
+  if (!node) node = await probeNode($, s.nodePath)
+  const outcome: ChildOutcome = node.ok ? await runChild($, e, s, startedAt) : { kind: 'failed', reason: `node-missing: ${node.reason}`, rowWritten: false }
+  if (outcome.kind === 'failed') {
+    if (!outcome.rowWritten) await recordFallback($, e, s, outcome.reason, startedAt)
+    else $.ui.log(`compact-handoff: ${outcome.reason}; Claude Code compacted with its own summary`, s.live ? undefined : { to: 'debug' })
+    return next(e)
+  }
+  const { done } = outcome
+  if (!s.live) {
+    $.ui.log(`compact-handoff: rehearsed (${done.handoff.length.toLocaleString('en-US')}-char handoff stored); Claude Code compacts as usual`, { to: 'debug' })
+    return next(e)
+  }
+  $.ui.log(`compact-handoff: handed up a ${done.handoff.length.toLocaleString('en-US')}-char handoff and ${done.keep.length} kept messages`, { to: 'debug' })
+  return {
+    messages: replacement(e.messages, done),
+    tokensBefore: done.tokensBefore,
+    tokensAfter: done.tokensAfter,
+    ...(done.usage ? { usage: done.usage } : {}),
+  }
+}
+
+export const register: Register = (on, options) => {
+  on('session.start', async ($, e, next) => {
+    const started = await next(e)
+    const s = await settingsOf($, options)
+    node = await probeNode($, s.nodePath)
+    if (!node.ok) $.ui.log(nodeMissingNotice(node.reason, s.nodePath))
+    return started
+  })
+
+  on('session.compact', ($, e, next) => compact($, e, next, options)).catch(async ($, e, next) => {
+    // The hook threw or overran before it called next: record why, then let the engine compact.
+    // When it had called next, next(e) replays what that call settled to (a core failure passes up).
+    if (!next.called) {
+      const s = await settingsOf($, options)
+      if (passThrough(e, s) === null) {
+        await recordFallback($, e, s, `hook-${next.error.kind}: ${next.error.message ?? 'no message'}`, Date.now()).catch(() => undefined)
+      }
+    }
+    return next(e)
+  })
+}

@@ -1,0 +1,201 @@
+/**
+ * The hooks module's own decisions, as plain functions with no `$`: settings, when to pass a
+ * compaction through, how the child's lines are read, the conversation handed up, and the row a
+ * failure leaves. plugin/hooks/*.test.ts checks them with `claude plugin test`.
+ */
+import type { PluginOptions, SessionCompactInput, SessionMessage, ToolCallResult } from 'claude-code'
+import { CHILD_LINE_TYPES, type ChildLine, type DoneLine, type HandoffMessage, type Settings } from './protocol'
+
+export const DEFAULT_CHILD_TIMEOUT_MS = 600_000
+
+/** The notice a `precompute` dispatch gets: every real compaction must come through the hook. */
+export const PRECOMPUTE_SKIP = 'compact-handoff builds its handoff when the compaction happens, not ahead of it'
+
+const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v.trim())
+
+const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback)
+
+/**
+ * The userConfig values merged with the env fallbacks. `live` is on when either says so; the
+ * data dir is the setting, else COMPACT_HANDOFF_DATA_DIR, else ~/.claude/compact-handoff.
+ */
+export function resolveSettings(options: PluginOptions, env: { live?: string; dataDir?: string; home?: string }): Settings {
+  const home = (env.home ?? '').replace(/\/+$/, '')
+  const expand = (p: string) => (p === '~' ? home : p.startsWith('~/') ? `${home}/${p.slice(2)}` : p)
+  const setting = typeof options.dataDir === 'string' ? options.dataDir.trim() : ''
+  // No HOME to put the default under: '' lets the child take the OS's home directory instead.
+  const fallback = home ? `${home}/.claude/compact-handoff` : ''
+  const dataDir = setting ? expand(setting) : env.dataDir?.trim() ? expand(env.dataDir.trim()) : fallback
+  const nodePath = typeof options.nodePath === 'string' && options.nodePath.trim() ? options.nodePath.trim() : 'node'
+  return {
+    live: options.live === true || truthy(env.live),
+    dataDir,
+    maxChars: Math.max(0, num(options.maxChars, 0)),
+    maxFraction: Math.min(1, Math.max(0, num(options.maxFraction, 0))),
+    subagents: options.subagents === true,
+    childTimeoutMs: Math.max(100, num(options.childTimeoutMs, DEFAULT_CHILD_TIMEOUT_MS)),
+    nodePath: expand(nodePath),
+  }
+}
+
+/** Why this compaction is not ours to build, or null when it is. */
+export function passThrough(e: Pick<SessionCompactInput, 'trigger' | 'agentId'>, s: Pick<Settings, 'subagents'>): 'precompute' | 'subagent' | null {
+  if (e.trigger === 'precompute') return 'precompute'
+  if (e.agentId !== undefined && !s.subagents) return 'subagent'
+  return null
+}
+
+/** Splits what the child wrote so far into whole lines and the unfinished rest. */
+export function splitLines(buffered: string): { lines: string[]; rest: string } {
+  const parts = buffered.split('\n')
+  const rest = parts.pop() ?? ''
+  return { lines: parts.filter((l) => l.trim() !== ''), rest }
+}
+
+/** A line of the bridge, or null for anything else the child printed. */
+export function parseChildLine(line: string): ChildLine | null {
+  let v: unknown
+  try {
+    v = JSON.parse(line)
+  } catch {
+    return null
+  }
+  const t = (v as { type?: unknown } | null)?.type
+  return typeof t === 'string' && (CHILD_LINE_TYPES as readonly string[]).includes(t) ? (v as ChildLine) : null
+}
+
+/** Node's `--version` output to a verdict: 20 or later is needed. */
+export function nodeVerdict(stdout: string): { ok: true; version: string } | { ok: false; reason: string } {
+  const m = /^v?(\d+)\.(\d+)\.(\d+)/.exec(stdout.trim())
+  if (!m) return { ok: false, reason: `"node --version" printed ${JSON.stringify(stdout.trim().slice(0, 40))}, not a version` }
+  if (Number(m[1]) < 20) return { ok: false, reason: `node ${m[0]} is older than 20` }
+  return { ok: true, version: m[0] }
+}
+
+/** What the person reads, once, when the pipeline cannot run. */
+export function nodeMissingNotice(reason: string, nodePath: string): string {
+  return (
+    `compact-handoff: cannot run its pipeline (${reason}), so Claude Code compacts with its own summary in this session. ` +
+    `To fix it, install Node.js 20 or later so that "${nodePath}" is on the PATH Claude Code starts with, ` +
+    `or set "Node.js executable" (nodePath) to its full path under /plugin → compact-handoff → Configure options, then restart the session.`
+  )
+}
+
+/** The Read tool's answer as the child wants it. */
+export function readAnswer(r: ToolCallResult): { ok: true; text: string } | { ok: false; reason: string } {
+  if (r.deny !== undefined) return { ok: false, reason: `denied: ${r.deny}` }
+  if (r.isError) return { ok: false, reason: r.text ?? 'the Read tool reported an error' }
+  return { ok: true, text: r.text ?? (typeof r.result === 'string' ? r.result : JSON.stringify(r.result)) }
+}
+
+/** A message the engine handed over, rebuilt without its handle (ENGINE.md §4.1: no duplicates on resume). */
+export function rebuild(m: SessionMessage): SessionMessage {
+  return {
+    role: m.role,
+    text: m.text,
+    toolUses: m.toolUses.map((u) => ({ ...u })),
+    ...(m.toolResults ? { toolResults: m.toolResults.map((r) => ({ ...r })) } : {}),
+  }
+}
+
+/** A message a section handed up (a restored Read pair), in the engine's shape. */
+export function fromHandoffMessage(m: HandoffMessage): SessionMessage {
+  return {
+    role: m.role,
+    text: m.text,
+    toolUses: (m.toolUses ?? []).map((u) => ({ tool_use_id: u.id, tool: u.name, input: u.input })),
+    ...(m.toolResults?.length ? { toolResults: m.toolResults.map((r) => ({ tool_use_id: r.toolUseId, text: r.text, isError: r.isError })) } : {}),
+  }
+}
+
+/**
+ * Keeps every tool_use with its tool_result: a result whose call is not before it, or a call
+ * whose result never follows, is left out, and a message left empty goes with it.
+ */
+export function pairTools(messages: readonly SessionMessage[]): SessionMessage[] {
+  const answered = new Set<string>()
+  for (const m of messages) for (const r of m.toolResults ?? []) answered.add(r.tool_use_id)
+  const called = new Set<string>()
+  const out: SessionMessage[] = []
+  for (const m of messages) {
+    const toolUses = m.toolUses.filter((u) => answered.has(u.tool_use_id))
+    for (const u of toolUses) called.add(u.tool_use_id)
+    const toolResults = (m.toolResults ?? []).filter((r) => called.has(r.tool_use_id))
+    if (m.text === '' && toolUses.length === 0 && toolResults.length === 0) continue
+    out.push({ role: m.role, text: m.text, toolUses, ...(toolResults.length ? { toolResults } : {}) })
+  }
+  return out
+}
+
+/** The conversation after a live compaction: the handoff, what the sections hand up, then the kept messages. */
+export function replacement(messages: readonly SessionMessage[], done: Pick<DoneLine, 'handoff' | 'messages' | 'keep'>): SessionMessage[] {
+  const kept = done.keep.filter((i) => Number.isInteger(i) && i >= 0 && i < messages.length).map((i) => rebuild(messages[i]!))
+  const [first, ...rest] = pairTools([{ role: 'user', text: done.handoff, toolUses: [] }, ...done.messages.map(fromHandoffMessage), ...kept])
+  return [first!, ...rest]
+}
+
+/** The store folder a mode writes to, as store/write.ts names it. */
+export const modeDir = (live: boolean) => (live ? 'sessions' : 'rehearsals')
+
+/** `NNN-<iso>`, as store/write.ts names a compaction's files. */
+export function fileStem(n: number, at: Date): string {
+  return `${String(n).padStart(3, '0')}-${at.toISOString().replace(/[:.]/g, '-')}`
+}
+
+/** The next compaction's number in a store folder, from its file names. */
+export function nextNumber(names: readonly string[]): { n: number; prev: number | null } {
+  const ns = names
+    .map((name) => /^(\d{3,})-.+\.json$/.exec(name))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => Number(m[1]))
+    .sort((a, b) => a - b)
+  return { n: ns.length + 1, prev: ns.at(-1) ?? null }
+}
+
+export interface FallbackFacts {
+  at: Date
+  sessionId: string
+  live: boolean
+  trigger: string
+  agentId?: string
+  reason: string
+  n: number
+  prev: number | null
+  pluginVersion: string
+  messages: number
+  hookMs: number
+}
+
+/** The row of a compaction the child could not record itself: the store's row shape, outcome `fallback`. */
+export function fallbackRow(f: FallbackFacts): Record<string, unknown> {
+  return {
+    v: 1,
+    at: f.at.toISOString(),
+    sessionId: f.sessionId,
+    mode: f.live ? 'live' : 'rehearsal',
+    trigger: f.trigger,
+    ...(f.agentId ? { agentId: f.agentId } : {}),
+    outcome: 'fallback',
+    reason: f.reason,
+    lineage: { n: f.n, prev: f.prev },
+    writtenBy: 'hooks',
+    pluginVersion: f.pluginVersion,
+    childVersion: null,
+    messages: f.messages,
+    sections: [],
+    summaryLine: null,
+    chars: null,
+    model: { path: null, calls: [] },
+    reads: [],
+    usage: null,
+    configProblems: [],
+    seam: [],
+    ms: { pipeline: null, child: null, sinceHook: f.hookMs },
+  }
+}
+
+/** The child's stderr, cut to its last line or two, for a reason. */
+export function stderrTail(stderr: string): string {
+  const lines = stderr.trim().split('\n').filter(Boolean)
+  return lines.slice(-2).join(' | ').slice(-300)
+}

@@ -1,0 +1,173 @@
+/**
+ * The hooks module's decisions with nothing beneath them: settings, pass-through, the child's
+ * lines, the conversation handed up, the fallback row. Run by `claude plugin test plugin`.
+ */
+import type { SessionMessage } from 'claude-code'
+import { describe, expect, test } from 'claude-code/testing'
+import {
+  fallbackRow,
+  fileStem,
+  fromHandoffMessage,
+  nextNumber,
+  nodeMissingNotice,
+  nodeVerdict,
+  pairTools,
+  parseChildLine,
+  passThrough,
+  readAnswer,
+  rebuild,
+  replacement,
+  resolveSettings,
+  splitLines,
+} from '../hooks/logic'
+
+const bash = (id: string) => ({ tool_use_id: id, tool: 'Bash', input: { command: `echo ${id}` }, text: id })
+const result = (id: string) => ({ tool_use_id: id, text: `out ${id}`, isError: false })
+
+describe('settings', () => {
+  test('defaults: rehearsal, the data dir under HOME, node from PATH', () => {
+    const s = resolveSettings({}, { home: '/home/u' })
+    expect(s).toEqual({ live: false, dataDir: '/home/u/.claude/compact-handoff', maxChars: 0, maxFraction: 0, subagents: false, childTimeoutMs: 600_000, nodePath: 'node' })
+  })
+
+  test('COMPACT_HANDOFF_LIVE switches live on; the setting does too', () => {
+    expect(resolveSettings({}, { live: '1', home: '/h' }).live).toBe(true)
+    expect(resolveSettings({}, { live: 'true', home: '/h' }).live).toBe(true)
+    expect(resolveSettings({}, { live: '0', home: '/h' }).live).toBe(false)
+    expect(resolveSettings({ live: true }, { home: '/h' }).live).toBe(true)
+  })
+
+  test('the data dir: the setting, else COMPACT_HANDOFF_DATA_DIR, else the default; ~ expands', () => {
+    expect(resolveSettings({ dataDir: '~/x' }, { dataDir: '/env', home: '/h' }).dataDir).toBe('/h/x')
+    expect(resolveSettings({ dataDir: '' }, { dataDir: '/env', home: '/h' }).dataDir).toBe('/env')
+    expect(resolveSettings({ dataDir: '  ' }, { home: '/h/' }).dataDir).toBe('/h/.claude/compact-handoff')
+  })
+
+  test('numbers are held to their ranges', () => {
+    const s = resolveSettings({ maxChars: -5, maxFraction: 3, childTimeoutMs: 1 }, { home: '/h' })
+    expect([s.maxChars, s.maxFraction, s.childTimeoutMs]).toEqual([0, 1, 100])
+  })
+})
+
+describe('which compactions are ours', () => {
+  test('precompute is declined, a subagent passes through unless subagents is on', () => {
+    expect(passThrough({ trigger: 'precompute' }, { subagents: true })).toBe('precompute')
+    expect(passThrough({ trigger: 'auto', agentId: 'a1' }, { subagents: false })).toBe('subagent')
+    expect(passThrough({ trigger: 'auto', agentId: 'a1' }, { subagents: true })).toBe(null)
+    expect(passThrough({ trigger: 'plugin' }, { subagents: false })).toBe(null)
+    expect(passThrough({ trigger: 'manual' }, { subagents: false })).toBe(null)
+  })
+})
+
+describe("the child's lines", () => {
+  test('pieces are not lines: a line split over pieces is rebuilt', () => {
+    const a = splitLines('{"type":"hel')
+    expect(a).toEqual({ lines: [], rest: '{"type":"hel' })
+    const b = splitLines(a.rest + 'lo","pid":1,"version":"x"}\n{"type":"cancel","id":2}\n{"ty')
+    expect(b.lines.length).toBe(2)
+    expect(b.rest).toBe('{"ty')
+  })
+
+  test('only the bridge line types count; anything else printed is ignored', () => {
+    expect(parseChildLine('{"type":"cancel","id":3}')).toEqual({ type: 'cancel', id: 3 })
+    expect(parseChildLine('warning: something')).toBe(null)
+    expect(parseChildLine('{"type":"other"}')).toBe(null)
+    expect(parseChildLine('[1,2]')).toBe(null)
+  })
+})
+
+describe('node', () => {
+  test('20 or later', () => {
+    expect(nodeVerdict('v20.20.2\n')).toEqual({ ok: true, version: 'v20.20.2' })
+    expect(nodeVerdict('v22.1.0')).toEqual({ ok: true, version: 'v22.1.0' })
+    expect(nodeVerdict('v18.19.0').ok).toBe(false)
+    expect(nodeVerdict('bash: node').ok).toBe(false)
+  })
+
+  test('the notice says what is wrong and how to fix it', () => {
+    const text = nodeMissingNotice('"node" did not start: ENOENT', 'node')
+    expect(text).toContain('Node.js 20 or later')
+    expect(text).toContain('nodePath')
+    expect(text).toContain('Configure options')
+    expect(text).toContain('ENOENT')
+  })
+})
+
+describe('the Read tool answer', () => {
+  test('text, a deny, an error', () => {
+    expect(readAnswer({ result: { type: 'text' }, text: '1\tx' })).toEqual({ ok: true, text: '1\tx' })
+    expect(readAnswer({ deny: 'outside the project' })).toEqual({ ok: false, reason: 'denied: outside the project' })
+    expect(readAnswer({ result: 'File does not exist.', text: 'File does not exist.', isError: true } as never)).toEqual({ ok: false, reason: 'File does not exist.' })
+  })
+})
+
+describe('the conversation handed up', () => {
+  const messages: SessionMessage[] = [
+    { role: 'user', text: 'go', toolUses: [], handle: 'h0' },
+    { role: 'assistant', text: 'running', toolUses: [bash('t1')], handle: 'h1' },
+    { role: 'user', text: '', toolUses: [], toolResults: [result('t1')], handle: 'h2' },
+    { role: 'assistant', text: 'done', toolUses: [], handle: 'h3' },
+  ]
+
+  test('kept messages are rebuilt without their handle (no duplicate on --resume)', () => {
+    const r = rebuild(messages[2]!)
+    expect(r).toEqual({ role: 'user', text: '', toolUses: [], toolResults: [result('t1')] })
+    expect('handle' in r).toBe(false)
+  })
+
+  test('the handoff first, then what the sections hand up, then the kept messages', () => {
+    const out = replacement(messages, {
+      handoff: 'HANDOFF',
+      messages: [
+        { role: 'assistant', text: '', toolUses: [{ id: 'r1', name: 'Read', input: { file_path: '/a' } }] },
+        { role: 'user', text: '', toolResults: [{ toolUseId: 'r1', text: '1\ta', isError: false }] },
+      ],
+      keep: [1, 2, 3],
+    })
+    expect(out.map((m) => [m.role, m.text])).toEqual([
+      ['user', 'HANDOFF'],
+      ['assistant', ''],
+      ['user', ''],
+      ['assistant', 'running'],
+      ['user', ''],
+      ['assistant', 'done'],
+    ])
+    expect(out.every((m) => m.handle === undefined)).toBe(true)
+    expect(out[1]!.toolUses[0]).toEqual({ tool_use_id: 'r1', tool: 'Read', input: { file_path: '/a' } })
+    expect(out[2]!.toolResults).toEqual([{ tool_use_id: 'r1', text: '1\ta', isError: false }])
+  })
+
+  test('a result without its call, or a call without its result, is left out', () => {
+    const out = pairTools([
+      { role: 'user', text: 'H', toolUses: [] },
+      { role: 'user', text: '', toolUses: [], toolResults: [result('lost')] },
+      { role: 'assistant', text: 'calls', toolUses: [bash('t1'), bash('never')] },
+      { role: 'user', text: '', toolUses: [], toolResults: [result('t1')] },
+    ])
+    expect(out.length).toBe(3)
+    expect(out[1]!.toolUses.map((u) => u.tool_use_id)).toEqual(['t1'])
+    expect(out[2]!.toolResults?.map((r) => r.tool_use_id)).toEqual(['t1'])
+  })
+
+  test('indices out of range are ignored', () => {
+    expect(replacement(messages, { handoff: 'H', messages: [], keep: [3, 9, -1] }).length).toBe(2)
+  })
+
+  test('a section message in the engine shape', () => {
+    expect(fromHandoffMessage({ role: 'user', text: 'x' })).toEqual({ role: 'user', text: 'x', toolUses: [] })
+  })
+})
+
+describe('the fallback row', () => {
+  test('numbering from the files already in the folder', () => {
+    expect(nextNumber([])).toEqual({ n: 1, prev: null })
+    expect(nextNumber(['001-a.json', '001-a.md', '002-b.json', 'index.jsonl'])).toEqual({ n: 3, prev: 2 })
+  })
+
+  test("the store's row shape, outcome fallback, the reason", () => {
+    const at = new Date('2026-01-02T03:04:05.006Z')
+    const row = fallbackRow({ at, sessionId: 's', live: false, trigger: 'manual', reason: 'node-missing: x', n: 2, prev: 1, pluginVersion: '0.1.0', messages: 4, hookMs: 7 })
+    expect(row).toMatchObject({ v: 1, mode: 'rehearsal', outcome: 'fallback', reason: 'node-missing: x', lineage: { n: 2, prev: 1 }, writtenBy: 'hooks' })
+    expect(fileStem(2, at)).toBe('002-2026-01-02T03-04-05-006Z')
+  })
+})

@@ -1,0 +1,240 @@
+/**
+ * compact-idle in the real engine. `$.session.compact` works only in the interactive TUI, so
+ * this drives Claude Code under tmux: a lab HOME, the project's fake model reporting a
+ * 250,000-token context, compact-handoff and compact-idle loaded side by side, and compact-idle's
+ * delay shortened to 3 s. One answered turn, then idle: the compaction must fire once, reach
+ * compact-handoff as `trigger: 'plugin'`, and leave its one line in the session transcript.
+ */
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { MODE_DIRS } from '../../store/write.ts'
+import { type FakeModel, startFakeModel } from './fake-model.mjs'
+import { claudeBin, pluginDir, repoRoot, skipWithoutEngine } from './harness.ts'
+
+const idleDir = join(repoRoot, 'plugins', 'idle')
+const CONTEXT_TOKENS = 250_000
+/** compact-idle's userConfig for the run: due 3 s after a turn, too late after 60 s. */
+const IDLE_OPTIONS = { delay: 0.05, latest: 1 }
+/**
+ * The one line. The hit rate part needs the summarizer's usage, which the engine reads from the
+ * stream's message_delta; the fake states usage in message_start alone, so here it is left out.
+ */
+const LINE = /^compact-idle: compacted 250,\d{3} tokens of idle context while the prompt cache was still warm(; summarizer cache hit \d+\.\d% \(.+\))?$/
+
+const hasTmux = spawnSync('tmux', ['-V'], { encoding: 'utf8' }).status === 0
+const skip = skipWithoutEngine || (hasTmux ? false : 'idle e2e skipped: tmux is not installed (apt-get install tmux)')
+
+/** Polls `read` every 200 ms until it returns something truthy; fails with `what` after `ms`. */
+async function waitFor<T>(what: string, ms: number, read: () => T | undefined | null | false, explain: () => string = () => ''): Promise<T> {
+  const until = Date.now() + ms
+  for (;;) {
+    const v = read()
+    if (v) return v
+    if (Date.now() > until) throw new Error(`timed out after ${ms} ms waiting for ${what}\n${explain()}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+const jsonLines = (file: string): any[] =>
+  existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .flatMap((l) => {
+          try {
+            return [JSON.parse(l)]
+          } catch {
+            return []
+          }
+        })
+    : []
+
+describe('compact-idle in the TUI', { skip }, () => {
+  let dir = ''
+  let fake: FakeModel
+  let socket = ''
+  let panePid = 0
+  const paths = { home: '', config: '', project: '', data: '', debug: '' }
+
+  const tmux = (...args: string[]) => spawnSync('tmux', ['-S', socket, ...args], { encoding: 'utf8', timeout: 10_000 })
+  const screen = () => tmux('capture-pane', '-p', '-t', 'idle').stdout ?? ''
+  const debugLog = () => (existsSync(paths.debug) ? readFileSync(paths.debug, 'utf8') : '')
+  const explain = () => `--- screen ---\n${screen()}\n--- compact-idle debug lines ---\n${debugLog().split('\n').filter((l) => l.includes('compact-idle')).join('\n')}`
+
+  /**
+   * Types a prompt and submits it. Keys sent while the TUI is still settling can be dropped, so
+   * it waits to see the text in the prompt box (typing it again if not), and presses Enter
+   * again if no turn starts.
+   */
+  const submit = async (text: string) => {
+    for (let attempt = 1; ; attempt++) {
+      tmux('send-keys', '-t', 'idle', '-l', text)
+      const typed = await waitFor('the prompt to show', 3_000, () => screen().includes(text)).catch(() => false)
+      if (typed) break
+      if (attempt === 3) throw new Error(`the prompt never showed in the TUI\n${explain()}`)
+      tmux('send-keys', '-t', 'idle', 'C-u')
+    }
+    for (let attempt = 1; ; attempt++) {
+      tmux('send-keys', '-t', 'idle', 'Enter')
+      const began = await waitFor('the turn to start', 5_000, () => debugLog().includes('compact-idle@inline turn.start')).catch(() => false)
+      if (began) return
+      if (attempt === 3) throw new Error(`no turn started after Enter\n${explain()}`)
+    }
+  }
+
+  /** The session transcript the TUI writes, once there is one. */
+  const transcript = (): string | null => {
+    const projects = join(paths.config, 'projects')
+    if (!existsSync(projects)) return null
+    for (const d of readdirSync(projects)) {
+      const f = readdirSync(join(projects, d)).find((n) => n.endsWith('.jsonl'))
+      if (f) return join(projects, d, f)
+    }
+    return null
+  }
+
+  /** compact-handoff's rows for a session, in either store mode. */
+  const rows = (sessionId: string): any[] =>
+    Object.values(MODE_DIRS).flatMap((mode) => {
+      const d = join(paths.data, mode, sessionId)
+      return existsSync(d) ? readdirSync(d).filter((n) => /^\d{3,}-.+\.json$/.test(n)).map((n) => JSON.parse(readFileSync(join(d, n), 'utf8'))) : []
+    })
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'idle-e2e-'))
+    Object.assign(paths, {
+      home: join(dir, 'home'),
+      config: join(dir, 'home', '.claude'),
+      project: join(dir, 'project'),
+      data: join(dir, 'data'),
+      debug: join(dir, 'debug.log'),
+    })
+    socket = join(dir, 'tmux.sock')
+    // The TUI writes type declarations into every --plugin-dir it loads; give it copies, so it
+    // does not write into the working tree while a typecheck reads there.
+    const copy = (from: string, name: string) => {
+      const to = join(dir, 'plugins', name)
+      cpSync(from, to, { recursive: true, filter: (src) => !src.includes(`${join('.claude-plugin', 'types')}`) })
+      return to
+    }
+    const handoffCopy = copy(pluginDir, 'compact-handoff')
+    const idleCopy = copy(idleDir, 'compact-idle')
+    mkdirSync(paths.config, { recursive: true })
+    mkdirSync(paths.project)
+    writeFileSync(
+      join(paths.config, '.claude.json'),
+      JSON.stringify({
+        hasCompletedOnboarding: true,
+        lastOnboardingVersion: '2.1.328',
+        theme: 'dark',
+        customApiKeyResponses: { approved: ['dummy'], rejected: [] },
+        projects: { [paths.project]: { hasTrustDialogAccepted: true } },
+      }),
+    )
+    writeFileSync(
+      join(paths.config, 'settings.json'),
+      JSON.stringify({ skipDangerousModePermissionPrompt: true, pluginConfigs: { 'compact-idle@inline': { options: IDLE_OPTIONS } } }),
+    )
+    fake = await startFakeModel({ log: join(dir, 'requests.jsonl'), inputTokens: CONTEXT_TOKENS })
+    // The engine's whole environment (env -i): nothing of an outer session leaks in.
+    const env = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: paths.home,
+      CLAUDE_CONFIG_DIR: paths.config,
+      ANTHROPIC_BASE_URL: fake.url,
+      ANTHROPIC_API_KEY: 'dummy',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      IS_SANDBOX: '1',
+      TERM: 'xterm-256color',
+      COMPACT_HANDOFF_DATA_DIR: paths.data,
+    }
+    // `timeout --foreground`: plain `timeout` leaves claude stopped by SIGTTIN and the pane blank.
+    const started = tmux(
+      'new-session', '-d', '-s', 'idle', '-x', '200', '-y', '50', '-c', paths.project,
+      'env', '-i', ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
+      'timeout', '--foreground', '120', claudeBin,
+      '--dangerously-skip-permissions', '--debug-file', paths.debug, '--plugin-dir', handoffCopy, '--plugin-dir', idleCopy,
+    )
+    assert.equal(started.status, 0, `tmux new-session failed: ${started.stderr}`)
+    panePid = Number(tmux('display-message', '-p', '-t', 'idle', '#{pane_pid}').stdout.trim()) || 0
+  })
+
+  after(async () => {
+    if (socket) tmux('kill-server')
+    // The pane's process group (timeout, and claude beneath it) gets SIGHUP; let it finish
+    // writing, and kill the group if it does not.
+    if (panePid) {
+      const gone = await waitFor('claude to exit', 10_000, () => !alive(panePid)).catch(() => false)
+      if (!gone) {
+        try {
+          process.kill(-panePid, 'SIGKILL')
+        } catch {
+          // already gone
+        }
+      }
+    }
+    await fake?.close()
+    if (process.env.CH_E2E_KEEP) console.error(`kept lab ${dir}`)
+    else if (dir) rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 })
+  })
+
+  test('a large idle session compacts once; compact-handoff hears trigger plugin; one line in the transcript', { timeout: 90_000 }, async () => {
+    // Ready when the prompt box is drawn; answer the bypass dialog if this engine still asks.
+    await waitFor('the TUI to be ready', 30_000, () => {
+      const s = screen()
+      if (s.includes('Yes, I accept')) {
+        tmux('send-keys', '-t', 'idle', 'Down')
+        tmux('send-keys', '-t', 'idle', 'Enter')
+        return false
+      }
+      const log = debugLog()
+      return s.includes('bypass permissions on') && log.includes('hooks module compact-handoff@inline loaded') && log.includes('hooks module compact-idle@inline loaded')
+    }, explain)
+
+    await submit('Plan the release notes, then wait for me.')
+    await waitFor('the turn to be answered and the compaction reserved', 30_000, () => debugLog().includes('[compact-idle] $.ui.log (to debug): compaction reserved in 0:03'), explain)
+
+    const file = await waitFor('the session transcript', 10_000, transcript, explain)
+    const sessionId = file.split('/').at(-1)!.replace(/\.jsonl$/, '')
+    const shown = await waitFor(
+      "compact-idle's line in the transcript",
+      30_000,
+      () => jsonLines(file).find((l) => l.type === 'system' && typeof l.content === 'string' && LINE.test(l.content)),
+      explain,
+    )
+    assert.equal(shown.sessionId, sessionId)
+
+    // compact-handoff heard the compaction compact-idle raised, as trigger 'plugin'.
+    const [row, ...more] = await waitFor('a compact-handoff row', 10_000, () => rows(sessionId).length > 0 && rows(sessionId), explain)
+    assert.equal(more.length, 0, `one compaction, one row: ${JSON.stringify(more)}`)
+    assert.equal(row.trigger, 'plugin', JSON.stringify(row))
+    assert.equal(row.sessionId, sessionId)
+
+    const debug = debugLog()
+    assert.match(debug, /\[compact-idle\] \$\.ui\.log \(to debug\): compacting 250,000 tokens, 0:0\d after the turn ended/)
+    assert.match(debug, /\$\.session\.compact \(compact-idle\): compacting/)
+    assert.match(debug, /\[compact-idle\] \$\.ui\.log \(to debug\): compacted 250,?\d{3} → \d+; summarizer /)
+    assert.match(debug, /compact-idle@inline session\.compact skipped: re-entry/)
+    assert.match(debug, /hooks module compact-handoff@inline: session\.compact nested in compact-idle/)
+
+    // Once only: well past another delay, still one compaction request and one line.
+    await new Promise((r) => setTimeout(r, 4_000))
+    assert.equal(fake.requests().filter((r) => r.kind === 'compaction').length, 1)
+    assert.equal(jsonLines(file).filter((l) => l.type === 'system' && typeof l.content === 'string' && LINE.test(l.content)).length, 1)
+    assert.equal(rows(sessionId).length, 1)
+    assert.equal(debugLog().split('\n').filter((l) => l.includes('compaction reserved in')).length, 1)
+  })
+})
