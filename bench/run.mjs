@@ -8,6 +8,7 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const benches = [
   ['cli', 'bench/cli.ts'],
   ['ledger', 'bench/ledger.ts'],
+  ['engine-compact', 'bench/engine-compact.ts'],
 ]
 const only = process.argv.slice(2)
 let failed = 0

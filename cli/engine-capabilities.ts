@@ -1,14 +1,12 @@
 /**
  * The engine as a host: what a section asks of `Capabilities`, answered over the bridge by the
  * hooks module. A fork the engine cannot make (`nothing-to-fork`: a resumed session before its
- * first turn) is retried as a completion over the transcript written out, and the answer says
- * which of the two replied (`via`), so a section and the row can tell.
+ * first turn) is passed on as it is: the section that asked owns its fallback (the summary
+ * completes over the conversation written out), so there is one fallback, not two.
  */
 import { readFile } from 'node:fs/promises'
 import type { Capabilities, FileCapability, ModelAnswer, ModelCapability, ModelUsage } from '../pipeline/capabilities.ts'
 import { systemClock } from '../pipeline/capabilities.ts'
-import { renderConversation } from '../pipeline/render.ts'
-import type { Transcript } from '../pipeline/transcript.ts'
 import type { Bridge } from './engine-bridge.ts'
 import type { ApiUsage, BridgeModelValue } from './engine-protocol.ts'
 
@@ -45,18 +43,13 @@ export interface EngineHost {
 }
 
 export interface EngineHostOptions {
-  transcript: Transcript
   /** The session's model: what a completion runs on when the section names none. */
   model?: string
-  contextWindow?: number
   /** Live reads go through the engine's Read tool; a rehearsal reads the disk itself, because a
    *  Read through the engine is remembered by it and core would re-attach the file (measured). */
   live: boolean
   now?: () => number
 }
-
-/** Output cap of a fork retried as a completion: a summary is long, and the default is 1024. */
-export const FALLBACK_MAX_TOKENS = 16_384
 
 const camel = (u: ApiUsage | undefined): ModelUsage | undefined =>
   u && {
@@ -70,20 +63,6 @@ function answerOf(v: BridgeModelValue, via: ModelPath, model: string | undefined
   if (v.isAnswered) return { isAnswered: true, text: v.text, ...(model ? { model } : {}), ...(v.usage ? { usage: camel(v.usage) } : {}), via }
   const detail = v.status ? ` (status ${v.status}${v.error ? `, ${v.error}` : ''})` : ''
   return { isAnswered: false, reason: `${v.reason}${detail}` }
-}
-
-/** What a completion standing in for a fork is sent: the conversation, then the fork's prompt. */
-export function forkAsCompletionPrompt(transcript: Transcript, prompt: string, contextWindow?: number): string {
-  // Half the window at ~4 chars a token, and never more than 800k chars.
-  const budget = Math.min(800_000, Math.floor((contextWindow ?? 200_000) * 2))
-  return [
-    'This request carries no conversation of its own (there was no session to fork), so the conversation so far is written out below.',
-    '<conversation>',
-    renderConversation(transcript, { maxChars: budget }).text,
-    '</conversation>',
-    '',
-    prompt,
-  ].join('\n')
 }
 
 /** The Read tool's text form: each line numbered from 1 (or `offset`), a tab, the line. */
@@ -105,27 +84,8 @@ export function engineHost(bridge: Bridge, opts: EngineHostOptions): EngineHost 
     async fork(req, signal) {
       const started = now()
       const forked = await bridge.request('model.fork', { prompt: req.prompt }, signal)
-      if (forked.isAnswered || forked.reason !== 'nothing-to-fork') {
-        modelCalls.push({ call: 'fork', answeredBy: forked.isAnswered ? 'fork' : null, reason: forked.isAnswered ? null : forked.reason, ms: now() - started, usage: forked.usage ?? null })
-        return answerOf(forked, 'fork', opts.model)
-      }
-      if (!opts.model) {
-        modelCalls.push({ call: 'fork', answeredBy: null, reason: 'nothing-to-fork, and no session model to complete on', ms: now() - started, usage: null })
-        return { isAnswered: false, reason: 'nothing-to-fork (no session model for the completion fallback)' }
-      }
-      const completed = await bridge.request(
-        'model.complete',
-        { model: opts.model, prompt: forkAsCompletionPrompt(opts.transcript, req.prompt, opts.contextWindow), maxTokens: FALLBACK_MAX_TOKENS },
-        signal,
-      )
-      modelCalls.push({
-        call: 'fork',
-        answeredBy: completed.isAnswered ? 'complete' : null,
-        reason: completed.isAnswered ? 'nothing-to-fork' : `nothing-to-fork, then complete: ${completed.reason}`,
-        ms: now() - started,
-        usage: completed.usage ?? null,
-      })
-      return answerOf(completed, 'complete', opts.model)
+      modelCalls.push({ call: 'fork', answeredBy: forked.isAnswered ? 'fork' : null, reason: forked.isAnswered ? null : forked.reason, ms: now() - started, usage: forked.usage ?? null })
+      return answerOf(forked, 'fork', opts.model)
     },
     async complete(req, signal) {
       const started = now()

@@ -166,7 +166,7 @@ export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean
 
     const transcript = (deps.readMessages ?? readEngineMessages)(input.messages, { sessionId: input.sessionId, cwd: input.cwd, model: input.model })
     bridge = createBridge({ rundir: deps.rundir, send: deps.send })
-    host = engineHost(bridge, { transcript, model: input.model, contextWindow: input.contextWindow, live: input.settings.live })
+    host = engineHost(bridge, { model: input.model, live: input.settings.live })
     const pipelineInput: PipelineInput = {
       trigger: input.trigger,
       ...(input.instructions ? { instructions: input.instructions } : {}),

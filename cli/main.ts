@@ -4,8 +4,6 @@
  * Exit codes: 0 ok, 1 invalid config or input, 2 usage error, 3 internal error.
  */
 import { HandoffError } from '../pipeline/codes.ts'
-import { buildCommand } from './build.ts'
-import { engineCommand } from './engine.ts'
 
 declare const __CH_VERSION__: string
 export const VERSION = typeof __CH_VERSION__ === 'string' ? __CH_VERSION__ : '0.0.0-dev'
@@ -16,9 +14,11 @@ export interface Command {
   run(argv: string[]): Promise<number>
 }
 
-const commands: Record<string, Command> = {
-  build: buildCommand,
-  engine: engineCommand,
+/** Each command's module is loaded only when it runs: every compaction starts a fresh process
+ *  for `engine`, and what it does not parse it does not pay for. */
+const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {
+  build: { summary: 'build the handoff for a transcript on disk', load: async () => (await import('./build.ts')).buildCommand },
+  engine: { summary: '(internal) run one compaction for the plugin', load: async () => (await import('./engine.ts')).engineCommand },
 }
 
 function help(): string {
@@ -48,11 +48,12 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(VERSION + '\n')
     return 0
   }
-  const command = commands[name]
-  if (!command) {
+  const entry = commands[name]
+  if (!entry) {
     process.stderr.write(`compact-handoff: unknown command "${name}" (commands: ${Object.keys(commands).join(', ')})\n`)
     return 2
   }
+  const command = await entry.load()
   if (rest.includes('--help') || rest.includes('-h')) {
     process.stdout.write(`${command.usage}\n`)
     return 0

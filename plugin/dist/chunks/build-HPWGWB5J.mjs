@@ -1,0 +1,319 @@
+#!/usr/bin/env node
+import { createRequire as __chCreateRequire } from 'node:module';
+const require = __chCreateRequire(import.meta.url);
+import {
+  COMMITMENTS_MARKER,
+  SUMMARY_MARKER,
+  beforeBoundary,
+  buildHandoff,
+  configFiles,
+  readJsonlTranscript,
+  systemClock
+} from "./chunk-JPC7ZSCB.mjs";
+import {
+  HandoffError,
+  fmt
+} from "./chunk-UVLN7AGH.mjs";
+import "./chunk-7DPBAYJ4.mjs";
+
+// cli/build.ts
+import { writeFile } from "node:fs/promises";
+import { basename } from "node:path";
+import { parseArgs } from "node:util";
+
+// cli/capabilities.ts
+import { readFile } from "node:fs/promises";
+var diskFiles = {
+  async read({ path, offset, limit }, signal) {
+    try {
+      const text = await readFile(path, { encoding: "utf8", signal });
+      if (offset === void 0 && limit === void 0) return { ok: true, text };
+      const lines = text.split("\n");
+      const from = Math.max(0, (offset ?? 1) - 1);
+      return { ok: true, text: lines.slice(from, limit === void 0 ? void 0 : from + limit).join("\n") };
+    } catch (err) {
+      return { ok: false, reason: err.message };
+    }
+  }
+};
+function cliCapabilities(model = null) {
+  return { host: "cli", model, files: diskFiles, now: systemClock };
+}
+
+// cli/model.ts
+import { readFile as readFile2 } from "node:fs/promises";
+var KIND_MARKERS = {
+  summary: SUMMARY_MARKER,
+  commitments: COMMITMENTS_MARKER
+};
+var NO_FORK = { isAnswered: false, reason: "nothing-to-fork (the CLI has no live session to fork)" };
+function num(v) {
+  return typeof v === "number" && Number.isFinite(v) ? v : 0;
+}
+function usageOf(u) {
+  if (!u || typeof u !== "object") return void 0;
+  const r = u;
+  return {
+    inputTokens: num(r.inputTokens ?? r.input_tokens),
+    outputTokens: num(r.outputTokens ?? r.output_tokens),
+    cacheReadTokens: num(r.cacheReadTokens ?? r.cache_read_input_tokens),
+    cacheWriteTokens: num(r.cacheWriteTokens ?? r.cache_creation_input_tokens)
+  };
+}
+function checkEntry(e, where) {
+  const r = e;
+  if (!r || typeof r !== "object" || typeof r.text !== "string") throw new Error(`${where}: an entry needs a "text" string`);
+  if (r.kind === void 0 && r.match === void 0) throw new Error(`${where}: an entry needs "kind" (${Object.keys(KIND_MARKERS).join(" or ")}) or "match"`);
+  if (r.kind !== void 0 && !(r.kind in KIND_MARKERS)) throw new Error(`${where}: unknown kind "${r.kind}" (known: ${Object.keys(KIND_MARKERS).join(", ")})`);
+  return r;
+}
+function parseReplies(text, file) {
+  const trimmed = text.trim();
+  if (trimmed.startsWith("[") || trimmed.startsWith("{")) {
+    try {
+      const v = JSON.parse(trimmed);
+      const list = Array.isArray(v) ? v : Array.isArray(v.replies) ? v.replies : [v];
+      return list.map((e, i) => checkEntry(e, `${file}: entry ${i + 1}`));
+    } catch (err) {
+      if (!(err instanceof SyntaxError)) throw err;
+    }
+  }
+  const out = [];
+  text.split("\n").forEach((line, i) => {
+    if (line.trim() === "") return;
+    let v;
+    try {
+      v = JSON.parse(line);
+    } catch (err) {
+      throw new Error(`${file}:${i + 1}: not JSON (${err.message})`);
+    }
+    out.push(checkEntry(v, `${file}:${i + 1}`));
+  });
+  return out;
+}
+function replayModel(replies, file = "the replies file") {
+  return {
+    async fork() {
+      return NO_FORK;
+    },
+    async complete(req, signal) {
+      if (signal.aborted) return { isAnswered: false, reason: "aborted" };
+      const hit = replies.find((r) => req.prompt.includes(r.match ?? KIND_MARKERS[r.kind]));
+      if (!hit) return { isAnswered: false, reason: `no recorded reply in ${file} matches this prompt` };
+      if (hit.text.trim() === "") return { isAnswered: false, reason: "empty-reply (recorded)" };
+      const usage2 = usageOf(hit.usage);
+      const model = hit.model ?? req.model;
+      return { isAnswered: true, text: hit.text, ...model ? { model } : {}, ...usage2 ? { usage: usage2 } : {} };
+    }
+  };
+}
+function anthropicModel(opts) {
+  let sdk;
+  const load = () => sdk ??= import("./sdk-JYOQADOK.mjs").then(({ default: SDK }) => ({
+    SDK,
+    client: new SDK({
+      apiKey: opts.apiKey,
+      ...opts.baseURL ? { baseURL: opts.baseURL } : {},
+      maxRetries: opts.maxRetries ?? 2,
+      // The section's own timeout governs (through the signal); this only bounds a hung socket.
+      timeout: 15 * 6e4
+    })
+  }));
+  return {
+    async fork() {
+      return NO_FORK;
+    },
+    async complete(req, signal) {
+      const model = req.model ?? opts.defaultModel ?? "claude-opus-5-5";
+      const { client, SDK } = await load();
+      try {
+        const msg = await client.messages.create(
+          {
+            model,
+            max_tokens: req.maxTokens ?? opts.defaultMaxTokens ?? 4096,
+            ...req.system ? { system: req.system } : {},
+            messages: [{ role: "user", content: req.prompt }]
+          },
+          { signal }
+        );
+        const text = msg.content.map((b) => b.type === "text" ? b.text : "").filter((t) => t !== "").join("\n");
+        if (text.trim() === "") return { isAnswered: false, reason: `empty-reply (stop_reason ${msg.stop_reason ?? "none"})` };
+        const usage2 = usageOf(msg.usage);
+        return { isAnswered: true, text, model: msg.model || model, ...usage2 ? { usage: usage2 } : {} };
+      } catch (err) {
+        if (signal.aborted || err instanceof SDK.APIUserAbortError) return { isAnswered: false, reason: "aborted" };
+        if (err instanceof SDK.APIError) {
+          const detail = err.message.split("\n")[0];
+          return { isAnswered: false, reason: `api-error${err.status ? ` (status ${err.status})` : ""}: ${detail}` };
+        }
+        return { isAnswered: false, reason: `api-error: ${err.message}` };
+      }
+    }
+  };
+}
+async function cliModel(opts) {
+  const env = opts.env ?? process.env;
+  if (opts.repliesFile) {
+    let text;
+    try {
+      text = await readFile2(opts.repliesFile, "utf8");
+    } catch (err) {
+      const e = err;
+      throw new HandoffError("USAGE", `--model-replies ${opts.repliesFile}: ${e.code === "ENOENT" ? "no such file" : e.message}`, 2);
+    }
+    let replies;
+    try {
+      replies = parseReplies(text, opts.repliesFile);
+    } catch (err) {
+      throw new HandoffError("USAGE", `--model-replies ${err.message}`, 2);
+    }
+    return { model: replayModel(replies, opts.repliesFile), source: "replies" };
+  }
+  const apiKey = env.ANTHROPIC_API_KEY;
+  if (apiKey) {
+    return {
+      model: anthropicModel({ apiKey, ...env.ANTHROPIC_BASE_URL ? { baseURL: env.ANTHROPIC_BASE_URL } : {} }),
+      source: "anthropic-api"
+    };
+  }
+  return { model: null, source: "none" };
+}
+
+// cli/build.ts
+var usage = `Usage: compact-handoff build <transcript.jsonl> [options]
+
+Builds the handoff for a Claude Code transcript and prints it, then a report of each section.
+By default the conversation is taken as it stood before the file's last compaction (the whole
+file when it holds none).
+
+Options:
+  --config FILE       extend the default pipeline with FILE (repeatable)
+  --out FILE          write the handoff to FILE instead of stdout
+  --json              print one JSON object: { handoff, sections, totalChars, marker, ... }
+  --at-boundary N     the conversation as it stood before the N-th compaction (1 = oldest)
+  --end               the whole file, every message after the last compaction included
+  --window TOKENS     the context window, for the size guard's maxFraction
+  --session ID        the session id for the marker (default: from the transcript)
+  --model-replies FILE  answer the model calls (summary, commitments) with replies recorded in
+                      FILE (JSON or JSONL; see cli/model.ts). Without it, the Anthropic API
+                      answers when ANTHROPIC_API_KEY is set (ANTHROPIC_BASE_URL is honoured);
+                      with neither, those sections are dropped (SECTION_NO_MODEL)
+  --verbose           stack traces on errors
+
+Exit codes: 0 ok, 1 invalid config or transcript, 2 usage error, 3 internal error.`;
+function parse(argv) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        config: { type: "string", multiple: true },
+        out: { type: "string" },
+        json: { type: "boolean" },
+        "at-boundary": { type: "string" },
+        end: { type: "boolean" },
+        window: { type: "string" },
+        session: { type: "string" },
+        "model-replies": { type: "string" }
+      }
+    });
+  } catch (err) {
+    throw new HandoffError("USAGE", `${err.message}
+${usage}`, 2);
+  }
+}
+function positiveInt(flag, value) {
+  if (value === void 0) return void 0;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new HandoffError("USAGE", `${flag} takes a whole number from 1 (got "${value}")`, 2);
+  return n;
+}
+function formatReport(result) {
+  const rows = result.sections.map((s) => {
+    const status = s.status === "ok" ? "kept   " : "dropped";
+    const chars = s.status === "ok" ? s.chars : s.chars ?? 0;
+    const why = s.status === "dropped" ? `  ${s.code}: ${s.message}` : "";
+    return `  ${status} ${s.name.padEnd(12)} ${fmt(chars).padStart(8)} chars ${fmt(s.ms).padStart(6)} ms${why}`;
+  });
+  const seam = result.seam.filter((s) => s.status !== "ok").map((s) => `  seam subscriber ${s.name} ${s.status}: ${s.message ?? ""}`);
+  return ["sections:", ...rows, ...seam, ...result.notes.map((n) => `  note: ${n}`), result.summaryLine].join("\n");
+}
+async function run(argv) {
+  const { values, positionals } = parse(argv);
+  if (positionals.length !== 1) throw new HandoffError("USAGE", `expected one transcript path
+${usage}`, 2);
+  const file = positionals[0];
+  if (values.end && values["at-boundary"]) throw new HandoffError("USAGE", "--end and --at-boundary go one at a time", 2);
+  let transcript;
+  try {
+    transcript = await readJsonlTranscript(file);
+  } catch (err) {
+    const e = err;
+    throw new HandoffError("TRANSCRIPT_UNREADABLE", `cannot read ${file}: ${e.code === "ENOENT" ? "no such file" : e.message}`);
+  }
+  const boundary = positiveInt("--at-boundary", values["at-boundary"]);
+  const conversation = beforeBoundary(transcript, values.end ? "end" : boundary ?? "last");
+  if (transcript.malformed.count > 0) {
+    const shown = transcript.malformed.lines.slice(0, 10).join(", ");
+    process.stderr.write(
+      `compact-handoff build: ${fmt(transcript.malformed.count)} malformed line(s) skipped in ${file} (line ${shown}${transcript.malformed.count > 10 ? ", \u2026" : ""})
+`
+    );
+  }
+  const input = {
+    trigger: "cli",
+    sessionId: values.session ?? transcript.sessionId ?? basename(file, ".jsonl"),
+    cwd: conversation.cwd ?? process.cwd(),
+    contextWindow: positiveInt("--window", values.window),
+    model: conversation.model,
+    transcript: conversation
+  };
+  const { model, source: modelSource } = await cliModel({ repliesFile: values["model-replies"] });
+  const { result } = await buildHandoff({
+    input,
+    capabilities: cliCapabilities(model),
+    configFiles: configFiles(values.config ?? []),
+    lenient: false
+  });
+  if (values.json) {
+    const out = {
+      handoff: result.handoff,
+      marker: result.marker,
+      totalChars: result.totalChars,
+      summary: result.summaryLine,
+      messages: result.messages,
+      sections: result.sections.map((s) => ({
+        name: s.name,
+        status: s.status,
+        ...s.status === "dropped" ? { code: s.code, message: s.message } : {},
+        chars: s.status === "ok" ? s.chars : s.chars ?? 0,
+        ms: s.ms,
+        ...s.body !== void 0 ? { body: s.body } : {},
+        ...s.record ? { record: s.record } : {}
+      })),
+      transcript: { file, messages: conversation.messages.length, malformed: transcript.malformed.count },
+      model: modelSource
+    };
+    const text = JSON.stringify(out, null, 2) + "\n";
+    if (values.out) await writeFile(values.out, text);
+    else process.stdout.write(text);
+    return 0;
+  }
+  if (values.out) {
+    await writeFile(values.out, result.handoff);
+    process.stdout.write(`${formatReport(result)}
+handoff written to ${values.out}
+`);
+  } else {
+    process.stdout.write(result.handoff);
+    process.stderr.write(`
+${formatReport(result)}
+`);
+  }
+  return 0;
+}
+var buildCommand = { summary: "build the handoff for a transcript on disk", usage, run };
+export {
+  buildCommand,
+  formatReport
+};

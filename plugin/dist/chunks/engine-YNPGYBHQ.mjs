@@ -1,0 +1,595 @@
+#!/usr/bin/env node
+import { createRequire as __chCreateRequire } from 'node:module';
+const require = __chCreateRequire(import.meta.url);
+import {
+  buildHandoff,
+  configFiles,
+  readEngineMessages,
+  systemClock
+} from "./chunk-JPC7ZSCB.mjs";
+import "./chunk-UVLN7AGH.mjs";
+import "./chunk-7DPBAYJ4.mjs";
+
+// cli/engine.ts
+import { mkdir as mkdir2, readdir as readdir2, rm, stat, writeFile } from "node:fs/promises";
+import { dirname, join as join3 } from "node:path";
+
+// store/write.ts
+import { constants } from "node:fs";
+import { appendFile, mkdir, open, readdir } from "node:fs/promises";
+import { homedir } from "node:os";
+import { join } from "node:path";
+var INDEX_FILE = "index.jsonl";
+var MODE_DIRS = { live: "sessions", rehearsal: "rehearsals" };
+function resolveDataDir(setting, env = process.env, home = homedir()) {
+  if (setting && setting.trim()) return expandHome(setting.trim(), home);
+  if (env.COMPACT_HANDOFF_DATA_DIR) return expandHome(env.COMPACT_HANDOFF_DATA_DIR, home);
+  return join(home, ".claude", "compact-handoff");
+}
+function expandHome(path, home) {
+  return path === "~" ? home : path.startsWith("~/") ? join(home, path.slice(2)) : path;
+}
+function sessionDir(ref) {
+  if (!/^[A-Za-z0-9._-]+$/.test(ref.sessionId) || ref.sessionId.startsWith(".")) {
+    throw new Error(`session id ${JSON.stringify(ref.sessionId)} is not safe as a folder name`);
+  }
+  return join(ref.dataDir, MODE_DIRS[ref.mode], ref.sessionId);
+}
+function fileStem(n, at) {
+  return `${String(n).padStart(3, "0")}-${at.toISOString().replace(/[:.]/g, "-")}`;
+}
+var ROW_FILE = /^(\d{3,})-.+\.json$/;
+async function nextCompaction(ref) {
+  const dir = sessionDir(ref);
+  let names = [];
+  try {
+    names = await readdir(dir);
+  } catch (err) {
+    if (err.code !== "ENOENT") throw err;
+  }
+  const earlier = names.map((name) => ({ name, m: ROW_FILE.exec(name) })).filter((x) => x.m !== null).map(({ name, m }) => ({ n: Number(m[1]), file: join(MODE_DIRS[ref.mode], ref.sessionId, name) })).sort((a, b) => a.n - b.n || a.file.localeCompare(b.file));
+  const last = earlier.at(-1);
+  return { n: earlier.length + 1, prev: last ? last.n : null, earlier };
+}
+var DIR_MODE = 448;
+var FILE_MODE = 384;
+async function writeOnce(path, text) {
+  const fh = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, FILE_MODE);
+  try {
+    await fh.writeFile(text, "utf8");
+  } finally {
+    await fh.close();
+  }
+}
+async function writeCompaction(ref, entry) {
+  const dir = sessionDir(ref);
+  await mkdir(dir, { recursive: true, mode: DIR_MODE });
+  const stem = fileStem(entry.row.lineage.n, entry.at ?? new Date(entry.row.at));
+  const handoffFile = entry.handoff ? join(dir, `${stem}.md`) : null;
+  const rowFile = join(dir, `${stem}.json`);
+  const rel = (p) => p.slice(ref.dataDir.length + 1);
+  const row = { ...entry.row, files: { handoff: handoffFile && rel(handoffFile), row: rel(rowFile) } };
+  if (handoffFile) await writeOnce(handoffFile, entry.handoff);
+  await writeOnce(rowFile, JSON.stringify(row, null, 2) + "\n");
+  const indexFile = join(ref.dataDir, INDEX_FILE);
+  await appendFile(indexFile, JSON.stringify(row) + "\n", { encoding: "utf8", mode: FILE_MODE, flag: "a" });
+  return { handoffFile, rowFile, indexFile, row };
+}
+
+// cli/engine-bridge.ts
+import { mkdirSync, readFileSync, watch } from "node:fs";
+import { join as join2 } from "node:path";
+
+// cli/engine-protocol.ts
+var ANSWERS_DIR = "answers";
+
+// cli/engine-bridge.ts
+var BridgeError = class extends Error {
+  constructor(call, message) {
+    super(message);
+    this.call = call;
+    this.name = "BridgeError";
+  }
+  call;
+};
+function createBridge(opts) {
+  const dir = join2(opts.rundir, ANSWERS_DIR);
+  mkdirSync(dir, { recursive: true, mode: 448 });
+  const waiting = /* @__PURE__ */ new Map();
+  let nextId = 1;
+  let watcher = null;
+  let poll = null;
+  let closed = false;
+  const take = (id) => {
+    const w = waiting.get(id);
+    if (!w) return;
+    let answer;
+    try {
+      answer = JSON.parse(readFileSync(join2(dir, `${id}.json`), "utf8"));
+    } catch {
+      return;
+    }
+    waiting.delete(id);
+    if (answer.ok) w.resolve(answer.value);
+    else w.reject(new BridgeError(w.call, `${w.call}: ${answer.error}`));
+    if (waiting.size === 0) idle();
+  };
+  const sweep = () => {
+    for (const id of [...waiting.keys()]) take(id);
+  };
+  const busy = () => {
+    if (closed || watcher) return;
+    try {
+      watcher = watch(dir, (_event, name) => {
+        const m = name ? /^(\d+)\.json$/.exec(String(name)) : null;
+        if (m) take(Number(m[1]));
+      });
+      watcher.on("error", () => void 0);
+    } catch {
+      watcher = null;
+    }
+    poll = setInterval(sweep, opts.pollMs ?? 50);
+  };
+  const idle = () => {
+    watcher?.close();
+    watcher = null;
+    if (poll) clearInterval(poll);
+    poll = null;
+  };
+  return {
+    get pending() {
+      return waiting.size;
+    },
+    request(call, args, signal) {
+      if (closed) return Promise.reject(new BridgeError(call, `${call}: the bridge is closed`));
+      if (signal?.aborted) return Promise.reject(signal.reason ?? new Error("aborted"));
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        const onAbort = () => {
+          if (!waiting.delete(id)) return;
+          opts.send({ type: "cancel", id });
+          if (waiting.size === 0) idle();
+          reject(signal?.reason ?? new Error("aborted"));
+        };
+        signal?.addEventListener("abort", onAbort, { once: true });
+        const done = () => signal?.removeEventListener("abort", onAbort);
+        waiting.set(id, {
+          call,
+          resolve: (v) => {
+            done();
+            resolve(v);
+          },
+          reject: (e) => {
+            done();
+            reject(e);
+          }
+        });
+        busy();
+        opts.send({ type: "request", id, call, args });
+        take(id);
+      });
+    },
+    close() {
+      closed = true;
+      idle();
+      for (const [id, w] of waiting) {
+        waiting.delete(id);
+        w.reject(new BridgeError(w.call, `${w.call}: the bridge closed before an answer came`));
+      }
+    }
+  };
+}
+
+// cli/engine-capabilities.ts
+import { readFile } from "node:fs/promises";
+var camel = (u) => u && {
+  inputTokens: u.input_tokens,
+  outputTokens: u.output_tokens,
+  cacheReadTokens: u.cache_read_input_tokens,
+  cacheWriteTokens: u.cache_creation_input_tokens
+};
+function answerOf(v, via, model) {
+  if (v.isAnswered) return { isAnswered: true, text: v.text, ...model ? { model } : {}, ...v.usage ? { usage: camel(v.usage) } : {}, via };
+  const detail = v.status ? ` (status ${v.status}${v.error ? `, ${v.error}` : ""})` : "";
+  return { isAnswered: false, reason: `${v.reason}${detail}` };
+}
+function numberLines(text, offset = 1, limit = 2e3) {
+  const lines = text.split("\n");
+  const from = Math.max(0, offset - 1);
+  return lines.slice(from, from + limit).map((line, i) => `${from + i + 1}	${line}`).join("\n");
+}
+function engineHost(bridge, opts) {
+  const now = opts.now ?? systemClock;
+  const modelCalls = [];
+  const reads = [];
+  const model = {
+    async fork(req, signal) {
+      const started = now();
+      const forked = await bridge.request("model.fork", { prompt: req.prompt }, signal);
+      modelCalls.push({ call: "fork", answeredBy: forked.isAnswered ? "fork" : null, reason: forked.isAnswered ? null : forked.reason, ms: now() - started, usage: forked.usage ?? null });
+      return answerOf(forked, "fork", opts.model);
+    },
+    async complete(req, signal) {
+      const started = now();
+      const chosen = req.model ?? opts.model;
+      if (!chosen) return { isAnswered: false, reason: "no model named and the session reported none" };
+      const v = await bridge.request(
+        "model.complete",
+        { model: chosen, prompt: req.prompt, ...req.system ? { system: req.system } : {}, ...req.maxTokens ? { maxTokens: req.maxTokens } : {} },
+        signal
+      );
+      modelCalls.push({ call: "complete", answeredBy: v.isAnswered ? "complete" : null, reason: v.isAnswered ? null : v.reason, ms: now() - started, usage: v.usage ?? null });
+      return answerOf(v, "complete", chosen);
+    }
+  };
+  const files = {
+    async read(req, signal) {
+      const started = now();
+      const record = (ok, via, reason) => reads.push({ path: req.path, ok, via, ms: now() - started, ...reason ? { reason } : {} });
+      if (!opts.live) {
+        try {
+          const text = numberLines(await readFile(req.path, { encoding: "utf8", signal }), req.offset, req.limit);
+          record(true, "disk");
+          return { ok: true, text };
+        } catch (err) {
+          const reason = err.message;
+          record(false, "disk", reason);
+          return { ok: false, reason };
+        }
+      }
+      const v = await bridge.request("files.read", { path: req.path, ...req.offset ? { offset: req.offset } : {}, ...req.limit ? { limit: req.limit } : {} }, signal);
+      record(v.ok, "read-tool", v.ok ? void 0 : v.reason);
+      return v;
+    }
+  };
+  return {
+    capabilities: { host: "engine", model, files, now },
+    modelCalls,
+    reads,
+    usage() {
+      const all = modelCalls.map((c) => c.usage).filter((u) => u !== null);
+      if (all.length === 0) return void 0;
+      return all.reduce((a, u) => ({
+        input_tokens: a.input_tokens + u.input_tokens,
+        output_tokens: a.output_tokens + u.output_tokens,
+        cache_read_input_tokens: a.cache_read_input_tokens + u.cache_read_input_tokens,
+        cache_creation_input_tokens: a.cache_creation_input_tokens + u.cache_creation_input_tokens
+      }));
+    }
+  };
+}
+
+// cli/engine-keep.ts
+var DEFAULT_MAX_KEEP_CHARS = 6e4;
+var HANDOFF = "<!-- compact-handoff:";
+var CONTINUATION = "This session is being continued from a previous conversation";
+function roughKind(m) {
+  if (m.role === "assistant") return "assistant";
+  if (m.toolResults?.length && m.text.trim() === "") return "tool-results";
+  const t = m.text.trimStart();
+  if (t.startsWith(HANDOFF)) return "handoff";
+  if (t.startsWith(CONTINUATION)) return "compact-summary";
+  return t === "" ? "meta" : "typed";
+}
+function chars(m) {
+  return m.text.length + m.toolUses.reduce((n, u) => n + JSON.stringify(u.input).length, 0) + (m.toolResults ?? []).reduce((n, r) => n + r.text.length, 0);
+}
+function turnStart(messages, kindOf) {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const k = kindOf(i);
+    if (k === "typed") return i;
+    if (k === "handoff" || k === "compact-summary") return i + 1;
+  }
+  return 0;
+}
+function keepPlan(messages, opts = {}) {
+  const kindOf = (i) => opts.kindOf?.(i) ?? roughKind(messages[i]);
+  let start = -1;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (m.role === "assistant" && m.text.trim() !== "") {
+      start = i;
+      break;
+    }
+  }
+  let why = "last-assistant-text";
+  if (start < 0) {
+    start = turnStart(messages, kindOf);
+    why = "turn-in-progress";
+    if (start >= messages.length) return { keep: [], why: "nothing", capped: false, extended: false, orphanResults: [] };
+  }
+  const cap = opts.maxKeepChars ?? DEFAULT_MAX_KEEP_CHARS;
+  let size = 0;
+  for (let i = messages.length - 1; i >= start; i--) size += chars(messages[i]);
+  let capped = false;
+  if (size > cap) {
+    let chosen = -1;
+    for (let i = start; i < messages.length; i++) {
+      if (i > start && messages[i].role === "assistant" && size <= cap) {
+        chosen = i;
+        break;
+      }
+      size -= chars(messages[i]);
+    }
+    for (let i = messages.length - 1; chosen < 0 && i > start; i--) if (messages[i].role === "assistant") chosen = i;
+    if (chosen > start) {
+      start = chosen;
+      capped = true;
+    }
+  }
+  const orphanResults = [];
+  let extended = false;
+  for (; ; ) {
+    const uses = /* @__PURE__ */ new Set();
+    const missing = [];
+    for (let i = start; i < messages.length; i++) {
+      for (const u of messages[i].toolUses) uses.add(u.tool_use_id);
+      for (const r of messages[i].toolResults ?? []) if (!uses.has(r.tool_use_id) && !orphanResults.includes(r.tool_use_id)) missing.push(r.tool_use_id);
+    }
+    if (missing.length === 0) break;
+    let earliest = start;
+    for (const id of missing) {
+      let found = -1;
+      for (let j = start - 1; j >= 0; j--) {
+        if (messages[j].toolUses.some((u) => u.tool_use_id === id)) {
+          found = j;
+          break;
+        }
+      }
+      if (found < 0) orphanResults.push(id);
+      else earliest = Math.min(earliest, found);
+    }
+    if (earliest < start) {
+      start = earliest;
+      extended = true;
+    }
+  }
+  return { keep: Array.from({ length: messages.length - start }, (_, k) => start + k), why, capped, extended, orphanResults };
+}
+
+// cli/engine.ts
+var VERSION = true ? "0.1.0" : "0.0.0-dev";
+var usage = `Usage: compact-handoff engine <rundir>
+
+Internal: the plugin's hooks module runs this for each compaction. It reads the session.compact
+event as JSON on stdin, asks for engine capabilities by writing request lines on stdout (answers
+come back as files under <rundir>/answers/), stores the handoff and its row, and ends with one
+{"type":"done"} or {"type":"failed"} line. <rundir> is removed before that line is written.
+
+Test only: COMPACT_HANDOFF_FAULT=crash|hang|empty makes the child exit without an answer, wait
+forever, or build an empty handoff, so the end-to-end tests can check every fallback.
+
+Exit codes: 0 done, 1 failed (the hooks module then lets the engine compact).`;
+var Fallback = class extends Error {
+  constructor(reason) {
+    super(reason);
+    this.reason = reason;
+  }
+  reason;
+};
+var chars4 = (n) => Math.ceil(n / 4);
+function messageChars(m) {
+  let n = m.text.length;
+  for (const u of m.toolUses ?? []) n += JSON.stringify(u).length;
+  for (const r of m.toolResults ?? []) n += r.text.length;
+  return n;
+}
+function checkInput(raw) {
+  const v = raw;
+  const problems = [];
+  if (!v || typeof v !== "object") throw new Fallback("bad-input: stdin is not a JSON object");
+  if (typeof v.sessionId !== "string" || !v.sessionId) problems.push("sessionId");
+  if (typeof v.cwd !== "string") problems.push("cwd");
+  if (!Array.isArray(v.messages)) problems.push("messages");
+  if (!v.settings || typeof v.settings !== "object" || typeof v.settings.dataDir !== "string") problems.push("settings.dataDir");
+  if (typeof v.trigger !== "string") problems.push("trigger");
+  if (problems.length) throw new Fallback(`bad-input: missing or malformed ${problems.join(", ")}`);
+  return v;
+}
+async function settingsLayer(rundir, input) {
+  const { maxChars, maxFraction } = input.settings;
+  const rows = [
+    ...maxChars > 0 ? [`  maxChars: ${Math.floor(maxChars)}`] : [],
+    ...maxFraction > 0 ? [`  maxFraction: ${maxFraction}`] : []
+  ];
+  if (rows.length === 0) return [];
+  const file = join3(rundir, "plugin-settings.pipeline.config.yaml");
+  await writeFile(file, `# from the plugin's userConfig (maxChars, maxFraction)
+handoff:
+${rows.join("\n")}
+`, { mode: 384 });
+  return [file];
+}
+function sectionRows(result) {
+  return result.sections.map((s) => ({
+    name: s.name,
+    status: s.status,
+    ...s.status === "dropped" ? { code: s.code, message: s.message } : {},
+    chars: s.status === "ok" ? s.chars : s.chars ?? null,
+    ms: s.ms,
+    ...s.notes.length ? { notes: s.notes } : {}
+  }));
+}
+function modelPath(host) {
+  const by = new Set((host?.modelCalls ?? []).map((c) => c.answeredBy).filter((x) => x !== null));
+  if (by.size === 0) return null;
+  if (by.size === 2) return "fork+complete";
+  return [...by][0];
+}
+async function runEngine(raw, deps) {
+  const now = deps.now ?? Date.now;
+  const started = now();
+  const at = new Date(started);
+  let input = null;
+  let ref = null;
+  let lineage = null;
+  let host = null;
+  let bridge = null;
+  let result = null;
+  let handoff = "";
+  let configProblems = [];
+  const baseRow = (outcome, reason) => ({
+    v: 1,
+    at: at.toISOString(),
+    sessionId: input.sessionId,
+    mode: ref.mode,
+    trigger: input.trigger,
+    ...input.agentId ? { agentId: input.agentId } : {},
+    outcome,
+    reason,
+    lineage,
+    writtenBy: "child",
+    pluginVersion: input.pluginVersion ?? VERSION,
+    childVersion: VERSION,
+    messages: input.messages.length,
+    sections: result ? sectionRows(result) : [],
+    summaryLine: result?.summaryLine ?? null,
+    chars: result ? handoff.length : null,
+    model: { path: modelPath(host), calls: host?.modelCalls ?? [] },
+    reads: host?.reads ?? [],
+    usage: host?.usage() ?? null,
+    configProblems: configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`),
+    seam: result?.seam ?? [],
+    ms: {
+      pipeline: result?.ms ?? null,
+      child: now() - started,
+      sinceHook: input.hookStartedAt ? now() - input.hookStartedAt : null
+    }
+  });
+  try {
+    input = checkInput(raw);
+    const mode = input.settings.live ? "live" : "rehearsal";
+    ref = { dataDir: resolveDataDir(input.settings.dataDir || void 0, deps.env ?? process.env), mode, sessionId: input.sessionId };
+    let next;
+    try {
+      next = await nextCompaction(ref);
+    } catch (err) {
+      throw new Fallback(`store-unreadable: ${err.message}`);
+    }
+    lineage = { n: next.n, prev: next.prev };
+    const transcript = (deps.readMessages ?? readEngineMessages)(input.messages, { sessionId: input.sessionId, cwd: input.cwd, model: input.model });
+    bridge = createBridge({ rundir: deps.rundir, send: deps.send });
+    host = engineHost(bridge, { model: input.model, live: input.settings.live });
+    const pipelineInput = {
+      trigger: input.trigger,
+      ...input.instructions ? { instructions: input.instructions } : {},
+      sessionId: input.sessionId,
+      cwd: input.cwd,
+      ...input.contextWindow ? { contextWindow: input.contextWindow } : {},
+      ...input.model ? { model: input.model } : {},
+      transcript,
+      lineage: { n: next.n, prev: next.prev, earlier: next.earlier }
+    };
+    const files = configFiles(await settingsLayer(deps.rundir, input), deps.env ?? process.env);
+    try {
+      ;
+      ({ result, configProblems } = await (deps.build ?? buildHandoff)({ input: pipelineInput, capabilities: host.capabilities, configFiles: files, lenient: true }));
+    } catch (err) {
+      throw new Fallback(`pipeline-threw: ${err.message}`);
+    }
+    bridge.close();
+    handoff = deps.fault === "empty" ? "" : result.handoff;
+    const kept = result.sections.filter((s) => s.status === "ok").length;
+    if (!handoff.trim()) throw new Fallback(`empty-handoff: the pipeline returned no handoff text (${result.summaryLine})`);
+    if (kept === 0) throw new Fallback(`no-sections-kept: ${result.summaryLine}`);
+    const kinds = new Map(transcript.messages.filter((m) => m.uuid).map((m) => [m.uuid, m.kind]));
+    const plan = keepPlan(input.messages, { kindOf: (i) => input.messages[i].handle ? kinds.get(input.messages[i].handle) : void 0 });
+    const keptMessages = plan.keep.map((i) => input.messages[i]);
+    const tokensBefore = input.contextTokens ?? chars4(input.messages.reduce((n, m) => n + messageChars(m), 0));
+    const tokensAfter = chars4(handoff.length + result.messages.reduce((n, m) => n + messageChars(m), 0) + keptMessages.reduce((n, m) => n + messageChars(m), 0));
+    const row = {
+      ...baseRow(input.settings.live ? "replaced" : "rehearsed", null),
+      kept: { from: plan.keep[0] ?? null, count: plan.keep.length, why: plan.why, capped: plan.capped, extended: plan.extended, orphanResults: plan.orphanResults },
+      extraMessages: result.messages.length,
+      tokens: { before: tokensBefore, after: tokensAfter, estimate: "chars/4" }
+    };
+    let written;
+    try {
+      written = await writeCompaction(ref, { row, handoff, at });
+    } catch (err) {
+      throw new Fallback(`store-unwritable: ${err.message}`);
+    }
+    await cleanup(deps.rundir);
+    const usage2 = host.usage();
+    deps.send({ type: "done", handoff, messages: result.messages, keep: plan.keep, tokensBefore, tokensAfter, ...usage2 ? { usage: usage2 } : {}, row: written.row });
+    return true;
+  } catch (err) {
+    bridge?.close();
+    const reason = err instanceof Fallback ? err.reason : `child-threw: ${err?.message ?? String(err)}`;
+    let rowWritten = false;
+    if (input && ref && lineage) {
+      try {
+        await writeCompaction(ref, { row: baseRow("fallback", reason), handoff: handoff || null, at });
+        rowWritten = true;
+      } catch {
+      }
+    }
+    await cleanup(deps.rundir);
+    deps.send({ type: "failed", reason, rowWritten });
+    return false;
+  }
+}
+async function cleanup(rundir) {
+  await rm(rundir, { recursive: true, force: true }).catch(() => void 0);
+  const parent = dirname(rundir);
+  const stale = Date.now() - 6 * 60 * 60 * 1e3;
+  try {
+    for (const name of await readdir2(parent)) {
+      const p = join3(parent, name);
+      const s = await stat(p).catch(() => null);
+      if (s?.isDirectory() && s.mtimeMs < stale) await rm(p, { recursive: true, force: true }).catch(() => void 0);
+    }
+  } catch {
+  }
+}
+async function readStdin() {
+  const chunks = [];
+  for await (const c of process.stdin) chunks.push(c);
+  return Buffer.concat(chunks).toString("utf8");
+}
+var sendLine = (line) => {
+  process.stdout.write(JSON.stringify(line) + "\n");
+};
+function faultOf(env) {
+  const f = env.COMPACT_HANDOFF_FAULT;
+  return f === "crash" || f === "hang" || f === "empty" ? f : void 0;
+}
+var engineCommand = {
+  summary: "(internal) one compaction for the plugin: event on stdin, bridge lines on stdout",
+  usage,
+  async run(argv) {
+    const rundir = argv[0];
+    if (!rundir || argv.length !== 1) {
+      process.stderr.write(`${usage}
+`);
+      return 2;
+    }
+    await mkdir2(rundir, { recursive: true, mode: 448 });
+    console.log = console.info = console.debug = console.error;
+    sendLine({ type: "hello", pid: process.pid, version: VERSION });
+    const text = await readStdin();
+    const fault = faultOf(process.env);
+    if (fault === "crash") {
+      process.stderr.write("compact-handoff engine: crashing on purpose (COMPACT_HANDOFF_FAULT=crash)\n");
+      process.exit(70);
+    }
+    if (fault === "hang") {
+      process.stderr.write("compact-handoff engine: hanging on purpose (COMPACT_HANDOFF_FAULT=hang)\n");
+      await new Promise(() => setInterval(() => void 0, 6e4));
+    }
+    let raw;
+    try {
+      raw = JSON.parse(text);
+    } catch (err) {
+      await cleanup(rundir);
+      sendLine({ type: "failed", reason: `bad-input: stdin is not JSON (${err.message})`, rowWritten: false });
+      return 1;
+    }
+    const ok = await runEngine(raw, { rundir, send: sendLine, fault });
+    return ok ? 0 : 1;
+  }
+};
+export {
+  engineCommand,
+  runEngine
+};
