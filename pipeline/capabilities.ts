@@ -3,6 +3,7 @@
  * answers them with a recorded reply, an API key, or not at all (then the field is null and the
  * sections that need it drop with SECTION_NO_MODEL).
  */
+import { SectionDropError } from './codes.ts'
 
 export interface ModelUsage {
   inputTokens: number
@@ -51,3 +52,9 @@ export interface Capabilities {
 }
 
 export const systemClock = (): number => Date.now()
+
+/** The model, or a drop that says none is offered and how the CLI would get one. */
+export function requireModel(capabilities: Capabilities): ModelCapability {
+  if (capabilities.model) return capabilities.model
+  throw new SectionDropError('SECTION_NO_MODEL', 'needs a model and the host offers none (from the CLI: --model-replies FILE, or ANTHROPIC_API_KEY)')
+}

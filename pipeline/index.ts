@@ -21,6 +21,7 @@ export type {
 export type { Capabilities, FileCapability, ModelAnswer, ModelCapability, ModelUsage, ReadAnswer } from './capabilities.ts'
 export type { CompactBoundary, Message, MessageKind, ToolResult, ToolUse, Transcript } from './transcript.ts'
 export { DROP_CODES, type DropCode, fmt, SectionDropError } from './codes.ts'
+export { requireModel } from './capabilities.ts'
 export { type Cost, costOf, type ModelCallRow, modelCallRow, type ModelPath, normalizeModelId, type Price, PRICES, priceOf, type Rates } from './pricing.ts'
 export { type RenderedConversation, renderConversation, renderMessage, type RenderOptions } from './render.ts'
 

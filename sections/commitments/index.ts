@@ -4,7 +4,7 @@
  * No pattern can see an absence ("let me check X" with nothing after it that checked X); a model
  * reading the whole conversation can.
  */
-import { defineSection, fmt, type ModelAnswer, modelCallRow, renderConversation, SectionDropError } from '../../pipeline/index.ts'
+import { defineSection, fmt, type ModelAnswer, modelCallRow, renderConversation, requireModel, SectionDropError } from '../../pipeline/index.ts'
 import { COMMITMENTS_MARKER, commitmentsPrompt } from './prompt.ts'
 import { parseCommitments, renderCommitments } from './reply.ts'
 
@@ -46,13 +46,7 @@ export default defineSection<CommitmentsOptions>({
     },
   },
   async run(ctx) {
-    const model = ctx.capabilities.model
-    if (!model) {
-      throw new SectionDropError(
-        'SECTION_NO_MODEL',
-        'needs a model and the host offers none (from the CLI: --model-replies FILE, or ANTHROPIC_API_KEY)',
-      )
-    }
+    const model = requireModel(ctx.capabilities)
     const { model: asked, maxTokens, maxInputChars } = ctx.options
     // Tool results matter only as evidence that a promised check happened: short is enough.
     const conversation = renderConversation(ctx.input.transcript, { maxChars: maxInputChars, toolResultChars: 160, toolInputChars: 240 })

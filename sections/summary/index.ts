@@ -14,6 +14,7 @@ import {
   type ModelCapability,
   modelCallRow,
   renderConversation,
+  requireModel,
   SectionDropError,
   type SectionContext,
 } from '../../pipeline/index.ts'
@@ -193,13 +194,7 @@ export default defineSection<SummaryOptions>({
     },
   },
   async run(ctx) {
-    const model = ctx.capabilities.model
-    if (!model) {
-      throw new SectionDropError(
-        'SECTION_NO_MODEL',
-        'needs a model and the host offers none (from the CLI: --model-replies FILE, or ANTHROPIC_API_KEY)',
-      )
-    }
+    const model = requireModel(ctx.capabilities)
     return writeSummary(ctx, model)
   },
 })
