@@ -3,7 +3,7 @@
 // marketplace install copies files and runs no `npm install`. `--check` rebuilds into a temp dir
 // and fails when the committed bundle differs (CI runs it).
 import { build } from 'esbuild'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -35,6 +35,8 @@ await build({
   define: { __CH_VERSION__: JSON.stringify(pkg.version) },
   logLevel: 'warning',
 })
+// The entry is the package's `bin`: executable, so `npx compact-handoff` runs it.
+chmodSync(join(outDir, 'compact-handoff.mjs'), 0o755)
 // Files the bundle reads beside itself: the default pipeline, and the ledger's shell grammar
 // (WASM, loaded at run time; never a native addon).
 copyFileSync(join(root, 'pipeline.config.yaml'), join(outDir, 'pipeline.config.yaml'))

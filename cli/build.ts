@@ -80,6 +80,9 @@ async function run(argv: string[]): Promise<number> {
   if (positionals.length !== 1) throw new HandoffError('USAGE', `expected one transcript path\n${usage}`, 2)
   const file = positionals[0]!
   if (values.end && values['at-boundary']) throw new HandoffError('USAGE', '--end and --at-boundary go one at a time', 2)
+  // Flags are checked before any file is read, so a usage error is always exit 2.
+  const boundary = positiveInt('--at-boundary', values['at-boundary'])
+  const window = positiveInt('--window', values.window)
 
   let transcript
   try {
@@ -88,7 +91,6 @@ async function run(argv: string[]): Promise<number> {
     const e = err as NodeJS.ErrnoException
     throw new HandoffError('TRANSCRIPT_UNREADABLE', `cannot read ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`)
   }
-  const boundary = positiveInt('--at-boundary', values['at-boundary'])
   const conversation = beforeBoundary(transcript, values.end ? 'end' : (boundary ?? 'last'))
   if (transcript.malformed.count > 0) {
     const shown = transcript.malformed.lines.slice(0, 10).join(', ')
@@ -101,7 +103,7 @@ async function run(argv: string[]): Promise<number> {
     trigger: 'cli',
     sessionId: values.session ?? transcript.sessionId ?? basename(file, '.jsonl'),
     cwd: conversation.cwd ?? process.cwd(),
-    contextWindow: positiveInt('--window', values.window),
+    contextWindow: window,
     model: conversation.model,
     transcript: conversation,
   }

@@ -9,8 +9,8 @@ import "./chunks/chunk-7DPBAYJ4.mjs";
 // cli/main.ts
 var VERSION = true ? "0.1.0" : "0.0.0-dev";
 var commands = {
-  build: { summary: "build the handoff for a transcript on disk", load: async () => (await import("./chunks/build-HPWGWB5J.mjs")).buildCommand },
-  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/engine-YNPGYBHQ.mjs")).engineCommand }
+  build: { summary: "build the handoff for a transcript on disk", load: async () => (await import("./chunks/build-7ASC6PKL.mjs")).buildCommand },
+  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/engine-YMPTTPJB.mjs")).engineCommand }
 };
 function help() {
   const rows = Object.entries(commands).filter(([, c]) => !c.summary.startsWith("(internal)")).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);

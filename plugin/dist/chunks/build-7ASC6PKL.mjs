@@ -9,7 +9,7 @@ import {
   configFiles,
   readJsonlTranscript,
   systemClock
-} from "./chunk-JPC7ZSCB.mjs";
+} from "./chunk-SPNX2RRQ.mjs";
 import {
   HandoffError,
   fmt
@@ -244,6 +244,8 @@ async function run(argv) {
 ${usage}`, 2);
   const file = positionals[0];
   if (values.end && values["at-boundary"]) throw new HandoffError("USAGE", "--end and --at-boundary go one at a time", 2);
+  const boundary = positiveInt("--at-boundary", values["at-boundary"]);
+  const window = positiveInt("--window", values.window);
   let transcript;
   try {
     transcript = await readJsonlTranscript(file);
@@ -251,7 +253,6 @@ ${usage}`, 2);
     const e = err;
     throw new HandoffError("TRANSCRIPT_UNREADABLE", `cannot read ${file}: ${e.code === "ENOENT" ? "no such file" : e.message}`);
   }
-  const boundary = positiveInt("--at-boundary", values["at-boundary"]);
   const conversation = beforeBoundary(transcript, values.end ? "end" : boundary ?? "last");
   if (transcript.malformed.count > 0) {
     const shown = transcript.malformed.lines.slice(0, 10).join(", ");
@@ -264,7 +265,7 @@ ${usage}`, 2);
     trigger: "cli",
     sessionId: values.session ?? transcript.sessionId ?? basename(file, ".jsonl"),
     cwd: conversation.cwd ?? process.cwd(),
-    contextWindow: positiveInt("--window", values.window),
+    contextWindow: window,
     model: conversation.model,
     transcript: conversation
   };

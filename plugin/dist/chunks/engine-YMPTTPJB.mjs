@@ -6,7 +6,7 @@ import {
   configFiles,
   readEngineMessages,
   systemClock
-} from "./chunk-JPC7ZSCB.mjs";
+} from "./chunk-SPNX2RRQ.mjs";
 import "./chunk-UVLN7AGH.mjs";
 import "./chunk-7DPBAYJ4.mjs";
 

@@ -17879,6 +17879,13 @@ function createPipeline(config, opts = {}) {
   };
 }
 
+// pipeline/capabilities.ts
+var systemClock = () => Date.now();
+function requireModel(capabilities) {
+  if (capabilities.model) return capabilities.model;
+  throw new SectionDropError("SECTION_NO_MODEL", "needs a model and the host offers none (from the CLI: --model-replies FILE, or ANTHROPIC_API_KEY)");
+}
+
 // pipeline/pricing.ts
 var PRICING_PAGE = "https://platform.claude.com/docs/en/about-claude/pricing";
 var READ = "2026-11-29";
@@ -18159,13 +18166,7 @@ var commitments_default = defineSection({
     }
   },
   async run(ctx) {
-    const model = ctx.capabilities.model;
-    if (!model) {
-      throw new SectionDropError(
-        "SECTION_NO_MODEL",
-        "needs a model and the host offers none (from the CLI: --model-replies FILE, or ANTHROPIC_API_KEY)"
-      );
-    }
+    const model = requireModel(ctx.capabilities);
     const { model: asked, maxTokens, maxInputChars } = ctx.options;
     const conversation = renderConversation(ctx.input.transcript, { maxChars: maxInputChars, toolResultChars: 160, toolInputChars: 240 });
     const input = { rendered: conversation.rendered, leftOut: conversation.leftOut, chars: conversation.text.length };
@@ -20568,13 +20569,7 @@ var summary_default = defineSection({
     }
   },
   async run(ctx) {
-    const model = ctx.capabilities.model;
-    if (!model) {
-      throw new SectionDropError(
-        "SECTION_NO_MODEL",
-        "needs a model and the host offers none (from the CLI: --model-replies FILE, or ANTHROPIC_API_KEY)"
-      );
-    }
+    const model = requireModel(ctx.capabilities);
     return writeSummary(ctx, model);
   }
 });
@@ -20724,16 +20719,13 @@ async function buildHandoff(opts) {
   return { result, configProblems };
 }
 
-// pipeline/capabilities.ts
-var systemClock = () => Date.now();
-
 export {
   readEngineMessages,
   readJsonlTranscript,
   beforeBoundary,
+  systemClock,
   COMMITMENTS_MARKER,
   SUMMARY_MARKER,
   configFiles,
-  buildHandoff,
-  systemClock
+  buildHandoff
 };

@@ -1,0 +1,80 @@
+/**
+ * The CLI as a user runs it: the committed bundle through `npx compact-handoff`, on every real
+ * transcript, on broken input, and with a broken config.
+ */
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, describe, test } from 'node:test'
+import { rawTranscripts, repoRoot, skipWithoutShared } from '../test/shared.ts'
+
+const dir = mkdtempSync(join(tmpdir(), 'ch-cli-'))
+after(() => rmSync(dir, { recursive: true, force: true }))
+
+// No key in the environment: the run must not reach for a network.
+const env = { ...process.env, ANTHROPIC_API_KEY: '', COMPACT_HANDOFF_CONFIG: join(dir, 'no-user-override.yaml') }
+const cli = (...args: string[]) => spawnSync('npx', ['--no-install', 'compact-handoff', ...args], { cwd: repoRoot, env, encoding: 'utf8' })
+
+const MARKER = /^<!-- compact-handoff: session=[\w.-]+ n=\d{3} prev=(\d{3}|none) -->\n/
+
+describe('npx compact-handoff', () => {
+  for (const file of rawTranscripts().length ? rawTranscripts() : ['(none)']) {
+    test(`build exits 0 and the handoff opens with the marker: ${file.split('/').pop()}`, { skip: skipWithoutShared }, () => {
+      const r = cli('build', file, '--json')
+      assert.equal(r.status, 0, r.stderr)
+      const out = JSON.parse(r.stdout) as { handoff: string; marker: string; sections: Array<{ name: string; status: string }> }
+      assert.match(out.handoff, MARKER)
+      assert.equal(out.handoff.split('\n')[0], out.marker)
+      assert.deepEqual(
+        out.sections.map((s) => s.name),
+        ['summary', 'ledger', 'state', 'commitments', 'turns', 'restore'],
+      )
+    })
+  }
+
+  test('the text form prints the handoff on stdout and the report on stderr', () => {
+    const t = join(dir, 'one.jsonl')
+    writeFileSync(
+      t,
+      [
+        JSON.stringify({ type: 'user', sessionId: 'cli-test', uuid: 'u1', message: { role: 'user', content: 'please rename the flag' } }),
+        '{not json',
+        JSON.stringify({ type: 'assistant', sessionId: 'cli-test', uuid: 'a1', message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'done' }] } }),
+      ].join('\n'),
+    )
+    const r = cli('build', t)
+    assert.equal(r.status, 0, r.stderr)
+    assert.match(r.stdout, MARKER)
+    assert.match(r.stdout, /please rename the flag/)
+    assert.match(r.stderr, /1 malformed line\(s\) skipped in .*one\.jsonl \(line 2\)/)
+    assert.match(r.stderr, /kept {4}turns/)
+    assert.match(r.stderr, /dropped summary .*SECTION_NO_MODEL/)
+    assert.match(r.stderr, /\d of 6 sections kept/)
+  })
+
+  test('a broken config: every issue as file:line:col, exit 1, no stack', () => {
+    const bad = join(dir, 'bad.yaml')
+    writeFileSync(bad, 'concurrency: 0\nsections:\n  - name: turnz\n  - name: ledger\n    budgetChar: 10\n')
+    const t = join(dir, 'ok.jsonl')
+    writeFileSync(t, JSON.stringify({ type: 'user', sessionId: 's', message: { role: 'user', content: 'hi' } }) + '\n')
+    const c = cli('build', t, '--config', bad)
+    assert.equal(c.status, 1)
+    assert.match(c.stderr, /bad\.yaml:1:14 +concurrency must be/)
+    assert.match(c.stderr, /bad\.yaml:3:11 +unknown section "turnz" — did you mean "turns"\?/)
+    assert.match(c.stderr, /bad\.yaml:5:5 +.*budgetChar.*did you mean "budgetChars"/)
+    assert.doesNotMatch(c.stderr, /at .*\.(ts|mjs):\d+/, 'no stack trace without --verbose')
+  })
+
+  test('usage errors exit 2 with one line; unknown files exit 1', () => {
+    const u = cli('build')
+    assert.equal(u.status, 2)
+    assert.match(u.stderr, /expected one transcript path/)
+    const m = cli('build', join(dir, 'nope.jsonl'))
+    assert.equal(m.status, 1)
+    assert.equal(m.stderr.trim(), `compact-handoff build: cannot read ${join(dir, 'nope.jsonl')}: no such file`)
+    const b = cli('build', join(dir, 'nope.jsonl'), '--at-boundary', 'x')
+    assert.equal(b.status, 2)
+  })
+})
