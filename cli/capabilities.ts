@@ -6,15 +6,14 @@
 import { readFile } from 'node:fs/promises'
 import type { Capabilities, FileCapability, ModelCapability } from '../pipeline/capabilities.ts'
 import { systemClock } from '../pipeline/capabilities.ts'
+import { numberLines } from '../pipeline/render.ts'
 
+/** Files read off the disk, shown as the Read tool shows them (numbered lines), so a restored
+ *  file reads the same from the CLI, a rehearsal and a live run. */
 export const diskFiles: FileCapability = {
   async read({ path, offset, limit }, signal) {
     try {
-      const text = await readFile(path, { encoding: 'utf8', signal })
-      if (offset === undefined && limit === undefined) return { ok: true, text }
-      const lines = text.split('\n')
-      const from = Math.max(0, (offset ?? 1) - 1)
-      return { ok: true, text: lines.slice(from, limit === undefined ? undefined : from + limit).join('\n') }
+      return { ok: true, text: numberLines(await readFile(path, { encoding: 'utf8', signal }), offset, limit) }
     } catch (err) {
       return { ok: false, reason: (err as Error).message }
     }

@@ -4,9 +4,9 @@
  * first turn) is passed on as it is: the section that asked owns its fallback (the summary
  * completes over the conversation written out), so there is one fallback, not two.
  */
-import { readFile } from 'node:fs/promises'
 import type { Capabilities, FileCapability, ModelAnswer, ModelCapability, ModelUsage } from '../pipeline/capabilities.ts'
 import { systemClock } from '../pipeline/capabilities.ts'
+import { diskFiles } from './capabilities.ts'
 import type { Bridge } from './engine-bridge.ts'
 import type { ApiUsage, BridgeModelValue } from './engine-protocol.ts'
 
@@ -51,6 +51,16 @@ export interface EngineHostOptions {
   now?: () => number
 }
 
+/**
+ * Usage the engine reported, or null. A failed call comes back with all four counts at 0: that is
+ * no measurement, and a 0 would average in as a free call (ARCHITECTURE §4.5), so it is null.
+ */
+export function reportedUsage(u: ApiUsage | undefined | null): ApiUsage | null {
+  if (!u) return null
+  const total = u.input_tokens + u.output_tokens + u.cache_read_input_tokens + u.cache_creation_input_tokens
+  return total > 0 ? u : null
+}
+
 const camel = (u: ApiUsage | undefined): ModelUsage | undefined =>
   u && {
     inputTokens: u.input_tokens,
@@ -60,20 +70,12 @@ const camel = (u: ApiUsage | undefined): ModelUsage | undefined =>
   }
 
 function answerOf(v: BridgeModelValue, via: ModelPath, model: string | undefined): ModelAnswer {
-  if (v.isAnswered) return { isAnswered: true, text: v.text, ...(model ? { model } : {}), ...(v.usage ? { usage: camel(v.usage) } : {}), via }
+  const usage = reportedUsage(v.usage)
+  if (v.isAnswered) return { isAnswered: true, text: v.text, ...(model ? { model } : {}), ...(usage ? { usage: camel(usage) } : {}), via }
   const detail = v.status ? ` (status ${v.status}${v.error ? `, ${v.error}` : ''})` : ''
   return { isAnswered: false, reason: `${v.reason}${detail}` }
 }
 
-/** The Read tool's text form: each line numbered from 1 (or `offset`), a tab, the line. */
-export function numberLines(text: string, offset = 1, limit = 2_000): string {
-  const lines = text.split('\n')
-  const from = Math.max(0, offset - 1)
-  return lines
-    .slice(from, from + limit)
-    .map((line, i) => `${from + i + 1}\t${line}`)
-    .join('\n')
-}
 
 export function engineHost(bridge: Bridge, opts: EngineHostOptions): EngineHost {
   const now = opts.now ?? systemClock
@@ -84,7 +86,7 @@ export function engineHost(bridge: Bridge, opts: EngineHostOptions): EngineHost 
     async fork(req, signal) {
       const started = now()
       const forked = await bridge.request('model.fork', { prompt: req.prompt }, signal)
-      modelCalls.push({ call: 'fork', answeredBy: forked.isAnswered ? 'fork' : null, reason: forked.isAnswered ? null : forked.reason, ms: now() - started, usage: forked.usage ?? null })
+      modelCalls.push({ call: 'fork', answeredBy: forked.isAnswered ? 'fork' : null, reason: forked.isAnswered ? null : forked.reason, ms: now() - started, usage: reportedUsage(forked.usage) })
       return answerOf(forked, 'fork', opts.model)
     },
     async complete(req, signal) {
@@ -96,7 +98,7 @@ export function engineHost(bridge: Bridge, opts: EngineHostOptions): EngineHost 
         { model: chosen, prompt: req.prompt, ...(req.system ? { system: req.system } : {}), ...(req.maxTokens ? { maxTokens: req.maxTokens } : {}) },
         signal,
       )
-      modelCalls.push({ call: 'complete', answeredBy: v.isAnswered ? 'complete' : null, reason: v.isAnswered ? null : v.reason, ms: now() - started, usage: v.usage ?? null })
+      modelCalls.push({ call: 'complete', answeredBy: v.isAnswered ? 'complete' : null, reason: v.isAnswered ? null : v.reason, ms: now() - started, usage: reportedUsage(v.usage) })
       return answerOf(v, 'complete', chosen)
     },
   }
@@ -107,15 +109,9 @@ export function engineHost(bridge: Bridge, opts: EngineHostOptions): EngineHost 
       const record = (ok: boolean, via: ReadRecord['via'], reason?: string) =>
         reads.push({ path: req.path, ok, via, ms: now() - started, ...(reason ? { reason } : {}) })
       if (!opts.live) {
-        try {
-          const text = numberLines(await readFile(req.path, { encoding: 'utf8', signal }), req.offset, req.limit)
-          record(true, 'disk')
-          return { ok: true, text }
-        } catch (err) {
-          const reason = (err as Error).message
-          record(false, 'disk', reason)
-          return { ok: false, reason }
-        }
+        const answer = await diskFiles.read(req, signal)
+        record(answer.ok, 'disk', answer.ok ? undefined : answer.reason)
+        return answer
       }
       const v = await bridge.request('files.read', { path: req.path, ...(req.offset ? { offset: req.offset } : {}), ...(req.limit ? { limit: req.limit } : {}) }, signal)
       record(v.ok, 'read-tool', v.ok ? undefined : v.reason)

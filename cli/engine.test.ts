@@ -165,38 +165,64 @@ describe('engine child: runEngine', () => {
     assert.match((last as FailedLine).reason, /^bad-input: missing or malformed sessionId, cwd, messages, settings\.dataDir, trigger$/)
   })
 
-  test('nothing-to-fork: the fork is retried as a completion and the answer says via=complete', async () => {
+  test('nothing-to-fork passes through to the section unchanged: no completion here, the row says why', async () => {
     const inp = input()
     const seen: string[] = []
     const hook = (line: ChildLine, rundir: string) => {
       if (line.type !== 'request') return
       seen.push(line.call)
+      // Anything but a fork is answered too, so a retry here would succeed and be seen.
       const value =
         line.call === 'model.fork'
           ? { isAnswered: false, reason: 'nothing-to-fork' }
           : { isAnswered: true, text: 'COLD', usage: { input_tokens: 5, output_tokens: 7, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } }
       setTimeout(() => writeFileSync(join(rundir, 'answers', `${line.id}.json`), JSON.stringify({ id: line.id, ok: true, value })), 5)
     }
-    let via: string | undefined
+    let answer: unknown
     const { last } = await run(
       inp,
       stubBuild(async ({ capabilities }) => {
-        const a = await capabilities.model!.fork({ prompt: 'summarise' }, new AbortController().signal)
-        assert.equal(a.isAnswered, true)
-        via = a.isAnswered ? a.via : undefined
-        return a.isAnswered ? a.text : ''
+        answer = await capabilities.model!.fork({ prompt: 'summarise' }, new AbortController().signal)
+        return 'the section fell back on its own'
       }),
       undefined,
       hook,
     )
-    assert.deepEqual(seen, ['model.fork', 'model.complete'])
-    assert.equal(via, 'complete')
+    assert.deepEqual(seen, ['model.fork'], 'one fork request, and no completion made on the section\'s behalf')
+    assert.deepEqual(answer, { isAnswered: false, reason: 'nothing-to-fork' }, 'the section gets the engine\'s answer as it came')
     const done = last as DoneLine
-    assert.match(done.handoff, /COLD$/)
-    assert.deepEqual(done.usage, { input_tokens: 5, output_tokens: 7, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 })
-    const model = done.row.model as { path: string; calls: Array<{ call: string; answeredBy: string; reason: string }> }
-    assert.equal(model.path, 'complete')
-    assert.deepEqual(model.calls.map((c) => [c.call, c.answeredBy, c.reason]), [['fork', 'complete', 'nothing-to-fork']])
+    assert.equal(done.type, 'done')
+    assert.equal(done.usage, undefined, 'no call reported usage')
+    const model = done.row.model as { path: string | null; calls: Array<{ call: string; answeredBy: string | null; reason: string | null; usage: unknown }> }
+    assert.equal(model.path, null, 'no engine call answered')
+    assert.deepEqual(
+      model.calls.map((c) => [c.call, c.answeredBy, c.reason, c.usage]),
+      [['fork', null, 'nothing-to-fork', null]],
+    )
+  })
+
+  test('a section\'s model facts (path, warm, model, usage, cost) are on its row in the store', async () => {
+    const inp = input()
+    const build: typeof buildHandoff = async (opts) => {
+      const { result, configProblems } = await stubBuild(() => 'body')(opts)
+      const cost = { usd: 0.00012, basis: 'measured' }
+      const usage = { inputTokens: 5, outputTokens: 7, cacheReadTokens: 0, cacheWriteTokens: 0 }
+      result.sections = [
+        { ...result.sections[0]!, name: 'summary', record: { path: 'complete', warm: false, model: 'claude-opus-5-5', usage, cost, replyChars: 4, cold: { forkReason: 'nothing-to-fork' }, restoreFiles: [] } },
+        { status: 'dropped', name: 'commitments', title: 'C', code: 'SECTION_MODEL_FAILED', message: 'api-error', ms: 3, notes: [], record: { path: 'complete', warm: false, model: 'claude-opus-5-5', usage: null, cost: { usd: null, reason: 'no answer', basis: 'unpriced' }, replyChars: null } },
+        { ...result.sections[0]!, name: 'turns', record: { turns: 1 } },
+      ] as HandoffResult['sections']
+      return { result, configProblems }
+    }
+    const { last } = await run(inp, build)
+    const done = last as DoneLine
+    assert.equal(done.type, 'done', JSON.stringify(done))
+    const stored = rowOf(inp.settings.dataDir, (done.row as { files: { row: string } }).files.row)
+    const [summary, commitments, turns] = stored.sections
+    assert.deepEqual(summary.model, { path: 'complete', warm: false, model: 'claude-opus-5-5', usage: { inputTokens: 5, outputTokens: 7, cacheReadTokens: 0, cacheWriteTokens: 0 }, cost: { usd: 0.00012, basis: 'measured' }, replyChars: 4, cold: { forkReason: 'nothing-to-fork' } })
+    assert.equal(summary.restoreFiles, undefined, 'only the model facts, not the whole record')
+    assert.deepEqual([commitments.code, commitments.message, commitments.model.cost], ['SECTION_MODEL_FAILED', 'api-error', { usd: null, reason: 'no answer', basis: 'unpriced' }])
+    assert.equal('model' in turns, false, 'a section with no model call has no model facts')
   })
 })
 

@@ -23,7 +23,7 @@ export type { CompactBoundary, Message, MessageKind, ToolResult, ToolUse, Transc
 export { DROP_CODES, type DropCode, fmt, SectionDropError } from './codes.ts'
 export { requireModel } from './capabilities.ts'
 export { type Cost, costOf, type ModelCallRow, modelCallRow, type ModelPath, normalizeModelId, type Price, PRICES, priceOf, type Rates } from './pricing.ts'
-export { type RenderedConversation, renderConversation, renderMessage, type RenderOptions } from './render.ts'
+export { numberLines, type RenderedConversation, renderConversation, renderMessage, type RenderOptions } from './render.ts'
 
 /** Identity at runtime; it exists so a section's options are typed from its definition. */
 export function defineSection<Options extends Record<string, unknown> = Record<string, unknown>>(

@@ -95,3 +95,17 @@ export function renderConversation(t: Transcript, opts: RenderOptions): Rendered
   }
   return { text: blocks.join('\n\n'), rendered: total - leftOut, leftOut }
 }
+
+/**
+ * A file as the Read tool shows it: each line numbered from 1 (or `offset`), a tab, the line;
+ * at most `limit` lines (the tool's own default is 2,000). A restored file reads the same
+ * whichever host read it.
+ */
+export function numberLines(text: string, offset = 1, limit = 2_000): string {
+  const lines = text.split('\n')
+  const from = Math.max(0, offset - 1)
+  return lines
+    .slice(from, from + limit)
+    .map((line, i) => `${from + i + 1}\t${line}`)
+    .join('\n')
+}

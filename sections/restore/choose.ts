@@ -25,8 +25,9 @@ export interface Touch {
   path: string
   /** Index of the newest message that touched it through a file tool. */
   last: number
-  /** The newest full text the transcript holds for it: a Write's content or a Read's result. */
-  stored?: { text: string; from: 'read' | 'write'; partial: boolean }
+  /** The file's text as the transcript last knew it: a Write's content or a whole-file Read,
+   *  with every later Edit replayed on it. Absent when no such copy can be trusted. */
+  stored?: { text: string; from: 'read' | 'write' }
 }
 
 const FILE_TOOLS: Record<string, string> = {
@@ -40,7 +41,31 @@ const FILE_TOOLS: Record<string, string> = {
 /** Files the engine re-attaches on its own after a compaction: restoring them doubles them. */
 const ENGINE_ATTACHED = new Set(['CLAUDE.md', 'AGENTS.md', 'CLAUDE.local.md'])
 
-/** Every file a file tool touched, newest touch last, with the newest stored text for each. */
+/** A Read result's text without the tool's line numbers ("     1\t…") and trailing reminders. */
+export function readText(result: string): string {
+  const body = result.replace(/\n*<system-reminder>[\s\S]*?<\/system-reminder>\s*$/, '')
+  return body
+    .split('\n')
+    .map((line) => line.replace(/^\s*\d+[\t→]/, ''))
+    .join('\n')
+}
+
+type Edit = { old_string?: unknown; new_string?: unknown; replace_all?: unknown }
+
+/** Replays an Edit on a stored copy; null when the copy does not hold what the Edit replaced. */
+function replay(text: string, edits: Edit[]): string | null {
+  for (const e of edits) {
+    if (typeof e.old_string !== 'string' || typeof e.new_string !== 'string' || !text.includes(e.old_string)) return null
+    text = e.replace_all === true ? text.split(e.old_string).join(e.new_string) : text.replace(e.old_string, () => e.new_string as string)
+  }
+  return text
+}
+
+/**
+ * Every file a file tool touched, newest touch last, with the newest stored text for each: a
+ * Write's content or a whole-file Read, carried forward through later Edits. A copy an Edit
+ * cannot be replayed on, or a partial Read, is not kept: stale text must not pass as the file.
+ */
 export function fileTouches(t: Transcript): Map<string, Touch> {
   const touches = new Map<string, Touch>()
   for (const m of t.messages) {
@@ -50,11 +75,19 @@ export function fileTouches(t: Transcript): Map<string, Touch> {
       if (typeof path !== 'string' || path === '') continue
       const touch = touches.get(path) ?? { path, last: m.index }
       touch.last = m.index
-      if (u.name === 'Write' && typeof u.input.content === 'string') {
-        touch.stored = { text: u.input.content, from: 'write', partial: false }
-      } else if (u.name === 'Read' && u.result && !u.result.isError && u.result.text) {
-        const partial = u.input.offset !== undefined || u.input.limit !== undefined
-        touch.stored = { text: u.result.text, from: 'read', partial }
+      const failed = u.result?.isError === true
+      if (u.name === 'Write' && typeof u.input.content === 'string' && !failed) {
+        touch.stored = { text: u.input.content, from: 'write' }
+      } else if (u.name === 'Read' && u.result && !failed && u.result.text) {
+        const whole = u.input.offset === undefined && u.input.limit === undefined
+        if (whole) touch.stored = { text: readText(u.result.text), from: 'read' }
+      } else if ((u.name === 'Edit' || u.name === 'MultiEdit') && !failed) {
+        const edits = u.name === 'Edit' ? [u.input as Edit] : Array.isArray(u.input.edits) ? (u.input.edits as Edit[]) : []
+        const text = touch.stored ? replay(touch.stored.text, edits) : null
+        if (text === null) delete touch.stored
+        else touch.stored = { text, from: touch.stored!.from }
+      } else if (u.name === 'NotebookEdit') {
+        delete touch.stored
       }
       // Re-inserting keeps the map ordered by most recent touch.
       touches.delete(path)

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs'
 import { extname } from 'node:path'
-import { defineSection, fmt, SectionDropError, type HandoffMessage, type SectionContext } from '../../pipeline/index.ts'
+import { defineSection, fmt, numberLines, SectionDropError, type HandoffMessage, type SectionContext } from '../../pipeline/index.ts'
 import { choose, fileTouches, type Range, type Requested } from './choose.ts'
 
 interface RestoreOptions extends Record<string, unknown> {
@@ -71,7 +71,9 @@ async function readOne(ctx: SectionContext<RestoreOptions>, file: Requested, sto
     if (ctx.signal.aborted) return { failed: 'the section was stopped' }
   }
   if (stored !== undefined) {
-    return { text: stored, source: 'stored' as const, ms: ctx.capabilities.now() - started, note: `read failed (${why}); the transcript's copy stands in` }
+    // The stored copy is the file's text: shown, like a real Read, numbered and in the range asked.
+    const range = rangeInput(file.range)
+    return { text: numberLines(stored, range.offset, range.limit ?? Number.MAX_SAFE_INTEGER), source: 'stored' as const, ms: ctx.capabilities.now() - started, note: `read failed (${why}); the transcript's copy stands in` }
   }
   return { failed: `read failed: ${why}` }
 }

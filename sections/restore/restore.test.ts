@@ -179,6 +179,24 @@ describe('restore: reading', () => {
     assert.match(here.dropped!.message, /no file to restore \(2 named, 2 refused/)
   })
 
+  test("the transcript's copy carries later Edits; a copy an Edit cannot be replayed on is not used", async () => {
+    const t = transcript(
+      toolMsg('Write', { file_path: '/elsewhere/app/a.js', content: 'const slug = (s) => s.toLowerCase()\n' }),
+      toolMsg('Edit', { file_path: '/elsewhere/app/a.js', old_string: 's.toLowerCase()', new_string: "s.normalize('NFD').toLowerCase()" }),
+      toolMsg('Read', { file_path: '/elsewhere/app/b.js' }, '     1\tlet x = 1\n     2\tlet y = 2\n\n<system-reminder>\nwhatever\n</system-reminder>\n'),
+      toolMsg('MultiEdit', { file_path: '/elsewhere/app/b.js', edits: [{ old_string: 'x = 1', new_string: 'x = 10' }, { old_string: 'y', new_string: 'why', replace_all: true }] }),
+      toolMsg('Write', { file_path: '/elsewhere/app/c.js', content: 'one\n' }),
+      toolMsg('Edit', { file_path: '/elsewhere/app/c.js', old_string: 'not in the copy', new_string: 'x' }),
+    )
+    const named = ['a.js', 'b.js', 'c.js'].map((f) => all(`/elsewhere/app/${f}`))
+    const { r, rec } = await run(t, { named, trigger: 'cli', cwd: '/elsewhere/app' })
+    assert.deepEqual(rec.restored.map((f) => [f.path.split('/').pop(), f.source]), [['a.js', 'stored'], ['b.js', 'stored']])
+    const [a, b] = r.messages![1]!.toolResults!
+    assert.equal(a!.text, "1\tconst slug = (s) => s.normalize('NFD').toLowerCase()\n2\t")
+    assert.equal(b!.text, '1\tlet x = 10\n2\tlet why = 2')
+    assert.deepEqual(rec.refused, [{ path: '/elsewhere/app/c.js', why: 'neither on disk nor in the transcript' }])
+  })
+
   test('images, PDFs and notebooks are recorded as failed, with the reason', async () => {
     const png = file('shot.png', 'PNG')
     const t = transcript(toolMsg('Read', { file_path: png }, '[image]'))
@@ -199,7 +217,8 @@ describe('restore: caps and shape', () => {
     const [b] = rec.restored
     assert.equal(b!.path, big)
     assert.ok(b!.chars <= 10_000 + 120)
-    assert.ok(b!.clippedChars > 25_000)
+    // Read shows at most 2,000 lines (as the engine's tool does), then fileChars clips that.
+    assert.ok(b!.clippedChars > 15_000)
     assert.equal(b!.approxTokens, Math.ceil(b!.chars / 4))
     assert.ok(typeof b!.ms === 'number' && b!.lines > 100)
     assert.deepEqual(rec.failed.map((f) => f.path), [small])
@@ -226,7 +245,7 @@ describe('restore: caps and shape', () => {
       { id: 'toolu_handoff_002_restore_2', name: 'Read', input: { file_path: q } },
     ])
     assert.deepEqual(res!.toolResults!.map((x) => x.toolUseId), ['toolu_handoff_002_restore_1', 'toolu_handoff_002_restore_2'])
-    assert.equal(res!.toolResults![0]!.text, 'line 10\nline 11\nline 12')
+    assert.equal(res!.toolResults![0]!.text, '10\tline 10\n11\tline 11\n12\tline 12')
     assert.match(r.body, /lines 10–12 .*— the loop/)
   })
 })

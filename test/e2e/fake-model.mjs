@@ -8,23 +8,64 @@
  *
  * A reply is chosen from the request, first rule that matches:
  *   1. the reply script (FAKE_SCRIPT / `script`): `{ "rules": [ Rule, ... ] }`, in order, where
- *      Rule = { name?, match: "<regex>", in?: "last-user" (default) | "body", tools?: true,
- *               times?: N, reply: Reply }
- *      and Reply = { text } | { tool, input, text? } | { status, errorType?, message? }.
- *      `times` makes a rule (e.g. a failure) apply to its first N matching requests only;
- *      `tools: true` only to requests that offer tools (never a $.model.complete call).
- *   2. the engine's compaction prompt        -> "<analysis>…</analysis><summary>FAKE SUMMARY #n …</summary>"
- *   3. newest user message holds a tool_result -> "Tool finished: <start of its text>"
- *   4. "FAKE_TOOL:<Name> <json>" in the newest user text, tools offered -> one tool_use
- *   5. anything else                          -> "Fake reply #n."
+ *      Rule = { name?, match: "<regex>", in?: "last-user" (default) | "tool-result" | "body", tools?: true,
+ *               toolless?: true, times?: N, reply: Reply }
+ *      and Reply = { text } | { tool, input, text? } | { status, errorType?, message?, retry? }.
+ *      `in` is what the regex is tested on: the newest user message's text, the text of the
+ *      tool_result(s) it carries (so a reply can follow a particular tool's output), or the
+ *      whole request body as JSON. `times` makes a rule apply to its first N matching requests only;
+ *      `tools: true` only to requests that offer tools (never a $.model.complete call), and
+ *      `toolless: true` only to requests that offer none (a $.model.complete call).
+ *   2. failure injection (FAKE_FAIL / `fail`, below)  -> the error it names
+ *   3. compact-handoff's own prompts, by the marker on their first line (sections/<name>/README.md):
+ *        [compact-handoff:summary-cold]  -> a summary of the conversation written into the prompt
+ *        [compact-handoff:summary]       -> a summary in the shape the summary prompt asks for:
+ *            <analysis>…</analysis><summary> tagged inventory lines, a reading, and a
+ *            <restore-files> block naming a file (FAKE_RESTORE_FILES / `restoreFiles`, else the
+ *            newest file_path of the conversation that exists on disk) </summary>
+ *        [compact-handoff:commitments]   -> <commitments> rows quoting the conversation's newest
+ *            typed turn (a question) and newest assistant text (unkept) </commitments>
+ *   4. the engine's compaction prompt        -> "<analysis>…</analysis><summary>FAKE SUMMARY #n …</summary>"
+ *   5. newest user message holds a tool_result -> "Tool finished: <start of its text>"
+ *   6. "FAKE_TOOL:<Name> <json>" in the newest user text, tools offered -> one tool_use
+ *   7. anything else                          -> "Fake reply #n."
  * Every POST /v1/messages is logged as one JSONL line: { n, at, url, headers, body, kind, reply }.
- * `kind` is the rule that answered: `script:<name>`, `compaction`, `tool-result`, `tool`, `text`.
+ * `kind` is the rule that answered: `script:<name>`, `fail:<what>`, `summary`, `summary-cold`,
+ * `commitments`, `compaction`, `tool-result`, `tool`, `text`.
+ *
+ * Usage: every reply reports all four counts, in message_start and again in message_delta (as
+ * the real API does; the engine reads the final usage from message_delta): `input_tokens`
+ * (FAKE_INPUT_TOKENS / `inputTokens`, default 50), `output_tokens` (20),
+ * `cache_read_input_tokens` (FAKE_CACHE_READ_TOKENS / `cacheReadTokens`, default 0) and
+ * `cache_creation_input_tokens` (FAKE_CACHE_WRITE_TOKENS / `cacheWriteTokens`, default 0).
+ *
+ * Failure injection (FAKE_FAIL / `fail`): `<what>[:<status>]`, comma-separated, where <what> is
+ *   markers    requests carrying a compact-handoff prompt marker ([compact-handoff:…])
+ *   toolless   requests that offer no tools ($.model.complete, whatever its prompt)
+ *   any        every request
+ * and <status> an HTTP status (default 500; 529 answers overloaded_error). The error says
+ * `x-should-retry: false`, so the engine gives up at once instead of retrying for minutes.
  */
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { fileURLToPath } from 'node:url'
 
 const COMPACTION_PROMPT = /create a detailed summary of the conversation|summary of the RECENT portion|Respond with TEXT ONLY/
+
+/** compact-handoff's prompt markers (sections/summary/README.md, sections/commitments/README.md). */
+export const MARKERS = {
+  summaryCold: '[compact-handoff:summary-cold]',
+  summary: '[compact-handoff:summary]',
+  commitments: '[compact-handoff:commitments]',
+}
+const ANY_MARKER = /\[compact-handoff:[a-z-]+\]/
+
+/** The fixed words of the default summary reply, so a test can find them in the handoff. */
+export const SUMMARY_TEXT = {
+  analysis: 'FAKE ANALYSIS: the scratchpad the summary section must drop.',
+  reading: 'FAKE HANDOFF SUMMARY',
+  cold: 'FAKE COLD SUMMARY',
+}
 
 function textOf(content) {
   if (typeof content === 'string') return content
@@ -38,6 +79,69 @@ function newestUser(body) {
   return null
 }
 
+/** `markers:500,toolless:529` -> [{ what, status }]. */
+export function parseFail(spec) {
+  if (!spec) return []
+  const list = Array.isArray(spec) ? spec : String(spec).split(',')
+  return list
+    .map((x) => (typeof x === 'string' ? x.trim() : x))
+    .filter(Boolean)
+    .map((x) => {
+      if (typeof x === 'object') return { what: x.what, status: x.status ?? 500 }
+      const [what, status] = x.split(':')
+      if (!['markers', 'toolless', 'any'].includes(what)) throw new Error(`fake model: unknown failure "${what}" (markers, toolless or any)`)
+      return { what, status: status ? Number(status) : 500 }
+    })
+}
+
+/** Every file_path the conversation names, oldest first: tool_use inputs, and the `"file_path":"…"`
+ *  a conversation written out as text carries. */
+function filePaths(body, text) {
+  const out = []
+  for (const m of body?.messages ?? []) {
+    if (!Array.isArray(m.content)) continue
+    for (const b of m.content) if (b?.type === 'tool_use' && typeof b.input?.file_path === 'string') out.push(b.input.file_path)
+  }
+  for (const m of text.matchAll(/"file_path":\s*"(\/[^"]+)"/g)) out.push(m[1])
+  return out
+}
+
+/** The default reply to the summary prompt: the shape sections/summary/README.md describes. */
+function summaryReply(n, files, cold) {
+  const block = files.length ? `<restore-files>\n${files.map((f) => `${f} | all | the fake model names the file the session touched last`).join('\n')}\n</restore-files>` : ''
+  const head = cold ? `${SUMMARY_TEXT.cold} #${n}` : `${SUMMARY_TEXT.reading} #${n}`
+  return [
+    `<analysis>${SUMMARY_TEXT.analysis}</analysis>`,
+    '<summary>',
+    '### Inventory',
+    '[ask] carry on with the fake session — in progress',
+    '[decision] the fake model answers compact-handoff prompts from its default rules — so the e2e tests need no script',
+    ...files.map((f) => `[file] ${f} — touched in the session`),
+    '[open] nothing a real model would have read was checked',
+    '',
+    '### Reading',
+    `${head}: a session with the project's fake model; its last file is named below to be reopened.`,
+    '',
+    block,
+    '</summary>',
+  ].join('\n')
+}
+
+/** The default reply to the commitments prompt: rows quoting the conversation written into it. */
+function commitmentsReply(text) {
+  const conv = /<conversation>\n?([\s\S]*?)<\/conversation>/.exec(text)?.[1] ?? ''
+  let typed = null
+  let said = null
+  for (const m of conv.matchAll(/^\[#(\d+) (user|assistant)\] (.+)$/gm)) {
+    if (m[2] === 'user') typed = { at: Number(m[1]), quote: m[3].trim() }
+    else said = { at: Number(m[1]), quote: m[3].trim() }
+  }
+  const rows = []
+  if (typed) rows.push({ kind: 'question', at: typed.at, quote: typed.quote.slice(0, 200), open: 'the fake model never answers a question' })
+  if (said) rows.push({ kind: 'unkept', at: said.at, quote: said.quote.slice(0, 200), open: 'the fake model never does what it says' })
+  return `<commitments>\n${rows.map((r) => JSON.stringify(r)).join('\n')}${rows.length ? '\n' : ''}</commitments>`
+}
+
 /** Loads a reply script: a path to JSON, an object, or nothing. */
 function loadScript(script) {
   if (!script) return []
@@ -47,11 +151,20 @@ function loadScript(script) {
 
 /**
  * Starts the fake. Resolves `{ port, url, logFile, requests(), close() }`.
- * @param {{ port?: number, portFile?: string, log: string, script?: string | object, inputTokens?: number, latencyMs?: number }} opts
+ * @param {{ port?: number, portFile?: string, log: string, script?: string | object, inputTokens?: number,
+ *           cacheReadTokens?: number, cacheWriteTokens?: number, outputTokens?: number, fail?: string | Array<{what: string, status?: number}>,
+ *           restoreFiles?: string[], latencyMs?: number }} opts
  */
 export async function startFakeModel(opts) {
   const rules = loadScript(opts.script)
-  const inputTokens = opts.inputTokens ?? 50
+  const fails = parseFail(opts.fail)
+  const usage = {
+    input_tokens: opts.inputTokens ?? 50,
+    output_tokens: opts.outputTokens ?? 20,
+    cache_creation_input_tokens: opts.cacheWriteTokens ?? 0,
+    cache_read_input_tokens: opts.cacheReadTokens ?? 0,
+  }
+  const inputTokens = usage.input_tokens
   let n = 0
 
   const decide = (body) => {
@@ -59,13 +172,31 @@ export async function startFakeModel(opts) {
     const text = u ? textOf(u.content) : ''
     const hasTools = Array.isArray(body?.tools) && body.tools.length > 0
     const whole = JSON.stringify(body ?? '')
+    const results = u && Array.isArray(u.content) ? u.content.filter((b) => b?.type === 'tool_result').map((b) => textOf(b.content)).join('\n') : ''
     for (const r of rules) {
       if (r.times !== undefined && r.used >= r.times) continue
       if (r.tools && !hasTools) continue
-      if (!r.re.test(r.in === 'body' ? whole : text)) continue
+      if (r.toolless && hasTools) continue
+      if (r.in === 'tool-result' && !results) continue
+      if (!r.re.test(r.in === 'body' ? whole : r.in === 'tool-result' ? results : text)) continue
       r.used++
       return { kind: `script:${r.name}`, ...r.reply, text: r.reply.text?.replaceAll('{n}', String(n)) }
     }
+    const marked = ANY_MARKER.test(text)
+    for (const f of fails) {
+      if (f.what === 'any' || (f.what === 'markers' && marked) || (f.what === 'toolless' && !hasTools)) {
+        return { kind: `fail:${f.what}`, status: f.status, retry: false, message: `fake model: injected failure (${f.what}:${f.status})` }
+      }
+    }
+    if (text.includes(MARKERS.summaryCold)) {
+      const files = opts.restoreFiles ?? filePaths(null, text).filter((p) => existsSync(p)).slice(-1)
+      return { kind: 'summary-cold', text: summaryReply(n, files, true) }
+    }
+    if (text.includes(MARKERS.summary)) {
+      const files = opts.restoreFiles ?? filePaths(body, '').filter((p) => existsSync(p)).slice(-1)
+      return { kind: 'summary', text: summaryReply(n, files, false) }
+    }
+    if (text.includes(MARKERS.commitments)) return { kind: 'commitments', text: commitmentsReply(text) }
     if (COMPACTION_PROMPT.test(text)) {
       return { kind: 'compaction', text: `<analysis>fake analysis</analysis>\n<summary>FAKE SUMMARY #${n}: the engine's own summary of a conversation with a fake model.</summary>` }
     }
@@ -94,7 +225,7 @@ export async function startFakeModel(opts) {
       content,
       stop_reason: d.tool ? 'tool_use' : 'end_turn',
       stop_sequence: null,
-      usage: { input_tokens: inputTokens, output_tokens: 20, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+      usage: { ...usage },
     }
   }
 
@@ -112,13 +243,14 @@ export async function startFakeModel(opts) {
       }
       send('content_block_stop', { index })
     })
-    send('message_delta', { delta: { stop_reason: msg.stop_reason, stop_sequence: null }, usage: { output_tokens: msg.usage.output_tokens } })
+    // The real API repeats the whole usage here, and the engine takes the final counts from it.
+    send('message_delta', { delta: { stop_reason: msg.stop_reason, stop_sequence: null }, usage: { ...msg.usage } })
     send('message_stop', {})
     res.end()
   }
 
-  const json = (res, status, obj) => {
-    res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_fake_${n}` })
+  const json = (res, status, obj, headers = {}) => {
+    res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_fake_${n}`, ...headers })
     res.end(JSON.stringify(obj))
   }
 
@@ -146,8 +278,9 @@ export async function startFakeModel(opts) {
       const answer = () => {
         if (d.status) {
           appendFileSync(opts.log, JSON.stringify({ ...entry, reply: { status: d.status } }) + '\n')
-          const type = d.errorType ?? (d.status === 529 ? 'overloaded_error' : 'api_error')
-          return json(res, d.status, { type: 'error', error: { type, message: d.message ?? `fake model: scripted ${d.status}` } })
+          const type = d.errorType ?? (d.status === 529 ? 'overloaded_error' : d.status < 500 ? 'invalid_request_error' : 'api_error')
+          const retry = d.retry === false ? { 'x-should-retry': 'false' } : {}
+          return json(res, d.status, { type: 'error', error: { type, message: d.message ?? `fake model: scripted ${d.status}` } }, retry)
         }
         const msg = messageOf(body, d)
         appendFileSync(opts.log, JSON.stringify({ ...entry, reply: msg.content }) + '\n')
@@ -186,6 +319,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     log: env.FAKE_LOG ?? './fake-model.jsonl',
     script: env.FAKE_SCRIPT,
     inputTokens: env.FAKE_INPUT_TOKENS ? Number(env.FAKE_INPUT_TOKENS) : undefined,
+    cacheReadTokens: env.FAKE_CACHE_READ_TOKENS ? Number(env.FAKE_CACHE_READ_TOKENS) : undefined,
+    cacheWriteTokens: env.FAKE_CACHE_WRITE_TOKENS ? Number(env.FAKE_CACHE_WRITE_TOKENS) : undefined,
+    fail: env.FAKE_FAIL,
+    restoreFiles: env.FAKE_RESTORE_FILES ? env.FAKE_RESTORE_FILES.split(/[\n,]/).map((p) => p.trim()).filter(Boolean) : undefined,
     latencyMs: env.FAKE_LATENCY_MS ? Number(env.FAKE_LATENCY_MS) : undefined,
   })
   console.log(`fake model on ${fake.url} (log ${fake.logFile})`)

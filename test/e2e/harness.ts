@@ -27,7 +27,8 @@ export interface LabOptions {
   plugin?: Record<string, string | number | boolean> | false
   /** Extra environment for the engine (and so for the pipeline child it starts). */
   env?: Record<string, string>
-  /** The fake's reply script, ahead of its built-in replies. */
+  /** The fake's reply script, ahead of its built-in replies (`{project}` in a rule stands for the
+   *  lab's project folder). */
   script?: FakeRule[]
   /** Installs the probe section (a third-party section package) through COMPACT_HANDOFF_CONFIG. */
   probe?: { file?: string }
@@ -35,7 +36,14 @@ export interface LabOptions {
   withoutNode?: boolean
   /** usage.input_tokens the fake reports on every reply (with --autocompact, to make the engine compact). */
   inputTokens?: number
+  /** The rest of the fake's settings: cache counts, failure injection, the files its summary names
+   *  (where `{project}` stands for the lab's project folder). */
+  fake?: Pick<FakeOptions, 'cacheReadTokens' | 'cacheWriteTokens' | 'fail' | 'restoreFiles'>
+  /** More of the engine's settings.json (e.g. `permissions`), beside the plugin's userConfig. */
+  settings?: Record<string, unknown>
 }
+
+type FakeOptions = Parameters<typeof startFakeModel>[0]
 
 export interface Turn {
   events: any[]
@@ -53,16 +61,6 @@ export interface RunResult {
 
 /** The fake model's reply to the probe section, on both the fork and the completion path. */
 export const PROBE_RULE: FakeRule = { name: 'probe', match: 'CH_PROBE_FORK', reply: { text: 'PROBE ANSWER #{n}' } }
-
-/** Replies to the built-in sections' prompts, keyed on the markers their prompts carry. */
-export const SECTION_RULES: FakeRule[] = [
-  { name: 'summary', match: '\\[compact-handoff:summary\\]', reply: { text: '<summary>HANDOFF SUMMARY #{n}: the person ran a command and asked for more.</summary>' } },
-  {
-    name: 'commitments',
-    match: '\\[compact-handoff:commitments\\]',
-    reply: { text: '<commitments>\n{"kind":"unkept","at":0,"quote":"keep going","open":"nothing was promised yet"}\n</commitments>' },
-  },
-]
 
 /** A stream-json session: one process, turns written one at a time. */
 export class Session {
@@ -129,6 +127,8 @@ export class Lab {
   readonly project: string
   readonly dataDir: string
   private debugCount = 0
+  /** Engine processes still running, killed by close() so a failed test cannot leave one behind. */
+  private readonly running = new Set<ChildProcess>()
   /** Whether engine processes get --plugin-dir plugin/ (from `plugin` in the options; the bench flips it). */
   withPlugin: boolean
   private constructor(
@@ -146,7 +146,18 @@ export class Lab {
 
   static async create(opts: LabOptions): Promise<Lab> {
     const dir = mkdtempSync(join(tmpdir(), `ch-${opts.name}-`))
-    const fake = await startFakeModel({ log: join(dir, 'requests.jsonl'), script: { rules: [...(opts.script ?? []), PROBE_RULE, ...SECTION_RULES] }, inputTokens: opts.inputTokens })
+    // The built-in sections' prompts are answered by the fake's own default rules (by marker).
+    // `{project}` in the script and in restoreFiles is the lab's project folder, known only from here on.
+    const project = join(dir, 'project')
+    const restoreFiles = opts.fake?.restoreFiles?.map((p) => p.replaceAll('{project}', project))
+    const script = (opts.script ?? []).map((r) => JSON.parse(JSON.stringify(r).replaceAll('{project}', project.replace(/["\\]/g, (c) => `\\${c}`))) as FakeRule)
+    const fake = await startFakeModel({
+      log: join(dir, 'requests.jsonl'),
+      script: { rules: [...script, PROBE_RULE] },
+      inputTokens: opts.inputTokens,
+      ...opts.fake,
+      ...(restoreFiles ? { restoreFiles } : {}),
+    })
     const lab = new Lab(opts, fake, dir)
     mkdirSync(lab.configDir, { recursive: true })
     mkdirSync(lab.project, { recursive: true })
@@ -160,6 +171,7 @@ export class Lab {
         projects: { [lab.project]: { hasTrustDialogAccepted: true } },
       }),
     )
+    if (opts.settings) lab.writeSettings(opts.settings)
     if (opts.plugin) lab.setOptions(opts.plugin)
     if (opts.probe) lab.installProbe(opts.probe)
     if (opts.withoutNode) lab.pathWithoutNode()
@@ -168,7 +180,14 @@ export class Lab {
 
   /** The plugin's userConfig, where the engine keeps it for a --plugin-dir plugin. */
   setOptions(options: Record<string, string | number | boolean>): void {
-    writeFileSync(join(this.configDir, 'settings.json'), JSON.stringify({ pluginConfigs: { [PLUGIN_KEY]: { options } } }, null, 2))
+    this.writeSettings({ pluginConfigs: { [PLUGIN_KEY]: { options } } })
+  }
+
+  /** Merges top-level keys into the engine's settings.json (e.g. `permissions`). */
+  writeSettings(extra: Record<string, unknown>): void {
+    const file = join(this.configDir, 'settings.json')
+    const now = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {}
+    writeFileSync(file, JSON.stringify({ ...now, ...extra }, null, 2))
   }
 
   /** The probe section as an npm package beside a pipeline config that adds it. */
@@ -239,6 +258,8 @@ export class Lab {
       env: this.env(env),
       stdio: ['pipe', 'pipe', 'pipe'],
     })
+    this.running.add(proc)
+    proc.on('exit', () => this.running.delete(proc))
     const stderr = { text: '' }
     proc.stderr!.setEncoding('utf8')
     proc.stderr!.on('data', (d: string) => {
@@ -332,6 +353,7 @@ export class Lab {
   }
 
   async close(): Promise<void> {
+    for (const proc of this.running) proc.kill('SIGKILL')
     await this.fake.close()
     if (!process.env.CH_E2E_KEEP) rmSync(this.dir, { recursive: true, force: true })
     else console.error(`kept lab ${this.dir}`)

@@ -16,14 +16,16 @@ import { type FakeModel, startFakeModel } from './fake-model.mjs'
 import { claudeBin, pluginDir, repoRoot, skipWithoutEngine } from './harness.ts'
 
 const idleDir = join(repoRoot, 'plugins', 'idle')
-const CONTEXT_TOKENS = 250_000
+/** What the fake reports on every reply: 1,000 uncached, 230,000 read from the cache and 19,000
+ *  written to it — a 250,000-token context, and a summarizer cache hit of 92.0%. */
+const USAGE = { inputTokens: 1_000, cacheReadTokens: 230_000, cacheWriteTokens: 19_000 }
 /** compact-idle's userConfig for the run: due 3 s after a turn, too late after 60 s. */
 const IDLE_OPTIONS = { delay: 0.05, latest: 1 }
 /**
- * The one line. The hit rate part needs the summarizer's usage, which the engine reads from the
- * stream's message_delta; the fake states usage in message_start alone, so here it is left out.
+ * The one line, hit rate included: the engine reads the summarizer's usage from the stream's
+ * message_delta, where the fake states all four counts as the real API does.
  */
-const LINE = /^compact-idle: compacted 250,\d{3} tokens of idle context while the prompt cache was still warm(; summarizer cache hit \d+\.\d% \(.+\))?$/
+const LINE = /^compact-idle: compacted 250,\d{3} tokens of idle context while the prompt cache was still warm; summarizer cache hit 92\.0% \(230,000 read, 19,000 written, 1,000 uncached\)$/
 
 const hasTmux = spawnSync('tmux', ['-V'], { encoding: 'utf8' }).status === 0
 const skip = skipWithoutEngine || (hasTmux ? false : 'idle e2e skipped: tmux is not installed (apt-get install tmux)')
@@ -148,7 +150,7 @@ describe('compact-idle in the TUI', { skip }, () => {
       join(paths.config, 'settings.json'),
       JSON.stringify({ skipDangerousModePermissionPrompt: true, pluginConfigs: { 'compact-idle@inline': { options: IDLE_OPTIONS } } }),
     )
-    fake = await startFakeModel({ log: join(dir, 'requests.jsonl'), inputTokens: CONTEXT_TOKENS })
+    fake = await startFakeModel({ log: join(dir, 'requests.jsonl'), ...USAGE })
     // The engine's whole environment (env -i): nothing of an outer session leaks in.
     const env = {
       PATH: process.env.PATH ?? '/usr/bin:/bin',

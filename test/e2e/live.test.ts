@@ -1,14 +1,15 @@
 /**
  * Live, through the real engine: a session with a tool call compacts with /compact in the same
  * process (the summary forks the session), then again after --resume (nothing to fork: the
- * completion path), and each time the next request opens with our handoff, says nothing twice,
- * and carries every tool_use with its tool_result.
+ * summary section's own cold path, a completion over the conversation written out), and each
+ * time the next request opens with our handoff, says nothing twice, and carries every tool_use
+ * with its tool_result.
  */
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import type { FakeRequest } from './fake-model.mjs'
-import { duplicatedTexts, firstUserText, Lab, MARKER_RE, repoRoot, skipWithoutEngine, toolPairing } from './harness.ts'
+import { type FakeRequest, MARKERS, SUMMARY_TEXT } from './fake-model.mjs'
+import { duplicatedTexts, firstUserText, Lab, MARKER_RE, newestUserText, repoRoot, skipWithoutEngine, toolPairing } from './harness.ts'
 
 const PROBED_FILE = join(repoRoot, 'package.json')
 
@@ -20,15 +21,18 @@ describe('live compaction through the engine', { skip: skipWithoutEngine, timeou
   })
   after(async () => lab?.close())
 
-  /** What the session's next request looked like, checked the same way after each compaction. */
-  function checkNextRequest(req: FakeRequest, n: number) {
+  /** What the session's next request looked like, checked the same way after each compaction;
+   *  `cold`: there was no session to fork, so the summary is the cold completion's. */
+  function checkNextRequest(req: FakeRequest, n: number, cold = false) {
     const first = firstUserText(req)
     const marker = MARKER_RE.exec(first)
     assert.ok(marker, `the first user text after the engine's reminders opens with our marker; it opens with: ${first.slice(0, 200)}`)
     assert.equal(marker[1], sessionId)
     assert.equal(Number(marker[2]), n)
-    assert.match(first, /HANDOFF SUMMARY #\d+/, 'the summary section wrote the summary')
-    assert.match(first, /fork answered: PROBE ANSWER #\d+/, 'the probe section got its fork answered over the bridge')
+    assert.match(first, new RegExp(`${cold ? SUMMARY_TEXT.cold : SUMMARY_TEXT.reading} #\\d+`), `the summary section wrote the ${cold ? 'cold' : 'forked'} summary`)
+    assert.ok(!first.includes(SUMMARY_TEXT.analysis) && !/<\/?(analysis|summary|restore-files)>/.test(first), 'the reply\'s <analysis>, <summary> and <restore-files> tags are not handed up')
+    if (cold) assert.match(first, /fork answered: no \(nothing-to-fork\)/, 'the probe section was told there was nothing to fork, unchanged')
+    else assert.match(first, /fork answered: PROBE ANSWER #\d+/, 'the probe section got its fork answered over the bridge')
     assert.doesNotMatch(JSON.stringify(req.body.messages), /FAKE SUMMARY/, "the engine's own summary is not there")
     assert.deepEqual(duplicatedTexts(req), [], 'no text block is sent twice')
     const pairs = toolPairing(req)
@@ -69,28 +73,42 @@ describe('live compaction through the engine', { skip: skipWithoutEngine, timeou
     assert.match(lab.handoffOf(row)!, MARKER_RE)
   })
 
-  test('--resume <id> -p "/compact": nothing to fork, so the completion answers; still ours', async () => {
+  test('--resume <id> -p "/compact": nothing to fork, so the summary section completes cold; still ours', async () => {
+    const before = lab.requests().length
     const run = await lab.run(['--resume', sessionId, '/compact'])
     assert.equal(run.code, 0, run.stderr)
     const rows = lab.rows()
     assert.equal(rows.length, 2)
     const row = rows[1]!
     assert.equal(row.outcome, 'replaced')
-    assert.deepEqual(row.lineage, { n: 2, prev: 1 })
+    assert.deepEqual([row.lineage.n, row.lineage.prev], [2, 1])
+    // Every fork (the summary's and the probe's) came back nothing-to-fork, and nothing retried it here.
     const forks = row.model.calls.filter((c: { call: string }) => c.call === 'fork')
-    assert.ok(forks.length > 0)
-    for (const c of forks) assert.deepEqual([c.answeredBy, c.reason], ['complete', 'nothing-to-fork'], 'each fork was retried as a completion')
+    assert.equal(forks.length, 2, JSON.stringify(row.model.calls))
+    for (const c of forks) assert.deepEqual([c.answeredBy, c.reason], [null, 'nothing-to-fork'])
     assert.equal(row.model.path, 'complete')
-    // The completion carried the conversation itself: a request with no tools, with our prompt.
-    const cold = lab.requests().filter((r) => r.kind === 'script:probe' && !(r.body.tools?.length))
-    assert.ok(cold.length > 0, 'the probe prompt went out as a tool-less completion')
+    // The summary section's own fallback: one completion, the conversation written into its prompt.
+    const summary = row.sections.find((x: { name: string }) => x.name === 'summary')
+    assert.equal(summary.status, 'ok', JSON.stringify(summary))
+    assert.equal(summary.model.path, 'complete')
+    assert.equal(summary.model.warm, false)
+    assert.match(summary.model.cold.forkReason, /^nothing-to-fork/)
+    assert.equal(typeof summary.model.cost.usd, 'number', `the cold call is priced: ${JSON.stringify(summary.model.cost)}`)
+    const cold = lab.requests().slice(before).filter((r) => r.kind === 'summary-cold')
+    assert.equal(cold.length, 1, 'one cold completion')
+    assert.equal(cold[0]!.body.tools?.length ?? 0, 0, 'the cold completion offers no tools')
+    const prompt = newestUserText(cold[0]!)
+    assert.ok(prompt.startsWith(MARKERS.summaryCold), `the cold prompt opens with its marker: ${prompt.slice(0, 80)}`)
+    assert.match(prompt, /<conversation>[\s\S]*AFTER_FIRST_COMPACTION[\s\S]*<\/conversation>/, 'the conversation is written into the prompt')
+    assert.ok(prompt.indexOf(MARKERS.summary) > prompt.indexOf('</conversation>'), 'the summary prompt follows the conversation')
+    assert.equal(lab.requests().slice(before).filter((r) => r.kind === 'summary').length, 0, 'no forked summary request')
   })
 
   test('after the resumed compaction, the next request opens with the second handoff; nothing duplicated', async () => {
     const run = await lab.run(['--resume', sessionId, 'AFTER_SECOND_COMPACTION'])
     assert.equal(run.code, 0, run.stderr)
     const req = lab.requestsWith('AFTER_SECOND_COMPACTION').at(-1)!
-    checkNextRequest(req, 2)
+    checkNextRequest(req, 2, true)
     assert.match(firstUserText(req), /prev=001 -->/)
     // The compaction was not undone on resume: the turn before it is only quoted inside the handoff.
     const handoff = firstUserText(req)

@@ -1,0 +1,73 @@
+/**
+ * `npm run demo`: the bundled CLI builds the handoff for the bundled sample (a real engine session,
+ * samples/session.jsonl, recorded by samples/record.ts). With no model it keeps the four sections
+ * that need none and says why the other two are left out; with the sample's recorded replies
+ * (--model-replies samples/model-replies.json) it keeps all six.
+ */
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { PROMISE, QUESTION, SAMPLE_PROJECT, TURNS } from '../samples/record.ts'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const bundle = join(root, 'plugin', 'dist', 'compact-handoff.mjs')
+const sample = join(root, 'samples', 'session.jsonl')
+const MARKER = /^<!-- compact-handoff: session=([0-9a-f-]{36}) n=001 prev=none -->\n/
+
+/** The demo as package.json runs it, from the repository root, with no API key to reach for. */
+function demo(...extra: string[]) {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { demo: string } }
+  const [cmd, ...args] = pkg.scripts.demo.split(' ')
+  assert.equal(cmd, 'node')
+  const env = { ...process.env }
+  delete env.ANTHROPIC_API_KEY
+  delete env.COMPACT_HANDOFF_CONFIG
+  return spawnSync(process.execPath, [...args, ...extra], { cwd: root, env, encoding: 'utf8', timeout: 30_000 })
+}
+
+/** The typed turns before the sample's compaction: what the handoff is built for. */
+const before = TURNS.slice(0, TURNS.indexOf('/compact'))
+
+describe('npm run demo', { skip: existsSync(bundle) ? false : 'plugin/dist is not built (npm run build)' }, () => {
+  test('the sample is a real engine transcript with one compaction, turns on both sides of it', () => {
+    const lines = readFileSync(sample, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+    const boundaries = lines.filter((l) => l.type === 'system' && l.subtype === 'compact_boundary')
+    assert.equal(boundaries.length, 1)
+    assert.equal(boundaries[0].compactMetadata.trigger, 'manual')
+    const typed = lines.filter((l) => l.type === 'user' && typeof l.message?.content === 'string').map((l) => l.message.content)
+    for (const t of TURNS.filter((t) => t !== '/compact')) assert.ok(typed.includes(t), `typed: ${t}`)
+    const tools = new Set(lines.filter((l) => l.type === 'assistant').flatMap((l) => l.message.content).filter((b: any) => b.type === 'tool_use').map((b: any) => b.name))
+    assert.deepEqual([...tools].sort(), ['Bash', 'Edit', 'Read', 'Write'])
+    assert.ok(lines.some((l) => l.type === 'user' && Array.isArray(l.message?.content) && l.message.content.some((b: any) => b.type === 'tool_result' && b.is_error === true)), 'a command failed')
+    assert.ok(lines.every((l) => l.version === undefined || l.version === '2.1.328'), 'written by the pinned engine')
+    assert.ok(lines.some((l) => l.cwd === SAMPLE_PROJECT))
+  })
+
+  test('exits 0 and prints a handoff: the marker, every typed turn verbatim, the ledger, and why two sections are left out', () => {
+    const r = demo()
+    assert.equal(r.status, 0, r.stderr)
+    const m = MARKER.exec(r.stdout)
+    assert.ok(m, `opens with the marker: ${r.stdout.slice(0, 120)}`)
+    for (const t of before) assert.ok(r.stdout.includes(`\n${t}\n</turn>`), `turn verbatim: ${t}`)
+    assert.ok(!r.stdout.includes(TURNS.at(-1)!), 'a turn after the compaction is not in the handoff for the conversation before it')
+    assert.ok(r.stdout.includes('[error] ./node_modules/.bin/eslint src/'), 'the ledger lists the failing command')
+    assert.match(r.stdout, /- src\/slug\.js — Write, Edit\n/)
+    assert.match(r.stdout, /## Left out\n\n- Summary: \[section summary\] needs a model[^\n]*\n- Open commitments: \[section commitments\] needs a model/)
+    assert.match(r.stderr, /4 of 6 sections kept/)
+  })
+
+  test('with the recorded model replies, all six sections are kept', () => {
+    const r = demo('--model-replies', join(root, 'samples', 'model-replies.json'))
+    assert.equal(r.status, 0, r.stderr)
+    assert.match(r.stdout, MARKER)
+    assert.match(r.stderr, /6 of 6 sections kept/)
+    assert.ok(r.stdout.includes(`[file] ${SAMPLE_PROJECT}/src/slug.js — created; then NFD normalisation added before toLowerCase`))
+    assert.ok(!/<\/?(analysis|summary|restore-files)>/.test(r.stdout))
+    assert.match(r.stdout, new RegExp(`- #\\d+ "${PROMISE.replace(/[.?]/g, '\\$&')}" — no test for accented input was written`))
+    assert.match(r.stdout, new RegExp(`- #\\d+ "${QUESTION.replace(/[.?]/g, '\\$&')}" — the person has not answered`))
+    assert.match(r.stdout, /2 files, chosen by the summary/)
+  })
+})
