@@ -3,7 +3,7 @@
 // marketplace install copies files and runs no `npm install`. `--check` rebuilds into a temp dir
 // and fails when the committed bundle differs (CI runs it).
 import { build } from 'esbuild'
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -15,7 +15,7 @@ mkdirSync(outDir, { recursive: true })
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 // Start from an empty folder: stale chunks from an earlier build must not linger (or be committed).
-for (const f of readdirSync(outDir)) if (f.endsWith('.mjs')) rmSync(join(outDir, f))
+for (const f of readdirSync(outDir)) if (f.endsWith('.mjs') || f.endsWith('.cjs')) rmSync(join(outDir, f))
 rmSync(join(outDir, 'chunks'), { recursive: true, force: true })
 await build({
   entryPoints: { 'compact-handoff': join(root, 'cli', 'main.ts') },
@@ -42,10 +42,19 @@ chmodSync(join(outDir, 'compact-handoff.mjs'), 0o755)
 copyFileSync(join(root, 'pipeline.config.yaml'), join(outDir, 'pipeline.config.yaml'))
 copyFileSync(join(root, 'node_modules/tree-sitter-bash/tree-sitter-bash.wasm'), join(outDir, 'tree-sitter-bash.wasm'))
 copyFileSync(join(root, 'node_modules/web-tree-sitter/web-tree-sitter.wasm'), join(outDir, 'web-tree-sitter.wasm'))
+// The search index's SQLite (store/search.ts): CommonJS that loads its .wasm from beside itself,
+// so it is copied whole rather than bundled (.cjs: the repository's package.json says "module").
+const sqliteLicense = readFileSync(join(root, 'node_modules/node-sqlite3-wasm/LICENSE'), 'utf8').replaceAll('*/', '* /')
+writeFileSync(
+  join(outDir, 'node-sqlite3-wasm.cjs'),
+  `/* node-sqlite3-wasm ${JSON.parse(readFileSync(join(root, 'node_modules/node-sqlite3-wasm/package.json'), 'utf8')).version} (SQLite itself is in the public domain)\n\n${sqliteLicense}*/\n` +
+    readFileSync(join(root, 'node_modules/node-sqlite3-wasm/dist/node-sqlite3-wasm.js'), 'utf8'),
+)
+copyFileSync(join(root, 'node_modules/node-sqlite3-wasm/dist/node-sqlite3-wasm.wasm'), join(outDir, 'node-sqlite3-wasm.wasm'))
 
 if (check) {
   const committedDir = join(root, 'plugin', 'dist')
-  const list = (dir) => (existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String).filter((f) => /\.(mjs|yaml|wasm)$/.test(f)).sort() : [])
+  const list = (dir) => (existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String).filter((f) => /\.(mjs|cjs|yaml|wasm)$/.test(f)).sort() : [])
   const built = list(outDir)
   const stale = [...new Set([...built, ...list(committedDir)])].filter(
     (f) => !built.includes(f) || !existsSync(join(committedDir, f)) || !readFileSync(join(committedDir, f)).equals(readFileSync(join(outDir, f))),

@@ -9,6 +9,7 @@ const benches = [
   ['cli', 'bench/cli.ts'],
   ['ledger', 'bench/ledger.ts'],
   ['engine-compact', 'bench/engine-compact.ts'],
+  ['store-search', 'bench/store-search.ts'],
 ]
 const only = process.argv.slice(2)
 let failed = 0

@@ -8,7 +8,8 @@ import { dirname, join } from 'node:path'
 import type { ConfigIssue } from '../pipeline/config/load.ts'
 import { readEngineMessages } from '../pipeline/transcript.ts'
 import type { HandoffResult, PipelineInput } from '../pipeline/types.ts'
-import { type CompactionRow, type StoreMode, type SessionStoreRef, nextCompaction, resolveDataDir, writeCompaction } from '../store/write.ts'
+import type { Transcript } from '../pipeline/transcript.ts'
+import { type CompactionRow, type StoreMode, type SessionStoreRef, nextCompaction, resolveDataDir, transcriptDocument, writeCompaction } from '../store/write.ts'
 import { buildHandoff, configFiles } from './build-handoff.ts'
 import { type Bridge, createBridge } from './engine-bridge.ts'
 import { engineHost, type EngineHost } from './engine-capabilities.ts'
@@ -87,15 +88,39 @@ async function settingsLayer(rundir: string, input: EngineInput): Promise<string
   return [file]
 }
 
+/** The facts a model-calling section puts on its record (pipeline/pricing.ts `ModelCallRow`, and
+ *  the summary's `cold`), so the stored row says what each section's call was and cost. */
+const MODEL_FACTS = ['path', 'warm', 'model', 'usage', 'cost', 'replyChars', 'cold'] as const
+
+function modelFacts(record: Record<string, unknown> | undefined): Record<string, unknown> | null {
+  if (!record || !('cost' in record) || !('path' in record)) return null
+  return Object.fromEntries(MODEL_FACTS.filter((k) => k in record).map((k) => [k, record[k]]))
+}
+
+/** Each section's outcome as the row keeps it. `record` is kept at full length (handoff_lookup's
+ *  `section` reads it back), and so is the body of a section a later stage cut: nothing is lost. */
 function sectionRows(result: HandoffResult) {
-  return result.sections.map((s) => ({
-    name: s.name,
-    status: s.status,
-    ...(s.status === 'dropped' ? { code: s.code, message: s.message } : {}),
-    chars: s.status === 'ok' ? s.chars : (s.chars ?? null),
-    ms: s.ms,
-    ...(s.notes.length ? { notes: s.notes } : {}),
-  }))
+  return result.sections.map((s) => {
+    const model = modelFacts(s.record)
+    return {
+      name: s.name,
+      title: s.title,
+      status: s.status,
+      ...(s.status === 'dropped' ? { code: s.code, message: s.message } : {}),
+      chars: s.status === 'ok' ? s.chars : (s.chars ?? null),
+      ms: s.ms,
+      ...(model ? { model } : {}),
+      ...(s.notes.length ? { notes: s.notes } : {}),
+      ...(s.record ? { record: s.record } : {}),
+      ...(s.status === 'dropped' && s.body ? { body: s.body } : {}),
+    }
+  })
+}
+
+/** The model's part of the handoff: the summary section's body, when it was kept. */
+function summaryText(result: HandoffResult | null): string | null {
+  const s = result?.sections.find((x) => x.name === 'summary')
+  return s?.status === 'ok' ? s.body : null
 }
 
 function modelPath(host: EngineHost | null): 'fork' | 'complete' | 'fork+complete' | null {
@@ -116,6 +141,9 @@ export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean
   let input: EngineInput | null = null
   let ref: SessionStoreRef | null = null
   let lineage: { n: number; prev: number | null } | null = null
+  /** How many compactions this one makes in the session's chain (the store's count, not the marker's). */
+  let depth: number | null = null
+  let transcript: Transcript | null = null
   let host: EngineHost | null = null
   let bridge: Bridge | null = null
   let result: HandoffResult | null = null
@@ -133,6 +161,7 @@ export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean
     outcome,
     reason,
     lineage: lineage!,
+    depth,
     writtenBy: 'child',
     pluginVersion: input!.pluginVersion ?? VERSION,
     childVersion: VERSION,
@@ -143,6 +172,8 @@ export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean
     model: { path: modelPath(host), calls: host?.modelCalls ?? [] },
     reads: host?.reads ?? [],
     usage: host?.usage() ?? null,
+    cost: rowCost(result),
+    cwd: input!.cwd,
     configProblems: configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`),
     seam: result?.seam ?? [],
     ms: {
@@ -163,8 +194,9 @@ export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean
       throw new Fallback(`store-unreadable: ${(err as Error).message}`)
     }
     lineage = { n: next.n, prev: next.prev }
+    depth = next.depth
 
-    const transcript = (deps.readMessages ?? readEngineMessages)(input.messages, { sessionId: input.sessionId, cwd: input.cwd, model: input.model })
+    transcript = (deps.readMessages ?? readEngineMessages)(input.messages, { sessionId: input.sessionId, cwd: input.cwd, model: input.model })
     bridge = createBridge({ rundir: deps.rundir, send: deps.send })
     host = engineHost(bridge, { model: input.model, live: input.settings.live })
     const pipelineInput: PipelineInput = {
@@ -204,7 +236,7 @@ export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean
     }
     let written
     try {
-      written = await writeCompaction(ref, { row, handoff, at })
+      written = await writeCompaction(ref, { row, handoff, summary: summaryText(result), transcript: transcriptOf(transcript, input.sessionId, next.n), at })
     } catch (err) {
       throw new Fallback(`store-unwritable: ${(err as Error).message}`)
     }
@@ -218,7 +250,13 @@ export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean
     let rowWritten = false
     if (input && ref && lineage) {
       try {
-        await writeCompaction(ref, { row: baseRow('fallback', reason), handoff: handoff || null, at })
+        await writeCompaction(ref, {
+          row: baseRow('fallback', reason),
+          handoff: handoff || null,
+          summary: summaryText(result),
+          transcript: transcript ? transcriptOf(transcript, input.sessionId, lineage.n) : null,
+          at,
+        })
         rowWritten = true
       } catch {
         // The hooks module writes the row (elsewhere, if the data dir is what failed).
@@ -228,6 +266,30 @@ export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean
     deps.send({ type: 'failed', reason, rowWritten })
     return false
   }
+}
+
+/** The conversation as it stood, for the store; a render that fails leaves it out, never the row. */
+function transcriptOf(t: Transcript, sessionId: string, n: number): string | null {
+  try {
+    return transcriptDocument(t, { sessionId, n })
+  } catch {
+    return null
+  }
+}
+
+/** What the compaction's model calls cost: the sum of the prices its sections recorded. A section
+ *  whose call could not be priced makes the total null, with the priced part beside it. */
+function rowCost(result: HandoffResult | null): { usd: number | null; reason?: string; pricedUsd?: number; basis: string } {
+  if (!result) return { usd: null, reason: 'the pipeline did not finish', basis: 'unpriced' }
+  const priced = result.sections.flatMap((s) => {
+    const c = (s.record as { cost?: { usd?: unknown; reason?: unknown } } | undefined)?.cost
+    return c && typeof c === 'object' ? [{ name: s.name, usd: typeof c.usd === 'number' ? c.usd : null, reason: typeof c.reason === 'string' ? c.reason : null }] : []
+  })
+  if (priced.length === 0) return { usd: 0, basis: 'no section made a model call' }
+  const sum = Math.round(priced.reduce((n, p) => n + (p.usd ?? 0), 0) * 1e6) / 1e6
+  const unpriced = priced.filter((p) => p.usd === null)
+  if (unpriced.length) return { usd: null, reason: unpriced.map((p) => `${p.name}: ${p.reason ?? 'unpriced'}`).join('; '), pricedUsd: sum, basis: 'sum of the sections\' recorded costs' }
+  return { usd: sum, basis: `sum of the sections' recorded costs (${priced.map((p) => p.name).join(', ')})` }
 }
 
 /** Removes this run's folder, and any a crashed or killed run left behind long ago. */

@@ -18,7 +18,13 @@ export interface Command {
  *  for `engine`, and what it does not parse it does not pay for. */
 const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {
   build: { summary: 'build the handoff for a transcript on disk', load: async () => (await import('./build.ts')).buildCommand },
+  status: { summary: "a session's compactions, its history reads, the search index", load: async () => (await import('./history.ts')).statusCommand },
+  list: { summary: "list a session's compactions, or every session that compacted", load: async () => (await import('./history.ts')).listCommand },
+  lookup: { summary: 'read back a stored handoff, summary, conversation, row or section', load: async () => (await import('./history.ts')).lookupCommand },
+  search: { summary: 'search what earlier compactions replaced', load: async () => (await import('./history.ts')).searchCommand },
+  index: { summary: 'add every stored text the search index lacks (--rebuild: from scratch)', load: async () => (await import('./history.ts')).indexCommand },
   engine: { summary: '(internal) run one compaction for the plugin', load: async () => (await import('./engine.ts')).engineCommand },
+  tool: { summary: '(internal) answer one history tool call for the plugin', load: async () => (await import('./history.ts')).toolCommand },
 }
 
 function help(): string {

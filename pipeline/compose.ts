@@ -59,12 +59,18 @@ function renderLeftOut(outcomes: SectionOutcome[]): string {
   return ['## Left out', '', ...rows.map((o) => `- ${o.title}: ${o.status === 'dropped' ? o.message : ''}`)].join('\n')
 }
 
+/** One line per earlier compaction, each naming the exact call that reads it back. Only the
+ *  newest handoff travels in the window; the rest stay on disk behind the history tools. */
 function renderEarlier(lineage: Lineage): string {
   if (lineage.earlier.length === 0) return ''
-  const rows = lineage.earlier.map(
-    (e) => `- n=${pad(e.n)}${e.file ? ` (${e.file})` : ''}: read it back with handoff_lookup {"n": ${e.n}}`,
-  )
-  return ['## Earlier compactions', '', ...rows].join('\n')
+  const rows = lineage.earlier.map((e) => `- n=${pad(e.n)}${e.at ? ` (${e.at.slice(0, 16).replace('T', ' ')})` : ''}: handoff_lookup {"n": ${e.n}}`)
+  return [
+    '## Earlier compactions',
+    '',
+    ...rows,
+    '',
+    'Each is on disk with the conversation it replaced (add "file": "transcript"); handoff_search {"query": "..."} searches them all.',
+  ].join('\n')
 }
 
 const PREAMBLE =

@@ -15,7 +15,7 @@ export interface Lineage {
   /** The previous compaction's number, or null for the first. */
   prev: number | null
   /** Every earlier compaction of the session, oldest first (for the "Earlier compactions" note). */
-  earlier: Array<{ n: number; file?: string }>
+  earlier: Array<{ n: number; file?: string; at?: string }>
 }
 
 export interface PipelineInput {

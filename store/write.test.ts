@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
-import { type CompactionRow, fileStem, nextCompaction, resolveDataDir, sessionDir, writeCompaction } from './write.ts'
+import { appendJsonl, type CompactionRow, fileStem, indexLine, nextCompaction, resolveDataDir, sessionDir, stemTime, textSize, writeCompaction } from './write.ts'
 
 const made: string[] = []
 const fresh = () => {
@@ -43,13 +43,15 @@ describe('store/write', () => {
   test('numbering: one more than the rows already there, whoever wrote them', async () => {
     const dataDir = fresh()
     const ref = { dataDir, mode: 'live' as const, sessionId: 's1' }
-    assert.deepEqual(await nextCompaction(ref), { n: 1, prev: null, earlier: [] })
+    assert.deepEqual(await nextCompaction(ref), { n: 1, prev: null, depth: 1, earlier: [] })
     await writeCompaction(ref, { row: row(1, null), handoff: 'H1' })
     // A row the hooks module wrote for a failure (no handoff beside it) counts too.
     writeFileSync(join(sessionDir(ref), '002-2026-01-02T03-04-06-000Z.json'), '{}')
     const next = await nextCompaction(ref)
     assert.equal(next.n, 3)
     assert.equal(next.prev, 2)
+    assert.equal(next.depth, 3)
+    assert.equal(next.earlier[1]!.at, '2026-01-02T03:04:06.000Z')
     assert.deepEqual(
       next.earlier.map((e) => e.n),
       [1, 2],
@@ -80,7 +82,9 @@ describe('store/write', () => {
     const ref = { dataDir, mode: 'live' as const, sessionId: 's1' }
     const w = await writeCompaction(ref, { row: row(1, null, { outcome: 'fallback', reason: 'timeout' }), handoff: null })
     assert.equal(w.handoffFile, null)
-    assert.deepEqual(readdirSync(sessionDir(ref)), [w.rowFile.split('/').at(-1)])
+    assert.deepEqual(readdirSync(sessionDir(ref)).sort(), [w.rowFile.split('/').at(-1), 'runs.jsonl'])
+    assert.deepEqual(w.row.files, { handoff: null, summary: null, transcript: null, row: w.row.files.row })
+    assert.equal(w.row.index, null, 'nothing to index')
   })
 
   test('files are written once: the same name again fails and leaves the first intact', async () => {
@@ -101,5 +105,43 @@ describe('store/write', () => {
     const lines = readFileSync(join(dataDir, 'index.jsonl'), 'utf8').trim().split('\n')
     assert.equal(lines.length, 40)
     assert.deepEqual(new Set(lines.map((l) => JSON.parse(l).sessionId)).size, 40)
+  })
+
+  test('a compaction stores its summary and the conversation as it stood, with sizes, and indexes them', async () => {
+    const dataDir = fresh()
+    const ref = { dataDir, mode: 'live' as const, sessionId: 's1' }
+    const w = await writeCompaction(ref, { row: row(1, null), handoff: 'H\n', summary: 'S1\nS2\n', transcript: 't1\nt2\nt3' })
+    assert.equal(readFileSync(w.summaryFile!, 'utf8'), 'S1\nS2\n')
+    assert.equal(readFileSync(w.transcriptFile!, 'utf8'), 't1\nt2\nt3')
+    assert.match(w.row.files.summary!, /^sessions\/s1\/001-.*\.summary\.md$/)
+    assert.match(w.row.files.transcript!, /^sessions\/s1\/001-.*\.transcript\.md$/)
+    assert.deepEqual(w.row.sizes.transcript, { chars: 8, lines: 3, approxTokens: 2 })
+    assert.deepEqual(w.row.sizes.summary, { chars: 6, lines: 2, approxTokens: 2 })
+    assert.equal(w.row.index?.ok, true)
+    const runs = readFileSync(join(sessionDir(ref), 'runs.jsonl'), 'utf8').trim().split('\n')
+    assert.equal(runs.length, 1)
+    assert.equal(JSON.parse(runs[0]!).files.transcript, w.row.files.transcript)
+    assert.equal(statSync(join(dataDir, 'search')).mode & 0o777, 0o700)
+  })
+
+  test('index lines leave out the sections\' records and bodies (the row file keeps them)', () => {
+    const line = indexLine({ v: 1, sections: [{ name: 'ledger', status: 'ok', chars: 3, record: { commands: ['x'] } }, { name: 'turns', status: 'dropped', body: 'b' }] })
+    assert.deepEqual(line.sections, [{ name: 'ledger', status: 'ok', chars: 3 }, { name: 'turns', status: 'dropped' }])
+  })
+
+  test('appendJsonl: a line after a torn one starts a line of its own', async () => {
+    const file = join(fresh(), 'sub', 'log.jsonl')
+    await appendJsonl(file, { a: 1 })
+    writeFileSync(file, readFileSync(file, 'utf8') + '{"a":2,"tor', { flag: 'w' })
+    await appendJsonl(file, { a: 3 })
+    assert.deepEqual(readFileSync(file, 'utf8').split('\n'), ['{"a":1}', '{"a":2,"tor', '{"a":3}', ''])
+    assert.equal(statSync(file).mode & 0o777, 0o600)
+  })
+
+  test('sizes and stem times', () => {
+    assert.deepEqual(textSize(''), { chars: 0, lines: 1, approxTokens: 0 })
+    assert.deepEqual(textSize('a\nb\n'), { chars: 4, lines: 2, approxTokens: 1 })
+    assert.equal(stemTime('012-2026-03-04T05-06-07-089Z'), '2026-03-04T05:06:07.089Z')
+    assert.equal(stemTime('nope'), null)
   })
 })

@@ -1,17 +1,28 @@
 /**
- * The store's writer: one handoff file and one JSON row per compaction, written once, plus a line
- * appended to the data dir's index. Nothing here rewrites or deletes, so two sessions compacting
- * at the same moment cannot lose each other's rows and a crash leaves a readable store.
+ * The store's one writer: per compaction the handoff, the model's summary, the conversation as it
+ * stood and the row, each written once; lines appended to the logs (index.jsonl, runs.jsonl,
+ * lookups.jsonl, feedback). Nothing here rewrites or deletes, so two sessions compacting at the
+ * same moment cannot lose each other's rows and a crash leaves a store every reader still opens.
  */
 import { constants } from 'node:fs'
-import { appendFile, mkdir, open, readdir } from 'node:fs/promises'
+import { mkdir, open, readdir } from 'node:fs/promises'
 import { homedir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { renderConversation } from '../pipeline/render.ts'
+import type { Transcript } from '../pipeline/transcript.ts'
 
 /** Live compactions and rehearsals are kept apart, so a rehearsal never reads as a handoff that stood. */
 export type StoreMode = 'live' | 'rehearsal'
 
 export const INDEX_FILE = 'index.jsonl'
+/** Per session: one line per compaction of the session. */
+export const RUNS_FILE = 'runs.jsonl'
+/** Per session (and one for the whole data dir): one line per history read. */
+export const LOOKUPS_FILE = 'lookups.jsonl'
+
+/** What a compaction stores beside its row, and the suffix each file gets after `NNN-<iso>`. */
+export const TEXT_KINDS = { handoff: '.md', summary: '.summary.md', transcript: '.transcript.md' } as const
+export type TextKind = keyof typeof TEXT_KINDS
 
 /** The folder one mode keeps under the data dir. */
 export const MODE_DIRS: Record<StoreMode, string> = { live: 'sessions', rehearsal: 'rehearsals' }
@@ -49,17 +60,28 @@ export function fileStem(n: number, at: Date): string {
   return `${String(n).padStart(3, '0')}-${at.toISOString().replace(/[:.]/g, '-')}`
 }
 
-const ROW_FILE = /^(\d{3,})-.+\.json$/
+/** A row file: `NNN-<iso>.json`, the iso as fileStem writes it. */
+export const ROW_FILE = /^(\d{3,})-(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z)\.json$/
+
+/** The iso time a file stem carries, back in its usual spelling. */
+export function stemTime(stem: string): string | null {
+  const m = /^\d{3,}-(\d{4}-\d\d-\d\d)T(\d\d)-(\d\d)-(\d\d)-(\d{3})Z/.exec(stem)
+  return m ? `${m[1]}T${m[2]}:${m[3]}:${m[4]}.${m[5]}Z` : null
+}
 
 export interface EarlierCompaction {
   n: number
   /** The row file, relative to the data dir. */
   file: string
+  /** When it ran (from the file name). */
+  at?: string
 }
 
 export interface NextCompaction {
   n: number
   prev: number | null
+  /** How many compactions this one makes in the session's chain (n, unless numbers were skipped). */
+  depth: number
   earlier: EarlierCompaction[]
 }
 
@@ -78,10 +100,10 @@ export async function nextCompaction(ref: SessionStoreRef): Promise<NextCompacti
   const earlier = names
     .map((name) => ({ name, m: ROW_FILE.exec(name) }))
     .filter((x): x is { name: string; m: RegExpExecArray } => x.m !== null)
-    .map(({ name, m }) => ({ n: Number(m[1]), file: join(MODE_DIRS[ref.mode], ref.sessionId, name) }))
+    .map(({ name, m }) => ({ n: Number(m[1]), file: join(MODE_DIRS[ref.mode], ref.sessionId, name), at: stemTime(name)! }))
     .sort((a, b) => a.n - b.n || a.file.localeCompare(b.file))
   const last = earlier.at(-1)
-  return { n: earlier.length + 1, prev: last ? last.n : null, earlier }
+  return { n: earlier.length + 1, prev: last ? last.n : null, depth: earlier.length + 1, earlier }
 }
 
 export type Outcome = 'replaced' | 'rehearsed' | 'fallback'
@@ -104,16 +126,36 @@ export interface CompactionRow {
   [key: string]: unknown
 }
 
+/** Where a compaction's files are, relative to the data dir; null for what it did not write. */
+export interface RowFiles {
+  handoff: string | null
+  summary: string | null
+  transcript: string | null
+  row: string
+}
+
+/** The size of one stored text: characters, lines, and chars/4 as the token estimate. */
+export interface TextSize {
+  chars: number
+  lines: number
+  approxTokens: number
+}
+
+/** How the compaction's texts went into the search index (null: not asked to index). */
+export type IndexOutcome = { ok: true; chunks: number; ms: number } | { ok: false; reason: string; ms: number } | null
+
 export interface WrittenCompaction {
   /** Absolute paths of what was written. */
   handoffFile: string | null
+  summaryFile: string | null
+  transcriptFile: string | null
   rowFile: string
   indexFile: string
-  row: CompactionRow & { files: { handoff: string | null; row: string } }
+  row: CompactionRow & { files: RowFiles; sizes: Partial<Record<TextKind, TextSize>>; index: IndexOutcome }
 }
 
-const DIR_MODE = 0o700
-const FILE_MODE = 0o600
+export const DIR_MODE = 0o700
+export const FILE_MODE = 0o600
 
 /** Creates a file that must not exist yet, writes it whole, and closes it (flag `wx`). */
 async function writeOnce(path: string, text: string): Promise<void> {
@@ -125,26 +167,117 @@ async function writeOnce(path: string, text: string): Promise<void> {
   }
 }
 
+export function textSize(text: string): TextSize {
+  let lines = 1
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++
+  if (text.endsWith('\n')) lines--
+  return { chars: text.length, lines, approxTokens: Math.ceil(text.length / 4) }
+}
+
 /**
- * Writes one compaction: `NNN-<iso>.md` (when there is a handoff), `NNN-<iso>.json`, then one
- * line on `<dataDir>/index.jsonl` in a single O_APPEND write. The row is written last but one,
- * so a row file on disk always has its handoff beside it.
+ * The conversation as it stood, as the `.transcript.md` a compaction stores: every message in
+ * order, tool calls with their inputs and results, generous caps so search finds what was said.
  */
-export async function writeCompaction(
-  ref: SessionStoreRef,
-  entry: { row: CompactionRow; handoff?: string | null; at?: Date },
-): Promise<WrittenCompaction> {
+export function transcriptDocument(t: Transcript, meta: { sessionId: string; n: number }): string {
+  const r = renderConversation(t, { maxChars: 50_000_000, toolInputChars: 4_000, toolResultChars: 4_000, messageChars: 400_000 })
+  return `# Conversation of session ${meta.sessionId} as it stood before compaction n=${String(meta.n).padStart(3, '0')} (${r.rendered} messages)\n\n${r.text}\n`
+}
+
+/** What an index line carries: the row less the sections' records and bodies (they stay in the row file). */
+export function indexLine(row: Record<string, unknown>): Record<string, unknown> {
+  const sections = Array.isArray(row.sections)
+    ? row.sections.map((s: Record<string, unknown>) => {
+        const { record: _r, body: _b, ...rest } = s
+        return rest
+      })
+    : row.sections
+  return { ...row, sections }
+}
+
+/**
+ * Appends one line to a JSONL log in a single O_APPEND write, so lines of concurrent writers
+ * never interleave. When the file ends in a line a killed writer left unfinished, the new line
+ * starts on a line of its own, so only that torn line is lost, never the next one.
+ */
+export async function appendJsonl(file: string, value: unknown): Promise<void> {
+  await mkdir(dirname(file), { recursive: true, mode: DIR_MODE })
+  const fh = await open(file, 'a+', FILE_MODE)
+  try {
+    const { size } = await fh.stat()
+    let lead = ''
+    if (size > 0) {
+      const last = Buffer.alloc(1)
+      await fh.read(last, 0, 1, size - 1)
+      if (last[0] !== 0x0a) lead = '\n'
+    }
+    const buf = Buffer.from(`${lead}${JSON.stringify(value)}\n`, 'utf8')
+    const { bytesWritten } = await fh.write(buf, 0, buf.length)
+    if (bytesWritten !== buf.length) throw new Error(`short write to ${file}: ${bytesWritten} of ${buf.length} bytes`)
+  } finally {
+    await fh.close()
+  }
+}
+
+export interface CompactionEntry {
+  row: CompactionRow
+  handoff?: string | null
+  /** The model's part of the handoff (the summary section's body). */
+  summary?: string | null
+  /** The conversation as it stood (transcriptDocument). */
+  transcript?: string | null
+  at?: Date
+  /** Put the texts into the search index as part of the write (default true). */
+  index?: boolean
+}
+
+/**
+ * Writes one compaction: the texts it has (`NNN-<iso>.md`, `.summary.md`, `.transcript.md`),
+ * indexes them for search, writes the row (`NNN-<iso>.json`, with files, sizes and how the
+ * indexing went), then appends it to `<dataDir>/index.jsonl` and the session's `runs.jsonl`.
+ * A row on disk always has its texts beside it; an index that fails is recorded, never fatal.
+ */
+export async function writeCompaction(ref: SessionStoreRef, entry: CompactionEntry): Promise<WrittenCompaction> {
   const dir = sessionDir(ref)
   await mkdir(dir, { recursive: true, mode: DIR_MODE })
   const stem = fileStem(entry.row.lineage.n, entry.at ?? new Date(entry.row.at))
-  const handoffFile = entry.handoff ? join(dir, `${stem}.md`) : null
-  const rowFile = join(dir, `${stem}.json`)
   const rel = (p: string) => p.slice(ref.dataDir.length + 1)
-  const row = { ...entry.row, files: { handoff: handoffFile && rel(handoffFile), row: rel(rowFile) } }
-  if (handoffFile) await writeOnce(handoffFile, entry.handoff!)
+  const texts: Array<{ kind: TextKind; path: string; text: string }> = []
+  for (const kind of Object.keys(TEXT_KINDS) as TextKind[]) {
+    const text = entry[kind]
+    if (text) texts.push({ kind, path: join(dir, `${stem}${TEXT_KINDS[kind]}`), text })
+  }
+  for (const t of texts) await writeOnce(t.path, t.text)
+  const pathOf = (kind: TextKind) => texts.find((t) => t.kind === kind)?.path ?? null
+
+  let index: IndexOutcome = null
+  if (entry.index !== false && texts.length > 0) {
+    const started = performance.now()
+    try {
+      const { indexDocs } = await import('./search.ts')
+      const r = await indexDocs(ref.dataDir, texts.map((t) => ({ path: rel(t.path), sessionId: ref.sessionId, mode: ref.mode, n: entry.row.lineage.n, kind: t.kind, at: entry.row.at, text: t.text })))
+      index = { ok: true, chunks: r.chunks, ms: Math.round(performance.now() - started) }
+    } catch (err) {
+      index = { ok: false, reason: (err as Error)?.message ?? String(err), ms: Math.round(performance.now() - started) }
+    }
+  }
+
+  const rowFile = join(dir, `${stem}.json`)
+  const files: RowFiles = { handoff: null, summary: null, transcript: null, row: rel(rowFile) }
+  const sizes: Partial<Record<TextKind, TextSize>> = {}
+  for (const t of texts) {
+    files[t.kind] = rel(t.path)
+    sizes[t.kind] = textSize(t.text)
+  }
+  const row = { ...entry.row, files, sizes, index }
   await writeOnce(rowFile, JSON.stringify(row, null, 2) + '\n')
   const indexFile = join(ref.dataDir, INDEX_FILE)
-  // One write of one line with O_APPEND: concurrent writers interleave whole lines.
-  await appendFile(indexFile, JSON.stringify(row) + '\n', { encoding: 'utf8', mode: FILE_MODE, flag: 'a' })
-  return { handoffFile, rowFile, indexFile, row }
+  const line = indexLine(row)
+  await appendJsonl(indexFile, line)
+  await appendJsonl(join(dir, RUNS_FILE), line)
+  return { handoffFile: pathOf('handoff'), summaryFile: pathOf('summary'), transcriptFile: pathOf('transcript'), rowFile, indexFile, row }
+}
+
+/** The compaction's feedback log, beside its row: `NNN-<iso>.feedback.jsonl`. */
+export function feedbackFile(rowFile: string): string {
+  return rowFile.replace(/\.json$/, '.feedback.jsonl')
 }

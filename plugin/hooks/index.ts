@@ -1,10 +1,12 @@
 /**
- * compact-handoff's hooks module: the engine adapter. It wires `session.start` (is Node there?)
- * and `session.compact` (run the pipeline child, answer its requests, hand up its handoff or
- * fall back to the engine), and makes every `$` call. Decisions live in ./logic.
+ * compact-handoff's hooks module: the engine adapter. It wires `session.start` (is Node there?
+ * register the history tools and /handoff), `session.compact` (run the pipeline child, answer its
+ * requests, hand up its handoff or fall back to the engine), and the history tools' calls (one
+ * short Node process each), and makes every `$` call. Decisions live in ./logic and ./tools.
  */
 import type { EngineInterface, PluginOptions, Register, SessionCompactInput, SessionCompactResult } from 'claude-code'
 import {
+  APPEND_SCRIPT,
   fallbackRow,
   fileStem,
   modeDir,
@@ -19,8 +21,10 @@ import {
   resolveSettings,
   splitLines,
   stderrTail,
+  storedRow,
 } from './logic'
 import type { AnswerFile, DoneLine, RequestLine, Settings } from './protocol'
+import { HISTORY_TOOLS, SLASH_COMMAND, SLASH_TOOL, toolArgs, toolText, unanswered } from './tools'
 import { PLUGIN_VERSION } from './version'
 
 type NodeProbe = { ok: true; version: string } | { ok: false; reason: string }
@@ -161,26 +165,35 @@ async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings,
   return { kind: 'failed', reason: `child-crashed: the pipeline ${how} before answering${stderr.trim() ? ` (${stderrTail(stderr)})` : ''}`, rowWritten: false }
 }
 
-/** Writes a row once at `<dir>/<mode>/<session>/NNN-<iso>.json` and appends it to the dir's index. */
+/**
+ * Writes a row once at `<dir>/<mode>/<session>/NNN-<iso>.json` and appends it to the data dir's
+ * index.jsonl and the session's runs.jsonl, in the shape and modes store/write.ts uses.
+ */
 async function writeRow($: EngineInterface, dataDir: string, live: boolean, sessionId: string, make: (n: number, prev: number | null) => Record<string, unknown>, at: Date): Promise<string> {
   const dir = `${dataDir}/${modeDir(live)}/${sessionId}`
+  // Folders 0700, as the Node writer makes them ($.fs.write would make them with its own mode).
+  await $.process.run(['sh', '-c', 'umask 077 && mkdir -p "$1"', 'sh', dir], { timeoutMs: 5_000 }).catch(() => undefined)
   const names = (await $.fs.list(dir).catch(() => [])).map((entry) => entry.name)
   const { n, prev } = nextNumber(names)
-  const path = `${dir}/${fileStem(n, at)}.json`
+  const stem = fileStem(n, at)
+  const path = `${dir}/${stem}.json`
   if (await $.fs.exists(path)) throw new Error(`${path} exists already`)
-  const row = { ...make(n, prev), files: { handoff: null, row: `${modeDir(live)}/${sessionId}/${fileStem(n, at)}.json` } }
+  const row = storedRow(make(n, prev), `${modeDir(live)}/${sessionId}/${stem}.json`)
   await $.fs.write(path, JSON.stringify(row, null, 2) + '\n')
-  // $.fs has no append; one `cat >>` is one O_APPEND write. A host without sh keeps the row file alone.
-  await $.process.run(['sh', '-c', 'cat >> "$1"', 'sh', `${dataDir}/index.jsonl`], { stdin: JSON.stringify(row) + '\n', timeoutMs: 5_000 }).catch(() => undefined)
+  // $.fs has no append: the line goes to a file, and `cat` appends it in one O_APPEND write per
+  // log. A host without sh keeps the row file alone (readers find rows by their files).
+  const line = `${dir}/.${stem}.line`
+  await $.fs.write(line, JSON.stringify(row) + '\n')
+  await $.process.run(['sh', '-c', APPEND_SCRIPT, 'sh', line, `${dataDir}/index.jsonl`, `${dir}/runs.jsonl`], { timeoutMs: 5_000 }).catch(() => undefined)
   return path
 }
 
 /** The row for a failure the child could not record; in the plugin's own data folder if the data dir refuses it. */
 async function recordFallback($: EngineInterface, e: SessionCompactInput, s: Settings, reason: string, startedAt: number): Promise<void> {
-  const sessionId = await $.session.id()
+  const [sessionId, cwd] = await Promise.all([$.session.id(), $.session.cwd()])
   const at = new Date()
   const make = (why: string) => (n: number, prev: number | null) =>
-    fallbackRow({ at, sessionId, live: s.live, trigger: e.trigger, agentId: e.agentId, reason: why, n, prev, pluginVersion: PLUGIN_VERSION, messages: e.messages.length, hookMs: Date.now() - startedAt })
+    fallbackRow({ at, sessionId, live: s.live, trigger: e.trigger, agentId: e.agentId, reason: why, n, prev, pluginVersion: PLUGIN_VERSION, messages: e.messages.length, hookMs: Date.now() - startedAt, cwd })
   try {
     if (!s.dataDir) throw new Error('no data dir: HOME is not set')
     await writeRow($, s.dataDir, s.live, sessionId, make(reason), at)
@@ -219,14 +232,62 @@ async function compact($: EngineInterface, e: SessionCompactInput, next: (e: Ses
   }
 }
 
+/** The history tools and /handoff, for this session. A registration the engine refuses is logged, never fatal. */
+async function registerHistory($: EngineInterface): Promise<void> {
+  for (const t of HISTORY_TOOLS) {
+    await $.tool
+      .register({ name: t.name, description: t.description, inputSchema: t.inputSchema, ...(t.isDeferred === false ? { isDeferred: false } : {}) })
+      .catch((err: Error) => $.ui.log(`compact-handoff: could not register ${t.name}: ${err.message}`, { to: 'debug' }))
+  }
+  await $.command.register(SLASH_COMMAND).catch((err: Error) => $.ui.log(`compact-handoff: could not register /${SLASH_COMMAND.name}: ${err.message}`, { to: 'debug' }))
+}
+
+/** Answers a history tool (or /handoff) by running the Node side once: `compact-handoff tool <name>`. */
+async function runHistory($: EngineInterface, options: PluginOptions, name: string, args: Record<string, unknown>): Promise<string> {
+  const s = await settingsOf($, options)
+  if (!node) node = await probeNode($, s.nodePath)
+  if (!node.ok) return toolText(name, { failed: nodeMissingNotice(node.reason, s.nodePath) })
+  const sessionId = await $.session.id()
+  const stdin = JSON.stringify({ args, context: { sessionId, dataDir: s.dataDir, live: s.live, pluginVersion: PLUGIN_VERSION } })
+  try {
+    const r = await $.process.run([s.nodePath, `${$.plugin.root}/dist/compact-handoff.mjs`, 'tool', name], { stdin, timeoutMs: 60_000 })
+    return toolText(name, r)
+  } catch (err) {
+    return toolText(name, { failed: (err as Error)?.message ?? String(err) })
+  }
+}
+
 export const register: Register = (on, options) => {
   on('session.start', async ($, e, next) => {
     const started = await next(e)
+    await registerHistory($)
     const s = await settingsOf($, options)
     node = await probeNode($, s.nodePath)
     if (!node.ok) $.ui.log(nodeMissingNotice(node.reason, s.nodePath))
     return started
   })
+
+  // Nothing beneath answers these tools: a hook that fails still answers, with why. One hook per
+  // tool: a glob matcher (mcp__compact-handoff__*) is not matched at tool.run (measured, 2.1.328).
+  on('tool.run', { tool: 'mcp__compact-handoff__handoff_status' }, async ($, e) => ({ result: await runHistory($, options, 'handoff_status', toolArgs(e)) })).catch(($, e, next) => ({
+    result: unanswered(e.tool, next.error),
+  }))
+  on('tool.run', { tool: 'mcp__compact-handoff__handoff_list' }, async ($, e) => ({ result: await runHistory($, options, 'handoff_list', toolArgs(e)) })).catch(($, e, next) => ({
+    result: unanswered(e.tool, next.error),
+  }))
+  on('tool.run', { tool: 'mcp__compact-handoff__handoff_lookup' }, async ($, e) => ({ result: await runHistory($, options, 'handoff_lookup', toolArgs(e)) })).catch(($, e, next) => ({
+    result: unanswered(e.tool, next.error),
+  }))
+  on('tool.run', { tool: 'mcp__compact-handoff__handoff_search' }, async ($, e) => ({ result: await runHistory($, options, 'handoff_search', toolArgs(e)) })).catch(($, e, next) => ({
+    result: unanswered(e.tool, next.error),
+  }))
+  on('tool.run', { tool: 'mcp__compact-handoff__handoff_feedback' }, async ($, e) => ({ result: await runHistory($, options, 'handoff_feedback', toolArgs(e)) })).catch(($, e, next) => ({
+    result: unanswered(e.tool, next.error),
+  }))
+
+  on('command.run', { command: 'handoff' }, async ($, e) => ({ text: await runHistory($, options, SLASH_TOOL, { words: e.args }) })).catch(($, e, next) => ({
+    text: unanswered('/handoff', next.error),
+  }))
 
   on('session.compact', ($, e, next) => compact($, e, next, options)).catch(async ($, e, next) => {
     // The hook threw or overran before it called next: record why, then let the engine compact.

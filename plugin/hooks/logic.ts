@@ -142,10 +142,13 @@ export function fileStem(n: number, at: Date): string {
   return `${String(n).padStart(3, '0')}-${at.toISOString().replace(/[:.]/g, '-')}`
 }
 
+/** A row file's name, as store/write.ts ROW_FILE reads it. */
+export const ROW_FILE = /^(\d{3,})-(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z)\.json$/
+
 /** The next compaction's number in a store folder, from its file names. */
 export function nextNumber(names: readonly string[]): { n: number; prev: number | null } {
   const ns = names
-    .map((name) => /^(\d{3,})-.+\.json$/.exec(name))
+    .map((name) => ROW_FILE.exec(name))
     .filter((m): m is RegExpExecArray => m !== null)
     .map((m) => Number(m[1]))
     .sort((a, b) => a - b)
@@ -164,6 +167,7 @@ export interface FallbackFacts {
   pluginVersion: string
   messages: number
   hookMs: number
+  cwd?: string
 }
 
 /** The row of a compaction the child could not record itself: the store's row shape, outcome `fallback`. */
@@ -178,6 +182,7 @@ export function fallbackRow(f: FallbackFacts): Record<string, unknown> {
     outcome: 'fallback',
     reason: f.reason,
     lineage: { n: f.n, prev: f.prev },
+    depth: f.n,
     writtenBy: 'hooks',
     pluginVersion: f.pluginVersion,
     childVersion: null,
@@ -188,6 +193,8 @@ export function fallbackRow(f: FallbackFacts): Record<string, unknown> {
     model: { path: null, calls: [] },
     reads: [],
     usage: null,
+    cost: { usd: null, reason: 'the pipeline did not run, so no model call was made by it', basis: 'unpriced' },
+    cwd: f.cwd ?? null,
     configProblems: [],
     seam: [],
     ms: { pipeline: null, child: null, sinceHook: f.hookMs },
@@ -199,3 +206,21 @@ export function stderrTail(stderr: string): string {
   const lines = stderr.trim().split('\n').filter(Boolean)
   return lines.slice(-2).join(' | ').slice(-300)
 }
+
+/**
+ * The row as the store keeps it, after the writer's own fields: where its files are (a failure
+ * stores none but the row), their sizes and how indexing went (nothing to index). The same
+ * shape store/write.ts gives a row it writes.
+ */
+export function storedRow(row: Record<string, unknown>, rowPath: string): Record<string, unknown> {
+  return { ...row, files: { handoff: null, summary: null, transcript: null, row: rowPath }, sizes: {}, index: null }
+}
+
+/**
+ * The shell script that appends a one-line file to the store's logs in one write each (`cat` of a
+ * small regular file), as store/write.ts appendJsonl does: new files 0600, and a line after a
+ * torn one starts a line of its own. $1 the line file (removed after), $2... the logs.
+ */
+export const APPEND_SCRIPT =
+  'umask 077; line="$1"; shift; for log in "$@"; do ' +
+  'if [ -s "$log" ] && [ -n "$(tail -c 1 "$log")" ]; then printf \'\\n\' >> "$log"; fi; cat "$line" >> "$log"; done; rm -f "$line"'

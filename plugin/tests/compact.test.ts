@@ -199,7 +199,11 @@ describe('fallbacks: the engine compacts, a row says why', () => {
     expect(rows[0]!.path).toMatch(/^\/data\/sessions\/sid\/001-.+\.json$/)
     expect(rows[0]!.row).toMatchObject({ outcome: 'fallback', mode: 'live', writtenBy: 'hooks', lineage: { n: 1, prev: null } })
     expect(rows[0]!.row.reason).toMatch(/^child-crashed: the pipeline exited with code 70 before answering \(TypeError: boom/)
-    expect(w.runs.some((a) => a[0] === 'sh' && a[4] === '/data/index.jsonl')).toBe(true)
+    // Appended to the data dir's index and the session's runs.jsonl, from a one-line file written first.
+    const append = w.runs.find((a) => a[0] === 'sh' && a.includes('/data/index.jsonl'))!
+    expect(append.slice(4)).toEqual([expect.stringMatching(/^\/data\/sessions\/sid\/\.001-.+\.line$/), '/data/index.jsonl', '/data/sessions/sid/runs.jsonl'])
+    expect(JSON.parse(w.writes.get(append[4]!)!)).toEqual(rows[0]!.row)
+    expect(rows[0]!.row.files).toEqual({ handoff: null, summary: null, transcript: null, row: expect.stringMatching(/^sessions\/sid\/001-.+\.json$/) })
   })
 
   test('the child hangs past childTimeoutMs: it is stopped', { options: { live: true, childTimeoutMs: 150 } }, async ($, on) => {

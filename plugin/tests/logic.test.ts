@@ -161,7 +161,8 @@ describe('the conversation handed up', () => {
 describe('the fallback row', () => {
   test('numbering from the files already in the folder', () => {
     expect(nextNumber([])).toEqual({ n: 1, prev: null })
-    expect(nextNumber(['001-a.json', '001-a.md', '002-b.json', 'index.jsonl'])).toEqual({ n: 3, prev: 2 })
+    const stem = (n: string) => `${n}-2026-01-02T03-04-05-006Z`
+    expect(nextNumber([`${stem('001')}.json`, `${stem('001')}.md`, `${stem('001')}.feedback.jsonl`, `${stem('002')}.json`, `.${stem('003')}.line`, 'runs.jsonl'])).toEqual({ n: 3, prev: 2 })
   })
 
   test("the store's row shape, outcome fallback, the reason", () => {

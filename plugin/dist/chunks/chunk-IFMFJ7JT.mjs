@@ -2,6 +2,10 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
+  numberLines,
+  renderConversation
+} from "./chunk-F74SBH6I.mjs";
+import {
   HandoffError,
   SectionDropError,
   fmt,
@@ -17720,10 +17724,14 @@ function renderLeftOut(outcomes) {
 }
 function renderEarlier(lineage) {
   if (lineage.earlier.length === 0) return "";
-  const rows = lineage.earlier.map(
-    (e) => `- n=${pad(e.n)}${e.file ? ` (${e.file})` : ""}: read it back with handoff_lookup {"n": ${e.n}}`
-  );
-  return ["## Earlier compactions", "", ...rows].join("\n");
+  const rows = lineage.earlier.map((e) => `- n=${pad(e.n)}${e.at ? ` (${e.at.slice(0, 16).replace("T", " ")})` : ""}: handoff_lookup {"n": ${e.n}}`);
+  return [
+    "## Earlier compactions",
+    "",
+    ...rows,
+    "",
+    'Each is on disk with the conversation it replaced (add "file": "transcript"); handoff_search {"query": "..."} searches them all.'
+  ].join("\n");
 }
 var PREAMBLE = "This conversation was compacted. What follows is a handoff: facts read off the conversation and the repository, in sections. Nothing before it is in this window any more.";
 function render(state) {
@@ -17946,73 +17954,6 @@ function modelCallRow(path, answer, asked) {
     cost: answer ? costOf(model ?? void 0, answer.usage) : { usd: null, reason: "no answer, so no usage was reported", basis: "unpriced" },
     replyChars: answer ? answer.text.length : null
   };
-}
-
-// pipeline/render.ts
-var oneLine = (s) => s.replace(/\s+/g, " ").trim();
-function clipEnd(s, max) {
-  return s.length <= max ? s : `${s.slice(0, Math.max(0, max))}\u2026 [+${fmt(s.length - max)} chars]`;
-}
-function clipMiddle(s, max) {
-  if (s.length <= max) return s;
-  const half = Math.floor(max / 2);
-  return `${s.slice(0, half)}
-[\u2026 ${fmt(s.length - 2 * half)} chars clipped \u2026]
-${s.slice(s.length - half)}`;
-}
-function renderUse(u, o) {
-  let line = `  \u2192 ${u.name} ${clipEnd(oneLine(JSON.stringify(u.input)), o.toolInputChars)}`;
-  if (o.toolResultChars > 0 && u.result) {
-    const status = u.result.isError ? "error" : "ok";
-    const body = oneLine(u.result.text);
-    line += `
-    \u2190 ${status}${body ? `: ${clipEnd(body, o.toolResultChars)}` : ""}`;
-  }
-  return line;
-}
-function renderMessage(m, opts) {
-  const o = { toolInputChars: 200, toolResultChars: 400, messageChars: 8e3, ...opts };
-  const head = `[#${m.index} ${m.role === "assistant" ? "assistant" : m.kind === "typed" ? "user" : m.kind}]`;
-  switch (m.kind) {
-    case "typed":
-    case "compact-summary":
-    case "handoff":
-      return m.text.trim() ? `${head} ${clipMiddle(m.text.trim(), o.messageChars)}` : "";
-    case "assistant": {
-      const parts = [m.text.trim() ? `${head} ${clipMiddle(m.text.trim(), o.messageChars)}` : head];
-      for (const u of m.toolUses) parts.push(renderUse(u, o));
-      return m.text.trim() || m.toolUses.length ? parts.join("\n") : "";
-    }
-    case "command":
-      return `${head} ${clipEnd(oneLine(m.text), 200)}`;
-    case "interrupt":
-      return `${head} the user interrupted`;
-    default:
-      return "";
-  }
-}
-function renderConversation(t, opts) {
-  const blocks = [];
-  let used = 0;
-  let leftOut = 0;
-  const shown = t.messages.map((m) => renderMessage(m, opts));
-  const total = shown.filter((s) => s !== "").length;
-  const room = opts.maxChars - 120;
-  for (let i = shown.length - 1; i >= 0; i--) {
-    const s = shown[i];
-    if (s === "") continue;
-    if (used + s.length + 2 > room) {
-      leftOut = shown.slice(0, i + 1).filter((x) => x !== "").length;
-      break;
-    }
-    blocks.push(s);
-    used += s.length + 2;
-  }
-  blocks.reverse();
-  if (leftOut > 0) {
-    blocks.unshift(`[${fmt(leftOut)} earlier message${leftOut === 1 ? "" : "s"} left out here to fit ${fmt(opts.maxChars)} chars; what follows is the newest part]`);
-  }
-  return { text: blocks.join("\n\n"), rendered: total - leftOut, leftOut };
 }
 
 // pipeline/index.ts
@@ -18265,7 +18206,7 @@ function isFailure(use) {
   if (r.isError) return true;
   return use.name === "Bash" ? r.text.trimStart().startsWith("<tool_use_error>") : TOOL_ERROR_RE.test(r.text);
 }
-var oneLine2 = (s) => s.replace(/\s*\n\s*/g, " \u23CE ").replace(/[ \t]+/g, " ").trim();
+var oneLine = (s) => s.replace(/\s*\n\s*/g, " \u23CE ").replace(/[ \t]+/g, " ").trim();
 function clip(s, max) {
   return s.length <= max ? s : `${s.slice(0, Math.max(0, max - 1))}\u2026`;
 }
@@ -18273,14 +18214,14 @@ var INPUT_FIELDS = ["command", "file_path", "notebook_path", "path", "pattern", 
 function shortInput(use, max = 120) {
   const input = use.input;
   if (use.name === "Grep" && typeof input.pattern === "string") {
-    return clip(oneLine2(`${input.pattern}${typeof input.path === "string" ? ` in ${input.path}` : ""}`), max);
+    return clip(oneLine(`${input.pattern}${typeof input.path === "string" ? ` in ${input.path}` : ""}`), max);
   }
   for (const k of INPUT_FIELDS) {
     const v = input[k];
-    if (typeof v === "string" && v !== "") return clip(oneLine2(v), max);
+    if (typeof v === "string" && v !== "") return clip(oneLine(v), max);
   }
   const first = Object.values(input).find((v) => typeof v === "string" && v !== "");
-  return typeof first === "string" ? clip(oneLine2(first), max) : "";
+  return typeof first === "string" ? clip(oneLine(first), max) : "";
 }
 function errorHead(text, lines = 2, max = 200) {
   const body = text.replace(/<\/?tool_use_error>/g, "");
@@ -18310,7 +18251,7 @@ function commandRows(calls) {
   }));
 }
 function renderCommand(row, max) {
-  return `${row.n}. ${row.failed ? "[error] " : ""}${clip(oneLine2(row.command), max)}`;
+  return `${row.n}. ${row.failed ? "[error] " : ""}${clip(oneLine(row.command), max)}`;
 }
 function fitCommands(rows, room, countLine, limits = DEFAULT_LIMITS) {
   if (rows.length === 0) return { text: "", shown: 0, leftOut: 0, leftOutReadOnly: 0 };
@@ -19531,6 +19472,17 @@ var FILE_TOOLS2 = {
   NotebookEdit: "notebook_path"
 };
 var ENGINE_ATTACHED = /* @__PURE__ */ new Set(["CLAUDE.md", "AGENTS.md", "CLAUDE.local.md"]);
+function readText(result) {
+  const body = result.replace(/\n*<system-reminder>[\s\S]*?<\/system-reminder>\s*$/, "");
+  return body.split("\n").map((line) => line.replace(/^\s*\d+[\t→]/, "")).join("\n");
+}
+function replay(text, edits) {
+  for (const e of edits) {
+    if (typeof e.old_string !== "string" || typeof e.new_string !== "string" || !text.includes(e.old_string)) return null;
+    text = e.replace_all === true ? text.split(e.old_string).join(e.new_string) : text.replace(e.old_string, () => e.new_string);
+  }
+  return text;
+}
 function fileTouches(t) {
   const touches = /* @__PURE__ */ new Map();
   for (const m of t.messages) {
@@ -19540,11 +19492,19 @@ function fileTouches(t) {
       if (typeof path !== "string" || path === "") continue;
       const touch = touches.get(path) ?? { path, last: m.index };
       touch.last = m.index;
-      if (u.name === "Write" && typeof u.input.content === "string") {
-        touch.stored = { text: u.input.content, from: "write", partial: false };
-      } else if (u.name === "Read" && u.result && !u.result.isError && u.result.text) {
-        const partial = u.input.offset !== void 0 || u.input.limit !== void 0;
-        touch.stored = { text: u.result.text, from: "read", partial };
+      const failed2 = u.result?.isError === true;
+      if (u.name === "Write" && typeof u.input.content === "string" && !failed2) {
+        touch.stored = { text: u.input.content, from: "write" };
+      } else if (u.name === "Read" && u.result && !failed2 && u.result.text) {
+        const whole = u.input.offset === void 0 && u.input.limit === void 0;
+        if (whole) touch.stored = { text: readText(u.result.text), from: "read" };
+      } else if ((u.name === "Edit" || u.name === "MultiEdit") && !failed2) {
+        const edits = u.name === "Edit" ? [u.input] : Array.isArray(u.input.edits) ? u.input.edits : [];
+        const text = touch.stored ? replay(touch.stored.text, edits) : null;
+        if (text === null) delete touch.stored;
+        else touch.stored = { text, from: touch.stored.from };
+      } else if (u.name === "NotebookEdit") {
+        delete touch.stored;
       }
       touches.delete(path);
       touches.set(path, touch);
@@ -19638,7 +19598,8 @@ async function readOne(ctx, file, stored) {
     if (ctx.signal.aborted) return { failed: "the section was stopped" };
   }
   if (stored !== void 0) {
-    return { text: stored, source: "stored", ms: ctx.capabilities.now() - started, note: `read failed (${why}); the transcript's copy stands in` };
+    const range = rangeInput(file.range);
+    return { text: numberLines(stored, range.offset, range.limit ?? Number.MAX_SAFE_INTEGER), source: "stored", ms: ctx.capabilities.now() - started, note: `read failed (${why}); the transcript's copy stands in` };
   }
   return { failed: `read failed: ${why}` };
 }
@@ -20719,6 +20680,21 @@ async function buildHandoff(opts) {
   return { result, configProblems };
 }
 
+// cli/capabilities.ts
+import { readFile as readFile3 } from "node:fs/promises";
+var diskFiles = {
+  async read({ path, offset, limit }, signal) {
+    try {
+      return { ok: true, text: numberLines(await readFile3(path, { encoding: "utf8", signal }), offset, limit) };
+    } catch (err) {
+      return { ok: false, reason: err.message };
+    }
+  }
+};
+function cliCapabilities(model = null) {
+  return { host: "cli", model, files: diskFiles, now: systemClock };
+}
+
 export {
   readEngineMessages,
   readJsonlTranscript,
@@ -20727,5 +20703,7 @@ export {
   COMMITMENTS_MARKER,
   SUMMARY_MARKER,
   configFiles,
-  buildHandoff
+  buildHandoff,
+  diskFiles,
+  cliCapabilities
 };

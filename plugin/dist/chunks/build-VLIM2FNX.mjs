@@ -6,10 +6,11 @@ import {
   SUMMARY_MARKER,
   beforeBoundary,
   buildHandoff,
+  cliCapabilities,
   configFiles,
-  readJsonlTranscript,
-  systemClock
-} from "./chunk-SPNX2RRQ.mjs";
+  readJsonlTranscript
+} from "./chunk-IFMFJ7JT.mjs";
+import "./chunk-F74SBH6I.mjs";
 import {
   HandoffError,
   fmt
@@ -21,27 +22,8 @@ import { writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
 
-// cli/capabilities.ts
-import { readFile } from "node:fs/promises";
-var diskFiles = {
-  async read({ path, offset, limit }, signal) {
-    try {
-      const text = await readFile(path, { encoding: "utf8", signal });
-      if (offset === void 0 && limit === void 0) return { ok: true, text };
-      const lines = text.split("\n");
-      const from = Math.max(0, (offset ?? 1) - 1);
-      return { ok: true, text: lines.slice(from, limit === void 0 ? void 0 : from + limit).join("\n") };
-    } catch (err) {
-      return { ok: false, reason: err.message };
-    }
-  }
-};
-function cliCapabilities(model = null) {
-  return { host: "cli", model, files: diskFiles, now: systemClock };
-}
-
 // cli/model.ts
-import { readFile as readFile2 } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 var KIND_MARKERS = {
   summary: SUMMARY_MARKER,
   commitments: COMMITMENTS_MARKER
@@ -156,7 +138,7 @@ async function cliModel(opts) {
   if (opts.repliesFile) {
     let text;
     try {
-      text = await readFile2(opts.repliesFile, "utf8");
+      text = await readFile(opts.repliesFile, "utf8");
     } catch (err) {
       const e = err;
       throw new HandoffError("USAGE", `--model-replies ${opts.repliesFile}: ${e.code === "ENOENT" ? "no such file" : e.message}`, 2);

@@ -4,81 +4,27 @@ const require = __chCreateRequire(import.meta.url);
 import {
   buildHandoff,
   configFiles,
+  diskFiles,
   readEngineMessages,
   systemClock
-} from "./chunk-SPNX2RRQ.mjs";
+} from "./chunk-IFMFJ7JT.mjs";
+import {
+  nextCompaction,
+  resolveDataDir,
+  transcriptDocument,
+  writeCompaction
+} from "./chunk-2GYKJFQR.mjs";
+import "./chunk-F74SBH6I.mjs";
 import "./chunk-UVLN7AGH.mjs";
 import "./chunk-7DPBAYJ4.mjs";
 
 // cli/engine.ts
-import { mkdir as mkdir2, readdir as readdir2, rm, stat, writeFile } from "node:fs/promises";
-import { dirname, join as join3 } from "node:path";
-
-// store/write.ts
-import { constants } from "node:fs";
-import { appendFile, mkdir, open, readdir } from "node:fs/promises";
-import { homedir } from "node:os";
-import { join } from "node:path";
-var INDEX_FILE = "index.jsonl";
-var MODE_DIRS = { live: "sessions", rehearsal: "rehearsals" };
-function resolveDataDir(setting, env = process.env, home = homedir()) {
-  if (setting && setting.trim()) return expandHome(setting.trim(), home);
-  if (env.COMPACT_HANDOFF_DATA_DIR) return expandHome(env.COMPACT_HANDOFF_DATA_DIR, home);
-  return join(home, ".claude", "compact-handoff");
-}
-function expandHome(path, home) {
-  return path === "~" ? home : path.startsWith("~/") ? join(home, path.slice(2)) : path;
-}
-function sessionDir(ref) {
-  if (!/^[A-Za-z0-9._-]+$/.test(ref.sessionId) || ref.sessionId.startsWith(".")) {
-    throw new Error(`session id ${JSON.stringify(ref.sessionId)} is not safe as a folder name`);
-  }
-  return join(ref.dataDir, MODE_DIRS[ref.mode], ref.sessionId);
-}
-function fileStem(n, at) {
-  return `${String(n).padStart(3, "0")}-${at.toISOString().replace(/[:.]/g, "-")}`;
-}
-var ROW_FILE = /^(\d{3,})-.+\.json$/;
-async function nextCompaction(ref) {
-  const dir = sessionDir(ref);
-  let names = [];
-  try {
-    names = await readdir(dir);
-  } catch (err) {
-    if (err.code !== "ENOENT") throw err;
-  }
-  const earlier = names.map((name) => ({ name, m: ROW_FILE.exec(name) })).filter((x) => x.m !== null).map(({ name, m }) => ({ n: Number(m[1]), file: join(MODE_DIRS[ref.mode], ref.sessionId, name) })).sort((a, b) => a.n - b.n || a.file.localeCompare(b.file));
-  const last = earlier.at(-1);
-  return { n: earlier.length + 1, prev: last ? last.n : null, earlier };
-}
-var DIR_MODE = 448;
-var FILE_MODE = 384;
-async function writeOnce(path, text) {
-  const fh = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, FILE_MODE);
-  try {
-    await fh.writeFile(text, "utf8");
-  } finally {
-    await fh.close();
-  }
-}
-async function writeCompaction(ref, entry) {
-  const dir = sessionDir(ref);
-  await mkdir(dir, { recursive: true, mode: DIR_MODE });
-  const stem = fileStem(entry.row.lineage.n, entry.at ?? new Date(entry.row.at));
-  const handoffFile = entry.handoff ? join(dir, `${stem}.md`) : null;
-  const rowFile = join(dir, `${stem}.json`);
-  const rel = (p) => p.slice(ref.dataDir.length + 1);
-  const row = { ...entry.row, files: { handoff: handoffFile && rel(handoffFile), row: rel(rowFile) } };
-  if (handoffFile) await writeOnce(handoffFile, entry.handoff);
-  await writeOnce(rowFile, JSON.stringify(row, null, 2) + "\n");
-  const indexFile = join(ref.dataDir, INDEX_FILE);
-  await appendFile(indexFile, JSON.stringify(row) + "\n", { encoding: "utf8", mode: FILE_MODE, flag: "a" });
-  return { handoffFile, rowFile, indexFile, row };
-}
+import { mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { dirname, join as join2 } from "node:path";
 
 // cli/engine-bridge.ts
 import { mkdirSync, readFileSync, watch } from "node:fs";
-import { join as join2 } from "node:path";
+import { join } from "node:path";
 
 // cli/engine-protocol.ts
 var ANSWERS_DIR = "answers";
@@ -93,7 +39,7 @@ var BridgeError = class extends Error {
   call;
 };
 function createBridge(opts) {
-  const dir = join2(opts.rundir, ANSWERS_DIR);
+  const dir = join(opts.rundir, ANSWERS_DIR);
   mkdirSync(dir, { recursive: true, mode: 448 });
   const waiting = /* @__PURE__ */ new Map();
   let nextId = 1;
@@ -105,7 +51,7 @@ function createBridge(opts) {
     if (!w) return;
     let answer;
     try {
-      answer = JSON.parse(readFileSync(join2(dir, `${id}.json`), "utf8"));
+      answer = JSON.parse(readFileSync(join(dir, `${id}.json`), "utf8"));
     } catch {
       return;
     }
@@ -181,7 +127,11 @@ function createBridge(opts) {
 }
 
 // cli/engine-capabilities.ts
-import { readFile } from "node:fs/promises";
+function reportedUsage(u) {
+  if (!u) return null;
+  const total = u.input_tokens + u.output_tokens + u.cache_read_input_tokens + u.cache_creation_input_tokens;
+  return total > 0 ? u : null;
+}
 var camel = (u) => u && {
   inputTokens: u.input_tokens,
   outputTokens: u.output_tokens,
@@ -189,14 +139,10 @@ var camel = (u) => u && {
   cacheWriteTokens: u.cache_creation_input_tokens
 };
 function answerOf(v, via, model) {
-  if (v.isAnswered) return { isAnswered: true, text: v.text, ...model ? { model } : {}, ...v.usage ? { usage: camel(v.usage) } : {}, via };
+  const usage2 = reportedUsage(v.usage);
+  if (v.isAnswered) return { isAnswered: true, text: v.text, ...model ? { model } : {}, ...usage2 ? { usage: camel(usage2) } : {}, via };
   const detail = v.status ? ` (status ${v.status}${v.error ? `, ${v.error}` : ""})` : "";
   return { isAnswered: false, reason: `${v.reason}${detail}` };
-}
-function numberLines(text, offset = 1, limit = 2e3) {
-  const lines = text.split("\n");
-  const from = Math.max(0, offset - 1);
-  return lines.slice(from, from + limit).map((line, i) => `${from + i + 1}	${line}`).join("\n");
 }
 function engineHost(bridge, opts) {
   const now = opts.now ?? systemClock;
@@ -206,7 +152,7 @@ function engineHost(bridge, opts) {
     async fork(req, signal) {
       const started = now();
       const forked = await bridge.request("model.fork", { prompt: req.prompt }, signal);
-      modelCalls.push({ call: "fork", answeredBy: forked.isAnswered ? "fork" : null, reason: forked.isAnswered ? null : forked.reason, ms: now() - started, usage: forked.usage ?? null });
+      modelCalls.push({ call: "fork", answeredBy: forked.isAnswered ? "fork" : null, reason: forked.isAnswered ? null : forked.reason, ms: now() - started, usage: reportedUsage(forked.usage) });
       return answerOf(forked, "fork", opts.model);
     },
     async complete(req, signal) {
@@ -218,7 +164,7 @@ function engineHost(bridge, opts) {
         { model: chosen, prompt: req.prompt, ...req.system ? { system: req.system } : {}, ...req.maxTokens ? { maxTokens: req.maxTokens } : {} },
         signal
       );
-      modelCalls.push({ call: "complete", answeredBy: v.isAnswered ? "complete" : null, reason: v.isAnswered ? null : v.reason, ms: now() - started, usage: v.usage ?? null });
+      modelCalls.push({ call: "complete", answeredBy: v.isAnswered ? "complete" : null, reason: v.isAnswered ? null : v.reason, ms: now() - started, usage: reportedUsage(v.usage) });
       return answerOf(v, "complete", chosen);
     }
   };
@@ -227,15 +173,9 @@ function engineHost(bridge, opts) {
       const started = now();
       const record = (ok, via, reason) => reads.push({ path: req.path, ok, via, ms: now() - started, ...reason ? { reason } : {} });
       if (!opts.live) {
-        try {
-          const text = numberLines(await readFile(req.path, { encoding: "utf8", signal }), req.offset, req.limit);
-          record(true, "disk");
-          return { ok: true, text };
-        } catch (err) {
-          const reason = err.message;
-          record(false, "disk", reason);
-          return { ok: false, reason };
-        }
+        const answer = await diskFiles.read(req, signal);
+        record(answer.ok, "disk", answer.ok ? void 0 : answer.reason);
+        return answer;
       }
       const v = await bridge.request("files.read", { path: req.path, ...req.offset ? { offset: req.offset } : {}, ...req.limit ? { limit: req.limit } : {} }, signal);
       record(v.ok, "read-tool", v.ok ? void 0 : v.reason);
@@ -393,22 +333,38 @@ async function settingsLayer(rundir, input) {
     ...maxFraction > 0 ? [`  maxFraction: ${maxFraction}`] : []
   ];
   if (rows.length === 0) return [];
-  const file = join3(rundir, "plugin-settings.pipeline.config.yaml");
+  const file = join2(rundir, "plugin-settings.pipeline.config.yaml");
   await writeFile(file, `# from the plugin's userConfig (maxChars, maxFraction)
 handoff:
 ${rows.join("\n")}
 `, { mode: 384 });
   return [file];
 }
+var MODEL_FACTS = ["path", "warm", "model", "usage", "cost", "replyChars", "cold"];
+function modelFacts(record) {
+  if (!record || !("cost" in record) || !("path" in record)) return null;
+  return Object.fromEntries(MODEL_FACTS.filter((k) => k in record).map((k) => [k, record[k]]));
+}
 function sectionRows(result) {
-  return result.sections.map((s) => ({
-    name: s.name,
-    status: s.status,
-    ...s.status === "dropped" ? { code: s.code, message: s.message } : {},
-    chars: s.status === "ok" ? s.chars : s.chars ?? null,
-    ms: s.ms,
-    ...s.notes.length ? { notes: s.notes } : {}
-  }));
+  return result.sections.map((s) => {
+    const model = modelFacts(s.record);
+    return {
+      name: s.name,
+      title: s.title,
+      status: s.status,
+      ...s.status === "dropped" ? { code: s.code, message: s.message } : {},
+      chars: s.status === "ok" ? s.chars : s.chars ?? null,
+      ms: s.ms,
+      ...model ? { model } : {},
+      ...s.notes.length ? { notes: s.notes } : {},
+      ...s.record ? { record: s.record } : {},
+      ...s.status === "dropped" && s.body ? { body: s.body } : {}
+    };
+  });
+}
+function summaryText(result) {
+  const s = result?.sections.find((x) => x.name === "summary");
+  return s?.status === "ok" ? s.body : null;
 }
 function modelPath(host) {
   const by = new Set((host?.modelCalls ?? []).map((c) => c.answeredBy).filter((x) => x !== null));
@@ -423,6 +379,8 @@ async function runEngine(raw, deps) {
   let input = null;
   let ref = null;
   let lineage = null;
+  let depth = null;
+  let transcript = null;
   let host = null;
   let bridge = null;
   let result = null;
@@ -438,6 +396,7 @@ async function runEngine(raw, deps) {
     outcome,
     reason,
     lineage,
+    depth,
     writtenBy: "child",
     pluginVersion: input.pluginVersion ?? VERSION,
     childVersion: VERSION,
@@ -448,6 +407,8 @@ async function runEngine(raw, deps) {
     model: { path: modelPath(host), calls: host?.modelCalls ?? [] },
     reads: host?.reads ?? [],
     usage: host?.usage() ?? null,
+    cost: rowCost(result),
+    cwd: input.cwd,
     configProblems: configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`),
     seam: result?.seam ?? [],
     ms: {
@@ -467,7 +428,8 @@ async function runEngine(raw, deps) {
       throw new Fallback(`store-unreadable: ${err.message}`);
     }
     lineage = { n: next.n, prev: next.prev };
-    const transcript = (deps.readMessages ?? readEngineMessages)(input.messages, { sessionId: input.sessionId, cwd: input.cwd, model: input.model });
+    depth = next.depth;
+    transcript = (deps.readMessages ?? readEngineMessages)(input.messages, { sessionId: input.sessionId, cwd: input.cwd, model: input.model });
     bridge = createBridge({ rundir: deps.rundir, send: deps.send });
     host = engineHost(bridge, { model: input.model, live: input.settings.live });
     const pipelineInput = {
@@ -505,7 +467,7 @@ async function runEngine(raw, deps) {
     };
     let written;
     try {
-      written = await writeCompaction(ref, { row, handoff, at });
+      written = await writeCompaction(ref, { row, handoff, summary: summaryText(result), transcript: transcriptOf(transcript, input.sessionId, next.n), at });
     } catch (err) {
       throw new Fallback(`store-unwritable: ${err.message}`);
     }
@@ -519,7 +481,13 @@ async function runEngine(raw, deps) {
     let rowWritten = false;
     if (input && ref && lineage) {
       try {
-        await writeCompaction(ref, { row: baseRow("fallback", reason), handoff: handoff || null, at });
+        await writeCompaction(ref, {
+          row: baseRow("fallback", reason),
+          handoff: handoff || null,
+          summary: summaryText(result),
+          transcript: transcript ? transcriptOf(transcript, input.sessionId, lineage.n) : null,
+          at
+        });
         rowWritten = true;
       } catch {
       }
@@ -529,13 +497,32 @@ async function runEngine(raw, deps) {
     return false;
   }
 }
+function transcriptOf(t, sessionId, n) {
+  try {
+    return transcriptDocument(t, { sessionId, n });
+  } catch {
+    return null;
+  }
+}
+function rowCost(result) {
+  if (!result) return { usd: null, reason: "the pipeline did not finish", basis: "unpriced" };
+  const priced = result.sections.flatMap((s) => {
+    const c = s.record?.cost;
+    return c && typeof c === "object" ? [{ name: s.name, usd: typeof c.usd === "number" ? c.usd : null, reason: typeof c.reason === "string" ? c.reason : null }] : [];
+  });
+  if (priced.length === 0) return { usd: 0, basis: "no section made a model call" };
+  const sum = Math.round(priced.reduce((n, p) => n + (p.usd ?? 0), 0) * 1e6) / 1e6;
+  const unpriced = priced.filter((p) => p.usd === null);
+  if (unpriced.length) return { usd: null, reason: unpriced.map((p) => `${p.name}: ${p.reason ?? "unpriced"}`).join("; "), pricedUsd: sum, basis: "sum of the sections' recorded costs" };
+  return { usd: sum, basis: `sum of the sections' recorded costs (${priced.map((p) => p.name).join(", ")})` };
+}
 async function cleanup(rundir) {
   await rm(rundir, { recursive: true, force: true }).catch(() => void 0);
   const parent = dirname(rundir);
   const stale = Date.now() - 6 * 60 * 60 * 1e3;
   try {
-    for (const name of await readdir2(parent)) {
-      const p = join3(parent, name);
+    for (const name of await readdir(parent)) {
+      const p = join2(parent, name);
       const s = await stat(p).catch(() => null);
       if (s?.isDirectory() && s.mtimeMs < stale) await rm(p, { recursive: true, force: true }).catch(() => void 0);
     }
@@ -564,7 +551,7 @@ var engineCommand = {
 `);
       return 2;
     }
-    await mkdir2(rundir, { recursive: true, mode: 448 });
+    await mkdir(rundir, { recursive: true, mode: 448 });
     console.log = console.info = console.debug = console.error;
     sendLine({ type: "hello", pid: process.pid, version: VERSION });
     const text = await readStdin();

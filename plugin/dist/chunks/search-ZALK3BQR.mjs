@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+import { createRequire as __chCreateRequire } from 'node:module';
+const require = __chCreateRequire(import.meta.url);
+import {
+  INDEX_DB,
+  SEARCH_DIR,
+  chunksOf,
+  indexDocs,
+  indexPaths,
+  indexStats,
+  matchLines,
+  matcherOf,
+  normalizeText,
+  phraseRegExp,
+  queryTokens,
+  reindexStore,
+  scanSearch,
+  search,
+  snippet
+} from "./chunk-5CDBQPAS.mjs";
+import "./chunk-2GYKJFQR.mjs";
+import "./chunk-F74SBH6I.mjs";
+import "./chunk-UVLN7AGH.mjs";
+import "./chunk-7DPBAYJ4.mjs";
+export {
+  INDEX_DB,
+  SEARCH_DIR,
+  chunksOf,
+  indexDocs,
+  indexPaths,
+  indexStats,
+  matchLines,
+  matcherOf,
+  normalizeText,
+  phraseRegExp,
+  queryTokens,
+  reindexStore,
+  scanSearch,
+  search,
+  snippet
+};
