@@ -103,7 +103,8 @@ async function buildStore(src: Source[]): Promise<Built> {
       )
       compactions++
       bytes += Buffer.byteLength(transcript) + Buffer.byteLength(s.handoff) + (s.summary ? Buffer.byteLength(s.summary) : 0)
-      if (w.row.index?.ok) indexMs.push(w.row.index.ms)
+      const ix = w.row.index
+      if (ix && 'ok' in ix && ix.ok) indexMs.push(ix.ms)
       else failures++
       if (bytes >= TARGET_BYTES) break
     }

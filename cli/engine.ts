@@ -9,6 +9,7 @@ import type { ConfigIssue } from '../pipeline/config/load.ts'
 import { readEngineMessages } from '../pipeline/transcript.ts'
 import type { HandoffResult, PipelineInput } from '../pipeline/types.ts'
 import type { Transcript } from '../pipeline/transcript.ts'
+import { indexPending } from '../store/search.ts'
 import { type CompactionRow, type StoreMode, type SessionStoreRef, nextCompaction, resolveDataDir, transcriptDocument, writeCompaction } from '../store/write.ts'
 import { buildHandoff, configFiles } from './build-handoff.ts'
 import { type Bridge, createBridge } from './engine-bridge.ts'
@@ -236,13 +237,17 @@ export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean
     }
     let written
     try {
-      written = await writeCompaction(ref, { row, handoff, summary: summaryText(result), transcript: transcriptOf(transcript, input.sessionId, next.n), at })
+      // Indexing waits until the handoff is handed up: it is not on the compaction's critical path.
+      written = await writeCompaction(ref, { row, handoff, summary: summaryText(result), transcript: transcriptOf(transcript, input.sessionId, next.n), at, index: 'defer' })
     } catch (err) {
       throw new Fallback(`store-unwritable: ${(err as Error).message}`)
     }
     await cleanup(deps.rundir)
     const usage: ApiUsage | undefined = host.usage()
     deps.send({ type: 'done', handoff, messages: result.messages, keep: plan.keep, tokensBefore, tokensAfter, ...(usage ? { usage } : {}), row: written.row })
+    // After the answer: the engine has what it needs. If it ends this process first, the texts stay
+    // noted, and the next indexing run or search adds them.
+    await indexPending(ref.dataDir).catch(() => undefined)
     return true
   } catch (err) {
     bridge?.close()

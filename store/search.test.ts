@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { withLock } from './lock.ts'
-import { chunksOf, indexDocs, indexPaths, indexStats, matcherOf, matchLines, normalizeText, phraseRegExp, reindexStore, scanSearch, search } from './search.ts'
+import { chunksOf, indexDocs, indexPaths, indexPending, indexStats, matcherOf, matchLines, normalizeText, phraseRegExp, reindexStore, scanSearch, search } from './search.ts'
 import { type CompactionRow, writeCompaction } from './write.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -29,7 +29,7 @@ const row = (sessionId: string, n: number, mode: 'live' | 'rehearsal' = 'live'):
   lineage: { n, prev: n > 1 ? n - 1 : null },
 })
 
-async function store(dataDir: string, sessionId: string, n: number, transcript: string, opts: { mode?: 'live' | 'rehearsal'; index?: boolean } = {}) {
+async function store(dataDir: string, sessionId: string, n: number, transcript: string, opts: { mode?: 'live' | 'rehearsal'; index?: boolean | 'defer' } = {}) {
   return writeCompaction({ dataDir, mode: opts.mode ?? 'live', sessionId }, { row: row(sessionId, n, opts.mode), handoff: `handoff ${n} of ${sessionId}\n`, transcript, index: opts.index })
 }
 
@@ -139,6 +139,22 @@ describe('store/search: the index', () => {
     const r = await search(d, { query: 'before the crash', limit: 5 })
     assert.equal(r.via, 'index')
     assert.equal(r.hits.length, 1)
+  })
+
+  test('deferred indexing: noted at compaction time, found by the next search even if never run, added by indexPending', async () => {
+    const d = fresh()
+    await store(d, 's1', 1, 'indexed at once\n')
+    const w = await store(d, 's1', 2, 'only noted, zebra-quokka\n', { index: 'defer' })
+    assert.deepEqual(w.row.index, { deferred: true })
+    // The compaction's process was ended before it indexed: the search catches up first.
+    const r = await search(d, { query: 'zebra-quokka', limit: 5 })
+    assert.equal(r.via, 'index')
+    assert.deepEqual(r.hits.map((h) => h.n), [2])
+    const w3 = await store(d, 's1', 3, 'noted then indexed, okapi\n', { index: 'defer' })
+    assert.deepEqual(w3.row.index, { deferred: true })
+    assert.equal((await indexPending(d)).docs, 2)
+    assert.equal((await search(d, { query: 'okapi', limit: 5 })).hits.length, 1)
+    assert.equal((await indexStats(d)).pending, 0)
   })
 
   test('a real process killed while indexing: the index still opens and later writes land', async () => {

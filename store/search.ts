@@ -5,7 +5,7 @@
  * back from the stored file itself, so the files stay the one truth and the index can always be
  * rebuilt from them. Why this library, and what it measures: store/README.md.
  */
-import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync, utimesSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import v8 from 'node:v8'
@@ -308,6 +308,33 @@ export async function indexDocs(dataDir: string, docs: IndexDoc[], opts: { waitM
   }
 }
 
+/** Notes texts for the index without opening it: `indexPending` (or any later indexing run, or a
+ *  search) adds them. One append, so a compaction can hand up first and index after. */
+export async function notePending(dataDir: string, docs: Array<Omit<IndexDoc, 'text'>>): Promise<void> {
+  const p = indexPaths(dataDir)
+  await mkdir(p.dir, { recursive: true, mode: DIR_MODE })
+  for (const d of docs) await appendJsonl(p.pending, d)
+}
+
+/** Adds every noted text the index lacks. */
+export async function indexPending(dataDir: string): Promise<{ docs: number; chunks: number }> {
+  const r = await indexDocs(dataDir, [])
+  // Marks the index as caught up with the notes even when there was nothing left to add.
+  const now = new Date()
+  utimesSync(indexPaths(dataDir).db, now, now)
+  return r
+}
+
+/** Noted texts newer than the index: a search adds them first, so it never misses a compaction
+ *  whose indexing was deferred and then cut short (the engine may end the child after its answer). */
+function behind(p: ReturnType<typeof indexPaths>): boolean {
+  try {
+    return statSync(p.pending).mtimeMs >= statSync(p.db).mtimeMs
+  } catch {
+    return existsSync(p.pending)
+  }
+}
+
 /**
  * Indexes every stored text the index lacks (`rebuild`: starts from an empty index). For a store
  * written before the index existed, or after indexing failed.
@@ -486,9 +513,10 @@ export async function search(dataDir: string, o: SearchOptions): Promise<SearchA
     note,
     ms: Math.round(performance.now() - started),
   })
+  if (behind(p)) await indexPending(dataDir).catch(() => undefined)
   if (!existsSync(p.db)) return done(await scanSearch(dataDir, o), 'scan', 'no search index yet, so the stored files were read instead')
-  try {
-    const r = await withLock(
+  const attempt = () =>
+    withLock(
       p.lock,
       () => {
         const db = openIndex(p.db, false)
@@ -500,6 +528,17 @@ export async function search(dataDir: string, o: SearchOptions): Promise<SearchA
       },
       { waitMs: READ_WAIT_MS },
     )
+  try {
+    let r
+    try {
+      r = await attempt()
+    } catch (err) {
+      // One more try after a moment for what a crashed writer can leave for an instant (a journal
+      // being rolled back); a lock held too long or a broken file fails again and falls to the scan.
+      if (err instanceof StoreError || err instanceof LockTimeout) throw err
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      r = await attempt()
+    }
     return done(r, 'index', null)
   } catch (err) {
     if (err instanceof StoreError) throw err

@@ -117,7 +117,7 @@ describe('store/write', () => {
     assert.match(w.row.files.transcript!, /^sessions\/s1\/001-.*\.transcript\.md$/)
     assert.deepEqual(w.row.sizes.transcript, { chars: 8, lines: 3, approxTokens: 2 })
     assert.deepEqual(w.row.sizes.summary, { chars: 6, lines: 2, approxTokens: 2 })
-    assert.equal(w.row.index?.ok, true)
+    assert.ok(w.row.index && 'ok' in w.row.index && w.row.index.ok)
     const runs = readFileSync(join(sessionDir(ref), 'runs.jsonl'), 'utf8').trim().split('\n')
     assert.equal(runs.length, 1)
     assert.equal(JSON.parse(runs[0]!).files.transcript, w.row.files.transcript)

@@ -142,7 +142,12 @@ export interface TextSize {
 }
 
 /** How the compaction's texts went into the search index (null: not asked to index). */
-export type IndexOutcome = { ok: true; chunks: number; ms: number } | { ok: false; reason: string; ms: number } | null
+export type IndexOutcome =
+  | { ok: true; chunks: number; ms: number }
+  | { ok: false; reason: string; ms: number }
+  /** Noted for the index and added after the handoff was handed up (`indexPending`). */
+  | { deferred: true }
+  | null
 
 export interface WrittenCompaction {
   /** Absolute paths of what was written. */
@@ -226,8 +231,9 @@ export interface CompactionEntry {
   /** The conversation as it stood (transcriptDocument). */
   transcript?: string | null
   at?: Date
-  /** Put the texts into the search index as part of the write (default true). */
-  index?: boolean
+  /** Put the texts into the search index as part of the write (true, the default), note them
+   *  for `indexPending` to add later ('defer': off the compaction's critical path), or not. */
+  index?: boolean | 'defer'
 }
 
 /**
@@ -250,11 +256,16 @@ export async function writeCompaction(ref: SessionStoreRef, entry: CompactionEnt
   const pathOf = (kind: TextKind) => texts.find((t) => t.kind === kind)?.path ?? null
 
   let index: IndexOutcome = null
-  if (entry.index !== false && texts.length > 0) {
+  const docs = () => texts.map((t) => ({ path: rel(t.path), sessionId: ref.sessionId, mode: ref.mode, n: entry.row.lineage.n, kind: t.kind, at: entry.row.at }))
+  if (entry.index === 'defer' && texts.length > 0) {
+    const { notePending } = await import('./search.ts')
+    await notePending(ref.dataDir, docs())
+    index = { deferred: true }
+  } else if (entry.index !== false && texts.length > 0) {
     const started = performance.now()
     try {
       const { indexDocs } = await import('./search.ts')
-      const r = await indexDocs(ref.dataDir, texts.map((t) => ({ path: rel(t.path), sessionId: ref.sessionId, mode: ref.mode, n: entry.row.lineage.n, kind: t.kind, at: entry.row.at, text: t.text })))
+      const r = await indexDocs(ref.dataDir, docs().map((d, i) => ({ ...d, text: texts[i]!.text })))
       index = { ok: true, chunks: r.chunks, ms: Math.round(performance.now() - started) }
     } catch (err) {
       index = { ok: false, reason: (err as Error)?.message ?? String(err), ms: Math.round(performance.now() - started) }

@@ -157,7 +157,9 @@ async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings,
     return { kind: 'failed', reason: `${what}: ${(err as Error)?.message ?? String(err)}`, rowWritten: false }
   } finally {
     for (const stop of calls.values()) stop.abort()
-    if (!ended) await child.return(undefined as never).catch(() => undefined)
+    // After its answer the child only indexes what it stored, then exits by itself: not killed.
+    // Any other way out (a timeout, a failure) kills it.
+    if (!ended && answer?.kind !== 'done') await child.return(undefined as never).catch(() => undefined)
     if (stderr.trim()) $.ui.log(`compact-handoff child stderr: ${stderr.trim()}`, { to: 'debug' })
   }
   if (answer) return answer

@@ -2,24 +2,22 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
-  StoreError,
-  checkSessionId,
-  indexStats,
-  readJsonl,
-  reindexStore,
-  search,
-  sessionCompactions
-} from "./chunk-5CDBQPAS.mjs";
-import {
   INDEX_FILE,
   LOOKUPS_FILE,
   MODE_DIRS,
+  StoreError,
   TEXT_KINDS,
   appendJsonl,
+  checkSessionId,
   feedbackFile,
+  indexStats,
+  readJsonl,
+  reindexStore,
   resolveDataDir,
+  search,
+  sessionCompactions,
   textSize
-} from "./chunk-2GYKJFQR.mjs";
+} from "./chunk-D6IAFZVS.mjs";
 import "./chunk-F74SBH6I.mjs";
 import {
   HandoffError,

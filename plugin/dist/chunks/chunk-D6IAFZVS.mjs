@@ -2,20 +2,15 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
-  DIR_MODE,
-  MODE_DIRS,
-  ROW_FILE,
-  TEXT_KINDS,
-  appendJsonl,
-  stemTime
-} from "./chunk-2GYKJFQR.mjs";
+  renderConversation
+} from "./chunk-F74SBH6I.mjs";
 
 // store/search.ts
-import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync, utimesSync } from "node:fs";
+import { mkdir as mkdir2 } from "node:fs/promises";
 import { createRequire } from "node:module";
 import v8 from "node:v8";
-import { dirname, join as join2 } from "node:path";
+import { dirname as dirname2, join as join3 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // store/lock.ts
@@ -104,8 +99,150 @@ async function withLock(file, fn, opts) {
 }
 
 // store/read.ts
-import { readdir, readFile as readFile2 } from "node:fs/promises";
-import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { readdir as readdir2, readFile as readFile2 } from "node:fs/promises";
+import { isAbsolute, join as join2, relative, resolve, sep } from "node:path";
+
+// store/write.ts
+import { constants } from "node:fs";
+import { mkdir, open, readdir } from "node:fs/promises";
+import { homedir } from "node:os";
+import { dirname, join } from "node:path";
+var INDEX_FILE = "index.jsonl";
+var RUNS_FILE = "runs.jsonl";
+var LOOKUPS_FILE = "lookups.jsonl";
+var TEXT_KINDS = { handoff: ".md", summary: ".summary.md", transcript: ".transcript.md" };
+var MODE_DIRS = { live: "sessions", rehearsal: "rehearsals" };
+function resolveDataDir(setting, env = process.env, home = homedir()) {
+  if (setting && setting.trim()) return expandHome(setting.trim(), home);
+  if (env.COMPACT_HANDOFF_DATA_DIR) return expandHome(env.COMPACT_HANDOFF_DATA_DIR, home);
+  return join(home, ".claude", "compact-handoff");
+}
+function expandHome(path, home) {
+  return path === "~" ? home : path.startsWith("~/") ? join(home, path.slice(2)) : path;
+}
+function sessionDir(ref) {
+  if (!/^[A-Za-z0-9._-]+$/.test(ref.sessionId) || ref.sessionId.startsWith(".")) {
+    throw new Error(`session id ${JSON.stringify(ref.sessionId)} is not safe as a folder name`);
+  }
+  return join(ref.dataDir, MODE_DIRS[ref.mode], ref.sessionId);
+}
+function fileStem(n, at) {
+  return `${String(n).padStart(3, "0")}-${at.toISOString().replace(/[:.]/g, "-")}`;
+}
+var ROW_FILE = /^(\d{3,})-(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z)\.json$/;
+function stemTime(stem) {
+  const m = /^\d{3,}-(\d{4}-\d\d-\d\d)T(\d\d)-(\d\d)-(\d\d)-(\d{3})Z/.exec(stem);
+  return m ? `${m[1]}T${m[2]}:${m[3]}:${m[4]}.${m[5]}Z` : null;
+}
+async function nextCompaction(ref) {
+  const dir = sessionDir(ref);
+  let names2 = [];
+  try {
+    names2 = await readdir(dir);
+  } catch (err) {
+    if (err.code !== "ENOENT") throw err;
+  }
+  const earlier = names2.map((name) => ({ name, m: ROW_FILE.exec(name) })).filter((x) => x.m !== null).map(({ name, m }) => ({ n: Number(m[1]), file: join(MODE_DIRS[ref.mode], ref.sessionId, name), at: stemTime(name) })).sort((a, b) => a.n - b.n || a.file.localeCompare(b.file));
+  const last = earlier.at(-1);
+  return { n: earlier.length + 1, prev: last ? last.n : null, depth: earlier.length + 1, earlier };
+}
+var DIR_MODE = 448;
+var FILE_MODE = 384;
+async function writeOnce(path, text) {
+  const fh = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, FILE_MODE);
+  try {
+    await fh.writeFile(text, "utf8");
+  } finally {
+    await fh.close();
+  }
+}
+function textSize(text) {
+  let lines = 1;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lines++;
+  if (text.endsWith("\n")) lines--;
+  return { chars: text.length, lines, approxTokens: Math.ceil(text.length / 4) };
+}
+function transcriptDocument(t, meta) {
+  const r = renderConversation(t, { maxChars: 5e7, toolInputChars: 4e3, toolResultChars: 4e3, messageChars: 4e5 });
+  return `# Conversation of session ${meta.sessionId} as it stood before compaction n=${String(meta.n).padStart(3, "0")} (${r.rendered} messages)
+
+${r.text}
+`;
+}
+function indexLine(row) {
+  const sections = Array.isArray(row.sections) ? row.sections.map((s) => {
+    const { record: _r, body: _b, ...rest } = s;
+    return rest;
+  }) : row.sections;
+  return { ...row, sections };
+}
+async function appendJsonl(file, value) {
+  await mkdir(dirname(file), { recursive: true, mode: DIR_MODE });
+  const fh = await open(file, "a+", FILE_MODE);
+  try {
+    const { size } = await fh.stat();
+    let lead = "";
+    if (size > 0) {
+      const last = Buffer.alloc(1);
+      await fh.read(last, 0, 1, size - 1);
+      if (last[0] !== 10) lead = "\n";
+    }
+    const buf = Buffer.from(`${lead}${JSON.stringify(value)}
+`, "utf8");
+    const { bytesWritten } = await fh.write(buf, 0, buf.length);
+    if (bytesWritten !== buf.length) throw new Error(`short write to ${file}: ${bytesWritten} of ${buf.length} bytes`);
+  } finally {
+    await fh.close();
+  }
+}
+async function writeCompaction(ref, entry) {
+  const dir = sessionDir(ref);
+  await mkdir(dir, { recursive: true, mode: DIR_MODE });
+  const stem = fileStem(entry.row.lineage.n, entry.at ?? new Date(entry.row.at));
+  const rel = (p) => p.slice(ref.dataDir.length + 1);
+  const texts = [];
+  for (const kind of Object.keys(TEXT_KINDS)) {
+    const text = entry[kind];
+    if (text) texts.push({ kind, path: join(dir, `${stem}${TEXT_KINDS[kind]}`), text });
+  }
+  for (const t of texts) await writeOnce(t.path, t.text);
+  const pathOf = (kind) => texts.find((t) => t.kind === kind)?.path ?? null;
+  let index = null;
+  const docs = () => texts.map((t) => ({ path: rel(t.path), sessionId: ref.sessionId, mode: ref.mode, n: entry.row.lineage.n, kind: t.kind, at: entry.row.at }));
+  if (entry.index === "defer" && texts.length > 0) {
+    const { notePending: notePending2 } = await import("./search-UAXOD6FM.mjs");
+    await notePending2(ref.dataDir, docs());
+    index = { deferred: true };
+  } else if (entry.index !== false && texts.length > 0) {
+    const started = performance.now();
+    try {
+      const { indexDocs: indexDocs2 } = await import("./search-UAXOD6FM.mjs");
+      const r = await indexDocs2(ref.dataDir, docs().map((d, i) => ({ ...d, text: texts[i].text })));
+      index = { ok: true, chunks: r.chunks, ms: Math.round(performance.now() - started) };
+    } catch (err) {
+      index = { ok: false, reason: err?.message ?? String(err), ms: Math.round(performance.now() - started) };
+    }
+  }
+  const rowFile = join(dir, `${stem}.json`);
+  const files = { handoff: null, summary: null, transcript: null, row: rel(rowFile) };
+  const sizes = {};
+  for (const t of texts) {
+    files[t.kind] = rel(t.path);
+    sizes[t.kind] = textSize(t.text);
+  }
+  const row = { ...entry.row, files, sizes, index };
+  await writeOnce(rowFile, JSON.stringify(row, null, 2) + "\n");
+  const indexFile = join(ref.dataDir, INDEX_FILE);
+  const line = indexLine(row);
+  await appendJsonl(indexFile, line);
+  await appendJsonl(join(dir, RUNS_FILE), line);
+  return { handoffFile: pathOf("handoff"), summaryFile: pathOf("summary"), transcriptFile: pathOf("transcript"), rowFile, indexFile, row };
+}
+function feedbackFile(rowFile) {
+  return rowFile.replace(/\.json$/, ".feedback.jsonl");
+}
+
+// store/read.ts
 var StoreError = class extends Error {
   constructor(message) {
     super(message);
@@ -156,7 +293,7 @@ function insideDataDir(dataDir, rel) {
 }
 async function names(dir) {
   try {
-    return await readdir(dir);
+    return await readdir2(dir);
   } catch (err) {
     if (err.code === "ENOENT" || err.code === "ENOTDIR") return [];
     throw err;
@@ -166,12 +303,12 @@ async function sessionCompactions(dataDir, sessionId, opts = {}) {
   checkSessionId(sessionId);
   const out = [];
   for (const mode of Object.keys(MODE_DIRS)) {
-    const dir = join(dataDir, MODE_DIRS[mode], sessionId);
+    const dir = join2(dataDir, MODE_DIRS[mode], sessionId);
     for (const name of await names(dir)) {
       const m = ROW_FILE.exec(name);
       if (!m) continue;
       const stem = name.slice(0, -".json".length);
-      const c = { sessionId, mode, n: Number(m[1]), stem, at: stemTime(stem), dir, rowFile: join(dir, name), row: null };
+      const c = { sessionId, mode, n: Number(m[1]), stem, at: stemTime(stem), dir, rowFile: join2(dir, name), row: null };
       if (opts.rows !== false) {
         try {
           c.row = JSON.parse(await readFile2(c.rowFile, "utf8"));
@@ -187,8 +324,8 @@ async function sessionCompactions(dataDir, sessionId, opts = {}) {
 async function storedSessions(dataDir) {
   const out = [];
   for (const mode of Object.keys(MODE_DIRS)) {
-    for (const name of await names(join(dataDir, MODE_DIRS[mode]))) {
-      if (/^[A-Za-z0-9._-]+$/.test(name) && !name.startsWith(".")) out.push({ sessionId: name, mode, dir: join(dataDir, MODE_DIRS[mode], name) });
+    for (const name of await names(join2(dataDir, MODE_DIRS[mode]))) {
+      if (/^[A-Za-z0-9._-]+$/.test(name) && !name.startsWith(".")) out.push({ sessionId: name, mode, dir: join2(dataDir, MODE_DIRS[mode], name) });
     }
   }
   return out;
@@ -209,9 +346,9 @@ var sqliteModule = null;
 function sqlite() {
   if (sqliteModule) return sqliteModule;
   v8.setFlagsFromString("--liftoff-only");
-  const here = dirname(fileURLToPath(import.meta.url));
+  const here = dirname2(fileURLToPath(import.meta.url));
   const req = createRequire(import.meta.url);
-  const vendored = [join2(here, VENDORED), join2(here, "..", VENDORED)].find((p) => existsSync(p));
+  const vendored = [join3(here, VENDORED), join3(here, "..", VENDORED)].find((p) => existsSync(p));
   const name = "node-sqlite3-wasm";
   sqliteModule = req(vendored ?? name);
   return sqliteModule;
@@ -272,8 +409,8 @@ function ftsQuery(query, m, sessionId) {
 }
 var sessionWord = (id) => `s${id.toLowerCase().replace(/[^a-z0-9]/g, "")}`;
 function indexPaths(dataDir) {
-  const dir = join2(dataDir, SEARCH_DIR);
-  return { dir, db: join2(dir, INDEX_DB), lock: join2(dir, LOCK), pending: join2(dir, PENDING) };
+  const dir = join3(dataDir, SEARCH_DIR);
+  return { dir, db: join3(dir, INDEX_DB), lock: join3(dir, LOCK), pending: join3(dir, PENDING) };
 }
 function openIndex(file, create) {
   rmSync(`${file}.lock`, { recursive: true, force: true });
@@ -377,7 +514,7 @@ function inTransaction(db, fn) {
 }
 async function indexDocs(dataDir, docs, opts = {}) {
   const p = indexPaths(dataDir);
-  await mkdir(p.dir, { recursive: true, mode: DIR_MODE });
+  await mkdir2(p.dir, { recursive: true, mode: DIR_MODE });
   try {
     return await withLock(
       p.lock,
@@ -397,10 +534,28 @@ async function indexDocs(dataDir, docs, opts = {}) {
     throw err;
   }
 }
+async function notePending(dataDir, docs) {
+  const p = indexPaths(dataDir);
+  await mkdir2(p.dir, { recursive: true, mode: DIR_MODE });
+  for (const d of docs) await appendJsonl(p.pending, d);
+}
+async function indexPending(dataDir) {
+  const r = await indexDocs(dataDir, []);
+  const now = /* @__PURE__ */ new Date();
+  utimesSync(indexPaths(dataDir).db, now, now);
+  return r;
+}
+function behind(p) {
+  try {
+    return statSync(p.pending).mtimeMs >= statSync(p.db).mtimeMs;
+  } catch {
+    return existsSync(p.pending);
+  }
+}
 async function reindexStore(dataDir, opts = {}) {
   const started = performance.now();
   const p = indexPaths(dataDir);
-  await mkdir(p.dir, { recursive: true, mode: DIR_MODE });
+  await mkdir2(p.dir, { recursive: true, mode: DIR_MODE });
   if (opts.rebuild) {
     await withLock(
       p.lock,
@@ -417,7 +572,7 @@ async function reindexStore(dataDir, opts = {}) {
     const batch = [];
     for (const c of await sessionCompactions(dataDir, sessionId, { rows: false })) {
       for (const kind of Object.keys(TEXT_KINDS)) {
-        const file = join2(c.dir, `${c.stem}${TEXT_KINDS[kind]}`);
+        const file = join3(c.dir, `${c.stem}${TEXT_KINDS[kind]}`);
         if (!existsSync(file)) continue;
         batch.push({ path: file.slice(dataDir.length + 1), sessionId, mode: c.mode, n: c.n, kind, at: c.at, text: readFileSync(file, "utf8") });
       }
@@ -494,7 +649,7 @@ async function scanSearch(dataDir, o) {
   for (const sessionId of sessions) {
     for (const c of await sessionCompactions(dataDir, sessionId, { rows: false })) {
       for (const kind of Object.keys(TEXT_KINDS)) {
-        files.push({ file: join2(c.dir, `${c.stem}${TEXT_KINDS[kind]}`), sessionId, mode: c.mode, n: c.n, kind, at: c.at });
+        files.push({ file: join3(c.dir, `${c.stem}${TEXT_KINDS[kind]}`), sessionId, mode: c.mode, n: c.n, kind, at: c.at });
       }
     }
   }
@@ -527,20 +682,29 @@ async function search(dataDir, o) {
     note,
     ms: Math.round(performance.now() - started)
   });
+  if (behind(p)) await indexPending(dataDir).catch(() => void 0);
   if (!existsSync(p.db)) return done(await scanSearch(dataDir, o), "scan", "no search index yet, so the stored files were read instead");
+  const attempt = () => withLock(
+    p.lock,
+    () => {
+      const db = openIndex(p.db, false);
+      try {
+        return searchIndexed(db, dataDir, o, m);
+      } finally {
+        db.close();
+      }
+    },
+    { waitMs: READ_WAIT_MS }
+  );
   try {
-    const r = await withLock(
-      p.lock,
-      () => {
-        const db = openIndex(p.db, false);
-        try {
-          return searchIndexed(db, dataDir, o, m);
-        } finally {
-          db.close();
-        }
-      },
-      { waitMs: READ_WAIT_MS }
-    );
+    let r;
+    try {
+      r = await attempt();
+    } catch (err) {
+      if (err instanceof StoreError || err instanceof LockTimeout) throw err;
+      await new Promise((resolve2) => setTimeout(resolve2, 100));
+      r = await attempt();
+    }
     return done(r, "index", null);
   } catch (err) {
     if (err instanceof StoreError) throw err;
@@ -582,10 +746,23 @@ export {
   indexPaths,
   chunksOf,
   indexDocs,
+  notePending,
+  indexPending,
   reindexStore,
   scanSearch,
   search,
   indexStats,
+  INDEX_FILE,
+  LOOKUPS_FILE,
+  TEXT_KINDS,
+  MODE_DIRS,
+  resolveDataDir,
+  nextCompaction,
+  textSize,
+  transcriptDocument,
+  appendJsonl,
+  writeCompaction,
+  feedbackFile,
   StoreError,
   readJsonl,
   checkSessionId,

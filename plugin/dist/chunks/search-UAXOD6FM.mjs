@@ -7,18 +7,19 @@ import {
   chunksOf,
   indexDocs,
   indexPaths,
+  indexPending,
   indexStats,
   matchLines,
   matcherOf,
   normalizeText,
+  notePending,
   phraseRegExp,
   queryTokens,
   reindexStore,
   scanSearch,
   search,
   snippet
-} from "./chunk-5CDBQPAS.mjs";
-import "./chunk-2GYKJFQR.mjs";
+} from "./chunk-D6IAFZVS.mjs";
 import "./chunk-F74SBH6I.mjs";
 import "./chunk-UVLN7AGH.mjs";
 import "./chunk-7DPBAYJ4.mjs";
@@ -28,10 +29,12 @@ export {
   chunksOf,
   indexDocs,
   indexPaths,
+  indexPending,
   indexStats,
   matchLines,
   matcherOf,
   normalizeText,
+  notePending,
   phraseRegExp,
   queryTokens,
   reindexStore,

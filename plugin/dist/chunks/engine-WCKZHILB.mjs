@@ -9,11 +9,12 @@ import {
   systemClock
 } from "./chunk-IFMFJ7JT.mjs";
 import {
+  indexPending,
   nextCompaction,
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-2GYKJFQR.mjs";
+} from "./chunk-D6IAFZVS.mjs";
 import "./chunk-F74SBH6I.mjs";
 import "./chunk-UVLN7AGH.mjs";
 import "./chunk-7DPBAYJ4.mjs";
@@ -467,13 +468,14 @@ async function runEngine(raw, deps) {
     };
     let written;
     try {
-      written = await writeCompaction(ref, { row, handoff, summary: summaryText(result), transcript: transcriptOf(transcript, input.sessionId, next.n), at });
+      written = await writeCompaction(ref, { row, handoff, summary: summaryText(result), transcript: transcriptOf(transcript, input.sessionId, next.n), at, index: "defer" });
     } catch (err) {
       throw new Fallback(`store-unwritable: ${err.message}`);
     }
     await cleanup(deps.rundir);
     const usage2 = host.usage();
     deps.send({ type: "done", handoff, messages: result.messages, keep: plan.keep, tokensBefore, tokensAfter, ...usage2 ? { usage: usage2 } : {}, row: written.row });
+    await indexPending(ref.dataDir).catch(() => void 0);
     return true;
   } catch (err) {
     bridge?.close();
