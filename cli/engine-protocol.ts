@@ -107,6 +107,8 @@ export interface DoneLine {
   usage?: ApiUsage
   /** The row as stored (so the hooks module can log it); the child wrote it already. */
   row: Record<string, unknown>
+  /** Things the user should see (e.g. a broken config override the run fell back from). */
+  notices?: string[]
 }
 
 export interface FailedLine {

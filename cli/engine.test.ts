@@ -226,6 +226,24 @@ describe('engine child: runEngine', () => {
   })
 })
 
+describe('engine child: notices', () => {
+  test('a broken config override: the default ran, and the done line carries a notice the hook shows', async () => {
+    const inp = input()
+    const build: typeof buildHandoff = async (opts) => {
+      const { result } = await stubBuild(() => 'body')(opts)
+      return { result, configProblems: [{ file: '/home/u/.claude/compact-handoff/pipeline.config.yaml', line: 3, col: 11, message: 'unknown section "turnz" — did you mean "turns"?', frame: '' }] }
+    }
+    const { last } = await run(inp, build)
+    const done = last as DoneLine
+    assert.equal(done.type, 'done')
+    assert.deepEqual(done.notices, [
+      'your pipeline config override has 1 problem(s), so the default pipeline ran: /home/u/.claude/compact-handoff/pipeline.config.yaml:3:11  unknown section "turnz" — did you mean "turns"?',
+    ])
+    const clean = (await run(input(), stubBuild(() => 'body'))).last as DoneLine
+    assert.equal(clean.notices, undefined)
+  })
+})
+
 describe('engine child: the process and its protocol', () => {
   test('answers every request over the bridge and ends with one done line (real pipeline)', { timeout: 60_000 }, async () => {
     const dataDir = tmp('ch-engine-proc-')

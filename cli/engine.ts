@@ -244,7 +244,10 @@ export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean
     }
     await cleanup(deps.rundir)
     const usage: ApiUsage | undefined = host.usage()
-    deps.send({ type: 'done', handoff, messages: result.messages, keep: plan.keep, tokensBefore, tokensAfter, ...(usage ? { usage } : {}), row: written.row })
+    const notices = configProblems.length
+      ? [`your pipeline config override has ${configProblems.length} problem(s), so the default pipeline ran: ${configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`).join('; ')}`]
+      : []
+    deps.send({ type: 'done', handoff, messages: result.messages, keep: plan.keep, tokensBefore, tokensAfter, ...(usage ? { usage } : {}), row: written.row, ...(notices.length ? { notices } : {}) })
     // After the answer: the engine has what it needs. If it ends this process first, the texts stay
     // noted, and the next indexing run or search adds them.
     await indexPending(ref.dataDir).catch(() => undefined)

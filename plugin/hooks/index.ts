@@ -221,6 +221,8 @@ async function compact($: EngineInterface, e: SessionCompactInput, next: (e: Ses
     return next(e)
   }
   const { done } = outcome
+  // Shown in the conversation, rehearsing or live: the person can fix what they wrote.
+  for (const notice of done.notices ?? []) $.ui.log(`compact-handoff: ${notice}`)
   if (!s.live) {
     $.ui.log(`compact-handoff: rehearsed (${done.handoff.length.toLocaleString('en-US')}-char handoff stored); Claude Code compacts as usual`, { to: 'debug' })
     return next(e)

@@ -39,6 +39,8 @@ export interface DoneLine {
   tokensAfter: number
   usage?: ApiUsage
   row: Record<string, unknown>
+  /** Things the user should see (e.g. a broken config override the run fell back from). */
+  notices?: string[]
 }
 
 export interface FailedLine {

@@ -474,7 +474,8 @@ async function runEngine(raw, deps) {
     }
     await cleanup(deps.rundir);
     const usage2 = host.usage();
-    deps.send({ type: "done", handoff, messages: result.messages, keep: plan.keep, tokensBefore, tokensAfter, ...usage2 ? { usage: usage2 } : {}, row: written.row });
+    const notices = configProblems.length ? [`your pipeline config override has ${configProblems.length} problem(s), so the default pipeline ran: ${configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`).join("; ")}`] : [];
+    deps.send({ type: "done", handoff, messages: result.messages, keep: plan.keep, tokensBefore, tokensAfter, ...usage2 ? { usage: usage2 } : {}, row: written.row, ...notices.length ? { notices } : {} });
     await indexPending(ref.dataDir).catch(() => void 0);
     return true;
   } catch (err) {
