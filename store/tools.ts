@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fmt } from '../pipeline/codes.ts'
+import { HISTORY_TOOLS } from '../plugin/hooks/tools.ts'
 import { checkSessionId, readJsonl, sessionCompactions, StoreError, type StoredCompaction } from './read.ts'
 import { indexStats, search } from './search.ts'
 import { appendJsonl, feedbackFile, INDEX_FILE, LOOKUPS_FILE, MODE_DIRS, type StoreMode, TEXT_KINDS, type TextKind, textSize } from './write.ts'
@@ -24,6 +25,9 @@ export interface ToolContext {
   now?: () => Date
 }
 
+/** The tools' names, descriptions and schemas: one definition, the one the hooks module registers
+ *  with the engine (plugin/hooks/tools.ts; the Node side imports it, the engine side cannot import
+ *  anything here). */
 export const TOOL_NAMES = ['handoff_status', 'handoff_list', 'handoff_lookup', 'handoff_search', 'handoff_feedback'] as const
 export type ToolName = (typeof TOOL_NAMES)[number]
 
@@ -32,69 +36,10 @@ type Schema = { type: 'object'; properties: Record<string, Record<string, unknow
 const FILES = ['handoff', 'summary', 'transcript', 'row'] as const
 type FileKind = (typeof FILES)[number]
 
-const session = { type: 'string', description: "Another session's id (default: this session)." }
-const scope = { type: 'string', enum: ['session', 'all'], description: '"session" (default): this session; "all": every session on this machine.' }
-
 /** What the engine registers: name, description (what the model reads) and input schema. */
-export const TOOL_SPECS: Record<ToolName, { description: string; inputSchema: Schema }> = {
-  handoff_status: {
-    description:
-      "compact-handoff: this session's compactions (number, time, outcome), how much history it has read back, whether handoffs are live or rehearsed, the plugin version and the search index.",
-    inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-  },
-  handoff_list: {
-    description: "compact-handoff: list this session's compactions with their stored files and sections (or, with scope \"all\", every session on this machine that compacted).",
-    inputSchema: {
-      type: 'object',
-      properties: { scope, session, limit: { type: 'integer', minimum: 1, maximum: 200, description: 'At most this many (default 50).' } },
-      additionalProperties: false,
-    },
-  },
-  handoff_lookup: {
-    description:
-      'compact-handoff: read back what a compaction replaced. n picks the compaction (default: the newest); file is "handoff" (default), "summary", "transcript" (the conversation as it stood) or "row" (the stored record); section reads one section of the handoff with its full record (e.g. every shell command the ledger left out); from/to pick lines (numbered as handoff_search cites them).',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        n: { type: 'integer', minimum: 1, description: "The compaction's number in its session." },
-        file: { type: 'string', enum: [...FILES], description: 'Which stored file (default "handoff").' },
-        section: { type: 'string', description: 'A section name (summary, ledger, state, commitments, turns, restore, ...): its text and full record.' },
-        from: { type: 'integer', minimum: 1, description: 'First line, from 1.' },
-        to: { type: 'integer', minimum: 1, description: 'Last line (inclusive).' },
-        session,
-        mode: { type: 'string', enum: ['live', 'rehearsal'], description: 'Live or rehearsed compactions, when a session has both.' },
-      },
-      additionalProperties: false,
-    },
-  },
-  handoff_search: {
-    description:
-      'compact-handoff: search what earlier compactions replaced (the conversations as they stood, handoffs, summaries). Matches the words of the query in order, the last one as a prefix, case-insensitive. Each match cites n, the file and the line, to read around with handoff_lookup.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        query: { type: 'string', minLength: 1, maxLength: 500, description: 'Words or an exact string to find.' },
-        scope,
-        session,
-        limit: { type: 'integer', minimum: 1, maximum: 100, description: 'At most this many matches (default 20).' },
-      },
-      required: ['query'],
-      additionalProperties: false,
-    },
-  },
-  handoff_feedback: {
-    description: "compact-handoff: leave a note about a handoff (what it missed, what was wrong, what helped), stored with that compaction's record.",
-    inputSchema: {
-      type: 'object',
-      properties: {
-        note: { type: 'string', minLength: 1, maxLength: 4000, description: 'The note.' },
-        n: { type: 'integer', minimum: 1, description: 'Which compaction (default: the newest of this session).' },
-      },
-      required: ['note'],
-      additionalProperties: false,
-    },
-  },
-}
+export const TOOL_SPECS = Object.fromEntries(
+  HISTORY_TOOLS.map((t) => [t.name, { description: t.description, inputSchema: t.inputSchema as Schema }]),
+) as Record<ToolName, { description: string; inputSchema: Schema }>
 
 export interface ToolAnswer {
   text: string

@@ -1,7 +1,7 @@
 /**
  * The history tools as the engine registers them, and the /handoff command: names, what the
- * model reads, input schemas. A mirror of store/tools.ts TOOL_SPECS (a hooks module imports only
- * its own files); test/plugin-tools.test.ts keeps the two equal. The Node side answers them.
+ * model reads, input schemas. The one definition: store/tools.ts (the Node side, which answers
+ * them) imports it from here, since a hooks module can import nothing from outside the plugin.
  */
 
 export const TOOL_PREFIX = 'mcp__compact-handoff__'

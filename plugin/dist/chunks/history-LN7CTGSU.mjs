@@ -31,16 +31,19 @@ import { parseArgs } from "node:util";
 // store/tools.ts
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-var TOOL_NAMES = ["handoff_status", "handoff_list", "handoff_lookup", "handoff_search", "handoff_feedback"];
+
+// plugin/hooks/tools.ts
 var FILES = ["handoff", "summary", "transcript", "row"];
 var session = { type: "string", description: "Another session's id (default: this session)." };
 var scope = { type: "string", enum: ["session", "all"], description: '"session" (default): this session; "all": every session on this machine.' };
-var TOOL_SPECS = {
-  handoff_status: {
+var HISTORY_TOOLS = [
+  {
+    name: "handoff_status",
     description: "compact-handoff: this session's compactions (number, time, outcome), how much history it has read back, whether handoffs are live or rehearsed, the plugin version and the search index.",
     inputSchema: { type: "object", properties: {}, additionalProperties: false }
   },
-  handoff_list: {
+  {
+    name: "handoff_list",
     description: `compact-handoff: list this session's compactions with their stored files and sections (or, with scope "all", every session on this machine that compacted).`,
     inputSchema: {
       type: "object",
@@ -48,13 +51,14 @@ var TOOL_SPECS = {
       additionalProperties: false
     }
   },
-  handoff_lookup: {
+  {
+    name: "handoff_lookup",
     description: 'compact-handoff: read back what a compaction replaced. n picks the compaction (default: the newest); file is "handoff" (default), "summary", "transcript" (the conversation as it stood) or "row" (the stored record); section reads one section of the handoff with its full record (e.g. every shell command the ledger left out); from/to pick lines (numbered as handoff_search cites them).',
     inputSchema: {
       type: "object",
       properties: {
         n: { type: "integer", minimum: 1, description: "The compaction's number in its session." },
-        file: { type: "string", enum: [...FILES], description: 'Which stored file (default "handoff").' },
+        file: { type: "string", enum: FILES, description: 'Which stored file (default "handoff").' },
         section: { type: "string", description: "A section name (summary, ledger, state, commitments, turns, restore, ...): its text and full record." },
         from: { type: "integer", minimum: 1, description: "First line, from 1." },
         to: { type: "integer", minimum: 1, description: "Last line (inclusive)." },
@@ -62,9 +66,11 @@ var TOOL_SPECS = {
         mode: { type: "string", enum: ["live", "rehearsal"], description: "Live or rehearsed compactions, when a session has both." }
       },
       additionalProperties: false
-    }
+    },
+    isDeferred: false
   },
-  handoff_search: {
+  {
+    name: "handoff_search",
     description: "compact-handoff: search what earlier compactions replaced (the conversations as they stood, handoffs, summaries). Matches the words of the query in order, the last one as a prefix, case-insensitive. Each match cites n, the file and the line, to read around with handoff_lookup.",
     inputSchema: {
       type: "object",
@@ -76,9 +82,11 @@ var TOOL_SPECS = {
       },
       required: ["query"],
       additionalProperties: false
-    }
+    },
+    isDeferred: false
   },
-  handoff_feedback: {
+  {
+    name: "handoff_feedback",
     description: "compact-handoff: leave a note about a handoff (what it missed, what was wrong, what helped), stored with that compaction's record.",
     inputSchema: {
       type: "object",
@@ -90,7 +98,14 @@ var TOOL_SPECS = {
       additionalProperties: false
     }
   }
-};
+];
+
+// store/tools.ts
+var TOOL_NAMES = ["handoff_status", "handoff_list", "handoff_lookup", "handoff_search", "handoff_feedback"];
+var FILES2 = ["handoff", "summary", "transcript", "row"];
+var TOOL_SPECS = Object.fromEntries(
+  HISTORY_TOOLS.map((t) => [t.name, { description: t.description, inputSchema: t.inputSchema }])
+);
 function checkArgs(name, raw) {
   const schema = TOOL_SPECS[name].inputSchema;
   if (raw === void 0 || raw === null) raw = {};
@@ -360,7 +375,7 @@ ${feedback2.rows.map((f) => `${f.at}  ${f.note}`).join("\n")}` : "");
     const text = await readText(path);
     if (text === null) {
       const why = file === "handoff" && c.row?.outcome === "fallback" ? ` (it fell back: ${c.row.reason})` : "";
-      throw new StoreError(`n=${c.n} has no stored ${file}${why}; it has ${FILES.filter((f) => c.row?.files?.[f]).join(", ") || "only its row"}`);
+      throw new StoreError(`n=${c.n} has no stored ${file}${why}; it has ${FILES2.filter((f) => c.row?.files?.[f]).join(", ") || "only its row"}`);
     }
     doc = text;
     what = `${file} (${path.slice(ctx.dataDir.length + 1)})`;
