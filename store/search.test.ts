@@ -157,6 +157,20 @@ describe('store/search: the index', () => {
     assert.equal((await indexStats(d)).pending, 0)
   })
 
+  test('a journal left by a writer that died mid-write: the index is rebuilt from the stored files, nothing lost', async () => {
+    const d = fresh()
+    await store(d, 's1', 1, 'first words, aardvark\n')
+    await store(d, 's2', 1, 'second words, bandicoot\n')
+    const p = indexPaths(d)
+    // What SIGKILL inside a transaction leaves: a rollback journal beside the database.
+    writeFileSync(`${p.db}-journal`, 'torn')
+    const r = await search(d, { query: 'bandicoot', limit: 5 })
+    assert.equal(r.via, 'index', r.note ?? '')
+    assert.deepEqual(r.hits.map((h) => h.sessionId), ['s2'])
+    assert.equal((await search(d, { query: 'aardvark', limit: 5 })).hits.length, 1)
+    assert.equal(existsSync(`${p.db}-journal`), false)
+  })
+
   test('a real process killed while indexing: the index still opens and later writes land', async () => {
     const d = fresh()
     await store(d, 's1', 1, 'seed\n')

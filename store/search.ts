@@ -288,24 +288,58 @@ function inTransaction<T>(db: SqliteDatabase, fn: () => T): T {
 export async function indexDocs(dataDir: string, docs: IndexDoc[], opts: { waitMs?: number } = {}): Promise<{ docs: number; chunks: number }> {
   const p = indexPaths(dataDir)
   await mkdir(p.dir, { recursive: true, mode: DIR_MODE })
+  let discarded = false
   try {
-    return await withLock(
+    const r = await withLock(
       p.lock,
       async () => {
-        const db = openIndex(p.db, true)
+        // A journal left behind while we hold the lock means a writer died inside a transaction.
+        // This SQLite build's file layer does not always roll that back (seen: "database disk
+        // image is malformed"), and the index holds nothing the stored files do not: start over.
+        discarded = damaged(p) && discard(p)
+        const run = async () => {
+          const db = openIndex(p.db, true)
+          try {
+            const all = [...docs, ...(existsSync(p.pending) ? await pendingDocs(dataDir, db) : [])]
+            return inTransaction(db, () => insertDocs(db, all))
+          } finally {
+            db.close()
+          }
+        }
         try {
-          const all = [...docs, ...(existsSync(p.pending) ? await pendingDocs(dataDir, db) : [])]
-          return inTransaction(db, () => insertDocs(db, all))
-        } finally {
-          db.close()
+          return await run()
+        } catch (err) {
+          if (!isCorrupt(err)) throw err
+          discarded = discard(p)
+          return await run()
         }
       },
       { waitMs: opts.waitMs ?? WRITE_WAIT_MS },
     )
+    // Everything stored before the discard goes back in (outside the lock: it takes it per session).
+    if (discarded) await reindexStore(dataDir)
+    return r
   } catch (err) {
     for (const { text: _t, ...d } of docs) await appendJsonl(p.pending, d).catch(() => undefined)
     throw err
   }
+}
+
+type IndexPaths = ReturnType<typeof indexPaths>
+
+/** A rollback journal beside the index, seen while holding the lock: a writer died mid-write. */
+function damaged(p: IndexPaths): boolean {
+  return existsSync(`${p.db}-journal`)
+}
+
+function isCorrupt(err: unknown): boolean {
+  return /malformed|not a database|SQLITE_CORRUPT|SQLITE_NOTADB/i.test(String((err as Error)?.message ?? err))
+}
+
+/** Drops a damaged index (it is rebuilt from the stored files); true when it did. */
+function discard(p: IndexPaths): boolean {
+  for (const f of [p.db, `${p.db}-journal`]) rmSync(f, { force: true })
+  return true
 }
 
 /** Notes texts for the index without opening it: `indexPending` (or any later indexing run, or a
@@ -513,12 +547,14 @@ export async function search(dataDir: string, o: SearchOptions): Promise<SearchA
     note,
     ms: Math.round(performance.now() - started),
   })
-  if (behind(p)) await indexPending(dataDir).catch(() => undefined)
+  // Noted texts not yet in, or a writer that died mid-write: the writer's path catches up and heals.
+  if (behind(p) || damaged(p)) await indexPending(dataDir).catch(() => undefined)
   if (!existsSync(p.db)) return done(await scanSearch(dataDir, o), 'scan', 'no search index yet, so the stored files were read instead')
   const attempt = () =>
     withLock(
       p.lock,
       () => {
+        if (damaged(p)) throw new Error('a writer died while updating it; the next compaction rebuilds it (or: compact-handoff index --rebuild)')
         const db = openIndex(p.db, false)
         try {
           return searchIndexed(db, dataDir, o, m)

@@ -14,7 +14,7 @@ import {
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-D6IAFZVS.mjs";
+} from "./chunk-TJCMFJYN.mjs";
 import "./chunk-F74SBH6I.mjs";
 import "./chunk-UVLN7AGH.mjs";
 import "./chunk-7DPBAYJ4.mjs";

@@ -210,13 +210,13 @@ async function writeCompaction(ref, entry) {
   let index = null;
   const docs = () => texts.map((t) => ({ path: rel(t.path), sessionId: ref.sessionId, mode: ref.mode, n: entry.row.lineage.n, kind: t.kind, at: entry.row.at }));
   if (entry.index === "defer" && texts.length > 0) {
-    const { notePending: notePending2 } = await import("./search-UAXOD6FM.mjs");
+    const { notePending: notePending2 } = await import("./search-UXHSFOJN.mjs");
     await notePending2(ref.dataDir, docs());
     index = { deferred: true };
   } else if (entry.index !== false && texts.length > 0) {
     const started = performance.now();
     try {
-      const { indexDocs: indexDocs2 } = await import("./search-UAXOD6FM.mjs");
+      const { indexDocs: indexDocs2 } = await import("./search-UXHSFOJN.mjs");
       const r = await indexDocs2(ref.dataDir, docs().map((d, i) => ({ ...d, text: texts[i].text })));
       index = { ok: true, chunks: r.chunks, ms: Math.round(performance.now() - started) };
     } catch (err) {
@@ -515,24 +515,47 @@ function inTransaction(db, fn) {
 async function indexDocs(dataDir, docs, opts = {}) {
   const p = indexPaths(dataDir);
   await mkdir2(p.dir, { recursive: true, mode: DIR_MODE });
+  let discarded = false;
   try {
-    return await withLock(
+    const r = await withLock(
       p.lock,
       async () => {
-        const db = openIndex(p.db, true);
+        discarded = damaged(p) && discard(p);
+        const run = async () => {
+          const db = openIndex(p.db, true);
+          try {
+            const all = [...docs, ...existsSync(p.pending) ? await pendingDocs(dataDir, db) : []];
+            return inTransaction(db, () => insertDocs(db, all));
+          } finally {
+            db.close();
+          }
+        };
         try {
-          const all = [...docs, ...existsSync(p.pending) ? await pendingDocs(dataDir, db) : []];
-          return inTransaction(db, () => insertDocs(db, all));
-        } finally {
-          db.close();
+          return await run();
+        } catch (err) {
+          if (!isCorrupt(err)) throw err;
+          discarded = discard(p);
+          return await run();
         }
       },
       { waitMs: opts.waitMs ?? WRITE_WAIT_MS }
     );
+    if (discarded) await reindexStore(dataDir);
+    return r;
   } catch (err) {
     for (const { text: _t, ...d } of docs) await appendJsonl(p.pending, d).catch(() => void 0);
     throw err;
   }
+}
+function damaged(p) {
+  return existsSync(`${p.db}-journal`);
+}
+function isCorrupt(err) {
+  return /malformed|not a database|SQLITE_CORRUPT|SQLITE_NOTADB/i.test(String(err?.message ?? err));
+}
+function discard(p) {
+  for (const f of [p.db, `${p.db}-journal`]) rmSync(f, { force: true });
+  return true;
 }
 async function notePending(dataDir, docs) {
   const p = indexPaths(dataDir);
@@ -682,11 +705,12 @@ async function search(dataDir, o) {
     note,
     ms: Math.round(performance.now() - started)
   });
-  if (behind(p)) await indexPending(dataDir).catch(() => void 0);
+  if (behind(p) || damaged(p)) await indexPending(dataDir).catch(() => void 0);
   if (!existsSync(p.db)) return done(await scanSearch(dataDir, o), "scan", "no search index yet, so the stored files were read instead");
   const attempt = () => withLock(
     p.lock,
     () => {
+      if (damaged(p)) throw new Error("a writer died while updating it; the next compaction rebuilds it (or: compact-handoff index --rebuild)");
       const db = openIndex(p.db, false);
       try {
         return searchIndexed(db, dataDir, o, m);

@@ -19,7 +19,7 @@ import {
   scanSearch,
   search,
   snippet
-} from "./chunk-D6IAFZVS.mjs";
+} from "./chunk-TJCMFJYN.mjs";
 import "./chunk-F74SBH6I.mjs";
 import "./chunk-UVLN7AGH.mjs";
 import "./chunk-7DPBAYJ4.mjs";

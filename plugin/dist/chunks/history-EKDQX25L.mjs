@@ -17,7 +17,7 @@ import {
   search,
   sessionCompactions,
   textSize
-} from "./chunk-D6IAFZVS.mjs";
+} from "./chunk-TJCMFJYN.mjs";
 import "./chunk-F74SBH6I.mjs";
 import {
   HandoffError,
