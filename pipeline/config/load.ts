@@ -7,7 +7,7 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { ResolvedConfig, SectionDefinition, SectionPlan } from '../types.ts'
 import { type ConfigIssue, ConfigError, didYouMean } from './format.ts'
-import { type ConfigFile, type ConfigSource, issuesFromAjv, NAME_PATTERN, readConfigFile, schema, type Segment, validateOptions } from './validate.ts'
+import { type ConfigFile, type ConfigSource, type SectionEntry, issuesFromAjv, NAME_PATTERN, readConfigFile, schema, type Segment, validateOptions } from './validate.ts'
 
 export { ConfigError, type ConfigIssue, type ConfigSource }
 export { formatIssue, formatIssues, formatReport } from './format.ts'
@@ -79,13 +79,7 @@ interface Place {
 }
 
 /** One section's settings merged over every file that names it. */
-interface MergedSection {
-  name: string
-  package?: string
-  enabled?: boolean
-  timeoutMs?: number
-  budgetChars?: number
-  priority?: number
+interface MergedSection extends Omit<SectionEntry, 'options'> {
   options: Record<string, unknown>
   /** The entry that introduced the name (where "unknown section" points). */
   first: Place

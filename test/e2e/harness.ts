@@ -120,6 +120,21 @@ export class Session {
   }
 }
 
+/** The global config an unattended engine needs: no onboarding, the dummy key approved, the
+ *  project trusted (ENGINE.md §2). Without it the TUI stops on dialogs. */
+export function seedEngineConfig(configDir: string, project: string): void {
+  writeFileSync(
+    join(configDir, '.claude.json'),
+    JSON.stringify({
+      hasCompletedOnboarding: true,
+      lastOnboardingVersion: '2.1.328',
+      theme: 'dark',
+      customApiKeyResponses: { approved: ['dummy'], rejected: [] },
+      projects: { [project]: { hasTrustDialogAccepted: true } },
+    }),
+  )
+}
+
 export class Lab {
   readonly dir: string
   readonly home: string
@@ -161,16 +176,7 @@ export class Lab {
     const lab = new Lab(opts, fake, dir)
     mkdirSync(lab.configDir, { recursive: true })
     mkdirSync(lab.project, { recursive: true })
-    writeFileSync(
-      join(lab.configDir, '.claude.json'),
-      JSON.stringify({
-        hasCompletedOnboarding: true,
-        lastOnboardingVersion: '2.1.328',
-        theme: 'dark',
-        customApiKeyResponses: { approved: ['dummy'], rejected: [] },
-        projects: { [lab.project]: { hasTrustDialogAccepted: true } },
-      }),
-    )
+    seedEngineConfig(lab.configDir, lab.project)
     if (opts.settings) lab.writeSettings(opts.settings)
     if (opts.plugin) lab.setOptions(opts.plugin)
     if (opts.probe) lab.installProbe(opts.probe)

@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { MODE_DIRS } from '../../store/write.ts'
 import { type FakeModel, startFakeModel } from './fake-model.mjs'
-import { claudeBin, pluginDir, repoRoot, skipWithoutEngine } from './harness.ts'
+import { claudeBin, pluginDir, repoRoot, seedEngineConfig, skipWithoutEngine } from './harness.ts'
 
 const idleDir = join(repoRoot, 'plugins', 'idle')
 /** What the fake reports on every reply: 1,000 uncached, 230,000 read from the cache and 19,000
@@ -136,16 +136,7 @@ describe('compact-idle in the TUI', { skip }, () => {
     const idleCopy = copy(idleDir, 'compact-idle')
     mkdirSync(paths.config, { recursive: true })
     mkdirSync(paths.project)
-    writeFileSync(
-      join(paths.config, '.claude.json'),
-      JSON.stringify({
-        hasCompletedOnboarding: true,
-        lastOnboardingVersion: '2.1.328',
-        theme: 'dark',
-        customApiKeyResponses: { approved: ['dummy'], rejected: [] },
-        projects: { [paths.project]: { hasTrustDialogAccepted: true } },
-      }),
-    )
+    seedEngineConfig(paths.config, paths.project)
     writeFileSync(
       join(paths.config, 'settings.json'),
       JSON.stringify({ skipDangerousModePermissionPrompt: true, pluginConfigs: { 'compact-idle@inline': { options: IDLE_OPTIONS } } }),
