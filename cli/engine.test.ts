@@ -201,7 +201,7 @@ describe('engine child: runEngine', () => {
     )
   })
 
-  test('a section\'s model facts (path, warm, model, usage, cost) are on its row in the store', async () => {
+  test('a section\'s record (model facts included) is on its row in the store, whole, and the row sums the costs', async () => {
     const inp = input()
     const build: typeof buildHandoff = async (opts) => {
       const { result, configProblems } = await stubBuild(() => 'body')(opts)
@@ -219,10 +219,11 @@ describe('engine child: runEngine', () => {
     assert.equal(done.type, 'done', JSON.stringify(done))
     const stored = rowOf(inp.settings.dataDir, (done.row as { files: { row: string } }).files.row)
     const [summary, commitments, turns] = stored.sections
-    assert.deepEqual(summary.model, { path: 'complete', warm: false, model: 'claude-opus-5-5', usage: { inputTokens: 5, outputTokens: 7, cacheReadTokens: 0, cacheWriteTokens: 0 }, cost: { usd: 0.00012, basis: 'measured' }, replyChars: 4, cold: { forkReason: 'nothing-to-fork' } })
-    assert.equal(summary.restoreFiles, undefined, 'only the model facts, not the whole record')
-    assert.deepEqual([commitments.code, commitments.message, commitments.model.cost], ['SECTION_MODEL_FAILED', 'api-error', { usd: null, reason: 'no answer', basis: 'unpriced' }])
-    assert.equal('model' in turns, false, 'a section with no model call has no model facts')
+    assert.deepEqual(summary.record, { path: 'complete', warm: false, model: 'claude-opus-5-5', usage: { inputTokens: 5, outputTokens: 7, cacheReadTokens: 0, cacheWriteTokens: 0 }, cost: { usd: 0.00012, basis: 'measured' }, replyChars: 4, cold: { forkReason: 'nothing-to-fork' }, restoreFiles: [] })
+    assert.deepEqual([commitments.code, commitments.message, commitments.record.cost], ['SECTION_MODEL_FAILED', 'api-error', { usd: null, reason: 'no answer', basis: 'unpriced' }])
+    assert.deepEqual(turns.record, { turns: 1 })
+    // One section's call could not be priced: the total is null with the reason, the priced part beside it.
+    assert.deepEqual(stored.cost, { usd: null, reason: 'commitments: no answer', pricedUsd: 0.00012, basis: "sum of the sections' recorded costs" })
   })
 })
 

@@ -89,20 +89,10 @@ async function settingsLayer(rundir: string, input: EngineInput): Promise<string
   return [file]
 }
 
-/** The facts a model-calling section puts on its record (pipeline/pricing.ts `ModelCallRow`, and
- *  the summary's `cold`), so the stored row says what each section's call was and cost. */
-const MODEL_FACTS = ['path', 'warm', 'model', 'usage', 'cost', 'replyChars', 'cold'] as const
-
-function modelFacts(record: Record<string, unknown> | undefined): Record<string, unknown> | null {
-  if (!record || !('cost' in record) || !('path' in record)) return null
-  return Object.fromEntries(MODEL_FACTS.filter((k) => k in record).map((k) => [k, record[k]]))
-}
-
 /** Each section's outcome as the row keeps it. `record` is kept at full length (handoff_lookup's
  *  `section` reads it back), and so is the body of a section a later stage cut: nothing is lost. */
 function sectionRows(result: HandoffResult) {
   return result.sections.map((s) => {
-    const model = modelFacts(s.record)
     return {
       name: s.name,
       title: s.title,
@@ -110,7 +100,6 @@ function sectionRows(result: HandoffResult) {
       ...(s.status === 'dropped' ? { code: s.code, message: s.message } : {}),
       chars: s.status === 'ok' ? s.chars : (s.chars ?? null),
       ms: s.ms,
-      ...(model ? { model } : {}),
       ...(s.notes.length ? { notes: s.notes } : {}),
       ...(s.record ? { record: s.record } : {}),
       ...(s.status === 'dropped' && s.body ? { body: s.body } : {}),

@@ -158,16 +158,16 @@ describe('all six sections, live through the engine', { skip: skipWithoutEngine,
     const usage = { ...FAKE_USAGE }
     const usd = costOf('claude-opus-5-5', usage).usd
     assert.ok(typeof usd === 'number' && usd > 0)
-    const summary = section(row, 'summary').model
+    const summary = section(row, 'summary').record
     assert.deepEqual([summary.path, summary.warm, summary.model], ['fork', true, 'claude-opus-5-5'])
     assert.deepEqual(summary.usage, usage, 'the fork reports all four counts the fake sent')
     assert.equal(summary.cost.usd, usd)
     assert.match(summary.cost.basis, /^measured: reported usage at claude-opus-5-5 rates/)
-    const commitments = section(row, 'commitments').model
+    const commitments = section(row, 'commitments').record
     assert.deepEqual([commitments.path, commitments.warm, commitments.model], ['complete', false, 'claude-opus-5-5'])
     assert.deepEqual(commitments.usage, usage)
     assert.equal(commitments.cost.usd, usd)
-    for (const name of ['ledger', 'state', 'turns', 'restore']) assert.equal(section(row, name).model, undefined, `${name} made no model call`)
+    for (const name of ['ledger', 'state', 'turns', 'restore']) assert.equal(section(row, name).record?.cost, undefined, `${name} made no model call`)
     // The engine's side of the same calls: one fork, one completion, each answered, usage summed.
     assert.deepEqual(row.model.calls.map((c: { call: string; answeredBy: string }) => [c.call, c.answeredBy]).sort(), [['complete', 'complete'], ['fork', 'fork']])
     assert.deepEqual(row.usage, { input_tokens: 100, output_tokens: 40, cache_read_input_tokens: 2_400, cache_creation_input_tokens: 600 })
@@ -202,8 +202,8 @@ describe('with the fake model failing every model call', { skip: skipWithoutEngi
       assert.match(sections.summary.message, /^\[section summary\] the fork failed: api-error \(status 529/)
       assert.deepEqual([sections.commitments.status, sections.commitments.code], ['dropped', 'SECTION_MODEL_FAILED'])
       assert.match(sections.commitments.message, /^\[section commitments\] the completion failed: api-error \(status 529/)
-      assert.equal(sections.summary.model.cost.usd, null, 'an unanswered call is not priced as free')
-      assert.ok(sections.summary.model.cost.reason)
+      assert.equal(sections.summary.record.cost.usd, null, 'an unanswered call is not priced as free')
+      assert.ok(sections.summary.record.cost.reason)
 
       const req = lab.requestsWith('AFTER_COMPACTION').at(-1)!
       const handoff = firstUserText(req)

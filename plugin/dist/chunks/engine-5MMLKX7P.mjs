@@ -341,14 +341,8 @@ ${rows.join("\n")}
 `, { mode: 384 });
   return [file];
 }
-var MODEL_FACTS = ["path", "warm", "model", "usage", "cost", "replyChars", "cold"];
-function modelFacts(record) {
-  if (!record || !("cost" in record) || !("path" in record)) return null;
-  return Object.fromEntries(MODEL_FACTS.filter((k) => k in record).map((k) => [k, record[k]]));
-}
 function sectionRows(result) {
   return result.sections.map((s) => {
-    const model = modelFacts(s.record);
     return {
       name: s.name,
       title: s.title,
@@ -356,7 +350,6 @@ function sectionRows(result) {
       ...s.status === "dropped" ? { code: s.code, message: s.message } : {},
       chars: s.status === "ok" ? s.chars : s.chars ?? null,
       ms: s.ms,
-      ...model ? { model } : {},
       ...s.notes.length ? { notes: s.notes } : {},
       ...s.record ? { record: s.record } : {},
       ...s.status === "dropped" && s.body ? { body: s.body } : {}
