@@ -238,12 +238,16 @@ async function compact($: EngineInterface, e: SessionCompactInput, next: (e: Ses
 
 /** The history tools and /handoff, for this session. A registration the engine refuses is logged, never fatal. */
 async function registerHistory($: EngineInterface): Promise<void> {
-  for (const t of HISTORY_TOOLS) {
-    await $.tool
-      .register({ name: t.name, description: t.description, inputSchema: t.inputSchema, ...(t.isDeferred === false ? { isDeferred: false } : {}) })
-      .catch((err: Error) => $.ui.log(`compact-handoff: could not register ${t.name}: ${err.message}`, { to: 'debug' }))
-  }
-  await $.command.register(SLASH_COMMAND).catch((err: Error) => $.ui.log(`compact-handoff: could not register /${SLASH_COMMAND.name}: ${err.message}`, { to: 'debug' }))
+  // All at once: each registration reconnects the plugin's MCP server, and one after another they
+  // added ~150 ms to every session's start (measured).
+  await Promise.all([
+    ...HISTORY_TOOLS.map((t) =>
+      $.tool
+        .register({ name: t.name, description: t.description, inputSchema: t.inputSchema, ...(t.isDeferred === false ? { isDeferred: false } : {}) })
+        .catch((err: Error) => $.ui.log(`compact-handoff: could not register ${t.name}: ${err.message}`, { to: 'debug' })),
+    ),
+    $.command.register(SLASH_COMMAND).catch((err: Error) => $.ui.log(`compact-handoff: could not register /${SLASH_COMMAND.name}: ${err.message}`, { to: 'debug' })),
+  ])
 }
 
 /** Answers a history tool (or /handoff) by running the Node side once: `compact-handoff tool <name>`. */
@@ -264,9 +268,10 @@ async function runHistory($: EngineInterface, options: PluginOptions, name: stri
 export const register: Register = (on, options) => {
   on('session.start', async ($, e, next) => {
     const started = await next(e)
-    await registerHistory($)
     const s = await settingsOf($, options)
-    node = await probeNode($, s.nodePath)
+    // Side by side: neither waits on the other.
+    const [, probed] = await Promise.all([registerHistory($), probeNode($, s.nodePath)])
+    node = probed
     if (!node.ok) $.ui.log(nodeMissingNotice(node.reason, s.nodePath))
     return started
   })
