@@ -7,7 +7,8 @@ import { after, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import type { HandoffResult } from '../pipeline/types.ts'
 import type { buildHandoff } from './build-handoff.ts'
-import { runEngine } from './engine.ts'
+import { readEngineMessages } from '../pipeline/transcript.ts'
+import { runEngine, runningAgentsOf } from './engine.ts'
 import type { ChildLine, DoneLine, EngineInput, EngineMessage, FailedLine } from './engine-protocol.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -224,6 +225,26 @@ describe('engine child: runEngine', () => {
     assert.deepEqual(turns.record, { turns: 1 })
     // One section's call could not be priced: the total is null with the reason, the priced part beside it.
     assert.deepEqual(stored.cost, { usd: null, reason: 'commitments: no answer', pricedUsd: 0.00012, basis: "sum of the sections' recorded costs" })
+  })
+})
+
+describe('engine child: agents still running', () => {
+  test('an Agent call the engine handed over without a result is an agent still running; none found, none claimed', () => {
+    const t = readEngineMessages([
+      { role: 'user', text: 'look into both', toolUses: [] },
+      {
+        role: 'assistant',
+        text: '',
+        toolUses: [
+          { tool_use_id: 'toolu_a', tool: 'Agent', input: { description: 'survey the docs', prompt: 'read every page' } },
+          { tool_use_id: 'toolu_b', tool: 'Agent', input: { description: 'run the e2e suite' } },
+          { tool_use_id: 'toolu_c', tool: 'Bash', input: { command: 'sleep 100' } },
+        ],
+      },
+      { role: 'user', text: '', toolUses: [], toolResults: [{ tool_use_id: 'toolu_b', text: 'suite passed', isError: false }] },
+    ])
+    assert.deepEqual(runningAgentsOf(t), { runningAgents: [{ id: 'toolu_a', description: 'survey the docs' }] })
+    assert.deepEqual(runningAgentsOf(readEngineMessages([{ role: 'user', text: 'hi', toolUses: [] }])), {})
   })
 })
 

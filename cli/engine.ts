@@ -107,6 +107,21 @@ function sectionRows(result: HandoffResult) {
   })
 }
 
+/** The tools that start a subagent: an Agent (Task, before 2.1) call the engine handed over with
+ *  no result yet is an agent still running as the compaction happens. */
+const AGENT_TOOLS = new Set(['Agent', 'Task'])
+
+/** Agents still running, as the engine's messages say; nothing when they say none (an empty list
+ *  would claim more than an absence of results shows). */
+export function runningAgentsOf(t: Transcript): Pick<PipelineInput, 'runningAgents'> {
+  const running = t.messages.flatMap((m) =>
+    m.toolUses
+      .filter((u) => AGENT_TOOLS.has(u.name) && !u.result)
+      .map((u) => ({ id: u.id, description: String(u.input.description ?? u.input.subagent_type ?? u.input.prompt ?? '').slice(0, 120) })),
+  )
+  return running.length ? { runningAgents: running } : {}
+}
+
 /** The model's part of the handoff: the summary section's body, when it was kept. */
 function summaryText(result: HandoffResult | null): string | null {
   const s = result?.sections.find((x) => x.name === 'summary')
@@ -198,6 +213,7 @@ export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean
       ...(input.model ? { model: input.model } : {}),
       transcript,
       lineage: { n: next.n, prev: next.prev, earlier: next.earlier },
+      ...runningAgentsOf(transcript),
     }
     const files = configFiles(await settingsLayer(deps.rundir, input), deps.env ?? process.env)
     try {

@@ -15,7 +15,7 @@ var commands = {
   lookup: { summary: "read back a stored handoff, summary, conversation, row or section", load: async () => (await import("./chunks/history-EKDQX25L.mjs")).lookupCommand },
   search: { summary: "search what earlier compactions replaced", load: async () => (await import("./chunks/history-EKDQX25L.mjs")).searchCommand },
   index: { summary: "add every stored text the search index lacks (--rebuild: from scratch)", load: async () => (await import("./chunks/history-EKDQX25L.mjs")).indexCommand },
-  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/engine-5MMLKX7P.mjs")).engineCommand },
+  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/engine-QMGRWC4I.mjs")).engineCommand },
   tool: { summary: "(internal) answer one history tool call for the plugin", load: async () => (await import("./chunks/history-EKDQX25L.mjs")).toolCommand }
 };
 function help() {

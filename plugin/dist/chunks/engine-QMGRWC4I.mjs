@@ -356,6 +356,13 @@ function sectionRows(result) {
     };
   });
 }
+var AGENT_TOOLS = /* @__PURE__ */ new Set(["Agent", "Task"]);
+function runningAgentsOf(t) {
+  const running = t.messages.flatMap(
+    (m) => m.toolUses.filter((u) => AGENT_TOOLS.has(u.name) && !u.result).map((u) => ({ id: u.id, description: String(u.input.description ?? u.input.subagent_type ?? u.input.prompt ?? "").slice(0, 120) }))
+  );
+  return running.length ? { runningAgents: running } : {};
+}
 function summaryText(result) {
   const s = result?.sections.find((x) => x.name === "summary");
   return s?.status === "ok" ? s.body : null;
@@ -434,7 +441,8 @@ async function runEngine(raw, deps) {
       ...input.contextWindow ? { contextWindow: input.contextWindow } : {},
       ...input.model ? { model: input.model } : {},
       transcript,
-      lineage: { n: next.n, prev: next.prev, earlier: next.earlier }
+      lineage: { n: next.n, prev: next.prev, earlier: next.earlier },
+      ...runningAgentsOf(transcript)
     };
     const files = configFiles(await settingsLayer(deps.rundir, input), deps.env ?? process.env);
     try {
@@ -574,5 +582,6 @@ var engineCommand = {
 };
 export {
   engineCommand,
-  runEngine
+  runEngine,
+  runningAgentsOf
 };
