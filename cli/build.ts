@@ -67,9 +67,10 @@ function positiveInt(flag: string, value: string | undefined): number | undefine
 export function formatReport(result: HandoffResult): string {
   const rows = result.sections.map((s) => {
     const status = s.status === 'ok' ? 'kept   ' : 'dropped'
-    const chars = s.status === 'ok' ? s.chars : (s.chars ?? 0)
+    const chars = s.status === 'ok' ? s.chars : s.chars
     const why = s.status === 'dropped' ? `  ${s.code}: ${s.message}` : ''
-    return `  ${status} ${s.name.padEnd(12)} ${fmt(chars).padStart(8)} chars ${fmt(s.ms).padStart(6)} ms${why}`
+    // A section that produced nothing has no size: shown as '-', not as 0.
+    return `  ${status} ${s.name.padEnd(12)} ${(chars === undefined ? '-' : fmt(chars)).padStart(8)} chars ${fmt(s.ms).padStart(6)} ms${why}`
   })
   const seam = result.seam.filter((s) => s.status !== 'ok').map((s) => `  seam subscriber ${s.name} ${s.status}: ${s.message ?? ''}`)
   return ['sections:', ...rows, ...seam, ...result.notes.map((n) => `  note: ${n}`), result.summaryLine].join('\n')
@@ -97,7 +98,11 @@ async function run(argv: string[]): Promise<number> {
     process.stderr.write(
       `compact-handoff build: ${fmt(transcript.malformed.count)} malformed line(s) skipped in ${file} (line ${shown}${transcript.malformed.count > 10 ? ', …' : ''})\n`,
     )
+  }  if (conversation.messages.length === 0) {
+    const why = transcript.messages.length === 0 ? 'it holds no conversation (no user or assistant line could be read)' : 'the range asked for holds no messages'
+    throw new HandoffError('TRANSCRIPT_EMPTY', `nothing to build a handoff from in ${file}: ${why}`)
   }
+
 
   const input: PipelineInput = {
     trigger: 'cli',
@@ -126,7 +131,7 @@ async function run(argv: string[]): Promise<number> {
         name: s.name,
         status: s.status,
         ...(s.status === 'dropped' ? { code: s.code, message: s.message } : {}),
-        chars: s.status === 'ok' ? s.chars : (s.chars ?? 0),
+        chars: s.status === 'ok' ? s.chars : (s.chars ?? null),
         ms: s.ms,
         ...(s.body !== undefined ? { body: s.body } : {}),
         ...(s.record ? { record: s.record } : {}),

@@ -67,6 +67,31 @@ describe('npx compact-handoff', () => {
     assert.doesNotMatch(c.stderr, /at .*\.(ts|mjs):\d+/, 'no stack trace without --verbose')
   })
 
+  test('a transcript with no conversation in it: exit 1 and one line, not an empty handoff', () => {
+    const empty = join(dir, 'empty.jsonl')
+    writeFileSync(empty, '')
+    const junk = join(dir, 'junk.jsonl')
+    writeFileSync(junk, '\u0000\u0001 not json\n{"type":"file-history-snapshot"}\n')
+    for (const f of [empty, junk]) {
+      const r = cli('build', f)
+      assert.equal(r.status, 1, r.stdout)
+      assert.equal(r.stdout, '')
+      assert.match(r.stderr, /nothing to build a handoff from in .*: it holds no conversation/)
+    }
+  })
+
+  test('--json: a section that produced nothing has chars null, never 0; a ceiling nothing can reach is said', () => {
+    const t = join(dir, 'small.jsonl')
+    writeFileSync(t, JSON.stringify({ type: 'user', sessionId: 's', message: { role: 'user', content: 'a request with some words in it' } }) + '\n')
+    const r = cli('build', t, '--json', '--window', '50')
+    assert.equal(r.status, 0, r.stderr)
+    const out = JSON.parse(r.stdout) as { sections: Array<{ name: string; chars: number | null }>; totalChars: number }
+    assert.equal(out.sections.find((s) => s.name === 'summary')!.chars, null)
+    const text = cli('build', t, '--window', '50')
+    // 0.2 of a 50-token window is 40 chars: not even the marker fits, and the run says so.
+    assert.match(text.stderr, /note: the handoff is [\d,]+ chars, over its ceiling of 40 \(maxFraction: 0.2 of a 50-token window\), and no section left to cut would make it smaller/)
+  })
+
   test('usage errors exit 2 with one line; unknown files exit 1', () => {
     const u = cli('build')
     assert.equal(u.status, 2)

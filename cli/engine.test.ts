@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 import type { HandoffResult } from '../pipeline/types.ts'
 import type { buildHandoff } from './build-handoff.ts'
 import { readEngineMessages } from '../pipeline/transcript.ts'
-import { runEngine, runningAgentsOf } from './engine.ts'
+import { rowCost, runEngine, runningAgentsOf } from './engine.ts'
 import type { ChildLine, DoneLine, EngineInput, EngineMessage, FailedLine } from './engine-protocol.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -56,6 +56,7 @@ function stubBuild(make: (opts: Parameters<typeof buildHandoff>[0]) => Promise<s
       totalChars: handoff.length,
       summaryLine: '1 of 1 sections kept',
       seam: [],
+      notes: [],
       ms: 2,
     } as unknown as HandoffResult
     return { result, configProblems: [] }
@@ -245,6 +246,17 @@ describe('engine child: agents still running', () => {
     ])
     assert.deepEqual(runningAgentsOf(t), { runningAgents: [{ id: 'toolu_a', description: 'survey the docs' }] })
     assert.deepEqual(runningAgentsOf(readEngineMessages([{ role: 'user', text: 'hi', toolUses: [] }])), {})
+  })
+})
+
+describe('engine child: the row\'s cost', () => {
+  test('a billed call no section accounts for makes the cost null with the reason, never 0', () => {
+    const result = { sections: [{ name: 'turns', title: 'T', status: 'ok', body: 'b', chars: 1, messages: [], ms: 1, notes: [], record: { turns: 1 } }] } as unknown as HandoffResult
+    assert.deepEqual(rowCost(result, []), { usd: 0, basis: 'no model call was answered' })
+    const r = rowCost(result, [{ answeredBy: 'fork' }])
+    assert.equal(r.usd, null)
+    assert.match(r.reason!, /1 model call\(s\) answered, 0 on a section's record/)
+    assert.deepEqual(rowCost(result, [{ answeredBy: null }]), { usd: 0, basis: 'no model call was answered' })
   })
 })
 

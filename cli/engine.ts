@@ -173,11 +173,12 @@ export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean
     messages: input!.messages.length,
     sections: result ? sectionRows(result) : [],
     summaryLine: result?.summaryLine ?? null,
+    ...(result?.notes.length ? { notes: result.notes } : {}),
     chars: result ? handoff.length : null,
     model: { path: modelPath(host), calls: host?.modelCalls ?? [] },
     reads: host?.reads ?? [],
     usage: host?.usage() ?? null,
-    cost: rowCost(result),
+    cost: rowCost(result, host?.modelCalls ?? []),
     cwd: input!.cwd,
     configProblems: configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`),
     seam: result?.seam ?? [],
@@ -291,15 +292,23 @@ function transcriptOf(t: Transcript, sessionId: string, n: number): string | nul
 }
 
 /** What the compaction's model calls cost: the sum of the prices its sections recorded. A section
- *  whose call could not be priced makes the total null, with the priced part beside it. */
-function rowCost(result: HandoffResult | null): { usd: number | null; reason?: string; pricedUsd?: number; basis: string } {
+ *  whose call could not be priced makes the total null, with the priced part beside it, and so
+ *  does an answered (billed) call that no section's record accounts for. */
+export function rowCost(
+  result: HandoffResult | null,
+  calls: ReadonlyArray<{ answeredBy: string | null }>,
+): { usd: number | null; reason?: string; pricedUsd?: number; basis: string } {
   if (!result) return { usd: null, reason: 'the pipeline did not finish', basis: 'unpriced' }
   const priced = result.sections.flatMap((s) => {
     const c = (s.record as { cost?: { usd?: unknown; reason?: unknown } } | undefined)?.cost
     return c && typeof c === 'object' ? [{ name: s.name, usd: typeof c.usd === 'number' ? c.usd : null, reason: typeof c.reason === 'string' ? c.reason : null }] : []
   })
-  if (priced.length === 0) return { usd: 0, basis: 'no section made a model call' }
+  const answered = calls.filter((c) => c.answeredBy !== null).length
   const sum = Math.round(priced.reduce((n, p) => n + (p.usd ?? 0), 0) * 1e6) / 1e6
+  if (answered > priced.length) {
+    return { usd: null, reason: `${answered} model call(s) answered, ${priced.length} on a section's record (a section dropped after its call left no cost)`, pricedUsd: sum, basis: 'unpriced' }
+  }
+  if (priced.length === 0) return { usd: 0, basis: 'no model call was answered' }
   const unpriced = priced.filter((p) => p.usd === null)
   if (unpriced.length) return { usd: null, reason: unpriced.map((p) => `${p.name}: ${p.reason ?? 'unpriced'}`).join('; '), pricedUsd: sum, basis: 'sum of the sections\' recorded costs' }
   return { usd: sum, basis: `sum of the sections' recorded costs (${priced.map((p) => p.name).join(', ')})` }

@@ -90,36 +90,44 @@ function totalChars(state: ComposeState): number {
 }
 
 /** Size guard: while the whole handoff is over its ceiling, cut the kept section with the lowest
- *  priority (the later one in config order on a tie). The cut is said in "Left out". */
+ *  priority (the later one in config order on a tie) whose cut makes the handoff smaller: a
+ *  section shorter than its own "Left out" line is never cut. Each cut is said in "Left out";
+ *  when nothing left can bring the total down, the run says so (`overCeiling`). */
 export function applySizeGuard(state: ComposeState): ComposeState {
   const limit = sizeLimit(state.config, state.input.contextWindow)
   const priority = new Map(state.config.sections.map((s) => [s.name, s.priority]))
-  let outcomes = state.outcomes
-  for (let total = totalChars(state); total > limit.chars; ) {
-    const victims = outcomes
+  const cut = (outcomes: SectionOutcome[], at: number, total: number): SectionOutcome[] =>
+    outcomes.map((x, i) => {
+      if (i !== at || x.status !== 'ok') return x
+      return {
+        name: x.name,
+        title: x.title,
+        status: 'dropped' as const,
+        code: 'SECTION_SIZE_GUARD' as const,
+        message: `[section ${x.name}] cut: the handoff was ${fmt(total)} chars, over its ceiling of ${fmt(limit.chars)} (${limit.setting}); this section has the lowest priority left (priority: ${priority.get(x.name) ?? 0})`,
+        chars: x.chars,
+        body: x.body,
+        ms: x.ms,
+        notes: x.notes,
+        record: x.record,
+      }
+    })
+  let total = totalChars(state)
+  while (total > limit.chars) {
+    const victims = state.outcomes
       .map((o, i) => ({ o, i }))
       .filter(({ o }) => o.status === 'ok')
       .sort((a, b) => (priority.get(a.o.name) ?? 0) - (priority.get(b.o.name) ?? 0) || b.i - a.i)
-    const victim = victims[0]
-    if (!victim) break
-    const o = victim.o as SectionOutcome & { status: 'ok' }
-    outcomes = outcomes.map((x, i) =>
-      i === victim.i
-        ? {
-            name: o.name,
-            title: o.title,
-            status: 'dropped' as const,
-            code: 'SECTION_SIZE_GUARD' as const,
-            message: `[section ${o.name}] cut: the handoff was ${fmt(total)} chars, over its ceiling of ${fmt(limit.chars)} (${limit.setting}); this section has the lowest priority left (priority: ${priority.get(o.name) ?? 0})`,
-            chars: o.chars,
-            body: o.body,
-            ms: o.ms,
-            notes: o.notes,
-            record: o.record,
-          }
-        : x,
-    )
-    state = { ...state, outcomes }
+    let next: ComposeState | null = null
+    for (const v of victims) {
+      const tried = { ...state, outcomes: cut(state.outcomes, v.i, total) }
+      if (totalChars(tried) < total) {
+        next = tried
+        break
+      }
+    }
+    if (!next) return { ...state, overCeiling: { chars: total, ceiling: limit.chars, setting: limit.setting } }
+    state = next
     total = totalChars(state)
   }
   return state

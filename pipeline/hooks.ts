@@ -39,6 +39,8 @@ export interface ComposeState {
   outcomes: SectionOutcome[]
   handoff: string
   messages: HandoffMessage[]
+  /** Set by the size guard when nothing left to cut brings the handoff under its ceiling. */
+  overCeiling?: { chars: number; ceiling: number; setting: string }
 }
 
 export function createHooks() {

@@ -303,6 +303,13 @@ describe('compose', () => {
     assert.match(tight.sections[2]!.status === 'dropped' ? tight.sections[2]!.message : '', /maxFraction: 0.01 of a 100,000-token window/)
   })
 
+  test('size guard: a cut that would make the handoff bigger is not made, and an unreachable ceiling is said', async () => {
+    const r = await createPipeline(config([plan(section('tiny', async () => 'x'))], { maxChars: 10 })).run(input(), caps)
+    assert.equal(r.sections[0]!.status, 'ok', 'its "Left out" line would be longer than the section')
+    assert.equal(r.notes.length, 1)
+    assert.match(r.notes[0]!, /^the handoff is [\d,]+ chars, over its ceiling of 10 \(maxChars: 10\), and no section left to cut would make it smaller$/)
+  })
+
   test('summary line counts kept and dropped', async () => {
     const r = await createPipeline(
       config([plan(section('a', async () => 'aaaa')), plan(section('b', async () => null))]),

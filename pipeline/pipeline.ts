@@ -103,7 +103,11 @@ export function createPipeline(config: ResolvedConfig, opts: { seamTimeoutMs?: n
         totalChars,
         summaryLine: `${kept.length} of ${composed.outcomes.length} sections kept (${fmt(totalChars)} chars); ${droppedCount} dropped`,
         seam,
-        notes: [],
+        notes: composed.overCeiling
+          ? [
+              `the handoff is ${fmt(composed.overCeiling.chars)} chars, over its ceiling of ${fmt(composed.overCeiling.ceiling)} (${composed.overCeiling.setting}), and no section left to cut would make it smaller`,
+            ]
+          : [],
         ms: capabilities.now() - started,
       }
       try {

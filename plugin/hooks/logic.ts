@@ -109,27 +109,35 @@ export function fromHandoffMessage(m: HandoffMessage): SessionMessage {
 }
 
 /**
- * Keeps every tool_use with its tool_result: a result whose call is not before it, or a call
- * whose result never follows, is left out, and a message left empty goes with it.
+ * Keeps every tool_use with its tool_result: a call is kept only when a result for it comes
+ * after it, a result only when its call came before it, and an id only once (a restored Read and
+ * a kept call never collide). A message left empty goes with them.
  */
 export function pairTools(messages: readonly SessionMessage[]): SessionMessage[] {
-  const answered = new Set<string>()
-  for (const m of messages) for (const r of m.toolResults ?? []) answered.add(r.tool_use_id)
+  // Where each id's first result is: a call counts as answered only by a result after it.
+  const resultAt = new Map<string, number>()
+  messages.forEach((m, i) => {
+    for (const r of m.toolResults ?? []) if (!resultAt.has(r.tool_use_id)) resultAt.set(r.tool_use_id, i)
+  })
   const called = new Set<string>()
+  const resulted = new Set<string>()
   const out: SessionMessage[] = []
-  for (const m of messages) {
-    const toolUses = m.toolUses.filter((u) => answered.has(u.tool_use_id))
+  messages.forEach((m, i) => {
+    const toolUses = m.toolUses.filter((u) => !called.has(u.tool_use_id) && (resultAt.get(u.tool_use_id) ?? -1) > i)
     for (const u of toolUses) called.add(u.tool_use_id)
-    const toolResults = (m.toolResults ?? []).filter((r) => called.has(r.tool_use_id))
-    if (m.text === '' && toolUses.length === 0 && toolResults.length === 0) continue
+    const toolResults = (m.toolResults ?? []).filter((r) => called.has(r.tool_use_id) && !resulted.has(r.tool_use_id))
+    for (const r of toolResults) resulted.add(r.tool_use_id)
+    if (m.text === '' && toolUses.length === 0 && toolResults.length === 0) return
     out.push({ role: m.role, text: m.text, toolUses, ...(toolResults.length ? { toolResults } : {}) })
-  }
+  })
   return out
 }
 
 /** The conversation after a live compaction: the handoff, what the sections hand up, then the kept messages. */
 export function replacement(messages: readonly SessionMessage[], done: Pick<DoneLine, 'handoff' | 'messages' | 'keep'>): SessionMessage[] {
-  const kept = done.keep.filter((i) => Number.isInteger(i) && i >= 0 && i < messages.length).map((i) => rebuild(messages[i]!))
+  // In order and once each, whatever the child said: a kept message never goes up twice.
+  const keep = [...new Set(done.keep)].filter((i) => Number.isInteger(i) && i >= 0 && i < messages.length).sort((a, b) => a - b)
+  const kept = keep.map((i) => rebuild(messages[i]!))
   const [first, ...rest] = pairTools([{ role: 'user', text: done.handoff, toolUses: [] }, ...done.messages.map(fromHandoffMessage), ...kept])
   return [first!, ...rest]
 }

@@ -149,6 +149,26 @@ describe('the conversation handed up', () => {
     expect(out[2]!.toolResults?.map((r) => r.tool_use_id)).toEqual(['t1'])
   })
 
+  test('a result before its call does not answer it; an id goes up once', () => {
+    const out = pairTools([
+      { role: 'user', text: 'H', toolUses: [] },
+      { role: 'user', text: '', toolUses: [], toolResults: [result('early')] },
+      { role: 'assistant', text: 'late call', toolUses: [bash('early'), bash('dup')] },
+      { role: 'user', text: '', toolUses: [], toolResults: [result('dup')] },
+      { role: 'assistant', text: 'again', toolUses: [bash('dup')] },
+      { role: 'user', text: '', toolUses: [], toolResults: [result('dup')] },
+    ])
+    expect(out.map((m) => m.text)).toEqual(['H', 'late call', '', 'again'])
+    expect(out[1]!.toolUses.map((u) => u.tool_use_id)).toEqual(['dup'])
+    expect(out[3]!.toolUses).toEqual([])
+    expect(out.flatMap((m) => m.toolResults ?? []).map((r) => r.tool_use_id)).toEqual(['dup'])
+  })
+
+  test('kept indices go up in order and once each', () => {
+    const out = replacement(messages, { handoff: 'H', messages: [], keep: [1, 0, 1] })
+    expect(out.slice(1).map((m) => m.text)).toEqual([messages[0]!.text, messages[1]!.text].filter((t) => t !== ''))
+  })
+
   test('indices out of range are ignored', () => {
     expect(replacement(messages, { handoff: 'H', messages: [], keep: [3, 9, -1] }).length).toBe(2)
   })

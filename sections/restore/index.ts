@@ -73,7 +73,9 @@ async function readOne(ctx: SectionContext<RestoreOptions>, file: Requested, sto
   if (stored !== undefined) {
     // The stored copy is the file's text: shown, like a real Read, numbered and in the range asked.
     const range = rangeInput(file.range)
-    return { text: numberLines(stored, range.offset, range.limit ?? Number.MAX_SAFE_INTEGER), source: 'stored' as const, ms: ctx.capabilities.now() - started, note: `read failed (${why}); the transcript's copy stands in` }
+    // Said in the result itself: the next window must not take an old copy for the file as it is.
+    const label = `[compact-handoff: the file could not be read now (${why}); below is the transcript's last copy of it, which may be out of date]\n`
+    return { text: label + numberLines(stored, range.offset, range.limit ?? Number.MAX_SAFE_INTEGER), source: 'stored' as const, ms: ctx.capabilities.now() - started, note: `read failed (${why}); the transcript's copy stands in` }
   }
   return { failed: `read failed: ${why}` }
 }
@@ -111,8 +113,11 @@ export default defineSection<RestoreOptions>({
     const choice = choose(named, input.transcript, { maxFiles: options.maxFiles, sameMachine })
     const touches = fileTouches(input.transcript)
 
-    // Never past the section's own budget (which the runner keeps under the size guard).
-    const total = Math.min(options.totalChars, ctx.budgetChars - 2_000)
+    // Never past the section's own budget (which the runner keeps under the size guard), less room
+    // for the list of files; whichever is lower governs, and a refusal names that one.
+    const byBudget = Math.max(0, ctx.budgetChars - Math.min(2_000, Math.floor(ctx.budgetChars / 10)))
+    const total = Math.min(options.totalChars, byBudget)
+    const totalSetting = total === options.totalChars ? 'totalChars' : `budgetChars: ${ctx.budgetChars}, less room for the list`
     const restored: RestoredFile[] = []
     const failed: Array<{ path: string; why: string }> = []
     const messages: HandoffMessage[] = [{ role: 'assistant', text: '', toolUses: [] }, { role: 'user', text: '', toolResults: [] }]
@@ -123,7 +128,7 @@ export default defineSection<RestoreOptions>({
       if ('failed' in r) return void failed.push({ path: file.path, why: r.failed! })
       const { text, clipped } = clip(r.text, options.fileChars)
       const cost = text.length + file.path.length + 40
-      if (used + cost > total) return void failed.push({ path: file.path, why: `${fmt(text.length)} chars would take the restored total past ${fmt(total)} (totalChars)` })
+      if (used + cost > total) return void failed.push({ path: file.path, why: `${fmt(text.length)} chars would take the restored total past ${fmt(total)} (${totalSetting})` })
       used += cost
       const id = `toolu_handoff_${String(input.lineage?.n ?? 0).padStart(3, '0')}_restore_${restored.length + 1}`
       messages[0]!.toolUses!.push({ id, name: 'Read', input: { file_path: file.path, ...rangeInput(file.range) } })
@@ -156,8 +161,15 @@ export default defineSection<RestoreOptions>({
       return `- ${f.path}${range} (${fmt(f.lines)} lines${f.clippedChars ? ', clipped' : ''}${how}) — ${f.reason}`
     })
     const picked = choice.source === 'summary' ? 'chosen by the summary' : 'the most recently touched'
+    const fresh = restored.filter((f) => f.source === 'read').length
+    const how =
+      fresh === restored.length
+        ? 're-read as this handoff was written'
+        : fresh === 0
+          ? "from the transcript's last copies (they could not be read now)"
+          : `${fresh} re-read as this handoff was written, ${restored.length - fresh} from the transcript's last copy`
     return {
-      body: [`${restored.length === 1 ? 'One file' : `${restored.length} files`}, ${picked}, re-read as this handoff was written; their contents follow as Read results:`, ...rows].join('\n'),
+      body: [`${restored.length === 1 ? 'One file' : `${restored.length} files`}, ${picked}, ${how}; their contents follow as Read results:`, ...rows].join('\n'),
       messages,
       record,
     }

@@ -192,8 +192,11 @@ describe('restore: reading', () => {
     const { r, rec } = await run(t, { named, trigger: 'cli', cwd: '/elsewhere/app' })
     assert.deepEqual(rec.restored.map((f) => [f.path.split('/').pop(), f.source]), [['a.js', 'stored'], ['b.js', 'stored']])
     const [a, b] = r.messages![1]!.toolResults!
-    assert.equal(a!.text, "1\tconst slug = (s) => s.normalize('NFD').toLowerCase()\n2\t")
-    assert.equal(b!.text, '1\tlet x = 10\n2\tlet why = 2')
+    // Each stored copy says what it is, then shows the file as the transcript last knew it.
+    assert.match(a!.text, /^\[compact-handoff: the file could not be read now \(.*\); below is the transcript's last copy of it, which may be out of date\]\n/)
+    assert.equal(a!.text.split('\n').slice(1).join('\n'), "1\tconst slug = (s) => s.normalize('NFD').toLowerCase()\n2\t")
+    assert.equal(b!.text.split('\n').slice(1).join('\n'), '1\tlet x = 10\n2\tlet why = 2')
+    assert.match(r.body, /^2 files, chosen by the summary, from the transcript's last copies \(they could not be read now\)/)
     assert.deepEqual(rec.refused, [{ path: '/elsewhere/app/c.js', why: 'neither on disk nor in the transcript' }])
   })
 

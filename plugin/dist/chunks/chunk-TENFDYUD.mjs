@@ -17745,27 +17745,34 @@ function totalChars(state) {
 function applySizeGuard(state) {
   const limit = sizeLimit(state.config, state.input.contextWindow);
   const priority = new Map(state.config.sections.map((s) => [s.name, s.priority]));
-  let outcomes = state.outcomes;
-  for (let total = totalChars(state); total > limit.chars; ) {
-    const victims = outcomes.map((o2, i) => ({ o: o2, i })).filter(({ o: o2 }) => o2.status === "ok").sort((a, b) => (priority.get(a.o.name) ?? 0) - (priority.get(b.o.name) ?? 0) || b.i - a.i);
-    const victim = victims[0];
-    if (!victim) break;
-    const o = victim.o;
-    outcomes = outcomes.map(
-      (x, i) => i === victim.i ? {
-        name: o.name,
-        title: o.title,
-        status: "dropped",
-        code: "SECTION_SIZE_GUARD",
-        message: `[section ${o.name}] cut: the handoff was ${fmt(total)} chars, over its ceiling of ${fmt(limit.chars)} (${limit.setting}); this section has the lowest priority left (priority: ${priority.get(o.name) ?? 0})`,
-        chars: o.chars,
-        body: o.body,
-        ms: o.ms,
-        notes: o.notes,
-        record: o.record
-      } : x
-    );
-    state = { ...state, outcomes };
+  const cut = (outcomes, at, total2) => outcomes.map((x, i) => {
+    if (i !== at || x.status !== "ok") return x;
+    return {
+      name: x.name,
+      title: x.title,
+      status: "dropped",
+      code: "SECTION_SIZE_GUARD",
+      message: `[section ${x.name}] cut: the handoff was ${fmt(total2)} chars, over its ceiling of ${fmt(limit.chars)} (${limit.setting}); this section has the lowest priority left (priority: ${priority.get(x.name) ?? 0})`,
+      chars: x.chars,
+      body: x.body,
+      ms: x.ms,
+      notes: x.notes,
+      record: x.record
+    };
+  });
+  let total = totalChars(state);
+  while (total > limit.chars) {
+    const victims = state.outcomes.map((o, i) => ({ o, i })).filter(({ o }) => o.status === "ok").sort((a, b) => (priority.get(a.o.name) ?? 0) - (priority.get(b.o.name) ?? 0) || b.i - a.i);
+    let next = null;
+    for (const v of victims) {
+      const tried = { ...state, outcomes: cut(state.outcomes, v.i, total) };
+      if (totalChars(tried) < total) {
+        next = tried;
+        break;
+      }
+    }
+    if (!next) return { ...state, overCeiling: { chars: total, ceiling: limit.chars, setting: limit.setting } };
+    state = next;
     total = totalChars(state);
   }
   return state;
@@ -17874,7 +17881,9 @@ function createPipeline(config, opts = {}) {
         totalChars: totalChars2,
         summaryLine: `${kept.length} of ${composed.outcomes.length} sections kept (${fmt(totalChars2)} chars); ${droppedCount} dropped`,
         seam,
-        notes: [],
+        notes: composed.overCeiling ? [
+          `the handoff is ${fmt(composed.overCeiling.chars)} chars, over its ceiling of ${fmt(composed.overCeiling.ceiling)} (${composed.overCeiling.setting}), and no section left to cut would make it smaller`
+        ] : [],
         ms: capabilities.now() - started
       };
       try {
@@ -19599,7 +19608,9 @@ async function readOne(ctx, file, stored) {
   }
   if (stored !== void 0) {
     const range = rangeInput(file.range);
-    return { text: numberLines(stored, range.offset, range.limit ?? Number.MAX_SAFE_INTEGER), source: "stored", ms: ctx.capabilities.now() - started, note: `read failed (${why}); the transcript's copy stands in` };
+    const label = `[compact-handoff: the file could not be read now (${why}); below is the transcript's last copy of it, which may be out of date]
+`;
+    return { text: label + numberLines(stored, range.offset, range.limit ?? Number.MAX_SAFE_INTEGER), source: "stored", ms: ctx.capabilities.now() - started, note: `read failed (${why}); the transcript's copy stands in` };
   }
   return { failed: `read failed: ${why}` };
 }
@@ -19633,7 +19644,9 @@ var restore_default = defineSection({
     const sameMachine = input.trigger !== "cli" || existsSync3(input.cwd);
     const choice = choose(named, input.transcript, { maxFiles: options.maxFiles, sameMachine });
     const touches = fileTouches(input.transcript);
-    const total = Math.min(options.totalChars, ctx.budgetChars - 2e3);
+    const byBudget = Math.max(0, ctx.budgetChars - Math.min(2e3, Math.floor(ctx.budgetChars / 10)));
+    const total = Math.min(options.totalChars, byBudget);
+    const totalSetting = total === options.totalChars ? "totalChars" : `budgetChars: ${ctx.budgetChars}, less room for the list`;
     const restored = [];
     const failed2 = [];
     const messages = [{ role: "assistant", text: "", toolUses: [] }, { role: "user", text: "", toolResults: [] }];
@@ -19644,7 +19657,7 @@ var restore_default = defineSection({
       if ("failed" in r) return void failed2.push({ path: file.path, why: r.failed });
       const { text, clipped } = clip2(r.text, options.fileChars);
       const cost = text.length + file.path.length + 40;
-      if (used + cost > total) return void failed2.push({ path: file.path, why: `${fmt(text.length)} chars would take the restored total past ${fmt(total)} (totalChars)` });
+      if (used + cost > total) return void failed2.push({ path: file.path, why: `${fmt(text.length)} chars would take the restored total past ${fmt(total)} (${totalSetting})` });
       used += cost;
       const id = `toolu_handoff_${String(input.lineage?.n ?? 0).padStart(3, "0")}_restore_${restored.length + 1}`;
       messages[0].toolUses.push({ id, name: "Read", input: { file_path: file.path, ...rangeInput(file.range) } });
@@ -19676,12 +19689,14 @@ var restore_default = defineSection({
     }
     const rows = restored.map((f) => {
       const range = f.range === "all" ? "" : ` lines ${f.range.from}\u2013${f.range.to}`;
-      const how = f.source === "stored" ? "; from the transcript's last copy, the file could not be read" : "";
-      return `- ${f.path}${range} (${fmt(f.lines)} lines${f.clippedChars ? ", clipped" : ""}${how}) \u2014 ${f.reason}`;
+      const how2 = f.source === "stored" ? "; from the transcript's last copy, the file could not be read" : "";
+      return `- ${f.path}${range} (${fmt(f.lines)} lines${f.clippedChars ? ", clipped" : ""}${how2}) \u2014 ${f.reason}`;
     });
     const picked = choice.source === "summary" ? "chosen by the summary" : "the most recently touched";
+    const fresh = restored.filter((f) => f.source === "read").length;
+    const how = fresh === restored.length ? "re-read as this handoff was written" : fresh === 0 ? "from the transcript's last copies (they could not be read now)" : `${fresh} re-read as this handoff was written, ${restored.length - fresh} from the transcript's last copy`;
     return {
-      body: [`${restored.length === 1 ? "One file" : `${restored.length} files`}, ${picked}, re-read as this handoff was written; their contents follow as Read results:`, ...rows].join("\n"),
+      body: [`${restored.length === 1 ? "One file" : `${restored.length} files`}, ${picked}, ${how}; their contents follow as Read results:`, ...rows].join("\n"),
       messages,
       record
     };

@@ -9,7 +9,7 @@ import {
   cliCapabilities,
   configFiles,
   readJsonlTranscript
-} from "./chunk-IFMFJ7JT.mjs";
+} from "./chunk-TENFDYUD.mjs";
 import "./chunk-F74SBH6I.mjs";
 import {
   HandoffError,
@@ -213,9 +213,9 @@ function positiveInt(flag, value) {
 function formatReport(result) {
   const rows = result.sections.map((s) => {
     const status = s.status === "ok" ? "kept   " : "dropped";
-    const chars = s.status === "ok" ? s.chars : s.chars ?? 0;
+    const chars = s.status === "ok" ? s.chars : s.chars;
     const why = s.status === "dropped" ? `  ${s.code}: ${s.message}` : "";
-    return `  ${status} ${s.name.padEnd(12)} ${fmt(chars).padStart(8)} chars ${fmt(s.ms).padStart(6)} ms${why}`;
+    return `  ${status} ${s.name.padEnd(12)} ${(chars === void 0 ? "-" : fmt(chars)).padStart(8)} chars ${fmt(s.ms).padStart(6)} ms${why}`;
   });
   const seam = result.seam.filter((s) => s.status !== "ok").map((s) => `  seam subscriber ${s.name} ${s.status}: ${s.message ?? ""}`);
   return ["sections:", ...rows, ...seam, ...result.notes.map((n) => `  note: ${n}`), result.summaryLine].join("\n");
@@ -243,6 +243,10 @@ ${usage}`, 2);
 `
     );
   }
+  if (conversation.messages.length === 0) {
+    const why = transcript.messages.length === 0 ? "it holds no conversation (no user or assistant line could be read)" : "the range asked for holds no messages";
+    throw new HandoffError("TRANSCRIPT_EMPTY", `nothing to build a handoff from in ${file}: ${why}`);
+  }
   const input = {
     trigger: "cli",
     sessionId: values.session ?? transcript.sessionId ?? basename(file, ".jsonl"),
@@ -269,7 +273,7 @@ ${usage}`, 2);
         name: s.name,
         status: s.status,
         ...s.status === "dropped" ? { code: s.code, message: s.message } : {},
-        chars: s.status === "ok" ? s.chars : s.chars ?? 0,
+        chars: s.status === "ok" ? s.chars : s.chars ?? null,
         ms: s.ms,
         ...s.body !== void 0 ? { body: s.body } : {},
         ...s.record ? { record: s.record } : {}
