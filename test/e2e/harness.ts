@@ -122,6 +122,20 @@ export class Session {
 
 /** The global config an unattended engine needs: no onboarding, the dummy key approved, the
  *  project trusted (ENGINE.md §2). Without it the TUI stops on dialogs. */
+/** Every line of `text` that is JSON, parsed; the engine's stream mixes in lines that are not. */
+export function parseJsonLines(text: string): any[] {
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((l) => {
+      try {
+        return [JSON.parse(l)]
+      } catch {
+        return []
+      }
+    })
+}
+
 export function seedEngineConfig(configDir: string, project: string): void {
   writeFileSync(
     join(configDir, '.claude.json'),
@@ -289,16 +303,7 @@ export class Lab {
     const timer = setTimeout(() => proc.kill('SIGKILL'), timeoutMs)
     const code = await new Promise<number | null>((res) => proc.on('exit', (c) => res(c)))
     clearTimeout(timer)
-    const events = stdout
-      .split('\n')
-      .filter(Boolean)
-      .flatMap((l) => {
-        try {
-          return [JSON.parse(l)]
-        } catch {
-          return []
-        }
-      })
+    const events = parseJsonLines(stdout)
     return { code, stdout, stderr, ms: performance.now() - started, events }
   }
 

@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { MODE_DIRS } from '../../store/write.ts'
 import { type FakeModel, startFakeModel } from './fake-model.mjs'
-import { claudeBin, pluginDir, repoRoot, seedEngineConfig, skipWithoutEngine } from './harness.ts'
+import { claudeBin, parseJsonLines, pluginDir, repoRoot, seedEngineConfig, skipWithoutEngine } from './harness.ts'
 
 const idleDir = join(repoRoot, 'plugins', 'idle')
 /** What the fake reports on every reply: 1,000 uncached, 230,000 read from the cache and 19,000
@@ -50,19 +50,7 @@ const alive = (pid: number) => {
   }
 }
 
-const jsonLines = (file: string): any[] =>
-  existsSync(file)
-    ? readFileSync(file, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .flatMap((l) => {
-          try {
-            return [JSON.parse(l)]
-          } catch {
-            return []
-          }
-        })
-    : []
+const jsonLines = (file: string): any[] => (existsSync(file) ? parseJsonLines(readFileSync(file, 'utf8')) : [])
 
 describe('compact-idle in the TUI', { skip }, () => {
   let dir = ''
