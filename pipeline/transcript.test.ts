@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
-import { rawTranscript, rawTranscripts, skipWithoutShared } from '../test/shared.ts'
+import { compactedTranscript, rawTranscript, rawTranscripts, skipWithoutCompacted, skipWithoutShared } from '../test/shared.ts'
 import { HandoffError } from './codes.ts'
 import { beforeBoundary, type MessageKind, parseJsonl, readEngineMessages, readJsonlTranscript, type Transcript } from './transcript.ts'
 
@@ -389,6 +389,30 @@ describe('compaction boundaries', () => {
         `boundary ${bad}`,
       )
     }
+  })
+
+  test('1.0.x: a continuation row that starts a new chain is a compaction; a 2.x one after its boundary is not counted twice', () => {
+    const legacy = parseJsonl(
+      jsonl(
+        user('one', { parentUuid: null }), // L1, m0
+        asst('m1', [text('r1')], { parentUuid: 'a' }), // L2, m1
+        user('This session is being continued from a previous conversation that ran out of context.', { isCompactSummary: true, parentUuid: null }), // L3, m2
+        user('two', { parentUuid: 'c' }), // L4, m3
+        user('a pasted continuation with a parent is no compaction', { isCompactSummary: true, parentUuid: 'd' }), // L5, m4
+      ),
+    )
+    assert.deepEqual(legacy.boundaries, [{ line: 3, messageIndex: 2, from: 'summary-row' }])
+    assert.deepEqual(beforeBoundary(legacy, 'last').messages.map((m) => m.text), ['one', 'r1'])
+    const modern = parseJsonl(src.replace('"isCompactSummary":true', '"isCompactSummary":true,"parentUuid":null'))
+    assert.equal(modern.boundaries.length, 2)
+    assert.equal(modern.boundaries[0]!.from, undefined)
+  })
+
+  test('1.0.53 real session: its one compaction is found at the summary row', { skip: skipWithoutCompacted }, () => {
+    const t = parseJsonl(readFileSync(compactedTranscript('Durban-Designer__vsla__0a725fb5-6378-432a-9e84-9f3f49d4043d.jsonl'), 'utf8'))
+    assert.equal(t.boundaries.length, 1)
+    assert.equal(t.boundaries[0]!.line, 451) // SOURCES.md: "451(s)"
+    assert.equal(t.messages[t.boundaries[0]!.messageIndex]!.kind, 'compact-summary')
   })
 
   test('no boundary: last is the whole transcript, any number is out of range', () => {

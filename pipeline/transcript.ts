@@ -51,8 +51,12 @@ export interface Message {
 }
 
 export interface CompactBoundary {
-  /** 1-based JSONL line of the `system/compact_boundary` entry. */
+  /** 1-based JSONL line of the `system/compact_boundary` entry, or of the summary row itself
+   *  for a 1.0.x transcript (written before boundary lines existed). */
   line: number
+  /** Set when the compaction was found by a 1.0.x continuation row (`isCompactSummary`,
+   *  `parentUuid: null`) rather than by a boundary line. */
+  from?: 'summary-row'
   trigger?: string
   preTokens?: number
   /** Index into the *full* message list of the first message after the boundary. */
@@ -402,6 +406,12 @@ export function parseJsonl(text: string): Transcript {
       continue
     }
 
+    // 1.0.x wrote no boundary line: its compaction is the summary row that starts a new chain
+    // (parentUuid null). A 2.x summary row follows its boundary line and is not counted twice.
+    if (d.isCompactSummary === true && d.parentUuid === null && t.boundaries.at(-1)?.messageIndex !== t.messages.length) {
+      t.boundaries.push({ line: lineNo, messageIndex: t.messages.length, from: 'summary-row' })
+      open = null
+    }
     const { kind, text: shown } = userKindAndText(texts, toolResults.length > 0, d)
     // Only a row of tool results keeps the assistant message open for its next parallel tool call.
     if (kind !== 'tool-results') open = null

@@ -12,6 +12,7 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 export const sharedDir: string = process.env.COMPACT_HANDOFF_SHARED ?? resolve(repoRoot, '..', 'shared')
 
 const rawDir = join(sharedDir, 'bench-data', 'raw')
+const compactedDir = join(sharedDir, 'bench-data', 'compacted')
 
 /** Every real transcript, or [] when ../shared is absent. */
 export function rawTranscripts(): string[] {
@@ -30,3 +31,18 @@ export function rawTranscript(name: string): string {
 export const skipWithoutShared: string | false = existsSync(rawDir)
   ? false
   : `real-transcript check skipped: ${rawDir} not found (CI has it; set COMPACT_HANDOFF_SHARED to point elsewhere)`
+
+/** The quality bench's set: real sessions with a compaction and the work after it, or []. */
+export function compactedTranscripts(): string[] {
+  if (!existsSync(compactedDir)) return []
+  return readdirSync(compactedDir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()
+    .map((f) => join(compactedDir, f))
+}
+
+export const compactedTranscript = (name: string): string => join(compactedDir, name)
+
+export const skipWithoutCompacted: string | false = existsSync(compactedDir)
+  ? false
+  : `real-transcript check skipped: ${compactedDir} not found (CI has it; set COMPACT_HANDOFF_SHARED to point elsewhere)`
