@@ -436,7 +436,7 @@ describe('user-row classification', () => {
     ['pasted markup with an unknown tag', '<div>why is this red?</div>', {}, 'typed'],
     ['tool results only', [toolResult('t', 'ok')], {}, 'tool-results'],
     ['isCompactSummary flag', 'Summary of the earlier work', { isCompactSummary: true }, 'compact-summary'],
-    ['continuation text without the flag (1.0.x)', 'This session is being continued from a previous conversation that ran out of context. …', {}, 'compact-summary'],
+    ['continuation text typed or pasted, without the flag', 'This session is being continued from a previous conversation that ran out of context. …', {}, 'typed'],
     ['a handoff', '<!-- compact-handoff: session=abc n=001 prev=none -->\n# Handoff', {}, 'handoff'],
     ['a handoff in the compaction slot', '<!-- compact-handoff: session=abc n=002 prev=001 -->\n…', { isCompactSummary: true }, 'handoff'],
     ['isMeta', 'Base directory for this skill: /x', { isMeta: true }, 'meta'],
@@ -451,7 +451,8 @@ describe('user-row classification', () => {
     ['command stderr', '<local-command-stderr>oops</local-command-stderr>', {}, 'command-output'],
     ['bash mode output', '<bash-stdout>a\nb</bash-stdout><bash-stderr></bash-stderr>', {}, 'command-output'],
     ['prompt-submit hook', '<user-prompt-submit-hook>Remember the style guide</user-prompt-submit-hook>', {}, 'hook'],
-    ['stop hook feedback', 'Stop hook feedback:\ntests are failing', {}, 'hook'],
+    ['stop hook feedback (isMeta)', 'Stop hook feedback:\ntests are failing', { isMeta: true }, 'hook'],
+    ['words that begin like hook output', 'Stop hook feedback:\ntests are failing', {}, 'typed'],
     ['hook blocking error (isMeta)', 'PreToolUse:Bash hook blocking error from command: "x": no', { isMeta: true }, 'hook'],
     ['interrupt', [text('[Request interrupted by user]')], {}, 'interrupt'],
     ['interrupt for tool use', [text('[Request interrupted by user for tool use]')], {}, 'interrupt'],
@@ -516,7 +517,10 @@ describe('readEngineMessages', () => {
     assert.equal(t.model, 'claude-opus-4-6')
     assert.deepEqual(t.malformed, { count: 4, lines: [6, 7, 8, 9] })
     assert.deepEqual(t.boundaries, [])
-    assert.deepEqual(kinds(t), ['typed', 'assistant', 'assistant', 'tool-results', 'assistant', 'tool-results', 'command-output', 'compact-summary', 'typed'])
+    // The continuation preamble mid-session is words someone pasted: only first in its window is it the engine's summary.
+    assert.deepEqual(kinds(t), ['typed', 'assistant', 'assistant', 'tool-results', 'assistant', 'tool-results', 'command-output', 'typed', 'typed'])
+    const resumed = readEngineMessages([{ role: 'user', text: 'This session is being continued from a previous conversation that ran out of context.', toolUses: [] }, { role: 'user', text: 'go on' }])
+    assert.deepEqual(kinds(resumed), ['compact-summary', 'typed'])
     t.messages.forEach((m, i) => assert.equal(m.index, i))
     assert.equal(t.messages[0]!.uuid, 'h0')
     assert.equal(t.messages[1]!.uuid, 'u1')

@@ -105,23 +105,34 @@ function noteMalformed(t: Transcript, where: number): void {
 // SOURCES.md); "binary" = a string or wrapper-tag list in the Claude Code 2.1.328 executable
 // (node_modules/@anthropic-ai/claude-code), for shapes none of the real files happen to hold.
 
-/** First line of a handoff this plugin wrote (see compose.ts `lineageMarker`). */
-const HANDOFF_MARKER = '<!-- compact-handoff: session='
-/** The engine's continuation preamble. real: ae4a77f8 L1482, fa812bfe L1585 (with isCompactSummary). */
-const CONTINUATION = 'This session is being continued from a previous conversation'
-/** real: short L13 "[Request interrupted by user for tool use]"; subagent L69, tool_heavy L18/L39 "[Request interrupted by user]". */
-const INTERRUPT_RE = /^\[Request interrupted by user[^\]]*\]/
 /**
- * Hook output injected as a user row. binary: "<user-prompt-submit-hook>" (system prompt text),
- * "post-tool-use-hook" (wrapper-tag list), "Stop hook feedback:", `${hookName} hook blocking error
- * from command:` (message templates). Not seen in the real files (their hook output went to
- * system/stop_hook_summary lines and to local-command-stdout, e.g. ae4a77f8 L1485).
- * An optional leading <system-reminder> is allowed: 2.x wraps some hook rows in one.
+ * The whole first line of a handoff this plugin wrote (see compose.ts `lineageMarker`). Only a
+ * row that *is* a handoff (in the compaction slot, or first in its window) is read as one: words a
+ * person typed that merely mention the marker stay theirs.
  */
-const HOOK_RE =
-  /^(?:<system-reminder>\s*)?(?:<(?:user-prompt-submit-hook|post-tool-use-hook)>|[A-Za-z]+(?::\S+)? hook (?:feedback|blocking error|error|additional context|success)\b)/
-/** A row that opens with an XML-ish tag; the tag name decides the kind when it is a known one. */
-const LEADING_TAG_RE = /^\s*<([a-z][\w-]*)[\s>]/
+const HANDOFF_MARKER_LINE = /^<!-- compact-handoff: session=\S+ n=\d+ prev=(?:\d+|none) -->$/
+/**
+ * The whole row, not its start. real: short L13 "[Request interrupted by user for tool use]";
+ * subagent L69, tool_heavy L18/L39 "[Request interrupted by user]".
+ */
+const INTERRUPT_RE = /^\[Request interrupted by user[^\]\n]*\]$/
+/**
+ * Names a row that is already known not to be typed (isMeta) as hook output. binary:
+ * "Stop hook feedback:", `${hookName} hook blocking error from command:` (message templates).
+ * It only refines a label; it never decides whether words were typed.
+ */
+const HOOK_RE = /^(?:<system-reminder>\s*)?[A-Za-z]+(?::\S+)? hook (?:feedback|blocking error|error|additional context|success)\b/
+/**
+ * What the engine appends after a <task-notification> element. real: fa812bfe L664
+ * ("Read the output file to retrieve the result: /tmp/…/b7b23b2.output").
+ */
+const TASK_TRAILER_RE = /^Read the output file[^\n]*$/
+/**
+ * The engine's continuation preamble. session.compact rows carry no isCompactSummary flag, so
+ * the engine reader takes this text *first in its window* (index 0) as the flag.
+ * real: ae4a77f8 L1482, fa812bfe L1585 (JSONL, where the flag is set).
+ */
+const CONTINUATION = 'This session is being continued from a previous conversation'
 
 const TAG_KIND: Record<string, MessageKind> = {
   // real: tool_heavy L21, ae4a77f8 L1484 ("<command-name>/compact…"); subagent L4 and sniffly
@@ -164,26 +175,52 @@ interface RowFlags {
 }
 
 /**
- * Classifies a user row from its text (text blocks joined) and line flags. Order matters:
- * the more specific markers win over the generic flags.
+ * The kind of a text that is *wholly* engine wrappers: one or more known elements
+ * (`<command-name>…</command-name>`, `<local-command-stdout>…</local-command-stdout>`, …) with only
+ * whitespace between them, and for a task notification the engine's trailer line. Anything else
+ * (an unknown tag, words before, between or after the elements) is undefined: the person's.
+ * Linear: each element's end is the first matching close tag after it.
  */
-function classifyUser(text: string, hasToolResults: boolean, flags: RowFlags): MessageKind {
-  const body = text.trimStart()
+export function wrapperKind(text: string): MessageKind | undefined {
+  let kind: MessageKind | undefined
+  let at = 0
+  const s = text.trim()
+  while (at < s.length) {
+    while (at < s.length && /\s/.test(s[at]!)) at++
+    if (at >= s.length) break
+    if (kind !== undefined && s.startsWith('Read the output file', at) && TASK_TRAILER_RE.test(s.slice(at))) return kind
+    const open = /^<([a-z][\w-]*)>/.exec(s.slice(at, at + 64))
+    const tag = open?.[1]
+    const tagKind = tag === undefined ? undefined : TAG_KIND[tag]
+    if (tagKind === undefined) return undefined
+    const close = s.indexOf(`</${tag}>`, at + open![0].length)
+    if (close < 0) return undefined
+    kind ??= tagKind
+    at = close + tag!.length + 3
+  }
+  return kind
+}
+
+/**
+ * Classifies a user row by its shape: the line's flags, a row of tool results only, or a text
+ * that is wholly an engine wrapper, an interruption notice or (first in its window) a handoff.
+ * How free text *begins* decides nothing: a person may type "Git hook error: …" or paste a
+ * <command-name> tag, and those words must reach the turns section.
+ */
+function classifyUser(text: string, hasToolResults: boolean, flags: RowFlags, firstInWindow: boolean): MessageKind {
+  const body = text.trim()
   // real: every tool turn's user row (tool_result blocks only), all files.
   if (body === '' && hasToolResults) return 'tool-results'
-  // A handoff may be written into the compaction slot and so also carry isCompactSummary.
-  if (body.startsWith(HANDOFF_MARKER)) return 'handoff'
-  // real: ae4a77f8 L1482, fa812bfe L1585 (isCompactSummary + isVisibleInTranscriptOnly, continuation
-  // text). The text test alone covers 1.0.x files, whose continuation row carried no flag.
-  if (flags.isCompactSummary === true || body.startsWith(CONTINUATION)) return 'compact-summary'
-  if (HOOK_RE.test(body)) return 'hook'
+  // A handoff written into the compaction slot also carries isCompactSummary.
+  if ((flags.isCompactSummary === true || firstInWindow) && HANDOFF_MARKER_LINE.test(text.split('\n', 1)[0]!)) return 'handoff'
+  // real: ae4a77f8 L1482, fa812bfe L1585 (isCompactSummary + isVisibleInTranscriptOnly); 1.0.x
+  // wrote the flag too (with parentUuid null).
+  if (flags.isCompactSummary === true) return 'compact-summary'
   // real: ae4a77f8 L102 and subagent L5 (a skill's text, isMeta), ae4a77f8 L1483 (caveat, isMeta).
-  if (flags.isMeta === true) return 'meta'
+  if (flags.isMeta === true) return HOOK_RE.test(body) ? 'hook' : 'meta'
   if (INTERRUPT_RE.test(body)) return 'interrupt'
-  const tag = LEADING_TAG_RE.exec(body)?.[1]
-  // Unknown tags stay typed: a person may paste markup, and their words must not be lost.
-  const byTag = tag === undefined ? undefined : TAG_KIND[tag]
-  if (byTag) return byTag
+  const wrapped = wrapperKind(body)
+  if (wrapped) return wrapped
   // real: agent-acompact L1 — a sidechain (subagent) row's prompt came from the parent agent or
   // the engine (here the compaction instruction), never from the person at the prompt.
   if (flags.isSidechain === true) return 'meta'
@@ -192,8 +229,7 @@ function classifyUser(text: string, hasToolResults: boolean, flags: RowFlags): M
 
 /** A text block that is wholly an injected wrapper (dropped from a typed row that has other blocks). */
 function isInjectedBlock(text: string): boolean {
-  const tag = LEADING_TAG_RE.exec(text)?.[1]
-  return tag !== undefined && TAG_KIND[tag] === 'meta'
+  return wrapperKind(text) === 'meta'
 }
 
 /**
@@ -201,20 +237,25 @@ function isInjectedBlock(text: string): boolean {
  * some are wholly injected (e.g. a <system-reminder> block beside the typed words), the row is
  * classified on the rest, and a typed row's text is the rest only.
  */
-function userKindAndText(texts: string[], hasToolResults: boolean, flags: RowFlags): { kind: MessageKind; text: string } {
+function userKindAndText(texts: string[], hasToolResults: boolean, flags: RowFlags, firstInWindow: boolean): { kind: MessageKind; text: string } {
   const all = texts.join('\n')
   if (texts.length > 1) {
     const kept = texts.filter((t) => !isInjectedBlock(t))
     if (kept.length > 0 && kept.length < texts.length) {
       const rest = kept.join('\n')
-      const kind = classifyUser(rest, hasToolResults, flags)
+      const kind = classifyUser(rest, hasToolResults, flags, firstInWindow)
       return { kind, text: kind === 'typed' ? rest : all }
     }
   }
-  return { kind: classifyUser(all, hasToolResults, flags), text: all }
+  return { kind: classifyUser(all, hasToolResults, flags, firstInWindow), text: all }
 }
 
 // ---- session.compact (engine) ---------------------------------------------------------------
+
+/** A row's flags; the engine's rows lack isCompactSummary, so its position and preamble stand in. */
+function engineFlags(row: Obj, text: string, first: boolean): RowFlags {
+  return { ...row, isCompactSummary: row.isCompactSummary === true || (first && text.trimStart().startsWith(CONTINUATION)) }
+}
 
 /** Text of an engine tool result object when the use carries no `text` (Bash: stdout/stderr). */
 function engineResultText(result: unknown): string | undefined {
@@ -276,7 +317,7 @@ export function readEngineMessages(messages: unknown[], meta: { sessionId?: stri
     }
 
     const { kind, text: shown } =
-      role === 'assistant' ? { kind: 'assistant' as const, text } : userKindAndText([text], toolResults.length > 0, row)
+      role === 'assistant' ? { kind: 'assistant' as const, text } : userKindAndText([text], toolResults.length > 0, engineFlags(row, text, t.messages.length === 0), t.messages.length === 0)
     const msg: Message = { index: t.messages.length, role, kind, text: shown, toolUses, toolResults }
     const uuid = str(row.handle) ?? str(row.uuid)
     if (uuid !== undefined) msg.uuid = uuid
@@ -412,7 +453,8 @@ export function parseJsonl(text: string): Transcript {
       t.boundaries.push({ line: lineNo, messageIndex: t.messages.length, from: 'summary-row' })
       open = null
     }
-    const { kind, text: shown } = userKindAndText(texts, toolResults.length > 0, d)
+    const firstInWindow = t.messages.length === (t.boundaries.at(-1)?.messageIndex ?? 0)
+    const { kind, text: shown } = userKindAndText(texts, toolResults.length > 0, d, firstInWindow)
     // Only a row of tool results keeps the assistant message open for its next parallel tool call.
     if (kind !== 'tool-results') open = null
     newMessage(t, d, lineNo, 'user', kind, shown, toolUses, toolResults)

@@ -16,9 +16,21 @@ export interface Turn {
 
 const TURN_RE = /<turn n="(\d+)"(?: at="([^"]*)")?(?: carried="1")?>\n([\s\S]*?)\n<\/turn>/g
 
+/**
+ * A turn's words may hold `<turn …>` or `</turn>` themselves; one more backslash after the `<`
+ * keeps them from opening or closing a block, and `unescapeTurn` takes exactly one away again, so
+ * the words read back byte for byte (a `<\turn` the person typed gains one and loses one).
+ */
+const TURN_TAG_RE = /<(\\*)(\/?turn\b)/g
+const ESCAPED_TURN_TAG_RE = /<\\(\\*)(\/?turn\b)/g
+export const escapeTurn = (text: string): string => text.replace(TURN_TAG_RE, '<\\$1$2')
+export const unescapeTurn = (text: string): string => text.replace(ESCAPED_TURN_TAG_RE, '<$1$2')
+/** A timestamp goes into an attribute only when it cannot end it. */
+const SAFE_AT_RE = /^[\w:.+-]+$/
+
 /** Turns an earlier handoff carried, read back from its own rendering. */
 export function turnsFromHandoff(text: string): Array<Omit<Turn, 'n' | 'carried'>> {
-  return [...text.matchAll(TURN_RE)].map((m) => ({ text: m[3]!, ...(m[2] ? { at: m[2] } : {}) }))
+  return [...text.matchAll(TURN_RE)].map((m) => ({ text: unescapeTurn(m[3]!), ...(m[2] ? { at: m[2] } : {}) }))
 }
 
 /** Every typed turn in the transcript, with the ones the newest earlier handoff carried first. */
@@ -50,8 +62,8 @@ function clip(text: string, max: number): string {
 }
 
 export function renderTurn(turn: Turn, maxTurnChars: number): string {
-  const at = turn.at ? ` at="${turn.at}"` : ''
-  return `<turn n="${turn.n}"${at}${turn.carried ? ' carried="1"' : ''}>\n${clip(turn.text, maxTurnChars)}\n</turn>`
+  const at = turn.at && SAFE_AT_RE.test(turn.at) ? ` at="${turn.at}"` : ''
+  return `<turn n="${turn.n}"${at}${turn.carried ? ' carried="1"' : ''}>\n${escapeTurn(clip(turn.text, maxTurnChars))}\n</turn>`
 }
 
 /**
