@@ -10,6 +10,7 @@ const benches = [
   ['ledger', 'bench/ledger.ts'],
   ['engine-compact', 'bench/engine-compact.ts'],
   ['store-search', 'bench/store-search.ts'],
+  ['quality', 'bench/quality.ts'],
 ]
 const only = process.argv.slice(2)
 let failed = 0

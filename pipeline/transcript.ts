@@ -48,6 +48,8 @@ export interface Message {
   timestamp?: string
   /** 1-based line in the JSONL file, when read from one. */
   line?: number
+  /** A subagent's row written into the main transcript (1.0.x `isSidechain`): not the session's own turn. */
+  sidechain?: true
 }
 
 export interface CompactBoundary {
@@ -480,6 +482,7 @@ function newMessage(
   const msg: Message = { index: t.messages.length, role, kind, text, toolUses, toolResults, line }
   if (typeof d.uuid === 'string') msg.uuid = d.uuid
   if (typeof d.timestamp === 'string') msg.timestamp = d.timestamp
+  if (d.isSidechain === true) msg.sidechain = true
   t.messages.push(msg)
   return msg
 }
