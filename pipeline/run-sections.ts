@@ -5,6 +5,8 @@
  */
 import pLimit from 'p-limit'
 import pTimeout, { TimeoutError } from 'p-timeout'
+import { performance } from 'node:perf_hooks'
+import { type BusyMeter, fairTimers, markOf, metered, othersSince, startMetering } from './busy-time.ts'
 import type { Capabilities } from './capabilities.ts'
 import { type DropCode, fmt, isSectionDrop } from './codes.ts'
 import type { PipelineHooks } from './hooks.ts'
@@ -97,15 +99,26 @@ async function runOne(
   }
   const started = opts.capabilities.now()
   const base = () => ({ ms: opts.capabilities.now() - started, notes: [...report.notes] })
+  // Its own running time, apart from the time other sections held the thread (pipeline/busy-time.ts).
+  const meter: BusyMeter = { ms: 0 }
+  const mark = markOf(meter)
+  const wallStart = performance.now()
+  const ownMs = () => performance.now() - wallStart - othersSince(meter, mark)
+  const stopMetering = startMetering()
   try {
     opts.hooks.beforeSection.call(plan, input)
     // Promise.resolve().then: a section that throws synchronously is caught like one that rejects.
-    const work = Promise.resolve().then(() => def.run(ctx))
+    const work = metered(meter, () => Promise.resolve().then(() => def.run(ctx)))
     const value = await pTimeout(work, {
       milliseconds: plan.timeoutMs,
       // p-timeout only stops waiting; the signal is what tells the section to stop working.
       message: new TimeoutError('timeout'),
+      // Time other sections held the thread is granted back: the hog is the one that times out.
+      customTimers: fairTimers(meter),
     })
+    // A section that held the thread past its timeout and then resolved at once never gave its
+    // timer a chance to fire: it is measured here instead.
+    if (ownMs() > plan.timeoutMs) throw new TimeoutError('timeout')
     const result = normalize(value)
     const messages = result?.messages ?? []
     const body = result?.body ?? ''
@@ -134,7 +147,9 @@ async function runOne(
   } catch (err) {
     if (err instanceof TimeoutError) {
       controller.abort(new Error(`timed out after ${plan.timeoutMs} ms`))
-      return dropped(plan, 'SECTION_TIMEOUT', `timed out after ${fmt(plan.timeoutMs)} ms (timeoutMs: ${plan.timeoutMs})`, base())
+      // Said when the section's own code, not its waiting, took the time: it held the thread.
+      const held = meter.ms >= plan.timeoutMs / 2 ? `; its own code held the event loop for ${fmt(Math.round(meter.ms))} ms` : ''
+      return dropped(plan, 'SECTION_TIMEOUT', `timed out after ${fmt(plan.timeoutMs)} ms (timeoutMs: ${plan.timeoutMs})${held}`, base())
     }
     if (isSectionDrop(err)) {
       return dropped(plan, err.code, err.message, { ...base(), ...(err.record ? { record: err.record } : {}) })
@@ -142,6 +157,7 @@ async function runOne(
     const message = err instanceof Error ? err.message : String(err)
     return dropped(plan, 'SECTION_THREW', `threw: ${message.split('\n')[0]}`, base())
   } finally {
+    stopMetering()
     opts.signal?.removeEventListener('abort', onRunAbort)
     if (!controller.signal.aborted) controller.abort(new Error('section settled'))
   }

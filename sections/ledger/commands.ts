@@ -66,34 +66,38 @@ export function fitCommands(
   if (rows.length === 0) return { text: '', shown: 0, leftOut: 0, leftOutReadOnly: 0 }
   const newest = rows.slice(-limits.newest)
   const older = rows.slice(0, Math.max(0, rows.length - limits.newest))
-  const kept = new Set(older)
+  const olderLines = older.map((r) => renderCommand(r, limits.clipChars))
+  const kept = older.map(() => true)
   let newestClip = Math.max(limits.newestClipChars, limits.clipChars)
 
-  const render = (): string => {
-    const left = older.filter((r) => !kept.has(r))
-    const lines = [
-      ...(left.length ? [countLine(left.length, left.filter((r) => r.readOnly).length)] : []),
-      ...older.filter((r) => kept.has(r)).map((r) => renderCommand(r, limits.clipChars)),
-      ...newest.map((r) => renderCommand(r, newestClip)),
-    ]
-    return lines.join('\n')
-  }
+  // Sizes are kept as running sums, so each drop costs O(1) and 50,000 commands fit in one pass;
+  // the text is joined once, at the end. Every line counts its '\n', less one for the last.
+  let olderChars = olderLines.reduce((n, l) => n + l.length + 1, 0)
+  let newestChars = newest.reduce((n, r) => n + renderCommand(r, newestClip).length + 1, 0)
+  let left = 0
+  let leftReadOnly = 0
+  const size = () => (left ? countLine(left, leftReadOnly).length + 1 : 0) + olderChars + newestChars - 1
 
   // Read-only probes go first, oldest first; then older commands that changed something.
-  const dropOrder = [...older.filter((r) => r.readOnly), ...older.filter((r) => !r.readOnly)]
-  let text = render()
-  for (const r of dropOrder) {
-    if (text.length <= room) break
-    kept.delete(r)
-    text = render()
+  const dropOrder = [...older.keys()].filter((i) => older[i]!.readOnly).concat([...older.keys()].filter((i) => !older[i]!.readOnly))
+  for (const i of dropOrder) {
+    if (size() <= room) break
+    kept[i] = false
+    olderChars -= olderLines[i]!.length + 1
+    left++
+    if (older[i]!.readOnly) leftReadOnly++
   }
   // Still over with only the newest left: clip them harder, down to the older commands' clip.
-  while (text.length > room && newestClip > limits.clipChars) {
+  while (size() > room && newestClip > limits.clipChars) {
     newestClip = Math.max(limits.clipChars, Math.floor(newestClip * 0.75))
-    text = render()
+    newestChars = newest.reduce((n, r) => n + renderCommand(r, newestClip).length + 1, 0)
   }
-  const leftRows = older.filter((r) => !kept.has(r))
-  return { text, shown: rows.length - leftRows.length, leftOut: leftRows.length, leftOutReadOnly: leftRows.filter((r) => r.readOnly).length }
+  const lines = [
+    ...(left ? [countLine(left, leftReadOnly)] : []),
+    ...olderLines.filter((_, i) => kept[i]),
+    ...newest.map((r) => renderCommand(r, newestClip)),
+  ]
+  return { text: lines.join('\n'), shown: rows.length - left, leftOut: left, leftOutReadOnly: leftReadOnly }
 }
 
 /** What the newest commands need at the least: the room the rest of the ledger must leave. */

@@ -89,7 +89,22 @@ export function filesWritten(calls: Call[]): WrittenFile[] {
  * (`lib/a.ex` into `/repo/lib/a.ex`); with none or several such paths it stays as written.
  */
 export function foldRelative(files: WrittenFile[]): WrittenFile[] {
-  const named = files.filter((f) => f.toolCalls > 0 && f.path.startsWith('/'))
+  // Every tail of every named path (`lib/a.ex`, `a.ex` for `/repo/lib/a.ex`) → the paths it ends,
+  // so each relative path is one lookup rather than a scan of every named path.
+  const byTail = new Map<string, WrittenFile[]>()
+  for (const f of files) {
+    if (f.toolCalls === 0 || !f.path.startsWith('/')) continue
+    for (let at = f.path.indexOf('/', 1); at >= 0; at = f.path.indexOf('/', at + 1)) {
+      const tail = f.path.slice(at + 1)
+      const list = byTail.get(tail)
+      if (!list) byTail.set(tail, [f])
+      else if (list.length < 2) list.push(f) // two already make it ambiguous
+    }
+    const whole = f.path.slice(1)
+    const list = byTail.get(whole)
+    if (!list) byTail.set(whole, [f])
+    else if (list.length < 2 && !list.includes(f)) list.push(f)
+  }
   const out: WrittenFile[] = []
   const folds: Array<{ from: WrittenFile; into: WrittenFile }> = []
   for (const f of files) {
@@ -97,7 +112,7 @@ export function foldRelative(files: WrittenFile[]): WrittenFile[] {
       out.push(f)
       continue
     }
-    const matches = named.filter((n) => n.path.endsWith(`/${f.path}`))
+    const matches = byTail.get(f.path) ?? []
     if (matches.length === 1) folds.push({ from: f, into: matches[0]! })
     else out.push(f)
   }

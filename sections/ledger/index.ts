@@ -8,7 +8,7 @@ import { type BashParser, loadBashParser } from './bash-parser.ts'
 import { type CommandLimits, type CommandRow, commandRows, commandsReserve, fitCommands } from './commands.ts'
 import { type Failure, failures, renderFailure } from './failures.ts'
 import { type Call, filesWritten, type WrittenFile } from './files.ts'
-import { analyzeShell } from './shell-writes.ts'
+import { analyzeShell, type ShellAnalysis } from './shell-writes.ts'
 
 export interface LedgerOptions extends Record<string, unknown> {
   newestCommands: number
@@ -58,7 +58,19 @@ export interface ParserStats {
   parsed: number
   /** Commands read by the fallback tokenizer, by their position among the shell commands. */
   fallbacks: number[]
+  /** Commands the tokenizer read because they lay past the parser's caps (PARSER_CAPS), not because the parser failed. */
+  pastParserCaps: number
 }
+
+/**
+ * The parser costs about 0.1 ms a command and grows faster than the text on a huge one, so work
+ * stays linear and bounded: only the newest `commands` commands, each of at most `chars` chars, go
+ * through it; the rest are read by the linear fallback tokenizer (and counted, and said).
+ */
+export const PARSER_CAPS = { commands: 2_000, chars: 20_000 }
+
+/** A synchronous stretch longer than this gives the event loop a turn (timeouts, other sections). */
+const SLICE_MS = 20
 
 export interface LedgerData {
   calls: Call[]
@@ -77,7 +89,7 @@ export async function readLedger(messages: Message[], signal?: AbortSignal): Pro
   for (const m of messages) for (const use of m.toolUses) calls.push({ use, at: m.index })
 
   const shellCalls = calls.filter((c) => c.use.name === 'Bash' && typeof c.use.input.command === 'string')
-  const stats: ParserStats = { parser: PARSER_NAME, initMs: null, parsed: 0, fallbacks: [] }
+  const stats: ParserStats = { parser: PARSER_NAME, initMs: null, parsed: 0, fallbacks: [], pastParserCaps: 0 }
   let parser: BashParser | null = null
   if (shellCalls.length > 0) {
     const loaded = await loadBashParser()
@@ -87,13 +99,26 @@ export async function readLedger(messages: Message[], signal?: AbortSignal): Pro
     } else stats.unavailable = loaded.error
   }
   let unresolvedWrites = 0
-  shellCalls.forEach((c, i) => {
+  const firstParsed = Math.max(0, shellCalls.length - PARSER_CAPS.commands)
+  // One analysis per distinct command text: sessions repeat `git status` and `npm test` a lot.
+  const seen = new Map<string, ShellAnalysis>()
+  let sliceStart = performance.now()
+  for (const [i, c] of shellCalls.entries()) {
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve))
+      sliceStart = performance.now()
+    }
     signal?.throwIfAborted()
-    c.shell = analyzeShell(c.use.input.command as string, parser)
+    const command = c.use.input.command as string
+    const byParser = i >= firstParsed && command.length <= PARSER_CAPS.chars
+    const key = `${byParser ? 'p' : 't'}${command}`
+    c.shell = seen.get(key) ?? analyzeShell(command, byParser ? parser : null)
+    seen.set(key, c.shell)
     if (c.shell.via === 'parser') stats.parsed++
-    else stats.fallbacks.push(i + 1)
+    else if (byParser || !parser) stats.fallbacks.push(i + 1)
+    else stats.pastParserCaps++
     unresolvedWrites += c.shell.unresolved
-  })
+  }
   return { calls, files: filesWritten(calls), failures: failures(calls), commands: commandRows(calls), unresolvedWrites, parser: stats }
 }
 
@@ -126,21 +151,22 @@ function renderFiles(files: WrittenFile[], room: number, cwd: string | undefined
   const line = (f: WrittenFile) => `- ${displayPath(f, cwd)} — ${toolList(f)}`
   const byPath = (a: WrittenFile, b: WrittenFile) => (displayPath(a, cwd) < displayPath(b, cwd) ? -1 : 1)
 
-  // Over its share, the most recently written files stay.
+  // Over its share, the most recently written files stay. The size is a running sum (each row
+  // counts its '\n'), so cutting 50,000 files is one pass; the text is joined once.
   const newestFirst = [...files].sort((a, b) => b.last - a.last)
+  const rows = newestFirst.map(line)
+  const note = (left: number) => `[${fmt(left)} more file${left === 1 ? '' : 's'} left out for size; the full list: ${lookupCall(n)}]`
+  const fixedChars = head.length + intro.reduce((k, l) => k + l.length + 1, 0)
   let kept = newestFirst.length
-  const build = () => {
-    const rows = newestFirst.slice(0, kept).sort(byPath).map(line)
-    const left = files.length - kept
-    const note = left ? [`[${fmt(left)} more file${left === 1 ? '' : 's'} left out for size; the full list: ${lookupCall(n)}]`] : []
-    return [head, ...intro, ...rows, ...note].join('\n')
-  }
-  let text = build()
-  while (text.length > room && kept > 1) {
+  let rowChars = rows.reduce((k, r) => k + r.length + 1, 0)
+  const size = () => fixedChars + rowChars + (files.length > kept ? note(files.length - kept).length + 1 : 0)
+  while (size() > room && kept > 1) {
     kept--
-    text = build()
+    rowChars -= rows[kept]!.length + 1
   }
-  return { text, shown: kept }
+  const shown = newestFirst.slice(0, kept).sort(byPath).map(line)
+  const left = files.length - kept
+  return { text: [head, ...intro, ...shown, ...(left ? [note(left)] : [])].join('\n'), shown: kept }
 }
 
 function renderFailures(all: Failure[], max: number, room: number, cwd: string | undefined): { text: string; shown: number } {
@@ -207,7 +233,7 @@ export default defineSection<LedgerOptions>({
   name: 'ledger',
   title: 'Tool ledger',
   description: 'Files written, failed calls and shell commands since the last compaction, read off the messages.',
-  defaults: { timeoutMs: 5_000, budgetChars: 6_000, priority: 70, options: DEFAULTS },
+  defaults: { timeoutMs: 5_000, budgetChars: 4_000, priority: 70, options: DEFAULTS },
   optionsSchema: {
     type: 'object',
     additionalProperties: false,
@@ -229,6 +255,7 @@ export default defineSection<LedgerOptions>({
 
     if (data.parser.unavailable) ctx.report.note(`shell parser unavailable (${data.parser.unavailable}); every command read by the fallback tokenizer`)
     else if (data.parser.fallbacks.length) ctx.report.note(`${fmt(data.parser.fallbacks.length)} of ${fmt(data.commands.length)} shell commands read by the fallback tokenizer`)
+    if (data.parser.pastParserCaps) ctx.report.note(`${fmt(data.parser.pastParserCaps)} of ${fmt(data.commands.length)} shell commands read by the fallback tokenizer: older than the newest ${fmt(PARSER_CAPS.commands)} or longer than ${fmt(PARSER_CAPS.chars)} chars (the parser's caps)`)
     if (r.commandsLeftOut) ctx.report.note(`${fmt(r.commandsLeftOut)} of ${fmt(data.commands.length)} shell commands left out to fit budgetChars: ${fmt(ctx.budgetChars)}`)
 
     return {
