@@ -89,6 +89,7 @@ async function run(argv: string[]): Promise<number> {
   try {
     transcript = await readJsonlTranscript(file)
   } catch (err) {
+    if (err instanceof HandoffError) throw err
     const e = err as NodeJS.ErrnoException
     throw new HandoffError('TRANSCRIPT_UNREADABLE', `cannot read ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`)
   }

@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   CONFIG_INVALID: 'the pipeline config has errors',
   TRANSCRIPT_UNREADABLE: 'the transcript could not be read',
   TRANSCRIPT_EMPTY: 'the transcript (or the part asked for) holds no conversation',
+  TRANSCRIPT_TOO_LARGE: 'the transcript is larger than the reader takes',
   USAGE: 'the command line is not understood',
   STORE_REFUSED: 'the store cannot answer what was asked: an unknown session, a compaction or a line that is not there',
 } as const

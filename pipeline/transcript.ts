@@ -4,8 +4,9 @@
  * Sections never see either raw shape.
  */
 
-import { readFile } from 'node:fs/promises'
-import { HandoffError } from './codes.ts'
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import { fmt, HandoffError } from './codes.ts'
 
 /** What a user row is, so sections can pick the person's own words without re-parsing. */
 export type MessageKind =
@@ -360,27 +361,32 @@ const joinText = (a: string, b: string): string => (a === '' ? b : b === '' ? a 
  *   line without a usable `message` are counted in `malformed` (1-based line) and skipped.
  */
 export function parseJsonl(text: string): Transcript {
+  const parser = jsonlParser()
+  let lineNo = 0
+  for (const raw of text.split('\n')) parser.line(raw, ++lineNo)
+  return parser.finish()
+}
+
+/** The parser parseJsonl and the streaming reader feed one line at a time (1-based `lineNo`). */
+export function jsonlParser(): { line(raw: string, lineNo: number): void; finish(): Transcript } {
   const t = emptyTranscript('jsonl')
   const results = new Map<string, ToolResult>()
   const uses: ToolUse[] = []
   /** The assistant message later lines with the same message.id merge into, while it is open. */
   let open: { msg: Message; id: string } | null = null
 
-  const lines = text.split('\n')
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i]!
-    const lineNo = i + 1
-    if (raw.trim() === '') continue
+  const line = (raw: string, lineNo: number): void => {
+    if (raw.trim() === '') return
     let d: unknown
     try {
       d = JSON.parse(raw)
     } catch {
       noteMalformed(t, lineNo)
-      continue
+      return
     }
     if (!isObj(d) || typeof d.type !== 'string') {
       noteMalformed(t, lineNo)
-      continue
+      return
     }
     if (t.sessionId === undefined && typeof d.sessionId === 'string') t.sessionId = d.sessionId
     if (t.cwd === undefined && typeof d.cwd === 'string') t.cwd = d.cwd
@@ -395,19 +401,19 @@ export function parseJsonl(text: string): Transcript {
         t.boundaries.push(b)
         open = null
       }
-      continue
+      return
     }
-    if (type !== 'user' && type !== 'assistant') continue
+    if (type !== 'user' && type !== 'assistant') return
 
     const m = d.message
     if (!isObj(m) || (m.role !== undefined && m.role !== type)) {
       noteMalformed(t, lineNo)
-      continue
+      return
     }
     const content = m.content
     if (typeof content !== 'string' && !Array.isArray(content)) {
       noteMalformed(t, lineNo)
-      continue
+      return
     }
 
     const texts: string[] = []
@@ -442,11 +448,11 @@ export function parseJsonl(text: string): Transcript {
       if (open && id !== undefined && open.id === id) {
         open.msg.text = joinText(open.msg.text, texts.join('\n'))
         open.msg.toolUses.push(...toolUses)
-        continue
+        return
       }
       const msg = newMessage(t, d, lineNo, 'assistant', 'assistant', texts.join('\n'), toolUses, toolResults)
       open = id === undefined ? null : { msg, id }
-      continue
+      return
     }
 
     // 1.0.x wrote no boundary line: its compaction is the summary row that starts a new chain
@@ -462,11 +468,14 @@ export function parseJsonl(text: string): Transcript {
     newMessage(t, d, lineNo, 'user', kind, shown, toolUses, toolResults)
   }
 
-  for (const use of uses) {
-    const r = results.get(use.id)
-    if (r) use.result = r
+  const finish = (): Transcript => {
+    for (const use of uses) {
+      const r = results.get(use.id)
+      if (r) use.result = r
+    }
+    return t
   }
-  return t
+  return { line, finish }
 }
 
 function newMessage(
@@ -487,9 +496,64 @@ function newMessage(
   return msg
 }
 
-/** Reads and parses a JSONL transcript file. File-system errors (ENOENT, …) reject as they are. */
-export async function readJsonlTranscript(path: string): Promise<Transcript> {
-  return parseJsonl(await readFile(path, 'utf8'))
+/**
+ * The largest transcript read (bytes). Every message is kept in memory, about the file's size again;
+ * past this a file is refused with the limit named rather than ending in an out-of-memory crash.
+ * `COMPACT_HANDOFF_MAX_TRANSCRIPT_MB` raises or lowers it.
+ */
+export const DEFAULT_MAX_TRANSCRIPT_MB = 512
+/** A line longer than this is counted malformed without being held whole (no real line comes near). */
+export const MAX_LINE_BYTES = 64 * 1024 * 1024
+
+export function maxTranscriptBytes(env: NodeJS.ProcessEnv = process.env): { bytes: number; setting: string } {
+  const raw = env.COMPACT_HANDOFF_MAX_TRANSCRIPT_MB
+  const mb = raw !== undefined && /^\d+$/.test(raw.trim()) && Number(raw) > 0 ? Number(raw) : DEFAULT_MAX_TRANSCRIPT_MB
+  return { bytes: mb * 1024 * 1024, setting: raw !== undefined && mb !== DEFAULT_MAX_TRANSCRIPT_MB ? `COMPACT_HANDOFF_MAX_TRANSCRIPT_MB=${mb}` : `the default ${mb} MB; COMPACT_HANDOFF_MAX_TRANSCRIPT_MB sets it` }
+}
+
+/**
+ * Reads a JSONL transcript file as a stream, one line at a time: the file is never held as one
+ * string (a 512 MB file would pass V8's string limit), and a line never past MAX_LINE_BYTES.
+ * File-system errors (ENOENT, …) reject as they are; a file over the size limit rejects with
+ * TRANSCRIPT_TOO_LARGE naming the limit.
+ */
+export async function readJsonlTranscript(path: string, limit = maxTranscriptBytes()): Promise<Transcript> {
+  const size = (await stat(path)).size
+  if (size > limit.bytes) {
+    throw new HandoffError('TRANSCRIPT_TOO_LARGE', `${path} is ${fmt(Math.ceil(size / 1024 / 1024))} MB, over the ${fmt(Math.round(limit.bytes / 1024 / 1024))} MB a transcript may be (${limit.setting})`)
+  }
+  const parser = jsonlParser()
+  let lineNo = 0
+  let parts: Buffer[] = []
+  let pending = 0
+  let overlong = false
+  const endLine = () => {
+    lineNo++
+    if (overlong) parser.line('{not read: longer than MAX_LINE_BYTES', lineNo) // counted malformed
+    else parser.line(parts.length === 1 ? parts[0]!.toString('utf8') : Buffer.concat(parts, pending).toString('utf8'), lineNo)
+    parts = []
+    pending = 0
+    overlong = false
+  }
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+    let from = 0
+    for (let nl = chunk.indexOf(10, from); nl >= 0; nl = chunk.indexOf(10, from)) {
+      if (!overlong) parts.push(chunk.subarray(from, nl))
+      pending += nl - from
+      endLine()
+      from = nl + 1
+    }
+    if (from < chunk.length && !overlong) {
+      parts.push(chunk.subarray(from))
+      pending += chunk.length - from
+      if (pending > MAX_LINE_BYTES) {
+        overlong = true
+        parts = []
+      }
+    }
+  }
+  if (pending > 0 || overlong) endLine()
+  return parser.finish()
 }
 
 // ---- boundaries -----------------------------------------------------------------------------
