@@ -73,6 +73,15 @@ lines.push('')
 lines.push(`ours+summary beats stock at no more than stock's size on ${wins.length} of ${rows.length} sessions (${Math.round((100 * wins.length) / rows.length)} %)`)
 const losses = rows.filter((s) => !wins.includes(s)).map((s) => `${short(s.name)} (${r2(s.atStockSize.recall)} vs stock ${r2(s.arms.stock.recall)})`)
 if (losses.length) lines.push(`  loses or ties on: ${losses.join('; ')}`)
+// Each section alone, in ours+summary at the default pipeline: mean chars and recall when kept.
+const names = [...new Set(rows.flatMap((s) => (s.arms['ours+summary'].sections ?? []).map((x) => x.name)))]
+const perSection = names.map((name) => {
+  const kept = rows.map((s) => s.arms['ours+summary'].sections?.find((x) => x.name === name)).filter((x) => x?.status === 'ok')
+  return { name, kept: kept.length, chars: mean(kept.map((x) => x!.chars)), recall: mean(kept.map((x) => x!.recall ?? null)) }
+})
+lines.push('')
+lines.push('each section alone (ours+summary, default pipeline; mean over the sessions that kept it):')
+for (const p of perSection) lines.push(`  ${p.name.padEnd(12)} kept ${String(p.kept).padStart(2)}/${rows.length}  ${k(p.chars).padStart(6)}  recall ${r2(p.recall)}`)
 lines.push(`${rows.length} transcripts in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 const table = lines.join('\n')
 console.log(table)
@@ -85,7 +94,7 @@ const points: ChartPoint[] = [
 writeFileSync(join(outDir, 'quality.svg'), await chartSvg(points))
 writeFileSync(
   join(outDir, 'quality.json'),
-  JSON.stringify({ date: new Date().toISOString(), configs: values.config ?? [], means, curve: curveMeans, winsAtStockSize: wins.length, sessions: rows.length, transcripts: rows }, null, 1) + '\n',
+  JSON.stringify({ date: new Date().toISOString(), configs: values.config ?? [], means, curve: curveMeans, winsAtStockSize: wins.length, perSection, sessions: rows.length, transcripts: rows }, null, 1) + '\n',
 )
 writeFileSync(join(outDir, 'quality.txt'), table + '\n')
 console.log(`wrote ${join(outDir, 'quality.{txt,json,svg}')}`)

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
-import { rawTranscripts, repoRoot, skipWithoutShared } from '../test/shared.ts'
+import { compactedTranscript, rawTranscripts, repoRoot, skipWithoutCompacted, skipWithoutShared } from '../test/shared.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'ch-cli-'))
 after(() => rmSync(dir, { recursive: true, force: true }))
@@ -29,10 +29,23 @@ describe('npx compact-handoff', () => {
       assert.equal(out.handoff.split('\n')[0], out.marker)
       assert.deepEqual(
         out.sections.map((s) => s.name),
-        ['summary', 'ledger', 'state', 'commitments', 'turns', 'restore'],
+        ['summary', 'ledger', 'state', 'commitments', 'turns', 'outline', 'recent', 'restore'],
       )
     })
   }
+
+  test('a 1.0.x transcript (no boundary lines): the default cut is its compaction, and --at-boundary 1 names it', { skip: skipWithoutCompacted }, () => {
+    const file = compactedTranscript('Durban-Designer__vsla__0a725fb5-6378-432a-9e84-9f3f49d4043d.jsonl')
+    const whole = JSON.parse(cli('build', file, '--json', '--end').stdout) as { transcript: { messages: number } }
+    for (const args of [[], ['--at-boundary', '1']]) {
+      const r = cli('build', file, '--json', ...args)
+      assert.equal(r.status, 0, r.stderr)
+      const out = JSON.parse(r.stdout) as { transcript: { messages: number }; handoff: string }
+      assert.ok(out.transcript.messages < whole.transcript.messages, `${out.transcript.messages} of ${whole.transcript.messages}`)
+      assert.ok(!out.handoff.includes('This session is being continued'), 'the cut is before the summary row')
+    }
+    assert.equal(cli('build', file, '--at-boundary', '2').status, 2, 'it holds one compaction')
+  })
 
   test('the text form prints the handoff on stdout and the report on stderr', () => {
     const t = join(dir, 'one.jsonl')
@@ -51,7 +64,7 @@ describe('npx compact-handoff', () => {
     assert.match(r.stderr, /1 malformed line\(s\) skipped in .*one\.jsonl \(line 2\)/)
     assert.match(r.stderr, /kept {4}turns/)
     assert.match(r.stderr, /dropped summary .*SECTION_NO_MODEL/)
-    assert.match(r.stderr, /\d of 6 sections kept/)
+    assert.match(r.stderr, /\d of 8 sections kept/)
   })
 
   test('a broken config: every issue as file:line:col, exit 1, no stack', () => {

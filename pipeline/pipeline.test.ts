@@ -5,11 +5,12 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import type { Capabilities } from './capabilities.ts'
-import { parseMarker } from './compose.ts'
+import { applySizeGuard, composeHandoff, parseMarker } from './compose.ts'
 import { defineSection, type SectionDefinition, SectionDropError } from './index.ts'
 import { createPipeline } from './pipeline.ts'
 import type { Transcript } from './transcript.ts'
-import type { PipelineInput, ResolvedConfig, SectionPlan } from './types.ts'
+import { FRAME_CHARS } from './run-sections.ts'
+import type { PipelineInput, ResolvedConfig, SectionOutcome, SectionPlan } from './types.ts'
 
 const caps: Capabilities = { host: 'cli', model: null, files: null, now: Date.now }
 
@@ -142,17 +143,38 @@ describe('run-sections outcomes', () => {
     assert.equal(s.status === 'dropped' && s.chars, 9_120)
   })
 
-  test('a budget past the size guard is held to its ceiling, and the message says so', async () => {
+  test('a budget past the size guard is held to its share of the ceiling, and the message says so', async () => {
     let seen = 0
     const r = await createPipeline(
       config([plan(section('big', async (ctx) => ((seen = ctx.budgetChars), 'x'.repeat(5_000))), { budgetChars: 50_000 })], {
         maxChars: 4_000,
       }),
     ).run(input(), caps)
-    assert.equal(seen, 4_000)
+    assert.equal(seen, 4_000 - FRAME_CHARS)
     const s = r.sections[0]!
     assert.equal(s.status === 'dropped' && s.code, 'SECTION_OVER_BUDGET')
-    assert.match(s.status === 'dropped' ? s.message : '', /exceeds budget of 4,000 \(budgetChars: 50000, held to the handoff's ceiling, maxChars: 4000\)/)
+    assert.match(s.status === 'dropped' ? s.message : '', /exceeds budget of 2,500 \(budgetChars: 50000, its share of the handoff's ceiling, maxChars: 4000\)/)
+  })
+
+  test('budgets that add up past the ceiling are shared in proportion; a section that waits takes what the others left', async () => {
+    const seen: Record<string, number> = {}
+    const fill = (name: string, use: number) => section(name, async (ctx) => ((seen[name] = ctx.budgetChars), name[0]!.repeat(Math.min(use, ctx.budgetChars))))
+    const plans = [
+      plan(fill('alpha', 1_000), { budgetChars: 6_000 }),
+      plan(fill('beta', 99_999), { budgetChars: 3_000 }),
+      plan({ ...fill('late', 99_999), needs: ['alpha', 'beta'] }, { budgetChars: 50_000 }),
+    ]
+    const r = await createPipeline(config(plans, { maxChars: 10_500 })).run(input(), caps)
+    // 9,000 left after the frame, asked 9,000 by the two that start at once: no cut needed.
+    assert.deepEqual([seen.alpha, seen.beta], [6_000, 3_000])
+    // alpha used 1,000 of its 6,000: the section that waited gets the rest.
+    assert.equal(seen.late, 10_500 - FRAME_CHARS - 1_000 - 3_000)
+    assert.deepEqual(r.sections.map((s) => s.status), ['ok', 'ok', 'ok'])
+    assert.ok(r.totalChars <= 10_500, `${r.totalChars}`)
+
+    const tight = await createPipeline(config(plans, { maxChars: 6_000 })).run(input(), caps)
+    assert.deepEqual([seen.alpha, seen.beta], [3_000, 1_500])
+    assert.ok(tight.totalChars <= 6_000, `${tight.totalChars}`)
   })
 
   test('handed-up messages count against the budget', async () => {
@@ -274,40 +296,42 @@ describe('compose', () => {
     assert.match(r2.handoff, /## Earlier compactions\n\n- n=001/)
   })
 
-  test('size guard: the lowest priority is cut first, and the cut names the ceiling and setting', async () => {
-    const plans = [
-      plan(section('keep', async () => 'k'.repeat(3_000)), { priority: 90, budgetChars: 10_000 }),
-      plan(section('cheap', async () => 'c'.repeat(3_000)), { priority: 10, budgetChars: 10_000 }),
-      plan(section('middle', async () => 'm'.repeat(3_000)), { priority: 50, budgetChars: 10_000 }),
-    ]
-    const r = await createPipeline(config(plans, { maxChars: 7_000 })).run(input(), caps)
-    assert.deepEqual(
-      r.sections.map((s) => s.status),
-      ['ok', 'dropped', 'ok'],
+  // The size guard is the last resort (budgets are shared out under the ceiling first), so it is
+  // tested on outcomes as they would reach compose.
+  const kept = (name: string, chars: number): SectionOutcome => ({ name, title: name.toUpperCase(), status: 'ok', body: name[0]!.repeat(chars), chars, messages: [], ms: 0, notes: [] })
+  const guard = (outcomes: SectionOutcome[], over: Partial<ResolvedConfig>, contextWindow?: number) =>
+    composeHandoff(
+      applySizeGuard({
+        input: input(contextWindow ? { contextWindow } : {}),
+        config: config([plan(section('keep', async () => ''), { priority: 90 }), plan(section('cheap', async () => ''), { priority: 10 }), plan(section('middle', async () => ''), { priority: 50 })], over),
+        lineage: { n: 1, prev: null, earlier: [] },
+        marker: '<!-- m -->',
+        outcomes,
+        handoff: '',
+        messages: [],
+      }),
     )
-    const cut = r.sections[1]!
+
+  test('size guard: the lowest priority is cut first, and the cut names the ceiling and setting', () => {
+    const outcomes = [kept('keep', 3_000), kept('cheap', 3_000), kept('middle', 3_000)]
+    const r = guard(outcomes, { maxChars: 7_000 })
+    assert.deepEqual(r.outcomes.map((s) => s.status), ['ok', 'dropped', 'ok'])
+    const cut = r.outcomes[1]!
     assert.equal(cut.status === 'dropped' && cut.code, 'SECTION_SIZE_GUARD')
     assert.match(cut.status === 'dropped' ? cut.message : '', /over its ceiling of 7,000 \(maxChars: 7000\)/)
     assert.ok(r.handoff.length <= 7_000)
     assert.match(r.handoff, /## Left out\n\n- CHEAP: \[section cheap\] cut:/)
 
-    const tight = await createPipeline(config(plans, { maxChars: 100_000, maxFraction: 0.01 })).run(
-      input({ contextWindow: 100_000 }),
-      caps,
-    )
     // 1% of 100k tokens ≈ 4,000 chars: only the highest priority survives, and the window is named.
-    assert.deepEqual(
-      tight.sections.map((s) => s.status),
-      ['ok', 'dropped', 'dropped'],
-    )
-    assert.match(tight.sections[2]!.status === 'dropped' ? tight.sections[2]!.message : '', /maxFraction: 0.01 of a 100,000-token window/)
+    const tight = guard(outcomes, { maxChars: 100_000, maxFraction: 0.01 }, 100_000)
+    assert.deepEqual(tight.outcomes.map((s) => s.status), ['ok', 'dropped', 'dropped'])
+    assert.match(tight.outcomes[2]!.status === 'dropped' ? tight.outcomes[2]!.message : '', /maxFraction: 0.01 of a 100,000-token window/)
   })
 
-  test('size guard: a cut that would make the handoff bigger is not made, and an unreachable ceiling is said', async () => {
-    const r = await createPipeline(config([plan(section('tiny', async () => 'x'))], { maxChars: 10 })).run(input(), caps)
-    assert.equal(r.sections[0]!.status, 'ok', 'its "Left out" line would be longer than the section')
-    assert.equal(r.notes.length, 1)
-    assert.match(r.notes[0]!, /^the handoff is [\d,]+ chars, over its ceiling of 10 \(maxChars: 10\), and no section left to cut would make it smaller$/)
+  test('size guard: a cut that would make the handoff bigger is not made, and an unreachable ceiling is said', () => {
+    const r = guard([kept('keep', 1)], { maxChars: 10 })
+    assert.equal(r.outcomes[0]!.status, 'ok', 'its "Left out" line would be longer than the section')
+    assert.deepEqual(r.overCeiling && { ceiling: r.overCeiling.ceiling, setting: r.overCeiling.setting }, { ceiling: 10, setting: 'maxChars: 10' })
   })
 
   test('summary line counts kept and dropped', async () => {

@@ -99,13 +99,15 @@ export function renderConversation(t: Transcript, opts: RenderOptions): Rendered
 /**
  * A file as the Read tool shows it: each line numbered from 1 (or `offset`), a tab, the line;
  * at most `limit` lines (the tool's own default is 2,000). A restored file reads the same
- * whichever host read it.
+ * whichever host read it. `firstLine` says which file line `text` starts at, when it is only a
+ * part of the file (the lines a partial Read showed).
  */
-export function numberLines(text: string, offset = 1, limit = 2_000): string {
+export function numberLines(text: string, offset = 1, limit = 2_000, firstLine = 1): string {
   const lines = text.split('\n')
-  const from = Math.max(0, offset - 1)
+  const start = Math.max(offset, 1)
+  const from = Math.max(start, firstLine)
   return lines
-    .slice(from, from + limit)
-    .map((line, i) => `${from + i + 1}\t${line}`)
+    .slice(from - firstLine, start + limit - firstLine)
+    .map((line, i) => `${from + i}\t${line}`)
     .join('\n')
 }

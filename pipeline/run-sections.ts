@@ -27,8 +27,54 @@ export interface RunSectionsOptions {
   hooks: PipelineHooks
   /** Cancels every section still running (their signals fire). */
   signal?: AbortSignal
-  /** The size guard's ceiling on the whole handoff: no section's budget goes past it. */
+  /** The size guard's ceiling on the whole handoff: the sections' budgets are shared out under it. */
   ceiling?: { chars: number; setting: string }
+}
+
+/** Room kept under the ceiling for what compose adds around the sections (marker, preamble,
+ *  headings, the "Left out" note). */
+export const FRAME_CHARS = 1_500
+
+/** A section's budget for this run, and the setting to name when it is exceeded. */
+export interface Budget {
+  chars: number
+  setting: string
+}
+
+/**
+ * The budgets under a ceiling. Sections that start at once share what the ceiling leaves after
+ * the frame, in proportion to their budgets, when their budgets add up past it (so a low ceiling
+ * shrinks every section instead of cutting whole ones later). A section that waits for others
+ * (`needs`) is sized when it starts, by `roomFor`, from what the settled sections actually took.
+ */
+export function shareBudgets(plans: SectionPlan[], ceiling?: { chars: number; setting: string }): Map<string, Budget> {
+  const budgets = new Map<string, Budget>()
+  const running = plans.filter((p) => p.enabled && p.definition)
+  const upfront = running.filter((p) => !p.definition!.needs?.length)
+  const sum = upfront.reduce((n, p) => n + p.budgetChars, 0)
+  const room = ceiling ? Math.max(0, ceiling.chars - FRAME_CHARS) : Infinity
+  for (const p of running) {
+    if (sum > room && upfront.includes(p)) {
+      const chars = Math.floor((p.budgetChars * room) / sum)
+      budgets.set(p.name, { chars, setting: `budgetChars: ${p.budgetChars}, its share of the handoff's ceiling, ${ceiling!.setting}` })
+    } else if (ceiling && p.budgetChars > room) {
+      budgets.set(p.name, { chars: room, setting: `budgetChars: ${p.budgetChars}, held to the handoff's ceiling, ${ceiling.setting}` })
+    } else budgets.set(p.name, { chars: p.budgetChars, setting: 'budgetChars' })
+  }
+  return budgets
+}
+
+/** What is left under the ceiling for a section starting now: what the settled sections kept, and
+ *  the budgets of those still running, are spoken for. */
+function roomFor(plan: SectionPlan, budget: Budget, others: Array<{ plan: SectionPlan; outcome?: SectionOutcome }>, budgets: Map<string, Budget>, ceiling?: { chars: number; setting: string }): Budget {
+  if (!ceiling) return budget
+  let taken = FRAME_CHARS
+  for (const o of others) {
+    if (o.plan === plan || !budgets.has(o.plan.name)) continue
+    taken += o.outcome ? (o.outcome.status === 'ok' ? o.outcome.chars : 0) : budgets.get(o.plan.name)!.chars
+  }
+  const room = Math.max(0, ceiling.chars - taken)
+  return room < budget.chars ? { chars: room, setting: `budgetChars: ${plan.budgetChars}, held to what the other sections left under the ceiling, ${ceiling.setting}` } : budget
 }
 
 function createReporter(): Reporter {
@@ -73,15 +119,14 @@ async function runOne(
   input: PipelineInput,
   needed: Record<string, SectionOutcome>,
   opts: RunSectionsOptions,
+  given?: Budget,
 ): Promise<SectionOutcome> {
   const def = plan.definition
   if (!plan.enabled) return dropped(plan, 'SECTION_DISABLED', 'switched off (enabled: false)')
   if (!def) return dropped(plan, 'SECTION_LOAD_FAILED', plan.loadError ?? 'no section definition was loaded')
 
-  // A budget is never past the size guard's ceiling: a section that fits its budget fits the handoff.
-  const clamped = opts.ceiling !== undefined && opts.ceiling.chars < plan.budgetChars
-  const budget = clamped ? opts.ceiling!.chars : plan.budgetChars
-  const budgetSetting = clamped ? `budgetChars: ${plan.budgetChars}, held to the handoff's ceiling, ${opts.ceiling!.setting}` : 'budgetChars'
+  // A section that fits its budget fits the handoff: budgets are shared out under the ceiling.
+  const { chars: budget, setting: budgetSetting } = given ?? { chars: plan.budgetChars, setting: 'budgetChars' }
   const controller = new AbortController()
   const onRunAbort = () => controller.abort(opts.signal?.reason)
   opts.signal?.addEventListener('abort', onRunAbort, { once: true })
@@ -194,18 +239,29 @@ export async function runSections(
 ): Promise<SectionOutcome[]> {
   const limit = pLimit(Math.max(1, opts.concurrency))
   const settled = new Map<string, Promise<SectionOutcome>>()
-  for (const plan of plans) {
+  const budgets = shareBudgets(plans, opts.ceiling)
+  const progress = plans.map((plan) => ({ plan, outcome: undefined as SectionOutcome | undefined }))
+  const upfront: Array<Promise<SectionOutcome>> = []
+  for (const [i, plan] of plans.entries()) {
     const waitFor = (plan.definition?.needs ?? []).filter((n) => settled.has(n))
     const promise = (async () => {
       const needed: Record<string, SectionOutcome> = {}
       for (const name of waitFor) needed[name] = await settled.get(name)!
+      // Under a ceiling, a section that waits is sized by what the others took, so it also waits
+      // for every section that started at once (none of those waits on anything: no deadlock).
+      if (waitFor.length && opts.ceiling) await Promise.all(upfront)
       // The slot is taken only once the needs are met, so a waiting section never blocks others.
-      const outcome = await limit(() => runOne(plan, input, needed, opts))
-      return settle(outcome, opts.hooks)
+      const outcome = await limit(() => {
+        const shared = budgets.get(plan.name)
+        const budget = shared && waitFor.length ? roomFor(plan, shared, progress, budgets, opts.ceiling) : shared
+        return runOne(plan, input, needed, opts, budget)
+      })
+      return (progress[i]!.outcome = settle(outcome, opts.hooks))
     })().catch(
       (err): SectionOutcome => dropped(plan, 'SECTION_THREW', `runner failed: ${(err as Error)?.message ?? err}`),
     )
     settled.set(plan.name, promise)
+    if (!waitFor.length) upfront.push(promise)
   }
   return Promise.all(plans.map((p) => settled.get(p.name)!))
 }

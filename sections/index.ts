@@ -5,6 +5,8 @@
 import type { SectionDefinition } from '../pipeline/index.ts'
 import commitments from './commitments/index.ts'
 import ledger from './ledger/index.ts'
+import outline from './outline/index.ts'
+import recent from './recent/index.ts'
 import restore from './restore/index.ts'
 import state from './state/index.ts'
 import summary from './summary/index.ts'
@@ -16,5 +18,7 @@ export const builtinSections: Record<string, SectionDefinition<any>> = {
   [state.name]: state,
   [commitments.name]: commitments,
   [turns.name]: turns,
+  [outline.name]: outline,
+  [recent.name]: recent,
   [restore.name]: restore,
 }

@@ -4,7 +4,8 @@
  * and its Read results), so the bench measures the real composition, not a model of it.
  */
 import { basename } from 'node:path'
-import type { HandoffResult, Transcript } from '../../pipeline/index.ts'
+import type { Transcript } from '../../pipeline/index.ts'
+import type { HandoffResult } from '../../pipeline/types.ts'
 import { renderConversation } from '../../pipeline/index.ts'
 import { filePath } from './needed.ts'
 

@@ -24,7 +24,7 @@ export interface ArmScore {
   tokens: number | null
   files: number | null
   /** What ours kept and dropped, by section (ours only). */
-  sections?: Array<{ name: string; status: string; chars: number | null; code?: string }>
+  sections?: Array<{ name: string; status: string; chars: number | null; code?: string; recall?: number | null }>
 }
 
 export interface TranscriptScore {
@@ -79,11 +79,12 @@ async function ours(conversation: Transcript, model: ModelCapability | null, con
     lenient: false,
   })
   const s = score(handoffWindow(result), needed)
+  // Each kept section scored alone: what it carries by itself of what was needed.
   s.sections = result.sections.map((o) => ({
     name: o.name,
     status: o.status,
     chars: o.status === 'ok' ? o.chars : (o.chars ?? null),
-    ...(o.status === 'dropped' ? { code: o.code } : {}),
+    ...(o.status === 'dropped' ? { code: o.code } : { recall: recallOf(handoffWindow({ handoff: o.body, messages: o.messages }), needed).recall }),
   }))
   return s
 }

@@ -28,7 +28,7 @@ export default defineSection<CommitmentsOptions>({
   // chars has bigger problems), and it ranks below the summary and the user's own words.
   defaults: {
     timeoutMs: 120_000,
-    budgetChars: 6_000,
+    budgetChars: 3_000,
     priority: 50,
     options: { model: 'claude-opus-5-5', maxTokens: 2_048, maxInputChars: 400_000 },
   },

@@ -388,7 +388,7 @@ export default defineSection<StateOptions>({
   name: 'state',
   title: 'State at compaction',
   description: 'Branch, upstream, working tree, uncommitted files, open PRs, last commits, model and running agents, read live.',
-  defaults: { timeoutMs: 5_000, budgetChars: 4_000, priority: 60, options: DEFAULT_OPTIONS },
+  defaults: { timeoutMs: 5_000, budgetChars: 2_500, priority: 60, options: DEFAULT_OPTIONS },
   optionsSchema: {
     type: 'object',
     additionalProperties: false,

@@ -166,7 +166,7 @@ export default defineSection<SummaryOptions>({
   // A real fork reads the whole session and writes thousands of tokens: minutes, not seconds.
   // The budget is the largest of any section because this is the one part written for meaning;
   // the priority the highest, because the size guard should cut anything else first.
-  defaults: { timeoutMs: 240_000, budgetChars: 30_000, priority: 100, options: { coldMaxChars: 400_000, coldMaxTokens: 16_384 } },
+  defaults: { timeoutMs: 240_000, budgetChars: 14_000, priority: 100, options: { coldMaxChars: 400_000, coldMaxTokens: 16_384 } },
   optionsSchema: {
     type: 'object',
     additionalProperties: false,

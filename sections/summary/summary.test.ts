@@ -298,7 +298,7 @@ describe('summary: inputs', () => {
     const { model, calls } = stub({ fork: answered(WELL_FORMED) })
     const { s } = await run(model, {}, input({ instructions: 'focus on the failing migration' }))
     assert.match(calls.fork[0]!.prompt, /<instructions>\nfocus on the failing migration\n<\/instructions>/)
-    assert.match(calls.fork[0]!.prompt, /under about 30,000 characters/)
+    assert.match(calls.fork[0]!.prompt, /under about 14,000 characters/)
     assert.equal(s.record!.instructions, true)
   })
 

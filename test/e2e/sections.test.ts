@@ -66,7 +66,7 @@ function part(handoff: string, title: string): string {
   return end < 0 ? rest : rest.slice(0, end)
 }
 
-describe('all six sections, live through the engine', { skip: skipWithoutEngine, timeout: 120_000 }, () => {
+describe('all eight sections, live through the engine', { skip: skipWithoutEngine, timeout: 120_000 }, () => {
   let lab: Lab
   let req: FakeRequest
   let row: any
@@ -100,7 +100,7 @@ describe('all six sections, live through the engine', { skip: skipWithoutEngine,
     assert.equal(lab.requests().filter((r) => r.kind === 'compaction').length, 0, "core's summarizer never ran")
     assert.deepEqual(
       row.sections.map((s: { name: string; status: string }) => [s.name, s.status]),
-      ['summary', 'ledger', 'state', 'commitments', 'turns', 'restore'].map((n) => [n, 'ok']),
+      ['summary', 'ledger', 'state', 'commitments', 'turns', 'outline', 'recent', 'restore'].map((n) => [n, 'ok']),
     )
   })
 
@@ -167,7 +167,7 @@ describe('all six sections, live through the engine', { skip: skipWithoutEngine,
     assert.deepEqual([commitments.path, commitments.warm, commitments.model], ['complete', false, 'claude-opus-5-5'])
     assert.deepEqual(commitments.usage, usage)
     assert.equal(commitments.cost.usd, usd)
-    for (const name of ['ledger', 'state', 'turns', 'restore']) assert.equal(section(row, name).record?.cost, undefined, `${name} made no model call`)
+    for (const name of ['ledger', 'state', 'turns', 'outline', 'recent', 'restore']) assert.equal(section(row, name).record?.cost, undefined, `${name} made no model call`)
     // The engine's side of the same calls: one fork, one completion, each answered, usage summed.
     assert.deepEqual(row.model.calls.map((c: { call: string; answeredBy: string }) => [c.call, c.answeredBy]).sort(), [['complete', 'complete'], ['fork', 'fork']])
     assert.deepEqual(row.usage, { input_tokens: 100, output_tokens: 40, cache_read_input_tokens: 2_400, cache_creation_input_tokens: 600 })
@@ -197,7 +197,7 @@ describe('with the fake model failing every model call', { skip: skipWithoutEngi
       assert.equal(more.length, 0)
       assert.equal(row!.outcome, 'replaced', 'the handoff still stands')
       const sections = Object.fromEntries(row!.sections.map((s: any) => [s.name, s]))
-      for (const name of ['ledger', 'state', 'turns', 'restore']) assert.equal(sections[name].status, 'ok', `${name}: ${JSON.stringify(sections[name])}`)
+      for (const name of ['ledger', 'state', 'turns', 'outline', 'recent', 'restore']) assert.equal(sections[name].status, 'ok', `${name}: ${JSON.stringify(sections[name])}`)
       assert.deepEqual([sections.summary.status, sections.summary.code], ['dropped', 'SECTION_MODEL_FAILED'])
       assert.match(sections.summary.message, /^\[section summary\] the fork failed: api-error \(status 529/)
       assert.deepEqual([sections.commitments.status, sections.commitments.code], ['dropped', 'SECTION_MODEL_FAILED'])

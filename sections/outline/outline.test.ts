@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { fileTouches, type Message, type SectionResult, type Transcript } from '../../pipeline/index.ts'
+import outline, { declarations } from './index.ts'
+
+const use = (i: number, name: string, input: Record<string, unknown>, result = 'ok'): Message => ({
+  index: i,
+  role: 'assistant',
+  kind: 'assistant',
+  text: '',
+  toolUses: [{ id: `t${i}`, name, input, result: { toolUseId: `t${i}`, text: result, isError: false } }],
+  toolResults: [],
+})
+const t = (...messages: Message[]): Transcript => ({ source: 'jsonl', messages, boundaries: [], malformed: { count: 0, lines: [] } })
+
+const GO = ['package cli', '', 'import "fmt"', '', 'type Store struct {', '\tpath string', '}', '', 'func (s *Store) Load(id string) error {', '\tconst inner = 1', '\t\tvar deep = 2', '\treturn nil', '}'].join('\n')
+
+async function run(transcript: Transcript, budgetChars = 6_000) {
+  return (await outline.run({
+    name: 'outline',
+    input: { trigger: 'cli', sessionId: 's', cwd: '/p', transcript },
+    options: { maxFiles: 20, lineChars: 100 },
+    budgetChars,
+    timeoutMs: 1_000,
+    signal: new AbortController().signal,
+    capabilities: { host: 'cli', model: null, files: null, now: Date.now },
+    report: { note: () => {}, notes: [] },
+    needed: {},
+  })) as SectionResult
+}
+
+describe('outline', () => {
+  test('declarations with their line numbers, at the top level and one level in; deeper lines are not', () => {
+    const touch = fileTouches(t(use(0, 'Write', { file_path: '/p/store.go', content: GO }))).get('/p/store.go')!
+    assert.deepEqual(declarations(touch, 100), ['1: package cli', '5: type Store struct {', '9: func (s *Store) Load(id string) error {', '10: const inner = 1'])
+  })
+
+  test('newest file first, what was done to it, the lines seen of a partial read', async () => {
+    const r = await run(
+      t(
+        use(0, 'Write', { file_path: '/p/store.go', content: GO }),
+        use(1, 'Edit', { file_path: '/p/store.go', old_string: 'return nil', new_string: 'return fmt.Errorf("no %s", id)' }),
+        use(2, 'Read', { file_path: '/p/big.ts', offset: 100, limit: 2 }, '   100→export function load() {\n   101→  return 1'),
+      ),
+    )
+    const [, big, ...rest] = r.body.split('\n- ')
+    assert.match(big!, /^\/p\/big\.ts \(read; lines 100–101 seen; last worked at line 100\)\n {4}100: export function load\(\) \{/)
+    assert.match(rest.join('\n'), /^\/p\/store\.go \(written, edited; 13 lines as written; last worked at line 12\)/)
+  })
+
+  test('fits its budget, saying what it left out; no file touched is a drop', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => use(i, 'Write', { file_path: `/p/f${i}.go`, content: GO }))
+    const r = await run(t(...many), 1_200)
+    assert.ok(r.body.length <= 1_200, `${r.body.length}`)
+    assert.match(r.body, /more files? touched earlier, not listed\)$/)
+    await assert.rejects(run(t()), /touched no file/)
+  })
+})

@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import type { Message, SectionResult, Transcript } from '../../pipeline/index.ts'
+import recent from './index.ts'
+
+const msgs: Message[] = [
+  { index: 0, role: 'user', kind: 'typed', text: 'fix the flaky test in store_test.go', toolUses: [], toolResults: [] },
+  {
+    index: 1,
+    role: 'assistant',
+    kind: 'assistant',
+    text: 'Running it alone first.',
+    toolUses: [{ id: 'a', name: 'Bash', input: { command: 'go test ./store -run TestLoad_Concurrent -count=20' }, result: { toolUseId: 'a', text: 'FAIL '.repeat(200), isError: true } }],
+    toolResults: [],
+  },
+]
+const t = (messages: Message[]): Transcript => ({ source: 'jsonl', messages, boundaries: [], malformed: { count: 0, lines: [] } })
+
+async function run(transcript: Transcript, budgetChars: number) {
+  return (await recent.run({
+    name: 'recent',
+    input: { trigger: 'cli', sessionId: 's', cwd: '/p', transcript },
+    options: { resultChars: 40, inputChars: 1_500 },
+    budgetChars,
+    timeoutMs: 1_000,
+    signal: new AbortController().signal,
+    capabilities: { host: 'cli', model: null, files: null, now: Date.now },
+    report: { note: () => {}, notes: [] },
+    needed: {},
+  })) as SectionResult
+}
+
+describe('recent', () => {
+  test('the call verbatim, its result cut to resultChars, the words typed', async () => {
+    const r = await run(t(msgs), 4_000)
+    assert.ok(r.body.includes('go test ./store -run TestLoad_Concurrent -count=20'))
+    assert.ok(r.body.includes('fix the flaky test in store_test.go'))
+    assert.match(r.body, /← error: (FAIL ){8}… \[\+[\d,]+ chars\]/)
+  })
+
+  test('newest kept within the budget; nothing that fits is a drop', async () => {
+    const long = Array.from({ length: 40 }, (_, i): Message => ({ index: i, role: 'user', kind: 'typed', text: `turn ${i} ${'x'.repeat(100)}`, toolUses: [], toolResults: [] }))
+    const r = await run(t(long), 1_000)
+    assert.ok(r.body.length <= 1_000, `${r.body.length}`)
+    assert.ok(r.body.includes('turn 39 '))
+    assert.ok(!r.body.includes('turn 0 '))
+    assert.match(r.body, /earlier messages left out/)
+    await assert.rejects(run(t([]), 1_000), /no message fits/)
+  })
+})
