@@ -13,8 +13,8 @@ export interface Bridge {
   request<C extends BridgeCall>(call: C, args: BridgeRequestArgs[C], signal?: AbortSignal): Promise<BridgeValues[C]>
   /** Requests still waiting for an answer. */
   readonly pending: number
-  /** Stops watching; waiting requests reject. */
-  close(): void
+  /** Stops watching; waiting requests reject, with `why` when given (e.g. the engine went away). */
+  close(why?: string): void
 }
 
 export class BridgeError extends Error {
@@ -49,6 +49,7 @@ export function createBridge(opts: BridgeOptions): Bridge {
   let watcher: FSWatcher | null = null
   let poll: ReturnType<typeof setInterval> | null = null
   let closed = false
+  let closedWhy = 'the bridge is closed'
 
   // An answer may be read while $.fs.write is still writing it: a torn read fails to parse and
   // is left for the next event or poll. A complete answer always parses.
@@ -94,7 +95,7 @@ export function createBridge(opts: BridgeOptions): Bridge {
       return waiting.size
     },
     request(call, args, signal) {
-      if (closed) return Promise.reject(new BridgeError(call, `${call}: the bridge is closed`))
+      if (closed) return Promise.reject(new BridgeError(call, `${call}: ${closedWhy}`))
       if (signal?.aborted) return Promise.reject(signal.reason ?? new Error('aborted'))
       const id = nextId++
       return new Promise((resolve, reject) => {
@@ -122,12 +123,14 @@ export function createBridge(opts: BridgeOptions): Bridge {
         take(id) // an answer can only be there already in tests, but it costs nothing to look
       })
     },
-    close() {
+    close(why) {
+      if (closed) return
       closed = true
+      if (why) closedWhy = why
       idle()
       for (const [id, w] of waiting) {
         waiting.delete(id)
-        w.reject(new BridgeError(w.call, `${w.call}: the bridge closed before an answer came`))
+        w.reject(new BridgeError(w.call, `${w.call}: ${why ?? 'the bridge closed before an answer came'}`))
       }
     },
   }

@@ -24,6 +24,9 @@ export interface EngineInput {
   pluginVersion: string
   /** Date.now() when the hook started, so the row can say what the whole compaction took. */
   hookStartedAt?: number
+  /** A rehearsal whose engine compaction runs beside it: the row is stored pending first (a
+   *  `pending` line says where), and completed when the model work is done. */
+  late?: boolean
 }
 
 /** The engine's SessionMessage, as much of it as the child reads. */
@@ -48,6 +51,8 @@ export interface EngineSettings {
   subagents: boolean
   childTimeoutMs: number
   nodePath: string
+  /** false: a rehearsal makes no model call (the sections that need one are left out); absent: true. */
+  rehearsalModel?: boolean
 }
 
 /** The capabilities the child asks the hooks module for. */
@@ -55,7 +60,7 @@ export const BRIDGE_CALLS = ['model.fork', 'model.complete', 'files.read'] as co
 export type BridgeCall = (typeof BRIDGE_CALLS)[number]
 
 /** The line types the child writes on stdout. */
-export const CHILD_LINE_TYPES = ['hello', 'request', 'cancel', 'done', 'failed'] as const
+export const CHILD_LINE_TYPES = ['hello', 'request', 'cancel', 'pending', 'done', 'failed'] as const
 
 export interface BridgeRequestArgs {
   'model.fork': { prompt: string }
@@ -90,8 +95,24 @@ export type ChildLine =
   | { type: 'hello'; pid: number; version: string }
   | { type: 'request'; id: number; call: BridgeCall; args: BridgeRequestArgs[BridgeCall] }
   | { type: 'cancel'; id: number }
+  | PendingLine
   | DoneLine
   | FailedLine
+
+/** A late rehearsal's row is on disk, pending: where, so the hooks module can complete it with
+ *  why if this process dies before it does (`<stem>.late.json` beside it). */
+export interface PendingLine {
+  type: 'pending'
+  /** The pending row, relative to the data dir. */
+  row: string
+  dataDir: string
+  n: number
+  prev: number | null
+  at: string
+  /** What the pending write stored (the conversation), for a completion to carry. */
+  files: { handoff: string | null; summary: string | null; transcript: string | null; row: string }
+  sizes: Record<string, unknown>
+}
 
 export interface DoneLine {
   type: 'done'

@@ -4,17 +4,19 @@
  * Whatever happens, it ends with one `done` or one `failed` line, and the store says why.
  */
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
+import { hostname } from 'node:os'
 import { dirname, join } from 'node:path'
 import type { ConfigIssue } from '../pipeline/config/load.ts'
 import { readEngineMessages } from '../pipeline/transcript.ts'
 import type { HandoffResult, PipelineInput } from '../pipeline/types.ts'
 import type { Transcript } from '../pipeline/transcript.ts'
 import { indexPending } from '../store/search.ts'
-import { type CompactionRow, type StoreMode, type SessionStoreRef, nextCompaction, resolveDataDir, transcriptDocument, writeCompaction } from '../store/write.ts'
+import { type CompactionRow, type StoreMode, type SessionStoreRef, type WrittenCompaction, nextCompaction, resolveDataDir, transcriptDocument, writeCompaction } from '../store/write.ts'
 import { buildHandoff, configFiles } from './build-handoff.ts'
 import { type Bridge, createBridge } from './engine-bridge.ts'
 import { engineHost, type EngineHost } from './engine-capabilities.ts'
 import { keepPlan } from './engine-keep.ts'
+import type { ModelCapability } from '../pipeline/capabilities.ts'
 import type { ApiUsage, ChildLine, EngineInput, EngineMessage } from './engine-protocol.ts'
 import type { Command } from './main.ts'
 
@@ -45,6 +47,9 @@ export interface EngineDeps {
   fault?: Fault
   env?: NodeJS.ProcessEnv
   now?: () => number
+  /** Aborts when the engine went away (SIGTERM as it exits, or a broken stdout): the requests
+   *  still waiting are refused with its reason, and the run finishes with what it has. */
+  engineGone?: AbortSignal
 }
 
 /** A compaction that cannot go on, with the reason the row will carry. */
@@ -87,6 +92,14 @@ async function settingsLayer(rundir: string, input: EngineInput): Promise<string
   const file = join(rundir, 'plugin-settings.pipeline.config.yaml')
   await writeFile(file, `# from the plugin's userConfig (maxChars, maxFraction)\nhandoff:\n${rows.join('\n')}\n`, { mode: 0o600 })
   return [file]
+}
+
+/** The model as a rehearsal with `rehearsalModel: false` sees it: every call refused, none made,
+ *  so the sections that need one are left out and say why. */
+const NO_REHEARSAL_MODEL = 'model calls are off for rehearsals (rehearsalModel: false); the engine\'s own summary stands'
+const refusedModel: ModelCapability = {
+  fork: async () => ({ isAnswered: false, reason: NO_REHEARSAL_MODEL }),
+  complete: async () => ({ isAnswered: false, reason: NO_REHEARSAL_MODEL }),
 }
 
 /** Each section's outcome as the row keeps it. `record` is kept at full length (handoff_lookup's
@@ -154,6 +167,8 @@ export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean
   let result: HandoffResult | null = null
   /** What would be handed up, once built: stored with a fallback row too, for the record. */
   let handoff = ''
+  /** A late rehearsal's pending write: its row is completed by `<stem>.late.json`. */
+  let pending: WrittenCompaction | null = null
   let configProblems: ConfigIssue[] = []
 
   const baseRow = (outcome: CompactionRow['outcome'], reason: string | null): CompactionRow => ({
@@ -204,7 +219,28 @@ export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean
 
     transcript = (deps.readMessages ?? readEngineMessages)(input.messages, { sessionId: input.sessionId, cwd: input.cwd, model: input.model })
     bridge = createBridge({ rundir: deps.rundir, send: deps.send })
+    const openBridge = bridge
+    const gone = () => openBridge.close(`the engine went away before it answered (${String(deps.engineGone?.reason ?? 'unknown')})`)
+    if (deps.engineGone?.aborted) gone()
+    else deps.engineGone?.addEventListener('abort', gone, { once: true })
     host = engineHost(bridge, { model: input.model, live: input.settings.live })
+    if (input.late) {
+      // Stored before any model work, with the conversation: the engine is compacting beside
+      // this run and will not wait for it, so a late part that dies still leaves this row.
+      try {
+        pending = await writeCompaction(ref, {
+          row: { ...baseRow('pending', 'late: the engine compacted without waiting; this rehearsal\'s model work runs after it'), late: { pid: process.pid, host: hostname(), startedAt: at.toISOString() } },
+          transcript: transcriptOf(transcript, input.sessionId, next.n),
+          at,
+          index: 'defer',
+        })
+      } catch (err) {
+        throw new Fallback(`store-unwritable: ${(err as Error).message}`)
+      }
+      const { files, sizes } = pending.row
+      deps.send({ type: 'pending', row: files.row, dataDir: ref.dataDir, n: next.n, prev: next.prev, at: at.toISOString(), files, sizes })
+    }
+    const capabilities = !input.settings.live && input.settings.rehearsalModel === false ? { ...host.capabilities, model: refusedModel } : host.capabilities
     const pipelineInput: PipelineInput = {
       trigger: input.trigger,
       ...(input.instructions ? { instructions: input.instructions } : {}),
@@ -218,7 +254,7 @@ export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean
     }
     const files = configFiles(await settingsLayer(deps.rundir, input), deps.env ?? process.env)
     try {
-      ;({ result, configProblems } = await (deps.build ?? buildHandoff)({ input: pipelineInput, capabilities: host.capabilities, configFiles: files, lenient: true }))
+      ;({ result, configProblems } = await (deps.build ?? buildHandoff)({ input: pipelineInput, capabilities, configFiles: files, lenient: true }))
     } catch (err) {
       throw new Fallback(`pipeline-threw: ${(err as Error).message}`)
     }
@@ -244,7 +280,7 @@ export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean
     let written
     try {
       // Indexing waits until the handoff is handed up: it is not on the compaction's critical path.
-      written = await writeCompaction(ref, { row, handoff, summary: summaryText(result), transcript: transcriptOf(transcript, input.sessionId, next.n), at, index: 'defer' })
+      written = await writeCompaction(ref, { row, handoff, summary: summaryText(result), transcript: pending ? null : transcriptOf(transcript, input.sessionId, next.n), at, index: 'defer', ...completes(pending) })
     } catch (err) {
       throw new Fallback(`store-unwritable: ${(err as Error).message}`)
     }
@@ -268,8 +304,9 @@ export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean
           row: baseRow('fallback', reason),
           handoff: handoff || null,
           summary: summaryText(result),
-          transcript: transcript ? transcriptOf(transcript, input.sessionId, lineage.n) : null,
+          transcript: transcript && !pending ? transcriptOf(transcript, input.sessionId, lineage.n) : null,
           at,
+          ...completes(pending),
         })
         rowWritten = true
       } catch {
@@ -280,6 +317,11 @@ export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean
     deps.send({ type: 'failed', reason, rowWritten })
     return false
   }
+}
+
+/** A late rehearsal's final write completes its pending row, carrying what that stored. */
+function completes(pending: WrittenCompaction | null) {
+  return pending ? { completes: { files: pending.row.files, sizes: pending.row.sizes } } : {}
 }
 
 /** The conversation as it stood, for the store; a render that fails leaves it out, never the row. */
@@ -345,6 +387,28 @@ function faultOf(env: NodeJS.ProcessEnv): Fault | undefined {
   return f === 'crash' || f === 'hang' || f === 'empty' ? f : undefined
 }
 
+/** How long a late rehearsal may go on after the engine went away, to store what it has. */
+const GONE_GRACE_MS = 10_000
+
+/**
+ * A late rehearsal outlives its hook: the engine ends this process with SIGTERM as it exits
+ * (measured in 2.1.328: a `-p` run, ~100 ms after its turn), and a stdout nobody reads any more
+ * breaks. Either way nobody will answer the requests still waiting, so they are refused with why,
+ * the sections that made them are left out, and the run stores what it has; a run that still has
+ * not finished after GONE_GRACE_MS ends, and its pending row reads as lost.
+ */
+function lateExits(): AbortSignal {
+  const gone = new AbortController()
+  const stop = (why: string) => {
+    if (gone.signal.aborted) return
+    gone.abort(why)
+    setTimeout(() => process.exit(143), GONE_GRACE_MS).unref()
+  }
+  process.on('SIGTERM', () => stop('SIGTERM: the engine is exiting'))
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => stop(`its end of the bridge closed: ${err.code ?? err.message}`))
+  return gone.signal
+}
+
 export const engineCommand: Command = {
   summary: '(internal) one compaction for the plugin: event on stdin, bridge lines on stdout',
   usage,
@@ -376,7 +440,8 @@ export const engineCommand: Command = {
       sendLine({ type: 'failed', reason: `bad-input: stdin is not JSON (${(err as Error).message})`, rowWritten: false })
       return 1
     }
-    const ok = await runEngine(raw, { rundir, send: sendLine, fault })
+    const engineGone = (raw as { late?: unknown } | null)?.late === true ? lateExits() : undefined
+    const ok = await runEngine(raw, { rundir, send: sendLine, fault, ...(engineGone ? { engineGone } : {}) })
     return ok ? 0 : 1
   },
 }

@@ -4,8 +4,9 @@
  * of a killed writer) is skipped and counted rather than failing the read.
  */
 import { readdir, readFile } from 'node:fs/promises'
+import { hostname } from 'node:os'
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
-import { MODE_DIRS, ROW_FILE, type StoreMode, stemTime } from './write.ts'
+import { LATE_SUFFIX, MODE_DIRS, ROW_FILE, type StoreMode, stemTime } from './write.ts'
 
 /** A read the caller asked for that cannot be answered: one line, said as it is. */
 export class StoreError extends Error {
@@ -114,6 +115,7 @@ export async function sessionCompactions(dataDir: string, sessionId: string, opt
         } catch (err) {
           c.problem = `row file unreadable: ${(err as Error).message}`
         }
+        if (c.row?.outcome === 'pending') await completeLate(c)
       }
       out.push(c)
     }
@@ -130,4 +132,40 @@ export async function storedSessions(dataDir: string): Promise<Array<{ sessionId
     }
   }
   return out
+}
+
+/** Whether a process of this machine is still running (signal 0 tests without touching it). */
+function alive(pid: unknown): boolean {
+  if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0) return false
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * A rehearsal's row is written first as `pending` (the engine compacts without waiting for the
+ * model work) and completed by a second file written once, `NNN-<iso>.late.json`. The compaction
+ * reads as its completion when there is one. Without one it stays pending, and says whether its
+ * late part is still running or ended without finishing (killed with the engine, or the machine).
+ */
+async function completeLate(c: StoredCompaction): Promise<void> {
+  const late = join(c.dir, `${c.stem}${LATE_SUFFIX}`)
+  try {
+    c.row = JSON.parse(await readFile(late, 'utf8'))
+    c.rowFile = late
+    return
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+      c.problem = `late row unreadable: ${(err as Error).message}`
+      return
+    }
+  }
+  const by = c.row!.late as { pid?: number; host?: string } | undefined
+  const here = by?.host === undefined || by.host === hostname()
+  if (here && !alive(by?.pid)) {
+    c.row = { ...c.row, reason: `late-part-lost: the rehearsal's late part (pid ${by?.pid ?? 'unknown'}) ended before it finished, with no row of its own (its process was killed with the engine or the machine); the engine's own compaction stood` }
+  }
 }

@@ -4,6 +4,7 @@
  * argument is one line naming it, never a throw and never a read outside the data dir. Every
  * read is logged with its size to lookups.jsonl.
  */
+import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fmt } from '../pipeline/codes.ts'
@@ -144,6 +145,8 @@ function lookupCall(ctx: ToolContext, c: { sessionId: string; mode: StoreMode; n
 
 /** Logs one read with its size: box-wide, and in the asking session's own folder for a tool call. */
 async function logRead(ctx: ToolContext, tool: ToolName, args: Record<string, unknown>, text: string, ms: number, extra: Record<string, unknown> = {}): Promise<void> {
+  // A read of a store that does not exist creates nothing, not even the log of the read.
+  if (!existsSync(ctx.dataDir)) return
   const size = textSize(text)
   const row = { at: (ctx.now?.() ?? new Date()).toISOString(), sessionId: ctx.sessionId, by: ctx.by, tool, args, chars: size.chars, lines: size.lines, approxTokens: size.approxTokens, ms, ...extra }
   await appendJsonl(join(ctx.dataDir, LOOKUPS_FILE), row)
@@ -176,8 +179,34 @@ function compactionLine(c: StoredCompaction): string {
     `${r.outcome}${r.reason ? ` (${String(r.reason).slice(0, 120)})` : ''}`,
     r.sizes?.handoff ? `handoff ${fmt(r.sizes.handoff.chars)} chars` : 'no handoff',
     sections.length ? `${kept} of ${sections.length} sections kept` : null,
+    spentOf(r),
   ]
   return parts.filter(Boolean).join('  ')
+}
+
+/** What a compaction's own model calls cost (a rehearsal's too: it calls the model beside the
+ *  engine's own summary), as the row priced it; null while a pending row has no calls yet. */
+function spentOf(r: Record<string, any>): string | null {
+  const calls = Array.isArray(r.model?.calls) ? r.model.calls.filter((c: { answeredBy?: unknown }) => c.answeredBy !== null).length : 0
+  const usd = r.cost?.usd
+  if (r.outcome === 'pending') return null
+  if (calls === 0) return 'no model calls'
+  const n = `${calls} model call${calls === 1 ? '' : 's'}`
+  return typeof usd === 'number' ? `${n} $${usd.toFixed(4)}` : `${n}, cost unknown (${String(r.cost?.reason ?? 'unpriced').slice(0, 80)})`
+}
+
+/** The model spend of a session's compactions summed, priced calls only, with what was not priced. */
+function spentTotal(cs: StoredCompaction[]): string {
+  let usd = 0
+  let calls = 0
+  let unpriced = 0
+  for (const c of cs) {
+    const answered = Array.isArray(c.row?.model?.calls) ? c.row!.model.calls.filter((x: { answeredBy?: unknown }) => x.answeredBy !== null).length : 0
+    calls += answered
+    if (typeof c.row?.cost?.usd === 'number') usd += c.row.cost.usd
+    else if (answered) unpriced++
+  }
+  return `${calls} call${calls === 1 ? '' : 's'}, $${usd.toFixed(4)}${unpriced ? ` priced (${unpriced} compaction${unpriced === 1 ? '' : 's'} not priced)` : ''}`
 }
 
 async function lookupTotals(ctx: ToolContext, sessionId: string) {
@@ -215,6 +244,7 @@ export async function status(ctx: ToolContext): Promise<ToolAnswer> {
       for (const c of compactions) outcomes.set(String(c.row?.outcome ?? 'unreadable'), (outcomes.get(String(c.row?.outcome ?? 'unreadable')) ?? 0) + 1)
       lines.push(`Compactions in ${these}: ${compactions.length} (${[...outcomes].map(([k, v]) => `${v} ${k}`).join(', ')})`)
       for (const c of compactions) lines.push(`  ${compactionLine(c)}`)
+      lines.push(`Model spent by compact-handoff in ${these} (beside the engine's own summaries): ${spentTotal(compactions)}`)
     }
     const r = reads!
     const tools = Object.entries(r.byTool).map(([k, v]) => `${k} ${v}`).join(', ')
@@ -261,6 +291,9 @@ export async function list(ctx: ToolContext, args: Record<string, unknown>): Pro
     for (const r of index.rows) {
       if (typeof r.sessionId !== 'string') continue
       const s = sessions.get(r.sessionId) ?? { rows: [] }
+      // A rehearsal's late row completes its pending one (same mode and n): it replaces it here.
+      const same = s.rows.findIndex((x) => x.mode === r.mode && x.lineage?.n === r.lineage?.n && x.outcome === 'pending')
+      if (same >= 0) s.rows.splice(same, 1)
       s.rows.push(r)
       sessions.set(r.sessionId, s)
     }
@@ -381,7 +414,9 @@ export async function lookup(ctx: ToolContext, args: Record<string, unknown>): P
   const out: string[] = []
   let chars = 0
   for (let i = from; i <= to; i++) {
-    const line = `${i}\t${lines[i - 1]}`
+    // The cap holds for one line too: a 200 KB line comes back clipped, and the clip is said.
+    const whole = `${i}\t${lines[i - 1]}`
+    const line = whole.length <= MAX_CHARS ? whole : `${whole.slice(0, MAX_CHARS - 80)} […${fmt(whole.length - (MAX_CHARS - 80))} more chars on this line not shown (${fmt(MAX_CHARS)}-char cap)]`
     if (chars + line.length > MAX_CHARS && out.length > 0) {
       to = i - 1
       break

@@ -106,7 +106,8 @@ export async function nextCompaction(ref: SessionStoreRef): Promise<NextCompacti
   return { n: earlier.length + 1, prev: last ? last.n : null, depth: earlier.length + 1, earlier }
 }
 
-export type Outcome = 'replaced' | 'rehearsed' | 'fallback'
+/** `pending`: a rehearsal's row written before its late part ran; `<stem>.late.json` completes it. */
+export type Outcome = 'replaced' | 'rehearsed' | 'fallback' | 'pending'
 
 /**
  * One compaction as the store records it. The writer adds `files`; everything else is the
@@ -234,7 +235,13 @@ export interface CompactionEntry {
   /** Put the texts into the search index as part of the write (true, the default), note them
    *  for `indexPending` to add later ('defer': off the compaction's critical path), or not. */
   index?: boolean | 'defer'
+  /** The pending row this write completes (a rehearsal's late part): the row goes to
+   *  `NNN-<iso>.late.json` beside it, and carries the files the pending write stored. */
+  completes?: { files: RowFiles; sizes: Partial<Record<TextKind, TextSize>> }
 }
+
+/** A pending row's completion, beside it: `NNN-<iso>.late.json` (written once, like the row). */
+export const LATE_SUFFIX = '.late.json'
 
 /**
  * Writes one compaction: the texts it has (`NNN-<iso>.md`, `.summary.md`, `.transcript.md`),
@@ -272,9 +279,9 @@ export async function writeCompaction(ref: SessionStoreRef, entry: CompactionEnt
     }
   }
 
-  const rowFile = join(dir, `${stem}.json`)
-  const files: RowFiles = { handoff: null, summary: null, transcript: null, row: rel(rowFile) }
-  const sizes: Partial<Record<TextKind, TextSize>> = {}
+  const rowFile = join(dir, `${stem}${entry.completes ? LATE_SUFFIX : '.json'}`)
+  const files: RowFiles = { handoff: null, summary: null, transcript: null, ...entry.completes?.files, row: rel(rowFile) }
+  const sizes: Partial<Record<TextKind, TextSize>> = { ...entry.completes?.sizes }
   for (const t of texts) {
     files[t.kind] = rel(t.path)
     sizes[t.kind] = textSize(t.text)

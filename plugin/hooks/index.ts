@@ -7,7 +7,10 @@
 import type { EngineInterface, PluginOptions, Register, SessionCompactInput, SessionCompactResult } from 'claude-code'
 import {
   APPEND_SCRIPT,
+  COMPACTED_FORK,
   fallbackRow,
+  lateRow,
+  PENDING_WAIT_MS,
   fileStem,
   modeDir,
   nextNumber,
@@ -23,7 +26,7 @@ import {
   stderrTail,
   storedRow,
 } from './logic'
-import type { AnswerFile, DoneLine, RequestLine, Settings } from './protocol'
+import type { AnswerFile, DoneLine, PendingLine, RequestLine, Settings } from './protocol'
 import { HISTORY_TOOLS, SLASH_COMMAND, SLASH_TOOL, toolArgs, toolText, unanswered } from './tools'
 import { PLUGIN_VERSION } from './version'
 
@@ -33,6 +36,13 @@ type NodeProbe = { ok: true; version: string } | { ok: false; reason: string }
 let node: NodeProbe | null = null
 
 type ChildOutcome = { kind: 'done'; done: DoneLine } | { kind: 'failed'; reason: string; rowWritten: boolean }
+
+/** A late rehearsal's run as the hook follows it: whether the engine has compacted (a fork asked
+ *  for after that would fork the compacted conversation: measured), and where its pending row is. */
+interface LateRun {
+  compacted: boolean
+  pending(line: PendingLine): void
+}
 
 async function settingsOf($: EngineInterface, options: PluginOptions): Promise<Settings> {
   const [live, dataDir, home] = await Promise.all([
@@ -54,11 +64,15 @@ async function probeNode($: EngineInterface, nodePath: string): Promise<NodeProb
 }
 
 /** Answers one request of the child by writing its answer file; a call it gave up on is not answered. */
-async function serve($: EngineInterface, req: RequestLine, rundir: string, signal: AbortSignal): Promise<void> {
+async function serve($: EngineInterface, req: RequestLine, rundir: string, signal: AbortSignal, late: LateRun | null): Promise<void> {
   let answer: AnswerFile
   try {
     let value: unknown
-    if (req.call === 'model.fork') {
+    if (req.call === 'model.fork' && late?.compacted) {
+      // The summary section takes this reason as its cue to complete over the conversation
+      // written out instead (its cold path), which does not depend on what the engine holds now.
+      value = { isAnswered: false, reason: COMPACTED_FORK }
+    } else if (req.call === 'model.fork') {
       value = await $.model.fork({ prompt: req.args.prompt })
     } else if (req.call === 'model.complete') {
       const { model, prompt, system, maxTokens } = req.args
@@ -82,7 +96,7 @@ async function serve($: EngineInterface, req: RequestLine, rundir: string, signa
 const TIMEOUT = Symbol('timeout')
 
 /** Starts the pipeline child, answers its requests, and waits for its one answer or its end. */
-async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings, startedAt: number): Promise<ChildOutcome> {
+async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings, startedAt: number, late: LateRun | null = null): Promise<ChildOutcome> {
   const [env, sessionId, cwd, model, usage] = await Promise.all([
     $.process.hookEnv(),
     $.session.id(),
@@ -105,6 +119,7 @@ async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings,
     pluginRoot: $.plugin.root,
     pluginVersion: PLUGIN_VERSION,
     hookStartedAt: startedAt,
+    ...(late ? { late: true } : {}),
   })
   const child = $.process.spawn({ argv: [s.nodePath, `${$.plugin.root}/dist/compact-handoff.mjs`, 'engine', rundir], input })
   const calls = new Map<number, AbortController>()
@@ -141,9 +156,11 @@ async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings,
         if (msg?.type === 'request') {
           const stop = new AbortController()
           calls.set(msg.id, stop)
-          void serve($, msg, rundir, stop.signal).finally(() => calls.delete(msg.id))
+          void serve($, msg, rundir, stop.signal, late).finally(() => calls.delete(msg.id))
         } else if (msg?.type === 'cancel') {
           calls.get(msg.id)?.abort()
+        } else if (msg?.type === 'pending') {
+          late?.pending(msg)
         } else if (msg?.type === 'done') {
           answer = { kind: 'done', done: msg }
         } else if (msg?.type === 'failed') {
@@ -182,12 +199,36 @@ async function writeRow($: EngineInterface, dataDir: string, live: boolean, sess
   if (await $.fs.exists(path)) throw new Error(`${path} exists already`)
   const row = storedRow(make(n, prev), `${modeDir(live)}/${sessionId}/${stem}.json`)
   await $.fs.write(path, JSON.stringify(row, null, 2) + '\n')
+  await appendLogs($, dataDir, dir, stem, row)
+  return path
+}
+
+/** Appends a row to the data dir's index.jsonl and the session's runs.jsonl. */
+async function appendLogs($: EngineInterface, dataDir: string, dir: string, stem: string, row: Record<string, unknown>): Promise<void> {
   // $.fs has no append: the line goes to a file, and `cat` appends it in one O_APPEND write per
   // log. A host without sh keeps the row file alone (readers find rows by their files).
   const line = `${dir}/.${stem}.line`
   await $.fs.write(line, JSON.stringify(row) + '\n')
   await $.process.run(['sh', '-c', APPEND_SCRIPT, 'sh', line, `${dataDir}/index.jsonl`, `${dir}/runs.jsonl`], { timeoutMs: 5_000 }).catch(() => undefined)
-  return path
+}
+
+/**
+ * Completes a late rehearsal's pending row with why its late part ended without doing so:
+ * `<stem>.late.json` beside it, written once (a completion the child managed after all stands).
+ */
+async function completeLate($: EngineInterface, e: SessionCompactInput, s: Settings, p: PendingLine, reason: string, startedAt: number): Promise<void> {
+  const rel = p.row.replace(/\.json$/, '.late.json')
+  const path = `${p.dataDir}/${rel}`
+  if (await $.fs.exists(path)) return
+  const [sessionId, cwd] = await Promise.all([$.session.id(), $.session.cwd()])
+  const row = lateRow(
+    { at: new Date(p.at), sessionId, live: false, trigger: e.trigger, agentId: e.agentId, reason, n: p.n, prev: p.prev, pluginVersion: PLUGIN_VERSION, messages: e.messages.length, hookMs: Date.now() - startedAt, cwd },
+    p,
+    rel,
+  )
+  await $.fs.write(path, JSON.stringify(row, null, 2) + '\n')
+  const dir = path.slice(0, path.lastIndexOf('/'))
+  await appendLogs($, p.dataDir, dir, rel.slice(rel.lastIndexOf('/') + 1, -'.json'.length), row)
 }
 
 /** The row for a failure the child could not record; in the plugin's own data folder if the data dir refuses it. */
@@ -214,6 +255,7 @@ async function compact($: EngineInterface, e: SessionCompactInput, next: (e: Ses
   if (skip === 'precompute') return { skip: PRECOMPUTE_SKIP }
   if (skip === 'subagent') return next(e)
   if (!node) node = await probeNode($, s.nodePath)
+  if (!s.live && node.ok) return rehearse($, e, next, s, startedAt)
   const outcome: ChildOutcome = node.ok ? await runChild($, e, s, startedAt) : { kind: 'failed', reason: `node-missing: ${node.reason}`, rowWritten: false }
   if (outcome.kind === 'failed') {
     if (!outcome.rowWritten) await recordFallback($, e, s, outcome.reason, startedAt)
@@ -223,10 +265,6 @@ async function compact($: EngineInterface, e: SessionCompactInput, next: (e: Ses
   const { done } = outcome
   // Shown in the conversation, rehearsing or live: the person can fix what they wrote.
   for (const notice of done.notices ?? []) $.ui.log(`compact-handoff: ${notice}`)
-  if (!s.live) {
-    $.ui.log(`compact-handoff: rehearsed (${done.handoff.length.toLocaleString('en-US')}-char handoff stored); Claude Code compacts as usual`, { to: 'debug' })
-    return next(e)
-  }
   $.ui.log(`compact-handoff: handed up a ${done.handoff.length.toLocaleString('en-US')}-char handoff and ${done.keep.length} kept messages`, { to: 'debug' })
   return {
     messages: replacement(e.messages, done),
@@ -234,6 +272,56 @@ async function compact($: EngineInterface, e: SessionCompactInput, next: (e: Ses
     tokensAfter: done.tokensAfter,
     ...(done.usage ? { usage: done.usage } : {}),
   }
+}
+
+/**
+ * A rehearsal: the engine compacts at once and the pipeline runs beside it, so a rehearsal adds
+ * no model round trip to the user's wait (issue 17). Measured in 2.1.328 (plugin/hooks/LATE.md):
+ * a fork asked for while the engine compacts forks the conversation before it; one asked for
+ * after forks the compacted one, so it is refused and the summary completes cold; the child and
+ * the answers it waits for outlive the hook's return. The hook returns when the engine has
+ * compacted and the child has stored its row as pending (or PENDING_WAIT_MS has passed), so a
+ * row exists whatever becomes of the late part; the late part completes it.
+ */
+async function rehearse($: EngineInterface, e: SessionCompactInput, next: (e: SessionCompactInput) => Promise<SessionCompactResult>, s: Settings, startedAt: number): Promise<SessionCompactResult> {
+  let pendingLine: PendingLine | null = null
+  let stored: () => void = () => undefined
+  const claimed = new Promise<void>((resolve) => (stored = resolve))
+  const late: LateRun = {
+    compacted: false,
+    pending(line) {
+      pendingLine = line
+      stored()
+    },
+  }
+  const finished = runChild($, e, s, startedAt, late).then(async (outcome) => {
+    stored()
+    if (outcome.kind === 'done') {
+      $.ui.log(`compact-handoff: rehearsed (${outcome.done.handoff.length.toLocaleString('en-US')}-char handoff stored after the engine compacted)`, { to: 'debug' })
+      return
+    }
+    if (outcome.rowWritten) {
+      $.ui.log(`compact-handoff: the rehearsal fell back (${outcome.reason}); Claude Code compacted with its own summary`, { to: 'debug' })
+      return
+    }
+    const reason = `late-part: ${outcome.reason} (after the engine had compacted with its own summary)`
+    if (pendingLine) await completeLate($, e, s, pendingLine, reason, startedAt)
+    else await recordFallback($, e, s, reason, startedAt)
+  })
+  // Nothing waits for the late part: what it could not record is logged, never thrown.
+  void finished.catch((err: Error) => $.ui.log(`compact-handoff: the rehearsal's late part could not record its end: ${err?.message ?? String(err)}`, { to: 'debug' }))
+  const compacted = next(e)
+  const done = compacted.then(
+    () => (late.compacted = true),
+    () => (late.compacted = true),
+  )
+  let timer: number | undefined
+  const cap = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, PENDING_WAIT_MS)
+  })
+  await Promise.all([done, Promise.race([claimed, cap])])
+  clearTimeout(timer)
+  return compacted
 }
 
 /** The history tools and /handoff, for this session. A registration the engine refuses is logged, never fatal. */

@@ -4,9 +4,21 @@
  * failure leaves. plugin/hooks/*.test.ts checks them with `claude plugin test`.
  */
 import type { PluginOptions, SessionCompactInput, SessionMessage, ToolCallResult } from 'claude-code'
-import { CHILD_LINE_TYPES, type ChildLine, type DoneLine, type HandoffMessage, type Settings } from './protocol'
+import { CHILD_LINE_TYPES, type ChildLine, type DoneLine, type HandoffMessage, type PendingLine, type Settings } from './protocol'
 
 export const DEFAULT_CHILD_TIMEOUT_MS = 600_000
+
+/**
+ * The longest a rehearsal's hook waits, once the engine has compacted, for the child to store its
+ * pending row. Only a compaction faster than the child's start (~200 ms) waits at all; the row is
+ * what a late part that dies leaves behind, so it is worth that much when the engine is quick.
+ */
+export const PENDING_WAIT_MS = 3_000
+
+/** A fork asked for after the engine compacted: refused, as `nothing-to-fork` so the summary
+ *  section takes its cold path (a completion over the conversation written out). */
+export const COMPACTED_FORK =
+  'nothing-to-fork: the engine had compacted before this fork was asked for, and a fork now would see the compacted conversation'
 
 /** The notice a `precompute` dispatch gets: every real compaction must come through the hook. */
 export const PRECOMPUTE_SKIP = 'compact-handoff builds its handoff when the compaction happens, not ahead of it'
@@ -35,6 +47,7 @@ export function resolveSettings(options: PluginOptions, env: { live?: string; da
     subagents: options.subagents === true,
     childTimeoutMs: Math.max(100, num(options.childTimeoutMs, DEFAULT_CHILD_TIMEOUT_MS)),
     nodePath: expand(nodePath),
+    rehearsalModel: options.rehearsalModel !== false,
   }
 }
 
@@ -206,6 +219,21 @@ export function fallbackRow(f: FallbackFacts): Record<string, unknown> {
     configProblems: [],
     seam: [],
     ms: { pipeline: null, child: null, sinceHook: f.hookMs },
+  }
+}
+
+/**
+ * The completion of a late rehearsal's pending row, written by the hooks module when the late
+ * part ended without writing its own: a fallback row at `<stem>.late.json` that keeps what the
+ * pending write stored (the conversation).
+ */
+export function lateRow(f: FallbackFacts, p: Pick<PendingLine, 'files' | 'sizes'>, rowPath: string): Record<string, unknown> {
+  return {
+    ...fallbackRow(f),
+    cost: { usd: null, reason: 'the late part ended before it could record its model calls', basis: 'unpriced' },
+    files: { ...p.files, row: rowPath },
+    sizes: p.sizes,
+    index: null,
   }
 }
 

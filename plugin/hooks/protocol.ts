@@ -9,7 +9,7 @@ export const BRIDGE_CALLS = ['model.fork', 'model.complete', 'files.read'] as co
 export type BridgeCall = (typeof BRIDGE_CALLS)[number]
 
 /** The line types the child writes on stdout. */
-export const CHILD_LINE_TYPES = ['hello', 'request', 'cancel', 'done', 'failed'] as const
+export const CHILD_LINE_TYPES = ['hello', 'request', 'cancel', 'pending', 'done', 'failed'] as const
 
 export interface ApiUsage {
   input_tokens: number
@@ -49,10 +49,23 @@ export interface FailedLine {
   rowWritten: boolean
 }
 
+/** A late rehearsal's row is on disk, pending (cli/engine-protocol.ts PendingLine). */
+export interface PendingLine {
+  type: 'pending'
+  row: string
+  dataDir: string
+  n: number
+  prev: number | null
+  at: string
+  files: { handoff: string | null; summary: string | null; transcript: string | null; row: string }
+  sizes: Record<string, unknown>
+}
+
 export type ChildLine =
   | { type: 'hello'; pid: number; version: string }
   | RequestLine
   | { type: 'cancel'; id: number }
+  | PendingLine
   | DoneLine
   | FailedLine
 
@@ -68,4 +81,6 @@ export interface Settings {
   subagents: boolean
   childTimeoutMs: number
   nodePath: string
+  /** false: a rehearsal makes no model call. */
+  rehearsalModel: boolean
 }

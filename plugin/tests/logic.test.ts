@@ -27,7 +27,12 @@ const result = (id: string) => ({ tool_use_id: id, text: `out ${id}`, isError: f
 describe('settings', () => {
   test('defaults: rehearsal, the data dir under HOME, node from PATH', () => {
     const s = resolveSettings({}, { home: '/home/u' })
-    expect(s).toEqual({ live: false, dataDir: '/home/u/.claude/compact-handoff', maxChars: 0, maxFraction: 0, subagents: false, childTimeoutMs: 600_000, nodePath: 'node' })
+    expect(s).toEqual({ live: false, dataDir: '/home/u/.claude/compact-handoff', maxChars: 0, maxFraction: 0, subagents: false, childTimeoutMs: 600_000, nodePath: 'node', rehearsalModel: true })
+  })
+
+  test('rehearsalModel: on unless the setting turns it off', () => {
+    expect(resolveSettings({ rehearsalModel: false }, { home: '/h' }).rehearsalModel).toBe(false)
+    expect(resolveSettings({ rehearsalModel: true }, { home: '/h' }).rehearsalModel).toBe(true)
   })
 
   test('COMPACT_HANDOFF_LIVE switches live on; the setting does too', () => {

@@ -71,4 +71,6 @@ export function startFakeModel(opts: {
   /** The files the default summary reply names in <restore-files> (default: the newest file_path seen that exists). */
   restoreFiles?: string[]
   latencyMs?: number
+  /** Requests whose newest user text matches `match` wait `ms` instead of latencyMs. */
+  slow?: Array<{ match: string; ms: number }>
 }): Promise<FakeModel>

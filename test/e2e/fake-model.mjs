@@ -39,6 +39,10 @@
  * `cache_read_input_tokens` (FAKE_CACHE_READ_TOKENS / `cacheReadTokens`, default 0) and
  * `cache_creation_input_tokens` (FAKE_CACHE_WRITE_TOKENS / `cacheWriteTokens`, default 0).
  *
+ * Latency: every reply waits `latencyMs` (FAKE_LATENCY_MS) before it is sent, as a real model
+ * takes seconds per call; `slow: [{ match, ms }]` makes the requests whose newest user text
+ * matches wait `ms` instead (the first entry that matches), e.g. to hold one section's call.
+ *
  * Failure injection (FAKE_FAIL / `fail`): `<what>[:<status>]`, comma-separated, where <what> is
  *   markers    requests carrying a compact-handoff prompt marker ([compact-handoff:…])
  *   toolless   requests that offer no tools ($.model.complete, whatever its prompt)
@@ -153,7 +157,7 @@ function loadScript(script) {
  * Starts the fake. Resolves `{ port, url, logFile, requests(), close() }`.
  * @param {{ port?: number, portFile?: string, log: string, script?: string | object, inputTokens?: number,
  *           cacheReadTokens?: number, cacheWriteTokens?: number, outputTokens?: number, fail?: string | Array<{what: string, status?: number}>,
- *           restoreFiles?: string[], latencyMs?: number }} opts
+ *           restoreFiles?: string[], latencyMs?: number, slow?: Array<{match: string, ms: number}> }} opts
  */
 export async function startFakeModel(opts) {
   const rules = loadScript(opts.script)
@@ -286,7 +290,10 @@ export async function startFakeModel(opts) {
         appendFileSync(opts.log, JSON.stringify({ ...entry, reply: msg.content }) + '\n')
         return body.stream ? sse(res, msg) : json(res, 200, msg)
       }
-      if (opts.latencyMs) setTimeout(answer, opts.latencyMs)
+      const u = newestUser(body)
+      const slow = (opts.slow ?? []).find((x) => new RegExp(x.match, 's').test(u ? textOf(u.content) : ''))
+      const wait = slow ? slow.ms : opts.latencyMs
+      if (wait) setTimeout(answer, wait)
       else answer()
     })
   })

@@ -38,7 +38,7 @@ export interface LabOptions {
   inputTokens?: number
   /** The rest of the fake's settings: cache counts, failure injection, the files its summary names
    *  (where `{project}` stands for the lab's project folder). */
-  fake?: Pick<FakeOptions, 'cacheReadTokens' | 'cacheWriteTokens' | 'fail' | 'restoreFiles'>
+  fake?: Pick<FakeOptions, 'cacheReadTokens' | 'cacheWriteTokens' | 'fail' | 'restoreFiles' | 'latencyMs' | 'slow'>
   /** More of the engine's settings.json (e.g. `permissions`), beside the plugin's userConfig. */
   settings?: Record<string, unknown>
 }
@@ -321,7 +321,9 @@ export class Lab {
     return join(this.configDir, 'plugins', 'data', 'compact-handoff-inline')
   }
 
-  /** Every compaction row stored, oldest first, with the path it was found at. */
+  /** Every compaction row stored, oldest first, with the path it was found at. A rehearsal's
+   *  pending row reads as its completion (`NNN-<iso>.late.json`) once there is one, as the store's
+   *  readers take it; `pendingPath` is then where the pending row is. */
   rows(): Array<Record<string, any> & { path: string }> {
     const out: Array<Record<string, any> & { path: string }> = []
     const walk = (d: string) => {
@@ -330,12 +332,27 @@ export class Lab {
         const p = join(d, name)
         if (statSync(p).isDirectory()) {
           if (name !== 'runs') walk(p)
-        } else if (/^\d{3,}-.+\.json$/.test(name)) out.push({ ...JSON.parse(readFileSync(p, 'utf8')), path: p })
+        } else if (/^\d{3,}-[^.]+\.json$/.test(name)) {
+          const late = p.replace(/\.json$/, '.late.json')
+          out.push(existsSync(late) ? { ...JSON.parse(readFileSync(late, 'utf8')), path: late, pendingPath: p } : { ...JSON.parse(readFileSync(p, 'utf8')), path: p })
+        }
       }
     }
     walk(this.dataDir)
     walk(join(this.pluginData(), 'rows'))
     return out.sort((a, b) => String(a.at).localeCompare(String(b.at)))
+  }
+
+  /** Waits until `count` rows are stored and none is pending any more (a rehearsal's late part
+   *  finishes after the engine compacted), then returns them. */
+  async settledRows(count: number, timeoutMs = 60_000): Promise<Array<Record<string, any> & { path: string }>> {
+    const until = Date.now() + timeoutMs
+    for (;;) {
+      const rows = this.rows()
+      if (rows.length >= count && rows.every((r) => r.outcome !== 'pending')) return rows
+      if (Date.now() > until) throw new Error(`rows not settled within ${timeoutMs} ms: ${JSON.stringify(rows.map((r) => [r.outcome, r.reason]))}`)
+      await new Promise((r) => setTimeout(r, 100))
+    }
   }
 
   /** The handoff file a row names, or null. */
