@@ -1,19 +1,22 @@
 /**
- * The CLI as a host: files are read from disk; a model is whatever the command line offers
- * (cli/model.ts: recorded replies, the Anthropic API, or none — then the sections that need one
- * drop with SECTION_NO_MODEL and say why).
+ * The CLI as a host: files are read from disk under the read policy; a model is whatever the
+ * command line offers (cli/model.ts: recorded replies, the Anthropic API, or none — then the
+ * sections that need one drop with SECTION_NO_MODEL and say why).
  */
-import { readFile } from 'node:fs/promises'
 import type { Capabilities, FileCapability, ModelCapability } from '../pipeline/capabilities.ts'
 import { systemClock } from '../pipeline/capabilities.ts'
-import { numberLines } from '../pipeline/render.ts'
+import { readBounded } from '../pipeline/read-policy.ts'
 
 /** Files read off the disk, shown as the Read tool shows them (numbered lines), so a restored
- *  file reads the same from the CLI, a rehearsal and a live run. */
+ *  file reads the same from the CLI, a rehearsal and a live run. Only what the policy allows is
+ *  opened, and only the bytes kept are read. */
 export const diskFiles: FileCapability = {
-  async read({ path, offset, limit }, signal) {
+  async read({ path, offset, limit, policy, maxChars }, signal) {
     try {
-      return { ok: true, text: numberLines(await readFile(path, { encoding: 'utf8', signal }), offset, limit) }
+      const r = await readBounded(path, policy, { offset, limit: limit ?? 2_000, maxChars, signal })
+      if (!r.ok) return { ok: false, reason: r.reason }
+      const text = r.text === '' ? '' : r.text.split('\n').map((line, i) => `${r.firstLine + i}\t${line}`).join('\n')
+      return { ok: true, text, ...(r.truncated ? { truncated: true } : {}) }
     } catch (err) {
       return { ok: false, reason: (err as Error).message }
     }

@@ -7,6 +7,7 @@
 import type { Capabilities, FileCapability, ModelAnswer, ModelCapability, ModelUsage } from '../pipeline/capabilities.ts'
 import { systemClock } from '../pipeline/capabilities.ts'
 import { diskFiles } from './capabilities.ts'
+import { vetForRead } from '../pipeline/read-policy.ts'
 import type { Bridge } from './engine-bridge.ts'
 import type { ApiUsage, BridgeModelValue } from './engine-protocol.ts'
 
@@ -113,7 +114,13 @@ export function engineHost(bridge: Bridge, opts: EngineHostOptions): EngineHost 
         record(answer.ok, 'disk', answer.ok ? undefined : answer.reason)
         return answer
       }
-      const v = await bridge.request('files.read', { path: req.path, ...(req.offset ? { offset: req.offset } : {}), ...(req.limit ? { limit: req.limit } : {}) }, signal)
+      // Our policy first; the engine's Read tool then applies its own permission rules on top.
+      const vetted = await vetForRead(req.path, req.policy, signal)
+      if (!vetted.ok) {
+        record(false, 'read-tool', vetted.reason)
+        return vetted
+      }
+      const v = await bridge.request('files.read', { path: vetted.path, ...(req.offset ? { offset: req.offset } : {}), ...(req.limit ? { limit: req.limit } : {}) }, signal)
       record(v.ok, 'read-tool', v.ok ? undefined : v.reason)
       return v
     },

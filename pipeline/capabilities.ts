@@ -4,6 +4,7 @@
  * sections that need it drop with SECTION_NO_MODEL).
  */
 import { SectionDropError } from './codes.ts'
+import type { ReadPolicy } from './read-policy.ts'
 
 export interface ModelUsage {
   inputTokens: number
@@ -35,11 +36,22 @@ export interface ModelCapability {
   ): Promise<ModelAnswer>
 }
 
-export type ReadAnswer = { ok: true; text: string } | { ok: false; reason: string }
+/** `truncated`: the file goes on past what was kept (`maxChars`, or the range's end was not reached). */
+export type ReadAnswer = { ok: true; text: string; truncated?: boolean } | { ok: false; reason: string }
+
+export interface ReadRequest {
+  path: string
+  offset?: number
+  limit?: number
+  /** The host refuses what the policy refuses (pipeline/read-policy.ts) before opening anything. */
+  policy: ReadPolicy
+  /** The most chars worth keeping: the host reads no further than that. */
+  maxChars?: number
+}
 
 export interface FileCapability {
-  /** Read a file the way the host reads it (the engine: its real Read tool). */
-  read(req: { path: string; offset?: number; limit?: number }, signal: AbortSignal): Promise<ReadAnswer>
+  /** Read a file the way the host reads it (the engine: its real Read tool), under the request's policy. */
+  read(req: ReadRequest, signal: AbortSignal): Promise<ReadAnswer>
 }
 
 export interface Capabilities {

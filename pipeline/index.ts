@@ -14,15 +14,18 @@ export type {
   Reporter,
   SectionContext,
   SectionDefinition,
+  SectionInput,
   SectionOutcome,
   SectionResult,
   Trigger,
 } from './types.ts'
-export type { Capabilities, FileCapability, ModelAnswer, ModelCapability, ModelUsage, ReadAnswer } from './capabilities.ts'
+export type { Capabilities, FileCapability, ModelAnswer, ModelCapability, ModelUsage, ReadAnswer, ReadRequest } from './capabilities.ts'
+export { checkPath, DEFAULT_DENY, type PathVerdict, readBounded, type ReadPolicy, readPolicy, type ReadPolicyOptions, refusalOf, resolveIn } from './read-policy.ts'
 export type { CompactBoundary, Message, MessageKind, ToolResult, ToolUse, Transcript } from './transcript.ts'
 export { DROP_CODES, type DropCode, fmt, SectionDropError } from './codes.ts'
 export { requireModel } from './capabilities.ts'
 export { type Cost, costOf, type ModelCallRow, modelCallRow, type ModelPath, normalizeModelId, type Price, PRICES, priceOf, type Rates } from './pricing.ts'
+export { FILE_TOOLS, fileTouches, readText, type Touch } from './file-touches.ts'
 export { numberLines, type RenderedConversation, renderConversation, renderMessage, type RenderOptions } from './render.ts'
 
 /** Identity at runtime; it exists so a section's options are typed from its definition. */

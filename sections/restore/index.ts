@@ -3,16 +3,20 @@
  * written (through the engine's real Read tool when the engine is the host) and handed up as
  * real Read tool_use/tool_result pairs after the handoff, not as a narration of one.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { extname } from 'node:path'
-import { defineSection, fmt, numberLines, SectionDropError, type HandoffMessage, type SectionContext } from '../../pipeline/index.ts'
-import { choose, fileTouches, type Range, type Requested } from './choose.ts'
+import { defineSection, DEFAULT_DENY, fileTouches, fmt, numberLines, type Touch, type ReadPolicy, readPolicy, refusalOf, resolveIn, SectionDropError, type HandoffMessage, type SectionContext } from '../../pipeline/index.ts'
+import { choose, type Range, type Requested } from './choose.ts'
 
 interface RestoreOptions extends Record<string, unknown> {
   maxFiles: number
   fileChars: number
   totalChars: number
   readTimeoutMs: number
+  /** Globs added to the read policy's deny list (pipeline/read-policy.ts DEFAULT_DENY). */
+  denyPaths?: string[]
+  /** Globs exempt from the deny list and from the inside-the-project rule. */
+  allowPaths?: string[]
 }
 
 /** Kinds the Read tool hands back as something other than text. */
@@ -36,16 +40,107 @@ export interface RestoredFile {
 
 const rangeInput = (range: Range) => (range === 'all' ? {} : { offset: range.from, limit: range.to - range.from + 1 })
 
-function clip(text: string, max: number): { text: string; clipped: number } {
-  if (text.length <= max) return { text, clipped: 0 }
+/** Characters a line costs as the Read tool shows it: its number, a tab, the line, a newline. */
+const shownChars = (line: string, n: number) => String(n).length + line.length + 2
+
+/** A line width assumed for a file the transcript holds no copy of, to size its window. */
+const ASSUMED_LINE_CHARS = 50
+
+/**
+ * The lines to restore of a file longer than `fileChars`: a window around where the session last
+ * worked in it (its newest Edit, or its newest partial Read), a third of the window above that
+ * line and the rest below, sized by the transcript's copy when there is one. A file that fits, or
+ * whose copy is whole and fits, comes back whole.
+ */
+export function windowFor(touch: Touch | undefined, fileChars: number): Range {
+  const stored = touch?.stored
+  const focus = touch?.focus ?? 1
+  if (!stored) {
+    if (focus <= 1) return 'all'
+    const lines = Math.max(1, Math.floor(fileChars / ASSUMED_LINE_CHARS))
+    const from = Math.max(1, focus - Math.floor(lines / 3))
+    return { from, to: from + lines - 1 }
+  }
+  const lines = stored.text.split('\n')
+  const first = stored.firstLine
+  const last = first + lines.length - 1
+  const cost = (n: number) => shownChars(lines[n - first]!, n)
+  if (first === 1 && lines.reduce((sum, l, i) => sum + shownChars(l, i + 1), 0) <= fileChars) return 'all'
+  const at = Math.min(Math.max(focus, first), last)
+  let from = at
+  let to = at
+  let used = cost(at)
+  // Grow below first (up to two thirds of the room), then above, then below again.
+  while (to < last && used + cost(to + 1) <= (fileChars * 2) / 3) used += cost(++to)
+  while (from > first && used + cost(from - 1) <= fileChars) used += cost(--from)
+  while (to < last && used + cost(to + 1) <= fileChars) used += cost(++to)
+  return { from, to }
+}
+
+/** `goesOn`: the host stopped reading at fileChars, so how much more there is was never read, and is not said. */
+function clip(text: string, max: number, goesOn = false, setting = `fileChars: ${max}`): { text: string; clipped: number } {
+  const rest = (clipped: number) => `[… ${goesOn ? 'the rest of the file' : `${fmt(clipped)} more chars`} not restored (${setting}); Read the file for the rest]`
+  if (text.length <= max) return { text: goesOn ? `${text}\n${rest(0)}` : text, clipped: 0 }
   const cut = text.lastIndexOf('\n', max - 80)
   const head = text.slice(0, cut > max / 2 ? cut : max - 80)
   const clipped = text.length - head.length
-  return { text: `${head}\n[… ${fmt(clipped)} more chars not restored (fileChars: ${max}); Read the file for the rest]`, clipped }
+  return { text: `${head}\n${rest(clipped)}`, clipped }
+}
+
+/**
+ * Shares `total` chars among files in order (water-filling): a file that needs less than an even
+ * share of what is left takes only what it needs, and the rest goes to the files after it. So one
+ * long file the session was rewriting is not cut to a fifth when the others are short.
+ */
+export function shareOut(demands: number[], total: number): number[] {
+  const shares = demands.map(() => 0)
+  let left = Math.max(0, total)
+  let open = demands.map((_, i) => i)
+  while (open.length > 0 && left > 0) {
+    const even = Math.floor(left / open.length)
+    const small = open.filter((i) => demands[i]! - shares[i]! <= even)
+    if (small.length === 0) {
+      for (const i of open) shares[i]! += even
+      break
+    }
+    for (const i of small) {
+      left -= demands[i]! - shares[i]!
+      shares[i] = demands[i]!
+    }
+    open = open.filter((i) => !small.includes(i))
+  }
+  return shares
+}
+
+/**
+ * What restoring a file whole would cost: from its size on disk when it is here (it may have
+ * changed since the transcript last saw it), else from the transcript's copy, else the file cap.
+ */
+function demandOf(touch: Touch | undefined, fileChars: number, onDisk: number | undefined): number {
+  const s = touch?.stored
+  // Room for the line that labels a stored copy, when the file cannot be read now.
+  const label = 250
+  if (onDisk !== undefined) return Math.min(fileChars, Math.ceil(onDisk * 1.2) + label) // numbering adds about a fifth
+  if (!s) return fileChars
+  const shown = s.text.split('\n').reduce((n, line, i) => n + shownChars(line, s.firstLine + i), 0)
+  return Math.min(fileChars, shown + label)
+}
+
+/** A regular file's size, or undefined when it is not here (or not a file). */
+function sizeOnDisk(path: string | null): number | undefined {
+  const st = path ? statSync(path, { throwIfNoEntry: false }) : undefined
+  return st?.isFile() ? st.size : undefined
+}
+
+/** The stored copy shown like a real Read, numbered and in the range asked; '' when the copy
+ *  holds none of those lines. */
+function storedLines(stored: NonNullable<Touch['stored']>, range: Range): string {
+  const { offset, limit } = rangeInput(range)
+  return numberLines(stored.text, offset, limit ?? Number.MAX_SAFE_INTEGER, stored.firstLine)
 }
 
 /** One file: the host's read, bounded in time; on failure, the transcript's own copy. */
-async function readOne(ctx: SectionContext<RestoreOptions>, file: Requested, stored: string | undefined) {
+async function readOne(ctx: SectionContext<RestoreOptions>, file: Requested, stored: Touch['stored'], policy: ReadPolicy, maxChars: number) {
   const started = ctx.capabilities.now()
   const kind = NOT_TEXT[extname(file.path).toLowerCase()]
   if (kind) return { failed: `${kind}: only text comes back through a restore` }
@@ -60,8 +155,9 @@ async function readOne(ctx: SectionContext<RestoreOptions>, file: Requested, sto
       // Raced against the signal too: a host that ignores it must not hold the section.
       const stopped = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))
       stopped.catch(() => {}) // it fires again when the section settles; nobody is waiting by then
-      const answer = await Promise.race([ctx.capabilities.files.read({ path: file.path, ...rangeInput(file.range) }, signal), stopped])
-      if (answer.ok) return { text: answer.text, source: 'read' as const, ms: ctx.capabilities.now() - started }
+      const request = { path: file.path, ...rangeInput(file.range), policy, maxChars }
+      const answer = await Promise.race([ctx.capabilities.files.read(request, signal), stopped])
+      if (answer.ok) return { text: answer.text, truncated: answer.truncated === true, source: 'read' as const, ms: ctx.capabilities.now() - started }
       why = answer.reason
     } catch (err) {
       why = timer.signal.aborted ? `no answer within ${fmt(ctx.options.readTimeoutMs)} ms (readTimeoutMs)` : (err as Error).message
@@ -70,12 +166,12 @@ async function readOne(ctx: SectionContext<RestoreOptions>, file: Requested, sto
     }
     if (ctx.signal.aborted) return { failed: 'the section was stopped' }
   }
-  if (stored !== undefined) {
-    // The stored copy is the file's text: shown, like a real Read, numbered and in the range asked.
-    const range = rangeInput(file.range)
+  const shown = stored ? storedLines(stored, file.range) : ''
+  if (stored && shown !== '') {
     // Said in the result itself: the next window must not take an old copy for the file as it is.
-    const label = `[compact-handoff: the file could not be read now (${why}); below is the transcript's last copy of it, which may be out of date]\n`
-    return { text: label + numberLines(stored, range.offset, range.limit ?? Number.MAX_SAFE_INTEGER), source: 'stored' as const, ms: ctx.capabilities.now() - started, note: `read failed (${why}); the transcript's copy stands in` }
+    const part = stored.firstLine > 1 || file.range !== 'all' ? ' (the lines it holds of the range asked)' : ''
+    const label = `[compact-handoff: the file could not be read now (${why}); below is the transcript's last copy of it${part}, which may be out of date]\n`
+    return { text: label + shown, source: 'stored' as const, ms: ctx.capabilities.now() - started, note: `read failed (${why}); the transcript's copy stands in` }
   }
   return { failed: `read failed: ${why}` }
 }
@@ -88,9 +184,9 @@ export default defineSection<RestoreOptions>({
   // facts cannot be recovered as cheaply. Budget: the total file cap plus the section's list.
   defaults: {
     timeoutMs: 60_000,
-    budgetChars: 102_000,
+    budgetChars: 41_000,
     priority: 40,
-    options: { maxFiles: 5, fileChars: 20_000, totalChars: 100_000, readTimeoutMs: 20_000 },
+    options: { maxFiles: 5, fileChars: 20_000, totalChars: 40_000, readTimeoutMs: 20_000 },
   },
   needs: ['summary'],
   optionsSchema: {
@@ -101,6 +197,8 @@ export default defineSection<RestoreOptions>({
       fileChars: { type: 'integer', minimum: 100, description: 'a file longer than this is clipped, and the clip is said' },
       totalChars: { type: 'integer', minimum: 100, description: 'a file that would take the restored total past this is left out' },
       readTimeoutMs: { type: 'integer', minimum: 1, description: 'a read slower than this falls back to the transcript\'s copy' },
+      denyPaths: { type: 'array', items: { type: 'string', minLength: 1 }, description: `globs never re-read, added to the default deny list (${DEFAULT_DENY.length} patterns: ~/.ssh/**, .env, *.pem, …)` },
+      allowPaths: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'globs re-read even when the deny list names them or they lie outside the project' },
     },
   },
   async run(ctx) {
@@ -110,7 +208,17 @@ export default defineSection<RestoreOptions>({
     // Same machine: the session's own files are here, so a file gone from disk is gone. A CLI
     // run over a transcript from elsewhere lets the transcript's copy stand in.
     const sameMachine = input.trigger !== 'cli' || existsSync(input.cwd)
-    const choice = choose(named, input.transcript, { maxFiles: options.maxFiles, sameMachine })
+    // The transcript's own cwd is the project; the CLI's working directory never stands in for it.
+    const policy = readPolicy(input.transcript.cwd, { denyPaths: options.denyPaths ?? [], allowPaths: options.allowPaths ?? [] })
+    const choice = choose(named, input.transcript, {
+      maxFiles: options.maxFiles,
+      sameMachine,
+      exists: (path) => {
+        const abs = resolveIn(policy, path)
+        return abs !== null && existsSync(abs)
+      },
+      refuse: (path, stored) => refusalOf(path, policy, stored),
+    })
     const touches = fileTouches(input.transcript)
 
     // Never past the section's own budget (which the runner keeps under the size guard), less room
@@ -122,12 +230,23 @@ export default defineSection<RestoreOptions>({
     const failed: Array<{ path: string; why: string }> = []
     const messages: HandoffMessage[] = [{ role: 'assistant', text: '', toolUses: [] }, { role: 'user', text: '', toolResults: [] }]
     let used = 0
-    const reads = await Promise.all(choice.files.map((f) => readOne(ctx, f, touches.get(f.path)?.stored?.text)))
-    choice.files.forEach((file, i) => {
+    // The total is shared out among the files (each at most fileChars, less room for its call);
+    // a file named whole, or picked by recency, that is longer than its share comes back as the
+    // window where the session last worked in it, not as its head.
+    const perCall = (path: string) => path.length + 40
+    const shares = shareOut(
+      choice.files.map((f) => demandOf(touches.get(f.path), options.fileChars, sizeOnDisk(resolveIn(policy, f.path)))),
+      total - choice.files.reduce((n, f) => n + perCall(f.path), 0),
+    )
+    const files = choice.files.map((f, i) => (f.range === 'all' ? { ...f, range: windowFor(touches.get(f.path), shares[i]!) } : f))
+    const reads = await Promise.all(files.map((f, i) => readOne(ctx, f, touches.get(f.path)?.stored, policy, shares[i]!)))
+    files.forEach((file, i) => {
       const r = reads[i]!
       if ('failed' in r) return void failed.push({ path: file.path, why: r.failed! })
-      const { text, clipped } = clip(r.text, options.fileChars)
-      const cost = text.length + file.path.length + 40
+      const share = shares[i]!
+      const setting = share < options.fileChars ? `its share of totalChars: ${fmt(share)}` : `fileChars: ${options.fileChars}`
+      const { text, clipped } = clip(r.text, share, 'truncated' in r && r.truncated, setting)
+      const cost = text.length + perCall(file.path)
       if (used + cost > total) return void failed.push({ path: file.path, why: `${fmt(text.length)} chars would take the restored total past ${fmt(total)} (${totalSetting})` })
       used += cost
       const id = `toolu_handoff_${String(input.lineage?.n ?? 0).padStart(3, '0')}_restore_${restored.length + 1}`

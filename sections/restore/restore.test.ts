@@ -6,7 +6,7 @@ import { after, describe, test } from 'node:test'
 import { diskFiles } from '../../cli/capabilities.ts'
 import { SectionDropError, type FileCapability, type Message, type SectionOutcome, type SectionResult, type Transcript } from '../../pipeline/index.ts'
 import type { Requested } from './choose.ts'
-import restore, { type RestoredFile } from './index.ts'
+import restore, { type RestoredFile, shareOut, windowFor } from './index.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'ch-restore-'))
 after(() => rmSync(dir, { recursive: true, force: true }))
@@ -29,7 +29,7 @@ function toolMsg(name: string, input: Record<string, unknown>, result?: string):
 }
 
 function transcript(...messages: Message[]): Transcript {
-  return { source: 'jsonl', messages: messages.map((m, i) => ({ ...m, index: i })), boundaries: [], malformed: { count: 0, lines: [] } }
+  return { source: 'jsonl', cwd: dir, messages: messages.map((m, i) => ({ ...m, index: i })), boundaries: [], malformed: { count: 0, lines: [] } }
 }
 
 function summaryNamed(files: Requested[]): SectionOutcome {
@@ -47,7 +47,8 @@ async function run(
   let dropped: SectionDropError | undefined
   const r = (await restore.run({
     name: 'restore',
-    input: { trigger: opts.trigger ?? 'manual', sessionId: 's', cwd: opts.cwd ?? dir, transcript: t, lineage: { n: 2, prev: 1, earlier: [] } },
+    // The transcript's cwd is the session's project, as the CLI and the engine child set it.
+    input: { trigger: opts.trigger ?? 'manual', sessionId: 's', cwd: opts.cwd ?? dir, transcript: { ...t, cwd: opts.cwd ?? dir }, lineage: { n: 2, prev: 1, earlier: [] } },
     options: { maxFiles: 5, fileChars: 20_000, totalChars: 100_000, readTimeoutMs: 20_000, ...opts.options },
     budgetChars: opts.budget ?? 102_000,
     timeoutMs: 60_000,
@@ -212,20 +213,23 @@ describe('restore: reading', () => {
 })
 
 describe('restore: caps and shape', () => {
-  test('per-file clip, total cap, and the record per file', async () => {
+  test('per-file clip to its share of the total, and the record per file', async () => {
     const big = file('big.txt', 'line of text\n'.repeat(3_000))
     const small = file('small.txt', 'tiny\n')
     const t = transcript(toolMsg('Read', { file_path: big }, 'x'), toolMsg('Read', { file_path: small }, 'y'))
-    const { rec } = await run(t, { named: [all(big), all(small)], options: { fileChars: 10_000, totalChars: 10_100 } })
-    const [b] = rec.restored
+    const { r, rec } = await run(t, { named: [all(big), all(small)], options: { fileChars: 10_000, totalChars: 10_100 } })
+    const [b, s] = rec.restored
     assert.equal(b!.path, big)
-    assert.ok(b!.chars <= 10_000 + 120)
-    // Read shows at most 2,000 lines (as the engine's tool does), then fileChars clips that.
-    assert.ok(b!.clippedChars > 15_000)
+    // The small file takes what it needs; the big one gets the rest of the total, not fileChars.
+    assert.equal(s!.path, small)
+    assert.ok(b!.chars + s!.chars <= 10_100, `${b!.chars} + ${s!.chars}`)
+    assert.ok(b!.chars > 9_000, `${b!.chars}`)
+    // Only about its share of the file is read at all; the clip says the rest was not restored.
+    assert.ok(b!.clippedChars > 0)
+    assert.match(r.messages![1]!.toolResults![0]!.text, /\[… the rest of the file not restored \(its share of totalChars: [\d,]+\)/)
     assert.equal(b!.approxTokens, Math.ceil(b!.chars / 4))
     assert.ok(typeof b!.ms === 'number' && b!.lines > 100)
-    assert.deepEqual(rec.failed.map((f) => f.path), [small])
-    assert.match(rec.failed[0]!.why, /past 10,100 \(totalChars\)/)
+    assert.deepEqual(rec.failed, [])
   })
 
   test('the section fits a budget smaller than totalChars', async () => {
@@ -250,5 +254,45 @@ describe('restore: caps and shape', () => {
     assert.deepEqual(res!.toolResults!.map((x) => x.toolUseId), ['toolu_handoff_002_restore_1', 'toolu_handoff_002_restore_2'])
     assert.equal(res!.toolResults![0]!.text, '10\tline 10\n11\tline 11\n12\tline 12')
     assert.match(r.body, /lines 10–12 .*— the loop/)
+  })
+})
+
+describe('restore: windows and shares', () => {
+  const touch = (text: string, firstLine: number, focus: number) => ({ path: '/p/f', last: 0, focus, ops: {}, stored: { text, from: 'read' as const, firstLine } })
+  const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1} ${'x'.repeat(40)}`).join('\n')
+
+  test('a file that fits comes back whole; a longer one as a window around where the session worked, more below than above', () => {
+    assert.equal(windowFor(touch(lines(10), 1, 5), 20_000), 'all')
+    const w = windowFor(touch(lines(2_000), 1, 1_000), 5_000)
+    assert.ok(w !== 'all')
+    const { from, to } = w as { from: number; to: number }
+    assert.ok(from < 1_000 && to > 1_000, `${from}–${to}`)
+    assert.ok(to - 1_000 > 1_000 - from, 'more below the focus than above')
+    const shown = (to - from + 1) * 55
+    assert.ok(shown <= 5_000 && shown > 4_000, `${shown}`)
+  })
+
+  test('a window stays inside the lines a partial copy holds; with no copy it is sized by a typical line', () => {
+    const w = windowFor(touch(lines(100), 300, 310), 2_000) as { from: number; to: number }
+    assert.ok(w.from >= 300 && w.to <= 399, `${w.from}–${w.to}`)
+    assert.deepEqual(windowFor({ path: '/p/f', last: 0, focus: 400, ops: {} }, 5_000), { from: 367, to: 466 })
+    assert.equal(windowFor({ path: '/p/f', last: 0, focus: 1, ops: {} }, 5_000), 'all')
+  })
+
+  test('shareOut: short files take what they need and the long ones split the rest', () => {
+    assert.deepEqual(shareOut([1_000, 30_000, 2_000, 30_000], 20_000), [1_000, 8_500, 2_000, 8_500])
+    assert.deepEqual(shareOut([1_000, 2_000], 20_000), [1_000, 2_000])
+    assert.deepEqual(shareOut([5_000, 5_000], 0), [0, 0])
+  })
+
+  test('from the CLI, a file the session read only in part comes back as those lines, labelled as the transcript copy', async () => {
+    const numbered = Array.from({ length: 3 }, (_, i) => `${String(50 + i).padStart(6)}→const v${50 + i} = ${50 + i}`).join('\n')
+    const t = transcript(toolMsg('Read', { file_path: '/elsewhere/big.ts', offset: 50, limit: 3 }, numbered))
+    const { r, rec } = await run(t, { trigger: 'cli', cwd: '/elsewhere' })
+    assert.equal(rec.restored.length, 1)
+    assert.equal(rec.restored[0]!.source, 'stored')
+    const result = r.messages![1]!.toolResults![0]!.text
+    assert.match(result, /transcript's last copy of it \(the lines it holds of the range asked\)/)
+    assert.ok(result.endsWith('50\tconst v50 = 50\n51\tconst v51 = 51\n52\tconst v52 = 52'), result)
   })
 })

@@ -1,0 +1,262 @@
+/**
+ * The one read policy: which files a transcript may make us read, and how. A transcript is
+ * input, not instructions: a path it names is read only when it is a regular file whose real path
+ * lies inside the session's project, the deny list does not call it a secret, and its content is
+ * text. The host's file capability (CLI disk reads, the engine child) and restore's choice of
+ * files and stored copies all ask this module, so there is one answer.
+ */
+import { constants, lstatSync, realpathSync, statSync, type Stats } from 'node:fs'
+import { open } from 'node:fs/promises'
+import { homedir } from 'node:os'
+import { isAbsolute, relative, resolve } from 'node:path'
+import { isBinaryFile } from 'isbinaryfile'
+import picomatch from 'picomatch'
+
+/**
+ * Secrets refused by default. `~/` is the home directory; a pattern without a leading `/` or `~/`
+ * matches at any depth. Widen with `allowPaths`, narrow with `denyPaths` (restore options).
+ */
+export const DEFAULT_DENY: readonly string[] = [
+  '~/.ssh/**',
+  '~/.aws/**',
+  '~/.gnupg/**',
+  '~/.azure/**',
+  '~/.config/gcloud/**',
+  '~/.kube/**',
+  '~/.docker/config.json',
+  '~/.netrc',
+  '~/.npmrc',
+  '~/.pypirc',
+  '~/.git-credentials',
+  '~/.claude/.credentials.json',
+  '.env',
+  '.env.*',
+  'id_rsa*',
+  'id_dsa*',
+  'id_ecdsa*',
+  'id_ed25519*',
+  '*.pem',
+  '*.key',
+  '*.p12',
+  '*.pfx',
+  '*.keystore',
+  '/etc/shadow*',
+  '/etc/gshadow*',
+  '/etc/sudoers*',
+  '/etc/ssh/ssh_host_*',
+]
+
+/** Kernel views, not files: never read whatever a list says (`/proc/self/environ` is the reader's own environment). */
+const VIRTUAL_ROOTS = ['/proc', '/sys', '/dev']
+
+/** How much of a file is sniffed for binary content before any of it is kept. */
+const SNIFF_BYTES = 8_192
+const CHUNK_BYTES = 65_536
+
+export interface ReadPolicyOptions {
+  /** Globs added to DEFAULT_DENY. */
+  denyPaths?: readonly string[]
+  /** Globs exempt from the deny list and from the project rule (never from the others). */
+  allowPaths?: readonly string[]
+}
+
+export interface ReadPolicy {
+  /** The session's project (the transcript's cwd); null when the transcript names none. */
+  root: string | null
+  deny: readonly string[]
+  allow: readonly string[]
+  home: string
+}
+
+export function readPolicy(root: string | undefined | null, opts: ReadPolicyOptions = {}, home: string = homedir()): ReadPolicy {
+  return { root: root ? resolve(root) : null, deny: [...DEFAULT_DENY, ...(opts.denyPaths ?? [])], allow: [...(opts.allowPaths ?? [])], home }
+}
+
+/** `path` as absolute: a relative one against the project, never the reader's working directory; null without a project. */
+export function resolveIn(policy: ReadPolicy, path: string): string | null {
+  if (isAbsolute(path)) return resolve(path)
+  return policy.root === null ? null : resolve(policy.root, path)
+}
+
+export type PathVerdict =
+  | { ok: true; path: string; real: string | null; stats: Stats | null }
+  | { ok: false; path: string; reason: string }
+
+const matchers = new Map<string, (p: string) => boolean>()
+function globMatch(pattern: string, home: string, path: string): boolean {
+  const anchored = pattern.startsWith('~/') ? home + pattern.slice(1) : pattern.startsWith('/') ? pattern : `**/${pattern}`
+  let m = matchers.get(anchored)
+  if (!m) matchers.set(anchored, (m = picomatch(anchored, { dot: true })))
+  return m(path)
+}
+
+const firstMatch = (patterns: readonly string[], policy: ReadPolicy, path: string) => patterns.find((p) => globMatch(p, policy.home, path))
+
+const inside = (root: string, path: string) => {
+  const rel = relative(root, path)
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))
+}
+
+const realOrSelf = (path: string) => {
+  try {
+    return realpathSync(path)
+  } catch {
+    return path
+  }
+}
+
+function kindOf(s: Stats): string {
+  if (s.isDirectory()) return 'a directory'
+  if (s.isFIFO()) return 'a FIFO'
+  if (s.isCharacterDevice() || s.isBlockDevice()) return 'a device'
+  if (s.isSocket()) return 'a socket'
+  return 'not a regular file'
+}
+
+/**
+ * Whether `path` may be read, without reading it. A relative path is resolved against the
+ * project, never the reader's own working directory. A missing file passes with `real: null`
+ * (the caller decides whether a stored copy may stand in; the path rules still applied).
+ */
+export function checkPath(path: string, policy: ReadPolicy): PathVerdict {
+  const abs = resolveIn(policy, path)
+  if (abs === null) return { ok: false, path, reason: 'a relative path, and the transcript names no project directory (cwd) to resolve it against' }
+  const refuse = (reason: string): PathVerdict => ({ ok: false, path: abs, reason })
+  const virtual = (p: string) => VIRTUAL_ROOTS.find((v) => p === v || p.startsWith(v + '/'))
+  let real: string | null = null
+  let stats: Stats | null = null
+  try {
+    lstatSync(abs)
+    real = realpathSync(abs)
+    stats = statSync(real)
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') return refuse(`cannot be examined (${code ?? (err as Error).message})`)
+  }
+  for (const p of real && real !== abs ? [abs, real] : [abs]) {
+    const v = virtual(p)
+    if (v) return refuse(`${p} is under ${v}, a kernel view, not a file`)
+  }
+  const allowed = [abs, real].some((p) => p !== null && firstMatch(policy.allow, policy, p) !== undefined)
+  if (!allowed) {
+    for (const p of real && real !== abs ? [abs, real] : [abs]) {
+      const secret = firstMatch(policy.deny, policy, p)
+      if (secret) return refuse(`${p === abs ? 'it' : `its real path ${p}`} matches the deny list (${secret}): a secret is never re-read`)
+    }
+    if (policy.root === null) return refuse('the transcript names no project directory (cwd), so no file is known to be inside it')
+    const root = realOrSelf(policy.root)
+    const where = real ?? abs
+    if (!inside(root, where) && !inside(policy.root, abs === where ? abs : where)) {
+      return refuse(`${real && real !== abs ? `its real path ${real}` : abs} is outside the session's project (${policy.root})`)
+    }
+  }
+  if (stats && !stats.isFile()) return refuse(`${kindOf(stats)}, not a regular file`)
+  return { ok: true, path: abs, real, stats }
+}
+
+/** A stored copy's text is not handed up when it is not text (a NUL is never in a text file). */
+export function binaryText(text: string): boolean {
+  return text.includes('\u0000')
+}
+
+/** The refusal for a file restore would take from the transcript, or null: the path rules, and text only. */
+export function refusalOf(path: string, policy: ReadPolicy, storedText?: string): string | null {
+  const v = checkPath(path, policy)
+  if (!v.ok) return v.reason
+  if (storedText !== undefined && v.real === null && binaryText(storedText)) return 'the transcript\'s copy is binary, not text'
+  return null
+}
+
+export type BoundedRead =
+  | { ok: true; path: string; text: string; firstLine: number; lines: number; truncated: boolean; bytesRead: number; size: number }
+  | { ok: false; path: string; reason: string }
+
+/**
+ * Reads lines `offset`… (1-based) of a file the policy allows, keeping at most `maxChars` chars and
+ * `limit` lines: opened without following a link and without blocking, checked to be the same
+ * regular file that was examined, sniffed for binary content, then read in chunks until enough is
+ * kept. Memory is bounded by what is kept, not by the file's size.
+ */
+export async function readBounded(
+  path: string,
+  policy: ReadPolicy,
+  opts: { offset?: number; limit?: number; maxChars?: number; maxScanBytes?: number; signal?: AbortSignal } = {},
+): Promise<BoundedRead> {
+  const verdict = checkPath(path, policy)
+  if (!verdict.ok) return verdict
+  if (!verdict.real || !verdict.stats) return { ok: false, path: verdict.path, reason: 'no such file' }
+  const offset = Math.max(1, opts.offset ?? 1)
+  const limit = opts.limit ?? Number.MAX_SAFE_INTEGER
+  const maxChars = opts.maxChars ?? 100_000
+  const maxScan = opts.maxScanBytes ?? 64 * 1024 * 1024
+  const refuse = (reason: string): BoundedRead => ({ ok: false, path: verdict.path, reason })
+  let fd
+  try {
+    fd = await open(verdict.real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK)
+  } catch (err) {
+    return refuse(`cannot be opened (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`)
+  }
+  try {
+    const now = await fd.stat()
+    if (!now.isFile()) return refuse(`${kindOf(now)}, not a regular file`)
+    // Swapped between the check and the open (a link or a rename): not the file that was examined.
+    if (now.ino !== verdict.stats.ino || now.dev !== verdict.stats.dev) return refuse('it changed while being read (not the file that was examined)')
+    const buf = Buffer.alloc(CHUNK_BYTES)
+    const decoder = new TextDecoder('utf-8')
+    const kept: string[] = []
+    let keptChars = 0
+    let line = 1
+    let partial = ''
+    let bytesRead = 0
+    let truncated = false
+    let sniffed = false
+    for (;;) {
+      if (opts.signal?.aborted) return refuse('the read was stopped')
+      const { bytesRead: n } = await fd.read(buf, 0, CHUNK_BYTES, bytesRead)
+      if (!sniffed) {
+        sniffed = true
+        if (n > 0 && (await isBinaryFile(buf, Math.min(n, SNIFF_BYTES)))) return refuse('binary content (sniffed), not text')
+      }
+      bytesRead += n
+      const eof = n === 0
+      const pieces = (partial + (eof ? decoder.decode() : decoder.decode(buf.subarray(0, n), { stream: true }))).split('\n')
+      // The last piece is a line still being read; at the end, a final newline adds no line.
+      partial = eof ? '' : pieces.pop()!
+      if (eof && pieces.at(-1) === '') pieces.pop()
+      for (const piece of pieces) {
+        if (line >= offset && kept.length < limit) {
+          if (keptChars + piece.length > maxChars) {
+            truncated = true
+            break
+          }
+          kept.push(piece)
+          keptChars += piece.length + 1
+        }
+        line++
+      }
+      if (truncated || kept.length >= limit || eof) break
+      if (bytesRead >= maxScan) {
+        truncated = true
+        break
+      }
+      // A single line longer than the cap is never kept whole: stop before holding it.
+      if (partial.length > maxChars) {
+        truncated = true
+        break
+      }
+    }
+    return { ok: true, path: verdict.path, text: kept.join('\n'), firstLine: offset, lines: kept.length, truncated, bytesRead, size: now.size }
+  } finally {
+    await fd.close()
+  }
+}
+
+/**
+ * Every check readBounded makes (the path rules, a regular file, the same file, text), for a host
+ * that reads through something else (the engine's Read tool): only the first chunk is read.
+ * Resolves a relative path against the project, so the reader is handed the absolute one.
+ */
+export async function vetForRead(path: string, policy: ReadPolicy, signal?: AbortSignal): Promise<{ ok: true; path: string } | { ok: false; reason: string }> {
+  const r = await readBounded(path, policy, { limit: 1, maxChars: 0, ...(signal ? { signal } : {}) })
+  return r.ok ? { ok: true, path: r.path } : { ok: false, reason: r.reason }
+}
