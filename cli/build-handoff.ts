@@ -7,7 +7,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Capabilities } from '../pipeline/capabilities.ts'
-import { type ConfigIssue, loadConfig, loadConfigLenient, userConfigPath } from '../pipeline/config/load.ts'
+import { type ConfigIssue, type ConfigSource, loadConfig, loadConfigLenient, userConfigSource } from '../pipeline/config/load.ts'
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.ts'
 import type { HandoffResult, PipelineInput, ResolvedConfig, SectionDefinition } from '../pipeline/types.ts'
 import { builtinSections } from '../sections/index.ts'
@@ -19,10 +19,13 @@ export function defaultConfigFile(): string {
   return candidates.find((p) => existsSync(p)) ?? candidates[1]!
 }
 
-/** The default, then the user's override when it exists, then any file named explicitly. */
-export function configFiles(explicit: string[] = [], env: NodeJS.ProcessEnv = process.env): string[] {
-  const user = userConfigPath(env)
-  return [defaultConfigFile(), ...(existsSync(user) ? [user] : []), ...explicit]
+/**
+ * The default, then the user's override, then any file named explicitly. The override at its usual
+ * place is optional; one that COMPACT_HANDOFF_CONFIG names must exist (a missing one is an error
+ * said as such, not silently a default run).
+ */
+export function configFiles(explicit: string[] = [], env: NodeJS.ProcessEnv = process.env): Array<string | ConfigSource> {
+  return [defaultConfigFile(), userConfigSource(env), ...explicit]
 }
 
 function isSection(value: unknown): value is SectionDefinition<any> {
@@ -58,7 +61,7 @@ export async function importPackages(config: ResolvedConfig): Promise<{ loaded: 
 export interface BuildOptions {
   input: PipelineInput
   capabilities: Capabilities
-  configFiles: string[]
+  configFiles: Array<string | ConfigSource>
   /** Engine path: a broken override falls back to the default pipeline and is reported. */
   lenient: boolean
   signal?: AbortSignal

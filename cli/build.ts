@@ -2,7 +2,8 @@
  * `compact-handoff build <transcript.jsonl>`: the handoff a compaction would hand up for a
  * transcript on disk, by default for the conversation as it stood before its last compaction.
  */
-import { writeFile } from 'node:fs/promises'
+import { statSync } from 'node:fs'
+import { open } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { parseArgs } from 'node:util'
 import { fmt, HandoffError } from '../pipeline/codes.ts'
@@ -56,6 +57,27 @@ function parse(argv: string[]) {
   }
 }
 
+/** Whether two paths name one file (a link to it included); false when either is missing. */
+function sameFile(a: string, b: string): boolean {
+  try {
+    const [x, y] = [statSync(a), statSync(b)]
+    return x.dev === y.dev && x.ino === y.ino
+  } catch {
+    return false
+  }
+}
+
+/** The handoff holds what the session held (paths, commands, the user's words): readable by its owner only. */
+async function writeOut(path: string, text: string): Promise<void> {
+  const fh = await open(path, 'w', 0o600)
+  try {
+    await fh.chmod(0o600) // an existing file keeps its mode through open(); set it
+    await fh.writeFile(text, 'utf8')
+  } finally {
+    await fh.close()
+  }
+}
+
 function positiveInt(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined
   const n = Number(value)
@@ -82,6 +104,9 @@ async function run(argv: string[]): Promise<number> {
   const file = positionals[0]!
   if (values.end && values['at-boundary']) throw new HandoffError('USAGE', '--end and --at-boundary go one at a time', 2)
   // Flags are checked before any file is read, so a usage error is always exit 2.
+  if (values.out !== undefined && sameFile(values.out, file)) {
+    throw new HandoffError('USAGE', `--out ${values.out} is the transcript being read: the handoff would overwrite it`, 2)
+  }
   const boundary = positiveInt('--at-boundary', values['at-boundary'])
   const window = positiveInt('--window', values.window)
 
@@ -141,12 +166,12 @@ async function run(argv: string[]): Promise<number> {
       model: modelSource,
     }
     const text = JSON.stringify(out, null, 2) + '\n'
-    if (values.out) await writeFile(values.out, text)
+    if (values.out) await writeOut(values.out, text)
     else process.stdout.write(text)
     return 0
   }
   if (values.out) {
-    await writeFile(values.out, result.handoff)
+    await writeOut(values.out, result.handoff)
     process.stdout.write(`${formatReport(result)}\nhandoff written to ${values.out}\n`)
   } else {
     process.stdout.write(result.handoff)

@@ -3,6 +3,7 @@
  * module: the history tools from a command line. The same functions answer both (store/tools.ts),
  * so what a session reads back and what a person reads back are the same text.
  */
+import { accessSync, constants, statSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { HandoffError } from '../pipeline/codes.ts'
 import { StoreError } from '../store/read.ts'
@@ -36,6 +37,25 @@ function int(flag: string, v: string | boolean | undefined): number | undefined 
   return n
 }
 
+/** A data dir that is a file, or that this user cannot read, is one plain line (exit 1); a
+ *  missing one is an empty store, and reading it creates nothing. */
+function checkDataDir(dir: string): void {
+  let stats
+  try {
+    stats = statSync(dir)
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') return
+    throw new HandoffError('DATA_DIR_UNUSABLE', `the data dir ${dir} cannot be read (${code ?? (err as Error).message})`, 1)
+  }
+  if (!stats.isDirectory()) throw new HandoffError('DATA_DIR_UNUSABLE', `the data dir ${dir} is not a directory (--data-dir or COMPACT_HANDOFF_DATA_DIR)`, 1)
+  try {
+    accessSync(dir, constants.R_OK | constants.X_OK)
+  } catch (err) {
+    throw new HandoffError('DATA_DIR_UNUSABLE', `the data dir ${dir} cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, 1)
+  }
+}
+
 function context(values: Record<string, unknown>): ToolContext {
   return {
     dataDir: resolveDataDir(values['data-dir'] as string | undefined),
@@ -58,10 +78,17 @@ function command(summary: string, usage: string, flags: Flags, run: (values: Rec
     usage,
     async run(argv) {
       const { values, positionals } = parse(argv, flags, usage)
+      const dataDir = resolveDataDir(values['data-dir'] as string | undefined)
+      checkDataDir(dataDir)
       try {
         return await run(values, positionals)
       } catch (err) {
         if (err instanceof StoreError) throw new HandoffError('STORE_REFUSED', err.message, 1)
+        // The store's files themselves unreadable: said as one line, like the data dir.
+        const code = (err as NodeJS.ErrnoException)?.code
+        if (code === 'EACCES' || code === 'EPERM' || code === 'ENOTDIR') {
+          throw new HandoffError('DATA_DIR_UNUSABLE', `cannot read the store in ${dataDir}: ${(err as Error).message}`, 1)
+        }
         throw err
       }
     },

@@ -25,6 +25,7 @@ export const ERROR_CODES = {
   TRANSCRIPT_EMPTY: 'the transcript (or the part asked for) holds no conversation',
   TRANSCRIPT_TOO_LARGE: 'the transcript is larger than the reader takes',
   USAGE: 'the command line is not understood',
+  DATA_DIR_UNUSABLE: 'the data dir is not a directory, or cannot be read',
   STORE_REFUSED: 'the store cannot answer what was asked: an unknown session, a compaction or a line that is not there',
 } as const
 

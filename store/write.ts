@@ -6,10 +6,11 @@
  */
 import { constants } from 'node:fs'
 import { mkdir, open, readdir } from 'node:fs/promises'
-import { homedir } from 'node:os'
+import { homedir, hostname } from 'node:os'
 import { dirname, join } from 'node:path'
 import { renderConversation } from '../pipeline/render.ts'
 import type { Transcript } from '../pipeline/transcript.ts'
+import { withLock } from './lock.ts'
 
 /** Live compactions and rehearsals are kept apart, so a rehearsal never reads as a handoff that stood. */
 export type StoreMode = 'live' | 'rehearsal'
@@ -85,25 +86,39 @@ export interface NextCompaction {
   earlier: EarlierCompaction[]
 }
 
+/** `NNN.claim`: a number taken by a compaction still running; written once, kept beside its row. */
+const CLAIM_FILE = /^(\d{3,})\.claim$/
+
 /**
- * Numbers the next compaction of a session: earlier rows in its store dir, plus one. A row file
- * the hooks module wrote for a failure counts like any other, so numbers never repeat.
+ * Numbers the next compaction of a session and claims the number: under the session's numbering
+ * lock (taken over from a holder that died, store/lock.ts), one past every earlier row and every
+ * claim, and a claim file for it created once. Two compactions of one session running at once
+ * (subagents, two resumed processes) so never share an `n`. A row file the hooks module wrote for
+ * a failure counts like any other; a claim whose compaction died leaves its number unused.
  */
 export async function nextCompaction(ref: SessionStoreRef): Promise<NextCompaction> {
   const dir = sessionDir(ref)
-  let names: string[] = []
-  try {
-    names = await readdir(dir)
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
-  }
+  await mkdir(dir, { recursive: true, mode: DIR_MODE })
+  return withLock(join(dir, NUMBERING_LOCK), async () => {
+    const next = await numberFrom(ref, await readdir(dir))
+    await writeOnce(join(dir, `${String(next.n).padStart(3, '0')}.claim`), JSON.stringify({ pid: process.pid, host: hostname(), at: new Date().toISOString() }) + '\n')
+    return next
+  }, { waitMs: 10_000 })
+}
+
+/** The session's numbering lock, in its store dir. */
+export const NUMBERING_LOCK = '.numbering.lock'
+
+async function numberFrom(ref: SessionStoreRef, names: string[]): Promise<NextCompaction> {
+  const claimed = names.map((name) => CLAIM_FILE.exec(name)).filter((m) => m !== null).map((m) => Number(m![1]))
   const earlier = names
     .map((name) => ({ name, m: ROW_FILE.exec(name) }))
     .filter((x): x is { name: string; m: RegExpExecArray } => x.m !== null)
     .map(({ name, m }) => ({ n: Number(m[1]), file: join(MODE_DIRS[ref.mode], ref.sessionId, name), at: stemTime(name)! }))
     .sort((a, b) => a.n - b.n || a.file.localeCompare(b.file))
   const last = earlier.at(-1)
-  return { n: earlier.length + 1, prev: last ? last.n : null, depth: earlier.length + 1, earlier }
+  const n = Math.max(last?.n ?? 0, ...claimed) + 1
+  return { n, prev: last ? last.n : null, depth: earlier.length + 1, earlier }
 }
 
 /** `pending`: a rehearsal's row written before its late part ran; `<stem>.late.json` completes it. */
