@@ -23,7 +23,7 @@ export async function runLedger(t: Transcript, budgetChars = ledger.defaults.bud
   const t0 = performance.now()
   const out = await ledger.run({
     name: 'ledger',
-    input: { trigger: 'cli', sessionId: t.sessionId ?? 'bench', cwd: t.cwd ?? '/', transcript: t },
+    input: { trigger: 'cli', sessionId: t.sessionId ?? 'bench', cwd: t.cwd ?? '/', transcript: t, lineage: { n: 1, prev: null, earlier: [] } },
     options: { ...ledger.defaults.options! },
     budgetChars,
     timeoutMs: ledger.defaults.timeoutMs,

@@ -4,24 +4,13 @@
  * line, and a "Left out" note naming every dropped section with its reason.
  */
 import { fmt } from './codes.ts'
+import { parseMarker } from './marker.ts'
 import type { ComposeState, PipelineHooks } from './hooks.ts'
 import { messageChars } from './run-sections.ts'
 import type { Transcript } from './transcript.ts'
 import type { Lineage, ResolvedConfig, SectionOutcome } from './types.ts'
 
 const pad = (n: number) => String(n).padStart(3, '0')
-
-export function lineageMarker(sessionId: string, lineage: Lineage): string {
-  return `<!-- compact-handoff: session=${sessionId} n=${pad(lineage.n)} prev=${lineage.prev === null ? 'none' : pad(lineage.prev)} -->`
-}
-
-const MARKER_RE = /^<!-- compact-handoff: session=(\S+) n=(\d+) prev=(\d+|none) -->/
-
-export function parseMarker(text: string): { sessionId: string; n: number; prev: number | null } | null {
-  const m = MARKER_RE.exec(text)
-  if (!m) return null
-  return { sessionId: m[1]!, n: Number(m[2]), prev: m[3] === 'none' ? null : Number(m[3]) }
-}
 
 /**
  * Lineage read off the transcript: the newest handoff in it (a user message opening with our

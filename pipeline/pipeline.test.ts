@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import type { Capabilities } from './capabilities.ts'
-import { applySizeGuard, composeHandoff, parseMarker } from './compose.ts'
+import { applySizeGuard, composeHandoff } from './compose.ts'
+import { parseMarker } from './marker.ts'
 import { defineSection, type SectionDefinition, SectionDropError } from './index.ts'
 import { createPipeline } from './pipeline.ts'
 import type { Transcript } from './transcript.ts'
@@ -291,9 +292,19 @@ describe('compose', () => {
       ...transcript,
       messages: [{ index: 0, role: 'user', kind: 'handoff', text: r1.handoff, toolUses: [], toolResults: [] }, ...transcript.messages],
     }
-    const r2 = await createPipeline(config([plan(section('a', async () => 'x'))])).run(input({ transcript: withHandoff }), caps)
+    let seen: unknown
+    const r2 = await createPipeline(config([plan(section('a', async (ctx) => ((seen = ctx.input.lineage), 'x')))])).run(input({ transcript: withHandoff }), caps)
     assert.deepEqual(parseMarker(r2.handoff), { sessionId: 'sess-1', n: 2, prev: 1 })
     assert.match(r2.handoff, /## Earlier compactions\n\n- n=001/)
+    // Sections are handed the lineage the run settled, not left to read markers themselves.
+    assert.deepEqual(seen, r2.lineage)
+    assert.deepEqual(r2.lineage, { n: 2, prev: 1, earlier: [{ n: 1 }] })
+  })
+
+  test('a marker is a whole first line; quoted or trailing text is not one', () => {
+    assert.equal(parseMarker('<!-- compact-handoff: session=s n=003 prev=002 -->\nbody')?.n, 3)
+    assert.equal(parseMarker('see <!-- compact-handoff: session=s n=003 prev=002 -->'), null)
+    assert.equal(parseMarker('<!-- compact-handoff: session=s n=003 prev=002 --> and more'), null)
   })
 
   // The size guard is the last resort (budgets are shared out under the ceiling first), so it is

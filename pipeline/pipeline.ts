@@ -5,7 +5,8 @@
 import pTimeout from 'p-timeout'
 import type { Capabilities } from './capabilities.ts'
 import { fmt } from './codes.ts'
-import { lineageFromTranscript, lineageMarker, sizeLimit, tapCoreCompose } from './compose.ts'
+import { lineageFromTranscript, sizeLimit, tapCoreCompose } from './compose.ts'
+import { lineageMarker } from './marker.ts'
 import { createHooks, type BeforeCompactEvent, type PipelineHooks } from './hooks.ts'
 import { runSections } from './run-sections.ts'
 import type { HandoffResult, PipelineInput, ResolvedConfig } from './types.ts'
@@ -75,7 +76,8 @@ export function createPipeline(config: ResolvedConfig, opts: { seamTimeoutMs?: n
       })
       seamRecords = null
 
-      const outcomes = await runSections(plans, input, {
+      // Sections see the lineage this run settled (the store's, or the transcript's), not their own guess.
+      const outcomes = await runSections(plans, { ...input, lineage }, {
         concurrency: resolved.concurrency,
         capabilities,
         hooks,

@@ -13,7 +13,7 @@ import type { PipelineHooks } from './hooks.ts'
 import type {
   DroppedOutcome,
   HandoffMessage,
-  PipelineInput,
+  SectionInput,
   Reporter,
   SectionContext,
   SectionOutcome,
@@ -116,7 +116,7 @@ function normalize(value: SectionResult | string | null | undefined): SectionRes
 
 async function runOne(
   plan: SectionPlan,
-  input: PipelineInput,
+  input: SectionInput,
   needed: Record<string, SectionOutcome>,
   opts: RunSectionsOptions,
   given?: Budget,
@@ -234,7 +234,7 @@ function settle(outcome: SectionOutcome, hooks: PipelineHooks): SectionOutcome {
  */
 export async function runSections(
   plans: SectionPlan[],
-  input: PipelineInput,
+  input: SectionInput,
   opts: RunSectionsOptions,
 ): Promise<SectionOutcome[]> {
   const limit = pLimit(Math.max(1, opts.concurrency))

@@ -7,6 +7,7 @@
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { fmt, HandoffError } from './codes.ts'
+import { parseMarker } from './marker.ts'
 
 /** What a user row is, so sections can pick the person's own words without re-parsing. */
 export type MessageKind =
@@ -109,12 +110,6 @@ function noteMalformed(t: Transcript, where: number): void {
 // (node_modules/@anthropic-ai/claude-code), for shapes none of the real files happen to hold.
 
 /**
- * The whole first line of a handoff this plugin wrote (see compose.ts `lineageMarker`). Only a
- * row that *is* a handoff (in the compaction slot, or first in its window) is read as one: words a
- * person typed that merely mention the marker stay theirs.
- */
-const HANDOFF_MARKER_LINE = /^<!-- compact-handoff: session=\S+ n=\d+ prev=(?:\d+|none) -->$/
-/**
  * The whole row, not its start. real: short L13 "[Request interrupted by user for tool use]";
  * subagent L69, tool_heavy L18/L39 "[Request interrupted by user]".
  */
@@ -215,7 +210,7 @@ function classifyUser(text: string, hasToolResults: boolean, flags: RowFlags, fi
   // real: every tool turn's user row (tool_result blocks only), all files.
   if (body === '' && hasToolResults) return 'tool-results'
   // A handoff written into the compaction slot also carries isCompactSummary.
-  if ((flags.isCompactSummary === true || firstInWindow) && HANDOFF_MARKER_LINE.test(text.split('\n', 1)[0]!)) return 'handoff'
+  if ((flags.isCompactSummary === true || firstInWindow) && parseMarker(text) !== null) return 'handoff'
   // real: ae4a77f8 L1482, fa812bfe L1585 (isCompactSummary + isVisibleInTranscriptOnly); 1.0.x
   // wrote the flag too (with parentUuid null).
   if (flags.isCompactSummary === true) return 'compact-summary'

@@ -62,9 +62,12 @@ export interface Reporter {
   readonly notes: readonly string[]
 }
 
+/** What a section is given: the run's input, with the lineage the pipeline settled for this run. */
+export type SectionInput = PipelineInput & { readonly lineage: Lineage }
+
 export interface SectionContext<Options = Record<string, unknown>> {
   readonly name: string
-  readonly input: PipelineInput
+  readonly input: SectionInput
   readonly options: Options
   readonly budgetChars: number
   readonly timeoutMs: number

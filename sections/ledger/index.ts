@@ -32,20 +32,6 @@ export function messagesInScope(t: Transcript): { messages: Message[]; from: num
   return { messages: t.messages, from: 0 }
 }
 
-const MARKER_N_RE = /^<!-- compact-handoff: session=\S+ n=(\d+) /
-
-/** This compaction's number: the store's lineage when given, else one past the newest handoff's. */
-export function compactionNumber(ctx: Pick<SectionContext, 'input'>): number {
-  if (ctx.input.lineage) return ctx.input.lineage.n
-  const ms = ctx.input.transcript.messages
-  for (let i = ms.length - 1; i >= 0; i--) {
-    if (ms[i]!.kind !== 'handoff') continue
-    const m = MARKER_N_RE.exec(ms[i]!.text)
-    if (m) return Number(m[1]) + 1
-  }
-  return 1
-}
-
 export const lookupCall = (n: number) => `handoff_lookup {"n": ${n}, "section": "ledger"}`
 
 // ---- reading --------------------------------------------------------------------------------
@@ -249,7 +235,7 @@ export default defineSection<LedgerOptions>({
     const { messages, from } = messagesInScope(t)
     const data = await readLedger(messages, ctx.signal)
     if (data.calls.length === 0) return null
-    const n = compactionNumber(ctx)
+    const n = ctx.input.lineage.n
     const cwd = t.cwd ?? ctx.input.cwd
     const r = renderLedger(data, { budget: ctx.budgetChars, n, cwd, options, fromCompaction: from > 0 })
 

@@ -4,7 +4,7 @@ import type { Message, MessageKind, Transcript } from '../../pipeline/index.ts'
 import { type CommandRow, fitCommands } from './commands.ts'
 import { errorHead, failures, isFailure } from './failures.ts'
 import { filesWritten, normalizePath } from './files.ts'
-import ledger, { compactionNumber, lookupCall, messagesInScope, readLedger } from './index.ts'
+import ledger, { lookupCall, messagesInScope, readLedger } from './index.ts'
 
 // ---- builders ---------------------------------------------------------------------------------
 
@@ -33,7 +33,7 @@ const write = (file_path: string): Use => ({ name: 'Write', input: { file_path, 
 async function run(t: Transcript, budgetChars = 6_000, lineage?: { n: number }) {
   const out = await ledger.run({
     name: 'ledger',
-    input: { trigger: 'cli', sessionId: 's', cwd: '/', transcript: t, ...(lineage ? { lineage: { ...lineage, prev: null, earlier: [] } } : {}) },
+    input: { trigger: 'cli', sessionId: 's', cwd: '/', transcript: t, lineage: { n: lineage?.n ?? 1, prev: null, earlier: [] } },
     options: { ...ledger.defaults.options! },
     budgetChars,
     timeoutMs: 5_000,
@@ -71,15 +71,6 @@ describe('scope', () => {
     const { body, record } = await run(t)
     assert.doesNotMatch(body, /old/)
     assert.deepEqual(record.files.map((f: { path: string }) => f.path), ['/r/new.ts'])
-  })
-
-  test('compaction number: the lineage given, else one past the newest handoff marker, else 1', () => {
-    const input = (messages: Message[], lineage?: { n: number }) => ({
-      input: { trigger: 'cli' as const, sessionId: 's', cwd: '/', transcript: transcript(messages), ...(lineage ? { lineage: { ...lineage, prev: null, earlier: [] } } : {}) },
-    })
-    assert.equal(compactionNumber(input([], { n: 7 })), 7)
-    assert.equal(compactionNumber(input([user(0, 'handoff', '<!-- compact-handoff: session=s n=004 prev=003 -->\n…')])), 5)
-    assert.equal(compactionNumber(input([user(0, 'typed', 'hello')])), 1)
   })
 })
 
@@ -276,7 +267,7 @@ describe('the ledger fits its own budget', () => {
   test('nothing to say: no tool calls in scope', async () => {
     const out = await ledger.run({
       name: 'ledger',
-      input: { trigger: 'cli', sessionId: 's', cwd: '/', transcript: transcript([user(0, 'typed', 'hi')]) },
+      input: { trigger: 'cli', sessionId: 's', cwd: '/', transcript: transcript([user(0, 'typed', 'hi')]), lineage: { n: 1, prev: null, earlier: [] } },
       options: { ...ledger.defaults.options! },
       budgetChars: 6_000,
       timeoutMs: 5_000,

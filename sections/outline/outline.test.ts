@@ -18,7 +18,7 @@ const GO = ['package cli', '', 'import "fmt"', '', 'type Store struct {', '\tpat
 async function run(transcript: Transcript, budgetChars = 6_000) {
   return (await outline.run({
     name: 'outline',
-    input: { trigger: 'cli', sessionId: 's', cwd: '/p', transcript },
+    input: { trigger: 'cli', sessionId: 's', cwd: '/p', transcript, lineage: { n: 1, prev: null, earlier: [] } },
     options: { maxFiles: 20, lineChars: 100 },
     budgetChars,
     timeoutMs: 1_000,

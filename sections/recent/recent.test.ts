@@ -19,7 +19,7 @@ const t = (messages: Message[]): Transcript => ({ source: 'jsonl', messages, bou
 async function run(transcript: Transcript, budgetChars: number) {
   return (await recent.run({
     name: 'recent',
-    input: { trigger: 'cli', sessionId: 's', cwd: '/p', transcript },
+    input: { trigger: 'cli', sessionId: 's', cwd: '/p', transcript, lineage: { n: 1, prev: null, earlier: [] } },
     options: { resultChars: 40, inputChars: 1_500 },
     budgetChars,
     timeoutMs: 1_000,

@@ -4,7 +4,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, u
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
-import type { PipelineInput, SectionContext, SectionResult } from '../../pipeline/index.ts'
+import type { PipelineInput, SectionContext, SectionInput, SectionResult } from '../../pipeline/index.ts'
 import { createHooks } from '../../pipeline/hooks.ts'
 import { runSections } from '../../pipeline/run-sections.ts'
 import { parsePrList } from './gh.ts'
@@ -66,7 +66,7 @@ async function run(cwd: string, a: RunArgs = {}): Promise<{ r: SectionResult | n
   const notes: string[] = []
   const ctx: SectionContext<StateOptions> = {
     name: 'state',
-    input: { trigger: 'cli', sessionId: 's', cwd, model: 'claude-test-1', transcript, ...a.input } as PipelineInput,
+    input: { trigger: 'cli', sessionId: 's', cwd, model: 'claude-test-1', transcript, lineage: { n: 1, prev: null, earlier: [] }, ...a.input } as SectionInput,
     // gh is off unless a test asks for it: a gh on the machine running the suite must not add rows.
     options: { ...DEFAULT_OPTIONS, gh: false, ...a.options },
     budgetChars: a.budgetChars ?? 4_000,
@@ -541,7 +541,7 @@ describe('state: through the runner', () => {
     write(dir, 'x.txt', 'x\n')
     const [outcome] = await runSections(
       [{ name: 'state', enabled: true, timeoutMs: 5_000, budgetChars: 4_000, priority: 60, options: { ...DEFAULT_OPTIONS, gh: false }, definition: state }],
-      { trigger: 'cli', sessionId: 's', cwd: dir, model: 'm', transcript },
+      { trigger: 'cli', sessionId: 's', cwd: dir, model: 'm', transcript, lineage: { n: 1, prev: null, earlier: [] } },
       { concurrency: 1, capabilities: { host: 'cli', model: null, files: null, now: Date.now }, hooks: createHooks() },
     )
     assert.equal(outcome?.status, 'ok', JSON.stringify(outcome))

@@ -18,7 +18,7 @@ async function runTurns(t: Transcript, budgetChars = 16_000) {
   const controller = new AbortController()
   return turns.run({
     name: 'turns',
-    input: { trigger: 'cli', sessionId: 's', cwd: '/', transcript: t },
+    input: { trigger: 'cli', sessionId: 's', cwd: '/', transcript: t, lineage: { n: 1, prev: null, earlier: [] } },
     options: { maxTurnChars: 6_000 },
     budgetChars,
     timeoutMs: 1000,
