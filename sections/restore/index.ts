@@ -249,7 +249,7 @@ export default defineSection<RestoreOptions>({
       const cost = text.length + perCall(file.path)
       if (used + cost > total) return void failed.push({ path: file.path, why: `${fmt(text.length)} chars would take the restored total past ${fmt(total)} (${totalSetting})` })
       used += cost
-      const id = `toolu_handoff_${String(input.lineage?.n ?? 0).padStart(3, '0')}_restore_${restored.length + 1}`
+      const id = `toolu_handoff_${String(input.lineage.n).padStart(3, '0')}_restore_${restored.length + 1}`
       messages[0]!.toolUses!.push({ id, name: 'Read', input: { file_path: file.path, ...rangeInput(file.range) } })
       messages[1]!.toolResults!.push({ toolUseId: id, text, isError: false })
       restored.push({
