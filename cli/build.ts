@@ -13,6 +13,7 @@ import { buildHandoff, configFiles } from './build-handoff.ts'
 import { cliCapabilities } from './capabilities.ts'
 import { cliModel } from './model.ts'
 import type { Command } from './main.ts'
+import { forTerminal } from './terminal.ts'
 
 const usage = `Usage: compact-handoff build <transcript.jsonl> [options]
 
@@ -172,10 +173,10 @@ async function run(argv: string[]): Promise<number> {
   }
   if (values.out) {
     await writeOut(values.out, result.handoff)
-    process.stdout.write(`${formatReport(result)}\nhandoff written to ${values.out}\n`)
+    process.stdout.write(forTerminal(`${formatReport(result)}\nhandoff written to ${values.out}\n`))
   } else {
-    process.stdout.write(result.handoff)
-    process.stderr.write(`\n${formatReport(result)}\n`)
+    process.stdout.write(forTerminal(result.handoff))
+    process.stderr.write(forTerminal(`\n${formatReport(result)}\n`))
   }
   return 0
 }

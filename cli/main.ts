@@ -4,6 +4,7 @@
  * Exit codes: 0 ok, 1 invalid config or input, 2 usage error, 3 internal error.
  */
 import { HandoffError } from '../pipeline/codes.ts'
+import { forTerminal } from './terminal.ts'
 
 declare const __CH_VERSION__: string
 export const VERSION = typeof __CH_VERSION__ === 'string' ? __CH_VERSION__ : '0.0.0-dev'
@@ -68,12 +69,12 @@ export async function main(argv: string[]): Promise<number> {
     return await command.run(rest)
   } catch (err) {
     if (err instanceof HandoffError) {
-      process.stderr.write(`compact-handoff ${name}: ${err.message}\n`)
+      process.stderr.write(forTerminal(`compact-handoff ${name}: ${err.message}`) + '\n')
       if (verbose && err.stack) process.stderr.write(err.stack + '\n')
       return err.exitCode
     }
     const e = err as Error
-    process.stderr.write(`compact-handoff ${name}: internal error: ${e?.message ?? String(err)}${verbose ? '' : ' (--verbose for the stack)'}\n`)
+    process.stderr.write(forTerminal(`compact-handoff ${name}: internal error: ${e?.message ?? String(err)}${verbose ? '' : ' (--verbose for the stack)'}`) + '\n')
     if (verbose && e?.stack) process.stderr.write(e.stack + '\n')
     return 3
   }

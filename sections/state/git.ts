@@ -214,8 +214,37 @@ export interface GitCallOptions {
   signal: AbortSignal
 }
 
-export function git(args: string[], opts: GitCallOptions): Promise<ExecResult> {
-  return exec('git', [...GIT_GLOBAL_ARGS, ...args], { ...opts, env: quietEnv(opts.env) })
+/**
+ * Config keys whose value is a program git runs. Set in the repository itself (local or worktree
+ * scope, includes too), they are the repository's choice, not the user's, and a transcript can name
+ * any repository: each is emptied for our calls (an empty filter or textconv is no program).
+ * The user's own global and system config stand (git-lfs's filter is theirs).
+ */
+const PROGRAM_KEY_RE = /^(?:filter\..+\.(?:clean|smudge|process)|diff\..+\.(?:textconv|command)|merge\..+\.driver|core\.(?:sshcommand|askpass|editor|pager|gitproxy)|credential\.(?:.+\.)?helper|gpg\.(?:.+\.)?program|sequence\.editor)$/i
+const REPO_SCOPES = new Set(['local', 'worktree'])
+
+/** `-c key=` for every program the repository's own config names (see PROGRAM_KEY_RE). Reading
+ *  config runs nothing; a failure to read it leaves none to empty. */
+export async function repoProgramOverrides(opts: GitCallOptions): Promise<string[]> {
+  const r = await exec('git', ['config', '--show-scope', '--null', '--name-only', '--get-regexp', '.'], { ...opts, env: quietEnv(opts.env) })
+  if (r.kind !== 'ok') return []
+  const parts = r.stdout.split('\0')
+  const out: string[] = []
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const [scope, key] = [parts[i]!, parts[i + 1]!]
+    if (!REPO_SCOPES.has(scope) || !PROGRAM_KEY_RE.test(key)) continue
+    out.push('-c', `${key}=`)
+    // A filter marked required would refuse to run without its program: not required here.
+    const filter = /^filter\.(.+)\.(?:clean|smudge|process)$/i.exec(key)
+    if (filter) out.push('-c', `filter.${filter[1]}.required=false`)
+  }
+  return out
+}
+
+/** Runs git with no hooks, no fsmonitor, and none of the programs the repository's config names. */
+export async function git(args: string[], opts: GitCallOptions): Promise<ExecResult> {
+  const overrides = await repoProgramOverrides(opts)
+  return exec('git', [...GIT_GLOBAL_ARGS, ...overrides, ...args], { ...opts, env: quietEnv(opts.env) })
 }
 
 /**
