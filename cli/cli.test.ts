@@ -14,6 +14,9 @@ const dir = mkdtempSync(join(tmpdir(), 'ch-cli-'))
 after(() => rmSync(dir, { recursive: true, force: true }))
 
 // No key in the environment: the run must not reach for a network.
+// An empty override: the user's own (~/.claude) must not change what these runs build, and a
+// COMPACT_HANDOFF_CONFIG that names a missing file is an error.
+writeFileSync(join(dir, 'no-user-override.yaml'), '')
 const env = { ...process.env, ANTHROPIC_API_KEY: '', COMPACT_HANDOFF_CONFIG: join(dir, 'no-user-override.yaml') }
 const cli = (...args: string[]) => spawnSync('npx', ['--no-install', 'compact-handoff', ...args], { cwd: repoRoot, env, encoding: 'utf8' })
 

@@ -284,6 +284,7 @@ describe('engine child: the process and its protocol', () => {
     const rundir = join(tmp('ch-engine-proc-run-'), 'run')
     const project = tmp('ch-engine-proc-cwd-')
     const inp = input({ cwd: project }, { dataDir })
+    writeFileSync(join(project, 'none.yaml'), '') // an empty override: COMPACT_HANDOFF_CONFIG must name a file that exists
     const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(root, 'cli', 'main.ts'), 'engine', rundir], {
       cwd: project,
       env: { ...process.env, COMPACT_HANDOFF_CONFIG: join(project, 'none.yaml') },

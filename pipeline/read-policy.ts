@@ -5,11 +5,11 @@
  * text. The host's file capability (CLI disk reads, the engine child) and restore's choice of
  * files and stored copies all ask this module, so there is one answer.
  */
-import { constants, lstatSync, realpathSync, statSync, type Stats } from 'node:fs'
+import { closeSync, constants, lstatSync, openSync, readSync, realpathSync, statSync, type Stats } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { isAbsolute, relative, resolve } from 'node:path'
-import { isBinaryFile } from 'isbinaryfile'
+import { isBinaryFile, isBinaryFileSync } from 'isbinaryfile'
 import picomatch from 'picomatch'
 
 /**
@@ -163,8 +163,24 @@ export function binaryText(text: string): boolean {
 export function refusalOf(path: string, policy: ReadPolicy, storedText?: string): string | null {
   const v = checkPath(path, policy)
   if (!v.ok) return v.reason
+  if (v.real !== null && sniffBinarySync(v.real)) return 'binary content (sniffed), not text'
   if (storedText !== undefined && v.real === null && binaryText(storedText)) return 'the transcript\'s copy is binary, not text'
   return null
+}
+
+/** The first SNIFF_BYTES of a regular file, judged; opened without blocking or following a link. */
+function sniffBinarySync(real: string): boolean {
+  let fd: number | undefined
+  try {
+    fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK)
+    const buf = Buffer.alloc(SNIFF_BYTES)
+    const n = readSync(fd, buf, 0, SNIFF_BYTES, 0)
+    return n > 0 && isBinaryFileSync(buf, n)
+  } catch {
+    return false // unreadable now: the read itself will say why
+  } finally {
+    if (fd !== undefined) closeSync(fd)
+  }
 }
 
 export type BoundedRead =
