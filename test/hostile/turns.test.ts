@@ -26,7 +26,7 @@ const jsonl = (rows: Array<Record<string, unknown>>) => rows.map((r) => JSON.str
 async function runTurns(t: ReturnType<typeof parseJsonl>, budgetChars = 16_000) {
   return turns.run({
     name: 'turns',
-    input: { trigger: 'cli', sessionId: 's', cwd: '/', transcript: t },
+    input: { trigger: 'cli', sessionId: 's', cwd: '/', transcript: t, lineage: { n: 1, prev: null, earlier: [] } },
     options: { maxTurnChars: 6_000 },
     budgetChars,
     timeoutMs: 5_000,
