@@ -535,6 +535,7 @@ export async function readJsonlTranscript(path: string, limit = maxTranscriptByt
     for (let nl = chunk.indexOf(10, from); nl >= 0; nl = chunk.indexOf(10, from)) {
       if (!overlong) parts.push(chunk.subarray(from, nl))
       pending += nl - from
+      if (pending > MAX_LINE_BYTES) overlong = true
       endLine()
       from = nl + 1
     }
