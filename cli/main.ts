@@ -45,6 +45,9 @@ function help(): string {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  // Everything this process creates holds conversation history: owner-only, the lock folders
+  // SQLite makes with a bare mkdir included (our own files and folders set 0600/0700 anyway).
+  process.umask(0o077)
   const verbose = argv.includes('--verbose')
   const [name, ...rest] = argv.filter((a) => a !== '--verbose')
   if (!name || name === '--help' || name === '-h' || name === 'help') {
