@@ -13,7 +13,7 @@ import { buildHandoff, configFiles } from './build-handoff.ts'
 import { cliCapabilities } from './capabilities.ts'
 import { cliModel } from './model.ts'
 import type { Command } from './main.ts'
-import { forTerminal } from './terminal.ts'
+import { forTerminal, jsonForTerminal } from './terminal.ts'
 
 const usage = `Usage: compact-handoff build <transcript.jsonl> [options]
 
@@ -166,7 +166,7 @@ async function run(argv: string[]): Promise<number> {
       transcript: { file, messages: conversation.messages.length, malformed: transcript.malformed.count },
       model: modelSource,
     }
-    const text = JSON.stringify(out, null, 2) + '\n'
+    const text = jsonForTerminal(out) + '\n'
     if (values.out) await writeOut(values.out, text)
     else process.stdout.write(text)
     return 0

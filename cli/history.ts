@@ -11,7 +11,7 @@ import { reindexStore } from '../store/search.ts'
 import { runTool, slashCommand, TOOL_NAMES, type ToolAnswer, type ToolContext } from '../store/tools.ts'
 import { resolveDataDir } from '../store/write.ts'
 import type { Command } from './main.ts'
-import { forTerminal } from './terminal.ts'
+import { forTerminal, jsonForTerminal } from './terminal.ts'
 
 declare const __CH_VERSION__: string
 const VERSION = typeof __CH_VERSION__ === 'string' ? __CH_VERSION__ : '0.0.0-dev'
@@ -69,7 +69,7 @@ function context(values: Record<string, unknown>): ToolContext {
 
 function print(answer: ToolAnswer, json: boolean): number {
   if (answer.error) throw new HandoffError('STORE_REFUSED', answer.text.replace(/^handoff_\w+: /, ''), 1)
-  process.stdout.write(json ? `${JSON.stringify(answer.data, null, 2)}\n` : forTerminal(`${answer.text}\n`))
+  process.stdout.write(json ? `${jsonForTerminal(answer.data)}\n` : forTerminal(`${answer.text}\n`))
   return 0
 }
 

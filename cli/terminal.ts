@@ -19,3 +19,9 @@ function visible(c: string): string {
 export function forTerminal(text: string): string {
   return text.replace(CONTROL_RE, visible)
 }
+
+/** JSON that is safe on a terminal and parses to the same value: JSON.stringify escapes C0 itself;
+ *  DEL and C1 (U+007F–U+009F) it leaves raw, so they are escaped here. */
+export function jsonForTerminal(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
