@@ -39,8 +39,9 @@ function isSection(value: unknown): value is SectionDefinition<any> {
  * the run goes on.
  */
 export async function importPackages(config: ResolvedConfig): Promise<{ loaded: Record<string, SectionDefinition<any>>; failed: Record<string, string> }> {
-  const loaded: Record<string, SectionDefinition<any>> = {}
-  const failed: Record<string, string> = {}
+  // No prototype: a package named "constructor" must not find Object's.
+  const loaded: Record<string, SectionDefinition<any>> = Object.create(null)
+  const failed: Record<string, string> = Object.create(null)
   for (const plan of config.sections) {
     if (plan.definition || !plan.package || plan.package in loaded) continue
     try {

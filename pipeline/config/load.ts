@@ -182,7 +182,9 @@ function mergeSections(file: ConfigFile, merged: Map<string, MergedSection>): Co
 function planSection(section: MergedSection, opts: LoadOptions): { plan: SectionPlan; issues: ConfigIssue[] } {
   const issues: ConfigIssue[] = []
   const fromPackage = typeof section.package === 'string'
-  const definition = fromPackage ? (opts.packages?.[section.package!] ?? null) : (opts.builtins[section.name] ?? null)
+  // Own keys only: a section named "toString" or "constructor" is unknown, not Object.prototype's.
+  const own = <T>(table: Readonly<Record<string, T>> | undefined, key: string): T | null => (table && Object.hasOwn(table, key) ? table[key]! : null)
+  const definition = fromPackage ? own(opts.packages, section.package!) : own(opts.builtins, section.name)
   const namePath = ['sections', section.first.index, 'name']
 
   // A name the schema rejected already has its issue; a second one would only repeat it.
