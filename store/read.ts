@@ -134,15 +134,17 @@ export async function storedSessions(dataDir: string): Promise<Array<{ sessionId
   return out
 }
 
-/** Whether a process of this machine is still running (signal 0 tests without touching it). */
-function alive(pid: unknown): boolean {
+/** Whether a process of this machine is still running (signal 0 tests without touching it). A
+ *  zombie, killed and not yet reaped (or never: a container's pid 1 may not reap), is not. */
+async function alive(pid: unknown): Promise<boolean> {
   if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0) return false
   try {
     process.kill(pid, 0)
-    return true
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM'
   }
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null)
+  return stat === null || !/^[^)]*\) Z /s.test(stat.replace(/^.*\) /s, ') '))
 }
 
 /**
@@ -165,7 +167,7 @@ async function completeLate(c: StoredCompaction): Promise<void> {
   }
   const by = c.row!.late as { pid?: number; host?: string } | undefined
   const here = by?.host === undefined || by.host === hostname()
-  if (here && !alive(by?.pid)) {
+  if (here && !(await alive(by?.pid))) {
     c.row = { ...c.row, reason: `late-part-lost: the rehearsal's late part (pid ${by?.pid ?? 'unknown'}) ended before it finished, with no row of its own (its process was killed with the engine or the machine); the engine's own compaction stood` }
   }
 }

@@ -42,6 +42,10 @@ export interface FakeModel {
   url: string
   logFile: string
   requests(): FakeRequest[]
+  /** Requests received and not answered yet (waiting out their latency), oldest first. */
+  held(): Array<{ n: number; kind: string }>
+  /** Every reply from now on waits this long (ms). */
+  setLatency(ms: number): void
   close(): Promise<void>
 }
 

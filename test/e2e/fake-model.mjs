@@ -170,6 +170,9 @@ export async function startFakeModel(opts) {
   }
   const inputTokens = usage.input_tokens
   let n = 0
+  /** Requests waiting out their latency: logged only once answered, so listed here meanwhile. */
+  const held = new Set()
+  const timers = new Map()
 
   const decide = (body) => {
     const u = newestUser(body)
@@ -293,8 +296,15 @@ export async function startFakeModel(opts) {
       const u = newestUser(body)
       const slow = (opts.slow ?? []).find((x) => new RegExp(x.match, 's').test(u ? textOf(u.content) : ''))
       const wait = slow ? slow.ms : opts.latencyMs
-      if (wait) setTimeout(answer, wait)
-      else answer()
+      if (wait) {
+        const h = { n: entry.n, kind: d.kind }
+        held.add(h)
+        timers.set(h, setTimeout(() => {
+          held.delete(h)
+          timers.delete(h)
+          answer()
+        }, wait))
+      } else answer()
     })
   })
   await new Promise((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve))
@@ -305,11 +315,23 @@ export async function startFakeModel(opts) {
     port,
     url: `http://127.0.0.1:${port}`,
     logFile: opts.log,
+    /** Changes the latency of every reply from now on (the bench runs one session at several). */
+    setLatency(ms) {
+      opts.latencyMs = ms
+    },
+    /** The requests received and not answered yet (waiting out their latency), oldest first. */
+    held() {
+      return [...held].map(({ n, kind }) => ({ n, kind }))
+    },
     /** Every logged request, oldest first. */
     requests() {
       return readFileSync(opts.log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
     },
     close() {
+      // A held reply is never sent: its connection is closed below, and its log has gone with the lab.
+      for (const t of timers.values()) clearTimeout(t)
+      timers.clear()
+      held.clear()
       return new Promise((resolve) => {
         server.closeAllConnections?.()
         server.close(() => resolve())
