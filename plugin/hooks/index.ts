@@ -32,10 +32,30 @@ import { PLUGIN_VERSION } from './version'
 
 type NodeProbe = { ok: true; version: string } | { ok: false; reason: string }
 
+type ChildStream = ReturnType<EngineInterface['process']['spawn']>
+type SpawnPiece = { stream: 'stdout' | 'stderr'; text: string }
+type SpawnEnd = { code: number | null; signal: string | null }
+
+/**
+ * A pipeline child started ahead of the next compaction (live only), loaded and waiting for its
+ * input as a file. `first` is its first pull, begun at once so a child that died idle is known.
+ */
+interface Standby {
+  child: ChildStream
+  rundir: string
+  nodePath: string
+  first: Promise<IteratorResult<SpawnPiece, SpawnEnd>>
+  dead: boolean
+}
+
+let standby: Standby | null = null
+
 /** One probe per session process (this module's memory lives as long as the session). */
 let node: NodeProbe | null = null
 
-type ChildOutcome = { kind: 'done'; done: DoneLine } | { kind: 'failed'; reason: string; rowWritten: boolean }
+/** `stale`: a standby that ended before it said anything about its input (it had died idle), so
+ *  the compaction is worth one fresh child. */
+type ChildOutcome = { kind: 'done'; done: DoneLine } | { kind: 'failed'; reason: string; rowWritten: boolean; stale?: true }
 
 /** A late rehearsal's run as the hook follows it: whether the engine has compacted (a fork asked
  *  for after that would fork the compacted conversation: measured), and where its pending row is. */
@@ -61,6 +81,35 @@ async function probeNode($: EngineInterface, nodePath: string): Promise<NodeProb
   } catch (err) {
     return { ok: false, reason: `"${nodePath}" did not start: ${(err as Error).message}` }
   }
+}
+
+/**
+ * Starts the standby child for this session's next live compaction, if there is none. Only live:
+ * a rehearsal does not wait for its child, so an idle node process per session buys it nothing.
+ */
+async function startStandby($: EngineInterface, s: Settings): Promise<void> {
+  if (!s.live || standby || !node?.ok) return
+  const env = await $.process.hookEnv()
+  const rundir = `${env.CLAUDE_PLUGIN_DATA}/runs/${Date.now().toString(36)}-standby-${Math.random().toString(36).slice(2, 8)}`
+  const child = $.process.spawn({ argv: [s.nodePath, `${$.plugin.root}/dist/compact-handoff.mjs`, 'engine', '--standby', rundir], input: '' })
+  const ready: Standby = { child, rundir, nodePath: s.nodePath, first: child.next(), dead: false }
+  ready.first.then(
+    (r) => (ready.dead = r.done === true),
+    () => (ready.dead = true),
+  )
+  standby = ready
+}
+
+/** The standby, if it is alive and started with this node; it is then this compaction's. */
+function takeStandby(s: Settings): Standby | null {
+  const ready = standby
+  standby = null
+  if (!ready) return null
+  if (ready.dead || ready.nodePath !== s.nodePath) {
+    void ready.child.return(undefined as never).catch(() => undefined)
+    return null
+  }
+  return ready
 }
 
 /** Answers one request of the child by writing its answer file; a call it gave up on is not answered. */
@@ -104,7 +153,9 @@ async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings,
     $.session.model(),
     $.session.usage(),
   ])
-  const rundir = `${env.CLAUDE_PLUGIN_DATA}/runs/${startedAt.toString(36)}-${Math.random().toString(36).slice(2, 8)}`
+  // A live session keeps a child loaded and waiting (startStandby): node's start and the config's
+  // first load (~300 ms measured on 2 busy cores) are then off the compaction's path.
+  const warm = takeStandby(s)
   const input = JSON.stringify({
     trigger: e.trigger,
     ...(e.instructions ? { instructions: e.instructions } : {}),
@@ -121,12 +172,22 @@ async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings,
     hookStartedAt: startedAt,
     ...(late ? { late: true } : {}),
   })
-  const child = $.process.spawn({ argv: [s.nodePath, `${$.plugin.root}/dist/compact-handoff.mjs`, 'engine', rundir], input })
+  let rundir = `${env.CLAUDE_PLUGIN_DATA}/runs/${startedAt.toString(36)}-${Math.random().toString(36).slice(2, 8)}`
+  let child: ChildStream
+  let first: Promise<IteratorResult<SpawnPiece, SpawnEnd>> | null = null
+  if (warm && (await $.fs.write(`${warm.rundir}/input.json`, input).then(() => true, () => false))) {
+    ;({ child, rundir, first } = warm)
+  } else {
+    if (warm) void warm.child.return(undefined as never).catch(() => undefined)
+    child = $.process.spawn({ argv: [s.nodePath, `${$.plugin.root}/dist/compact-handoff.mjs`, 'engine', rundir], input })
+  }
   const calls = new Map<number, AbortController>()
   let buffered = ''
   let stderr = ''
   let ended: { code: number | null; signal: string | null } | null = null
   let answer: ChildOutcome | null = null
+  /** Whether the child wrote any line but its hello (a standby that did has read its input). */
+  let said = false
   let heard = false
   const deadline = startedAt + s.childTimeoutMs
   try {
@@ -135,7 +196,9 @@ async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings,
       const expired = new Promise<typeof TIMEOUT>((resolve) => {
         timer = setTimeout(() => resolve(TIMEOUT), Math.max(0, deadline - Date.now()))
       })
-      const r = await Promise.race([child.next(), expired])
+      const pull = first ?? child.next()
+      first = null
+      const r = await Promise.race([pull, expired])
       clearTimeout(timer)
       if (r === TIMEOUT) {
         return { kind: 'failed', reason: `timeout: the pipeline gave no answer within ${s.childTimeoutMs} ms (childTimeoutMs)`, rowWritten: false }
@@ -153,6 +216,7 @@ async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings,
       buffered = rest
       for (const line of lines) {
         const msg = parseChildLine(line)
+        if (msg && msg.type !== 'hello') said = true
         if (msg?.type === 'request') {
           const stop = new AbortController()
           calls.set(msg.id, stop)
@@ -181,6 +245,7 @@ async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings,
   }
   if (answer) return answer
   const how = ended?.signal ? `was killed by ${ended.signal}` : `exited with code ${ended?.code ?? 'unknown'}`
+  if (warm && !said) return { kind: 'failed', reason: `child-crashed: the standby child ${how} before it read its input`, rowWritten: false, stale: true }
   return { kind: 'failed', reason: `child-crashed: the pipeline ${how} before answering${stderr.trim() ? ` (${stderrTail(stderr)})` : ''}`, rowWritten: false }
 }
 
@@ -256,7 +321,10 @@ async function compact($: EngineInterface, e: SessionCompactInput, next: (e: Ses
   if (skip === 'subagent') return next(e)
   if (!node) node = await probeNode($, s.nodePath)
   if (!s.live && node.ok) return rehearse($, e, next, s, startedAt)
-  const outcome: ChildOutcome = node.ok ? await runChild($, e, s, startedAt) : { kind: 'failed', reason: `node-missing: ${node.reason}`, rowWritten: false }
+  let outcome: ChildOutcome = node.ok ? await runChild($, e, s, startedAt) : { kind: 'failed', reason: `node-missing: ${node.reason}`, rowWritten: false }
+  if (outcome.kind === 'failed' && outcome.stale) outcome = await runChild($, e, s, startedAt)
+  // The next compaction's child loads while the session goes on.
+  void startStandby($, s).catch(() => undefined)
   if (outcome.kind === 'failed') {
     if (!outcome.rowWritten) await recordFallback($, e, s, outcome.reason, startedAt)
     else $.ui.log(`compact-handoff: ${outcome.reason}; Claude Code compacted with its own summary`, s.live ? undefined : { to: 'debug' })
@@ -361,6 +429,7 @@ export const register: Register = (on, options) => {
     const [, probed] = await Promise.all([registerHistory($), probeNode($, s.nodePath)])
     node = probed
     if (!node.ok) $.ui.log(nodeMissingNotice(node.reason, s.nodePath))
+    else await startStandby($, s).catch((err: Error) => $.ui.log(`compact-handoff: no standby child: ${err.message}`, { to: 'debug' }))
     return started
   })
 

@@ -100,7 +100,9 @@ describe('compact-idle in the TUI', { skip }, () => {
   const rows = (sessionId: string): any[] =>
     Object.values(MODE_DIRS).flatMap((mode) => {
       const d = join(paths.data, mode, sessionId)
-      return existsSync(d) ? readdirSync(d).filter((n) => /^\d{3,}-.+\.json$/.test(n)).map((n) => JSON.parse(readFileSync(join(d, n), 'utf8'))) : []
+      // A rehearsal's row, pending first, reads as its completion (NNN-<iso>.late.json) once there is one.
+      const read = (n: string) => JSON.parse(readFileSync(existsSync(join(d, n.replace(/\.json$/, '.late.json'))) ? join(d, n.replace(/\.json$/, '.late.json')) : join(d, n), 'utf8'))
+      return existsSync(d) ? readdirSync(d).filter((n) => /^\d{3,}-[^.]+\.json$/.test(n)).map(read) : []
     })
 
   before(async () => {
