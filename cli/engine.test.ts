@@ -321,3 +321,71 @@ describe('engine child: the process and its protocol', () => {
     assert.equal(existsSync(rundir), false)
   })
 })
+
+describe('engine child: a late rehearsal (the engine compacts beside it)', () => {
+  const late = (over: Partial<EngineInput> = {}, settings: Partial<EngineInput['settings']> = {}) => input({ late: true, ...over }, { live: false, ...settings })
+  async function runLate(raw: EngineInput, build: typeof buildHandoff, onLine?: (l: ChildLine) => void, engineGone?: AbortSignal) {
+    const lines: ChildLine[] = []
+    const ok = await runEngine(raw, { rundir: join(tmp('ch-engine-late-'), 'run'), send: (l) => (lines.push(l), onLine?.(l)), build, readMessages: stubRead, env: {}, ...(engineGone ? { engineGone } : {}) })
+    return { ok, lines }
+  }
+
+  test('the row is stored pending before the pipeline runs, then completed beside it; readers take the completion', async () => {
+    const inp = late()
+    const seen: string[] = []
+    const sent: ChildLine[] = []
+    const { ok, lines } = await runLate(inp, stubBuild(() => {
+      const p = sent.find((l) => l.type === 'pending') as Extract<ChildLine, { type: 'pending' }> | undefined
+      assert.ok(p, 'the pending line went out before the pipeline ran')
+      const row = rowOf(inp.settings.dataDir, p.row)
+      seen.push(row.outcome, String(row.late?.pid), p.files.transcript ?? 'none')
+      return 'BODY'
+    }), (l) => sent.push(l))
+    assert.equal(ok, true)
+    assert.deepEqual(seen.slice(0, 2), ['pending', String(process.pid)])
+    const pendingLine = lines.find((l) => l.type === 'pending') as Extract<ChildLine, { type: 'pending' }>
+    const done = lines.at(-1) as DoneLine
+    assert.equal(done.type, 'done')
+    assert.equal((done.row.files as { row: string }).row, pendingLine.row.replace(/\.json$/, '.late.json'))
+    const completed = rowOf(inp.settings.dataDir, (done.row.files as { row: string }).row)
+    assert.equal(completed.outcome, 'rehearsed')
+    assert.equal(completed.files.transcript, pendingLine.files.transcript, 'the conversation is stored once, by the pending write')
+    assert.ok(completed.files.handoff)
+    assert.equal(rowOf(inp.settings.dataDir, pendingLine.row).outcome, 'pending', 'the pending row is never rewritten')
+    const index = readFileSync(join(inp.settings.dataDir, 'index.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+    assert.deepEqual(index.map((r) => r.outcome), ['pending', 'rehearsed'])
+    const { sessionCompactions } = await import('../store/read.ts')
+    const cs = await sessionCompactions(inp.settings.dataDir, 'sess-1')
+    assert.deepEqual(cs.map((c) => [c.n, c.row?.outcome]), [[1, 'rehearsed']])
+  })
+
+  test('the engine goes away: a request still waiting is refused with why, and the run stores what it has', async () => {
+    const inp = late()
+    const gone = new AbortController()
+    const { ok, lines } = await runLate(
+      inp,
+      stubBuild(async (opts) => {
+        const r = await opts.capabilities.model!.fork({ prompt: 'summarise' }, new AbortController().signal).catch((err: Error) => ({ isAnswered: false as const, reason: err.message }))
+        return `fork: ${r.isAnswered ? 'answered' : r.reason}`
+      }),
+      (l) => {
+        if (l.type === 'request') gone.abort('SIGTERM: the engine is exiting')
+      },
+      gone.signal,
+    )
+    assert.equal(ok, true)
+    const done = lines.at(-1) as DoneLine
+    assert.match(done.handoff, /fork: model\.fork: the engine went away before it answered \(SIGTERM: the engine is exiting\)/)
+    assert.equal(rowOf(inp.settings.dataDir, (done.row.files as { row: string }).row).outcome, 'rehearsed')
+  })
+
+  test('rehearsalModel off: every model call is refused here, none goes over the bridge', async () => {
+    const inp = late({}, { rehearsalModel: false })
+    const { lines } = await runLate(inp, stubBuild(async (opts) => {
+      const r = await opts.capabilities.model!.complete({ prompt: 'x' }, new AbortController().signal)
+      return `complete: ${r.isAnswered ? 'answered' : r.reason}`
+    }))
+    assert.deepEqual(lines.filter((l) => l.type === 'request'), [])
+    assert.match((lines.at(-1) as DoneLine).handoff, /complete: model calls are off for rehearsals \(rehearsalModel: false\)/)
+  })
+})
