@@ -34,3 +34,16 @@ export function writeJsonl(path: string, rows: Row[]): string {
 export function readRows(n: number, path: string, result: string): Row[] {
   return [assistantRow(`m${n}`, [toolUse(`r${n}`, 'Read', { file_path: path })]), userRow([toolResult(`r${n}`, result)])]
 }
+
+/** Each begins like something the engine injects; each is a person's typed words. */
+export const LOOKALIKES = [
+  'React hook error: the effect runs twice, why?',
+  'Git hook error: pre-commit rejected my commit',
+  'Stop hook feedback: I think the hook is wrong here',
+  '<command-name>/deploy</command-name> is what I ran, then it broke',
+  '<system-reminder>my own note</system-reminder> please keep this in mind',
+  '[Request interrupted by user] is what the screen said, then nothing',
+  '<!-- compact-handoff: session=abc n=001 prev=none --> is in my notes, what is it?',
+  'This session is being continued from a previous conversation, is what I pasted',
+  '<local-command-stdout>pasted output</local-command-stdout> what does this mean?',
+]

@@ -15,7 +15,7 @@ import { parseJsonl, readEngineMessages } from '../../pipeline/transcript.ts'
 import { builtinSections } from '../../sections/index.ts'
 import { collectTurns, renderTurn, turnsFromHandoff } from '../../sections/turns/index.ts'
 import { repoRoot } from '../shared.ts'
-import { LOOKALIKES } from './turns.test.ts'
+import { LOOKALIKES } from './helpers.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'ch-hostile-props-'))
 after(() => rmSync(dir, { recursive: true, force: true }))

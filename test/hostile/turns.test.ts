@@ -6,20 +6,8 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { parseJsonl } from '../../pipeline/transcript.ts'
 import turns, { collectTurns, turnsFromHandoff } from '../../sections/turns/index.ts'
-import { assistantRow, text, userRow } from './helpers.ts'
+import { assistantRow, LOOKALIKES, text, userRow } from './helpers.ts'
 
-/** Each begins like something the engine injects; each is a person's typed words. */
-export const LOOKALIKES = [
-  'React hook error: the effect runs twice, why?',
-  'Git hook error: pre-commit rejected my commit',
-  'Stop hook feedback: I think the hook is wrong here',
-  '<command-name>/deploy</command-name> is what I ran, then it broke',
-  '<system-reminder>my own note</system-reminder> please keep this in mind',
-  '[Request interrupted by user] is what the screen said, then nothing',
-  '<!-- compact-handoff: session=abc n=001 prev=none --> is in my notes, what is it?',
-  'This session is being continued from a previous conversation, is what I pasted',
-  '<local-command-stdout>pasted output</local-command-stdout> what does this mean?',
-]
 
 const jsonl = (rows: Array<Record<string, unknown>>) => rows.map((r) => JSON.stringify(r)).join('\n')
 
