@@ -2,6 +2,9 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
+  forTerminal
+} from "./chunks/chunk-S2M2GLMU.mjs";
+import {
   HandoffError
 } from "./chunks/chunk-UVLN7AGH.mjs";
 import "./chunks/chunk-7DPBAYJ4.mjs";
@@ -9,14 +12,14 @@ import "./chunks/chunk-7DPBAYJ4.mjs";
 // cli/main.ts
 var VERSION = true ? "0.1.0" : "0.0.0-dev";
 var commands = {
-  build: { summary: "build the handoff for a transcript on disk", load: async () => (await import("./chunks/build-CB6IVHXQ.mjs")).buildCommand },
-  status: { summary: "a session's compactions, its history reads, the search index", load: async () => (await import("./chunks/history-EKDQX25L.mjs")).statusCommand },
-  list: { summary: "list a session's compactions, or every session that compacted", load: async () => (await import("./chunks/history-EKDQX25L.mjs")).listCommand },
-  lookup: { summary: "read back a stored handoff, summary, conversation, row or section", load: async () => (await import("./chunks/history-EKDQX25L.mjs")).lookupCommand },
-  search: { summary: "search what earlier compactions replaced", load: async () => (await import("./chunks/history-EKDQX25L.mjs")).searchCommand },
-  index: { summary: "add every stored text the search index lacks (--rebuild: from scratch)", load: async () => (await import("./chunks/history-EKDQX25L.mjs")).indexCommand },
-  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/engine-NPFWE77N.mjs")).engineCommand },
-  tool: { summary: "(internal) answer one history tool call for the plugin", load: async () => (await import("./chunks/history-EKDQX25L.mjs")).toolCommand }
+  build: { summary: "build the handoff for a transcript on disk", load: async () => (await import("./chunks/build-BHBOQKR5.mjs")).buildCommand },
+  status: { summary: "a session's compactions, its history reads, the search index", load: async () => (await import("./chunks/history-UPSZKUXT.mjs")).statusCommand },
+  list: { summary: "list a session's compactions, or every session that compacted", load: async () => (await import("./chunks/history-UPSZKUXT.mjs")).listCommand },
+  lookup: { summary: "read back a stored handoff, summary, conversation, row or section", load: async () => (await import("./chunks/history-UPSZKUXT.mjs")).lookupCommand },
+  search: { summary: "search what earlier compactions replaced", load: async () => (await import("./chunks/history-UPSZKUXT.mjs")).searchCommand },
+  index: { summary: "add every stored text the search index lacks (--rebuild: from scratch)", load: async () => (await import("./chunks/history-UPSZKUXT.mjs")).indexCommand },
+  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/engine-IIWOOEWN.mjs")).engineCommand },
+  tool: { summary: "(internal) answer one history tool call for the plugin", load: async () => (await import("./chunks/history-UPSZKUXT.mjs")).toolCommand }
 };
 function help() {
   const rows = Object.entries(commands).filter(([, c]) => !c.summary.startsWith("(internal)")).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);
@@ -32,6 +35,7 @@ function help() {
   ].join("\n");
 }
 async function main(argv) {
+  process.umask(63);
   const verbose = argv.includes("--verbose");
   const [name, ...rest] = argv.filter((a) => a !== "--verbose");
   if (!name || name === "--help" || name === "-h" || name === "help") {
@@ -58,14 +62,12 @@ async function main(argv) {
     return await command.run(rest);
   } catch (err) {
     if (err instanceof HandoffError) {
-      process.stderr.write(`compact-handoff ${name}: ${err.message}
-`);
+      process.stderr.write(forTerminal(`compact-handoff ${name}: ${err.message}`) + "\n");
       if (verbose && err.stack) process.stderr.write(err.stack + "\n");
       return err.exitCode;
     }
     const e = err;
-    process.stderr.write(`compact-handoff ${name}: internal error: ${e?.message ?? String(err)}${verbose ? "" : " (--verbose for the stack)"}
-`);
+    process.stderr.write(forTerminal(`compact-handoff ${name}: internal error: ${e?.message ?? String(err)}${verbose ? "" : " (--verbose for the stack)"}`) + "\n");
     if (verbose && e?.stack) process.stderr.write(e.stack + "\n");
     return 3;
   }

@@ -3,24 +3,29 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   buildHandoff,
+  builtinSections,
   configFiles,
   diskFiles,
+  loadConfigLenient,
   readEngineMessages,
-  systemClock
-} from "./chunk-TENFDYUD.mjs";
+  systemClock,
+  vetForRead
+} from "./chunk-CKKCUC5Z.mjs";
 import {
   indexPending,
   nextCompaction,
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-TJCMFJYN.mjs";
-import "./chunk-F74SBH6I.mjs";
+} from "./chunk-JFSUI5E7.mjs";
+import "./chunk-UVVP6XIK.mjs";
 import "./chunk-UVLN7AGH.mjs";
 import "./chunk-7DPBAYJ4.mjs";
 
 // cli/engine.ts
-import { mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { watch as watch2 } from "node:fs";
+import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { hostname } from "node:os";
 import { dirname, join as join2 } from "node:path";
 
 // cli/engine-bridge.ts
@@ -47,6 +52,7 @@ function createBridge(opts) {
   let watcher = null;
   let poll = null;
   let closed = false;
+  let closedWhy = "the bridge is closed";
   const take = (id) => {
     const w = waiting.get(id);
     if (!w) return;
@@ -88,7 +94,7 @@ function createBridge(opts) {
       return waiting.size;
     },
     request(call, args, signal) {
-      if (closed) return Promise.reject(new BridgeError(call, `${call}: the bridge is closed`));
+      if (closed) return Promise.reject(new BridgeError(call, `${call}: ${closedWhy}`));
       if (signal?.aborted) return Promise.reject(signal.reason ?? new Error("aborted"));
       const id = nextId++;
       return new Promise((resolve, reject) => {
@@ -116,12 +122,14 @@ function createBridge(opts) {
         take(id);
       });
     },
-    close() {
+    close(why) {
+      if (closed) return;
       closed = true;
+      if (why) closedWhy = why;
       idle();
       for (const [id, w] of waiting) {
         waiting.delete(id);
-        w.reject(new BridgeError(w.call, `${w.call}: the bridge closed before an answer came`));
+        w.reject(new BridgeError(w.call, `${w.call}: ${why ?? "the bridge closed before an answer came"}`));
       }
     }
   };
@@ -178,7 +186,12 @@ function engineHost(bridge, opts) {
         record(answer.ok, "disk", answer.ok ? void 0 : answer.reason);
         return answer;
       }
-      const v = await bridge.request("files.read", { path: req.path, ...req.offset ? { offset: req.offset } : {}, ...req.limit ? { limit: req.limit } : {} }, signal);
+      const vetted = await vetForRead(req.path, req.policy, signal);
+      if (!vetted.ok) {
+        record(false, "read-tool", vetted.reason);
+        return vetted;
+      }
+      const v = await bridge.request("files.read", { path: vetted.path, ...req.offset ? { offset: req.offset } : {}, ...req.limit ? { limit: req.limit } : {} }, signal);
       record(v.ok, "read-tool", v.ok ? void 0 : v.reason);
       return v;
     }
@@ -290,12 +303,14 @@ function keepPlan(messages, opts = {}) {
 
 // cli/engine.ts
 var VERSION = true ? "0.1.0" : "0.0.0-dev";
-var usage = `Usage: compact-handoff engine <rundir>
+var usage = `Usage: compact-handoff engine [--standby] <rundir>
 
 Internal: the plugin's hooks module runs this for each compaction. It reads the session.compact
 event as JSON on stdin, asks for engine capabilities by writing request lines on stdout (answers
 come back as files under <rundir>/answers/), stores the handoff and its row, and ends with one
 {"type":"done"} or {"type":"failed"} line. <rundir> is removed before that line is written.
+With --standby it loads itself and the config first and waits for the event as <rundir>/input.json
+instead: a live session keeps one ready, so a compaction does not wait for node to start.
 
 Test only: COMPACT_HANDOFF_FAULT=crash|hang|empty makes the child exit without an answer, wait
 forever, or build an empty handoff, so the end-to-end tests can check every fallback.
@@ -341,6 +356,11 @@ ${rows.join("\n")}
 `, { mode: 384 });
   return [file];
 }
+var NO_REHEARSAL_MODEL = "model calls are off for rehearsals (rehearsalModel: false); the engine's own summary stands";
+var refusedModel = {
+  fork: async () => ({ isAnswered: false, reason: NO_REHEARSAL_MODEL }),
+  complete: async () => ({ isAnswered: false, reason: NO_REHEARSAL_MODEL })
+};
 function sectionRows(result) {
   return result.sections.map((s) => {
     return {
@@ -386,6 +406,7 @@ async function runEngine(raw, deps) {
   let bridge = null;
   let result = null;
   let handoff = "";
+  let pending = null;
   let configProblems = [];
   const baseRow = (outcome, reason) => ({
     v: 1,
@@ -433,7 +454,26 @@ async function runEngine(raw, deps) {
     depth = next.depth;
     transcript = (deps.readMessages ?? readEngineMessages)(input.messages, { sessionId: input.sessionId, cwd: input.cwd, model: input.model });
     bridge = createBridge({ rundir: deps.rundir, send: deps.send });
+    const openBridge = bridge;
+    const gone = () => openBridge.close(`the engine went away before it answered (${String(deps.engineGone?.reason ?? "unknown")})`);
+    if (deps.engineGone?.aborted) gone();
+    else deps.engineGone?.addEventListener("abort", gone, { once: true });
     host = engineHost(bridge, { model: input.model, live: input.settings.live });
+    if (input.late) {
+      try {
+        pending = await writeCompaction(ref, {
+          row: { ...baseRow("pending", "late: the engine compacted without waiting; this rehearsal's model work runs after it"), late: { pid: process.pid, host: hostname(), startedAt: at.toISOString() } },
+          transcript: transcriptOf(transcript, input.sessionId, next.n),
+          at,
+          index: "defer"
+        });
+      } catch (err) {
+        throw new Fallback(`store-unwritable: ${err.message}`);
+      }
+      const { files: files2, sizes } = pending.row;
+      deps.send({ type: "pending", row: files2.row, dataDir: ref.dataDir, n: next.n, prev: next.prev, at: at.toISOString(), files: files2, sizes });
+    }
+    const capabilities = !input.settings.live && input.settings.rehearsalModel === false ? { ...host.capabilities, model: refusedModel } : host.capabilities;
     const pipelineInput = {
       trigger: input.trigger,
       ...input.instructions ? { instructions: input.instructions } : {},
@@ -448,7 +488,7 @@ async function runEngine(raw, deps) {
     const files = configFiles(await settingsLayer(deps.rundir, input), deps.env ?? process.env);
     try {
       ;
-      ({ result, configProblems } = await (deps.build ?? buildHandoff)({ input: pipelineInput, capabilities: host.capabilities, configFiles: files, lenient: true }));
+      ({ result, configProblems } = await (deps.build ?? buildHandoff)({ input: pipelineInput, capabilities, configFiles: files, lenient: true }));
     } catch (err) {
       throw new Fallback(`pipeline-threw: ${err.message}`);
     }
@@ -470,7 +510,7 @@ async function runEngine(raw, deps) {
     };
     let written;
     try {
-      written = await writeCompaction(ref, { row, handoff, summary: summaryText(result), transcript: transcriptOf(transcript, input.sessionId, next.n), at, index: "defer" });
+      written = await writeCompaction(ref, { row, handoff, summary: summaryText(result), transcript: pending ? null : transcriptOf(transcript, input.sessionId, next.n), at, index: "defer", ...completes(pending) });
     } catch (err) {
       throw new Fallback(`store-unwritable: ${err.message}`);
     }
@@ -490,8 +530,9 @@ async function runEngine(raw, deps) {
           row: baseRow("fallback", reason),
           handoff: handoff || null,
           summary: summaryText(result),
-          transcript: transcript ? transcriptOf(transcript, input.sessionId, lineage.n) : null,
-          at
+          transcript: transcript && !pending ? transcriptOf(transcript, input.sessionId, lineage.n) : null,
+          at,
+          ...completes(pending)
         });
         rowWritten = true;
       } catch {
@@ -501,6 +542,9 @@ async function runEngine(raw, deps) {
     deps.send({ type: "failed", reason, rowWritten });
     return false;
   }
+}
+function completes(pending) {
+  return pending ? { completes: { files: pending.row.files, sizes: pending.row.sizes } } : {};
 }
 function transcriptOf(t, sessionId, n) {
   try {
@@ -538,6 +582,43 @@ async function cleanup(rundir) {
   } catch {
   }
 }
+var STANDBY_POLL_MS = 200;
+async function standbyInput(rundir) {
+  const file = join2(rundir, "input.json");
+  return new Promise((resolve) => {
+    let busy = false;
+    const look = async () => {
+      if (busy) return;
+      busy = true;
+      const text = await readFile(file, "utf8").catch(() => null);
+      busy = false;
+      if (text === null) return;
+      try {
+        JSON.parse(text);
+      } catch {
+        return;
+      }
+      watcher?.close();
+      clearInterval(poll);
+      resolve(text);
+    };
+    let watcher = null;
+    try {
+      watcher = watch2(rundir, () => void look());
+      watcher.on("error", () => void 0);
+    } catch {
+      watcher = null;
+    }
+    const poll = setInterval(() => void look(), STANDBY_POLL_MS);
+    void look();
+  });
+}
+function warmUp() {
+  try {
+    loadConfigLenient({ files: configFiles([], process.env), builtins: builtinSections, packages: {} });
+  } catch {
+  }
+}
 async function readStdin() {
   const chunks = [];
   for await (const c of process.stdin) chunks.push(c);
@@ -550,12 +631,25 @@ function faultOf(env) {
   const f = env.COMPACT_HANDOFF_FAULT;
   return f === "crash" || f === "hang" || f === "empty" ? f : void 0;
 }
+var GONE_GRACE_MS = 1e4;
+function lateExits() {
+  const gone = new AbortController();
+  const stop = (why) => {
+    if (gone.signal.aborted) return;
+    gone.abort(why);
+    setTimeout(() => process.exit(143), GONE_GRACE_MS).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM: the engine is exiting"));
+  process.stdout.on("error", (err) => stop(`its end of the bridge closed: ${err.code ?? err.message}`));
+  return gone.signal;
+}
 var engineCommand = {
   summary: "(internal) one compaction for the plugin: event on stdin, bridge lines on stdout",
   usage,
   async run(argv) {
-    const rundir = argv[0];
-    if (!rundir || argv.length !== 1) {
+    const standby = argv[0] === "--standby";
+    const rundir = standby ? argv[1] : argv[0];
+    if (!rundir || argv.length !== (standby ? 2 : 1)) {
       process.stderr.write(`${usage}
 `);
       return 2;
@@ -563,7 +657,8 @@ var engineCommand = {
     await mkdir(rundir, { recursive: true, mode: 448 });
     console.log = console.info = console.debug = console.error;
     sendLine({ type: "hello", pid: process.pid, version: VERSION });
-    const text = await readStdin();
+    if (standby) warmUp();
+    const text = standby ? await standbyInput(rundir) : await readStdin();
     const fault = faultOf(process.env);
     if (fault === "crash") {
       process.stderr.write("compact-handoff engine: crashing on purpose (COMPACT_HANDOFF_FAULT=crash)\n");
@@ -581,7 +676,8 @@ var engineCommand = {
       sendLine({ type: "failed", reason: `bad-input: stdin is not JSON (${err.message})`, rowWritten: false });
       return 1;
     }
-    const ok = await runEngine(raw, { rundir, send: sendLine, fault });
+    const engineGone = raw?.late === true ? lateExits() : void 0;
+    const ok = await runEngine(raw, { rundir, send: sendLine, fault, ...engineGone ? { engineGone } : {} });
     return ok ? 0 : 1;
   }
 };

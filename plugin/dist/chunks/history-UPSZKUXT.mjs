@@ -2,6 +2,10 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
+  forTerminal,
+  jsonForTerminal
+} from "./chunk-S2M2GLMU.mjs";
+import {
   INDEX_FILE,
   LOOKUPS_FILE,
   MODE_DIRS,
@@ -17,8 +21,8 @@ import {
   search,
   sessionCompactions,
   textSize
-} from "./chunk-TJCMFJYN.mjs";
-import "./chunk-F74SBH6I.mjs";
+} from "./chunk-JFSUI5E7.mjs";
+import "./chunk-UVVP6XIK.mjs";
 import {
   HandoffError,
   fmt
@@ -26,9 +30,11 @@ import {
 import "./chunk-7DPBAYJ4.mjs";
 
 // cli/history.ts
+import { accessSync, constants, statSync } from "node:fs";
 import { parseArgs } from "node:util";
 
 // store/tools.ts
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 
@@ -183,6 +189,7 @@ function lookupCall(ctx, c, extra = {}) {
   return `handoff_lookup ${JSON.stringify(args).replace(/,"/g, ', "').replace(/":/g, '": ')}`;
 }
 async function logRead(ctx, tool, args, text, ms, extra = {}) {
+  if (!existsSync(ctx.dataDir)) return;
   const size = textSize(text);
   const row = { at: (ctx.now?.() ?? /* @__PURE__ */ new Date()).toISOString(), sessionId: ctx.sessionId, by: ctx.by, tool, args, chars: size.chars, lines: size.lines, approxTokens: size.approxTokens, ms, ...extra };
   await appendJsonl(join(ctx.dataDir, LOOKUPS_FILE), row);
@@ -200,9 +207,30 @@ function compactionLine(c) {
     `${r.trigger}`,
     `${r.outcome}${r.reason ? ` (${String(r.reason).slice(0, 120)})` : ""}`,
     r.sizes?.handoff ? `handoff ${fmt(r.sizes.handoff.chars)} chars` : "no handoff",
-    sections.length ? `${kept} of ${sections.length} sections kept` : null
+    sections.length ? `${kept} of ${sections.length} sections kept` : null,
+    spentOf(r)
   ];
   return parts.filter(Boolean).join("  ");
+}
+function spentOf(r) {
+  const calls = Array.isArray(r.model?.calls) ? r.model.calls.filter((c) => c.answeredBy !== null).length : 0;
+  const usd = r.cost?.usd;
+  if (r.outcome === "pending") return null;
+  if (calls === 0) return "no model calls";
+  const n = `${calls} model call${calls === 1 ? "" : "s"}`;
+  return typeof usd === "number" ? `${n} $${usd.toFixed(4)}` : `${n}, cost unknown (${String(r.cost?.reason ?? "unpriced").slice(0, 80)})`;
+}
+function spentTotal(cs) {
+  let usd = 0;
+  let calls = 0;
+  let unpriced = 0;
+  for (const c of cs) {
+    const answered = Array.isArray(c.row?.model?.calls) ? c.row.model.calls.filter((x) => x.answeredBy !== null).length : 0;
+    calls += answered;
+    if (typeof c.row?.cost?.usd === "number") usd += c.row.cost.usd;
+    else if (answered) unpriced++;
+  }
+  return `${calls} call${calls === 1 ? "" : "s"}, $${usd.toFixed(4)}${unpriced ? ` priced (${unpriced} compaction${unpriced === 1 ? "" : "s"} not priced)` : ""}`;
 }
 async function lookupTotals(ctx, sessionId) {
   const by = /* @__PURE__ */ new Map();
@@ -238,6 +266,7 @@ async function status(ctx) {
       for (const c of compactions) outcomes.set(String(c.row?.outcome ?? "unreadable"), (outcomes.get(String(c.row?.outcome ?? "unreadable")) ?? 0) + 1);
       lines.push(`Compactions in ${these}: ${compactions.length} (${[...outcomes].map(([k, v]) => `${v} ${k}`).join(", ")})`);
       for (const c of compactions) lines.push(`  ${compactionLine(c)}`);
+      lines.push(`Model spent by compact-handoff in ${these} (beside the engine's own summaries): ${spentTotal(compactions)}`);
     }
     const r = reads;
     const tools = Object.entries(r.byTool).map(([k, v]) => `${k} ${v}`).join(", ");
@@ -276,6 +305,8 @@ async function list(ctx, args) {
     for (const r of index.rows) {
       if (typeof r.sessionId !== "string") continue;
       const s = sessions.get(r.sessionId) ?? { rows: [] };
+      const same = s.rows.findIndex((x) => x.mode === r.mode && x.lineage?.n === r.lineage?.n && x.outcome === "pending");
+      if (same >= 0) s.rows.splice(same, 1);
       s.rows.push(r);
       sessions.set(r.sessionId, s);
     }
@@ -390,7 +421,8 @@ ${feedback2.rows.map((f) => `${f.at}  ${f.note}`).join("\n")}` : "");
   const out = [];
   let chars = 0;
   for (let i = from; i <= to; i++) {
-    const line = `${i}	${lines[i - 1]}`;
+    const whole = `${i}	${lines[i - 1]}`;
+    const line = whole.length <= MAX_CHARS ? whole : `${whole.slice(0, MAX_CHARS - 80)} [\u2026${fmt(whole.length - (MAX_CHARS - 80))} more chars on this line not shown (${fmt(MAX_CHARS)}-char cap)]`;
     if (chars + line.length > MAX_CHARS && out.length > 0) {
       to = i - 1;
       break;
@@ -498,6 +530,22 @@ function int(flag, v) {
   if (!Number.isInteger(n) || n < 1) throw new HandoffError("USAGE", `--${flag} takes a whole number from 1 (got "${v}")`, 2);
   return n;
 }
+function checkDataDir(dir) {
+  let stats;
+  try {
+    stats = statSync(dir);
+  } catch (err) {
+    const code = err.code;
+    if (code === "ENOENT") return;
+    throw new HandoffError("DATA_DIR_UNUSABLE", `the data dir ${dir} cannot be read (${code ?? err.message})`, 1);
+  }
+  if (!stats.isDirectory()) throw new HandoffError("DATA_DIR_UNUSABLE", `the data dir ${dir} is not a directory (--data-dir or COMPACT_HANDOFF_DATA_DIR)`, 1);
+  try {
+    accessSync(dir, constants.R_OK | constants.X_OK);
+  } catch (err) {
+    throw new HandoffError("DATA_DIR_UNUSABLE", `the data dir ${dir} cannot be read (${err.code ?? err.message})`, 1);
+  }
+}
 function context(values) {
   return {
     dataDir: resolveDataDir(values["data-dir"]),
@@ -509,9 +557,9 @@ function context(values) {
 }
 function print(answer, json) {
   if (answer.error) throw new HandoffError("STORE_REFUSED", answer.text.replace(/^handoff_\w+: /, ""), 1);
-  process.stdout.write(json ? `${JSON.stringify(answer.data, null, 2)}
-` : `${answer.text}
-`);
+  process.stdout.write(json ? `${jsonForTerminal(answer.data)}
+` : forTerminal(`${answer.text}
+`));
   return 0;
 }
 function command(summary, usage, flags, run) {
@@ -520,10 +568,16 @@ function command(summary, usage, flags, run) {
     usage,
     async run(argv) {
       const { values, positionals } = parse(argv, flags, usage);
+      const dataDir = resolveDataDir(values["data-dir"]);
+      checkDataDir(dataDir);
       try {
         return await run(values, positionals);
       } catch (err) {
         if (err instanceof StoreError) throw new HandoffError("STORE_REFUSED", err.message, 1);
+        const code = err?.code;
+        if (code === "EACCES" || code === "EPERM" || code === "ENOTDIR") {
+          throw new HandoffError("DATA_DIR_UNUSABLE", `cannot read the store in ${dataDir}: ${err.message}`, 1);
+        }
         throw err;
       }
     }

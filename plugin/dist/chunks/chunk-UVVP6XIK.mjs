@@ -71,10 +71,11 @@ function renderConversation(t, opts) {
   }
   return { text: blocks.join("\n\n"), rendered: total - leftOut, leftOut };
 }
-function numberLines(text, offset = 1, limit = 2e3) {
+function numberLines(text, offset = 1, limit = 2e3, firstLine = 1) {
   const lines = text.split("\n");
-  const from = Math.max(0, offset - 1);
-  return lines.slice(from, from + limit).map((line, i) => `${from + i + 1}	${line}`).join("\n");
+  const start = Math.max(offset, 1);
+  const from = Math.max(start, firstLine);
+  return lines.slice(from - firstLine, start + limit - firstLine).map((line, i) => `${from + i}	${line}`).join("\n");
 }
 
 export {

@@ -3,7 +3,7 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   renderConversation
-} from "./chunk-F74SBH6I.mjs";
+} from "./chunk-UVVP6XIK.mjs";
 
 // store/search.ts
 import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync, utimesSync } from "node:fs";
@@ -100,12 +100,13 @@ async function withLock(file, fn, opts) {
 
 // store/read.ts
 import { readdir as readdir2, readFile as readFile2 } from "node:fs/promises";
+import { hostname as hostname3 } from "node:os";
 import { isAbsolute, join as join2, relative, resolve, sep } from "node:path";
 
 // store/write.ts
 import { constants } from "node:fs";
 import { mkdir, open, readdir } from "node:fs/promises";
-import { homedir } from "node:os";
+import { homedir, hostname as hostname2 } from "node:os";
 import { dirname, join } from "node:path";
 var INDEX_FILE = "index.jsonl";
 var RUNS_FILE = "runs.jsonl";
@@ -134,17 +135,23 @@ function stemTime(stem) {
   const m = /^\d{3,}-(\d{4}-\d\d-\d\d)T(\d\d)-(\d\d)-(\d\d)-(\d{3})Z/.exec(stem);
   return m ? `${m[1]}T${m[2]}:${m[3]}:${m[4]}.${m[5]}Z` : null;
 }
+var CLAIM_FILE = /^(\d{3,})\.claim$/;
 async function nextCompaction(ref) {
   const dir = sessionDir(ref);
-  let names2 = [];
-  try {
-    names2 = await readdir(dir);
-  } catch (err) {
-    if (err.code !== "ENOENT") throw err;
-  }
+  await mkdir(dir, { recursive: true, mode: DIR_MODE });
+  return withLock(join(dir, NUMBERING_LOCK), async () => {
+    const next = await numberFrom(ref, await readdir(dir));
+    await writeOnce(join(dir, `${String(next.n).padStart(3, "0")}.claim`), JSON.stringify({ pid: process.pid, host: hostname2(), at: (/* @__PURE__ */ new Date()).toISOString() }) + "\n");
+    return next;
+  }, { waitMs: 1e4 });
+}
+var NUMBERING_LOCK = ".numbering.lock";
+async function numberFrom(ref, names2) {
+  const claimed = names2.map((name) => CLAIM_FILE.exec(name)).filter((m) => m !== null).map((m) => Number(m[1]));
   const earlier = names2.map((name) => ({ name, m: ROW_FILE.exec(name) })).filter((x) => x.m !== null).map(({ name, m }) => ({ n: Number(m[1]), file: join(MODE_DIRS[ref.mode], ref.sessionId, name), at: stemTime(name) })).sort((a, b) => a.n - b.n || a.file.localeCompare(b.file));
   const last = earlier.at(-1);
-  return { n: earlier.length + 1, prev: last ? last.n : null, depth: earlier.length + 1, earlier };
+  const n = Math.max(last?.n ?? 0, ...claimed) + 1;
+  return { n, prev: last ? last.n : null, depth: earlier.length + 1, earlier };
 }
 var DIR_MODE = 448;
 var FILE_MODE = 384;
@@ -195,6 +202,7 @@ async function appendJsonl(file, value) {
     await fh.close();
   }
 }
+var LATE_SUFFIX = ".late.json";
 async function writeCompaction(ref, entry) {
   const dir = sessionDir(ref);
   await mkdir(dir, { recursive: true, mode: DIR_MODE });
@@ -210,22 +218,22 @@ async function writeCompaction(ref, entry) {
   let index = null;
   const docs = () => texts.map((t) => ({ path: rel(t.path), sessionId: ref.sessionId, mode: ref.mode, n: entry.row.lineage.n, kind: t.kind, at: entry.row.at }));
   if (entry.index === "defer" && texts.length > 0) {
-    const { notePending: notePending2 } = await import("./search-UXHSFOJN.mjs");
+    const { notePending: notePending2 } = await import("./search-HB45CC5J.mjs");
     await notePending2(ref.dataDir, docs());
     index = { deferred: true };
   } else if (entry.index !== false && texts.length > 0) {
     const started = performance.now();
     try {
-      const { indexDocs: indexDocs2 } = await import("./search-UXHSFOJN.mjs");
+      const { indexDocs: indexDocs2 } = await import("./search-HB45CC5J.mjs");
       const r = await indexDocs2(ref.dataDir, docs().map((d, i) => ({ ...d, text: texts[i].text })));
       index = { ok: true, chunks: r.chunks, ms: Math.round(performance.now() - started) };
     } catch (err) {
       index = { ok: false, reason: err?.message ?? String(err), ms: Math.round(performance.now() - started) };
     }
   }
-  const rowFile = join(dir, `${stem}.json`);
-  const files = { handoff: null, summary: null, transcript: null, row: rel(rowFile) };
-  const sizes = {};
+  const rowFile = join(dir, `${stem}${entry.completes ? LATE_SUFFIX : ".json"}`);
+  const files = { handoff: null, summary: null, transcript: null, ...entry.completes?.files, row: rel(rowFile) };
+  const sizes = { ...entry.completes?.sizes };
   for (const t of texts) {
     files[t.kind] = rel(t.path);
     sizes[t.kind] = textSize(t.text);
@@ -315,6 +323,7 @@ async function sessionCompactions(dataDir, sessionId, opts = {}) {
         } catch (err) {
           c.problem = `row file unreadable: ${err.message}`;
         }
+        if (c.row?.outcome === "pending") await completeLate(c);
       }
       out.push(c);
     }
@@ -329,6 +338,34 @@ async function storedSessions(dataDir) {
     }
   }
   return out;
+}
+async function alive2(pid) {
+  if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    return err.code === "EPERM";
+  }
+  const stat2 = await readFile2(`/proc/${pid}/stat`, "utf8").catch(() => null);
+  return stat2 === null || !/^[^)]*\) Z /s.test(stat2.replace(/^.*\) /s, ") "));
+}
+async function completeLate(c) {
+  const late = join2(c.dir, `${c.stem}${LATE_SUFFIX}`);
+  try {
+    c.row = JSON.parse(await readFile2(late, "utf8"));
+    c.rowFile = late;
+    return;
+  } catch (err) {
+    if (err.code !== "ENOENT") {
+      c.problem = `late row unreadable: ${err.message}`;
+      return;
+    }
+  }
+  const by = c.row.late;
+  const here = by?.host === void 0 || by.host === hostname3();
+  if (here && !await alive2(by?.pid)) {
+    c.row = { ...c.row, reason: `late-part-lost: the rehearsal's late part (pid ${by?.pid ?? "unknown"}) ended before it finished, with no row of its own (its process was killed with the engine or the machine); the engine's own compaction stood` };
+  }
 }
 
 // store/search.ts

@@ -9,8 +9,12 @@ import {
   cliCapabilities,
   configFiles,
   readJsonlTranscript
-} from "./chunk-TENFDYUD.mjs";
-import "./chunk-F74SBH6I.mjs";
+} from "./chunk-CKKCUC5Z.mjs";
+import {
+  forTerminal,
+  jsonForTerminal
+} from "./chunk-S2M2GLMU.mjs";
+import "./chunk-UVVP6XIK.mjs";
 import {
   HandoffError,
   fmt
@@ -18,7 +22,8 @@ import {
 import "./chunk-7DPBAYJ4.mjs";
 
 // cli/build.ts
-import { writeFile } from "node:fs/promises";
+import { statSync } from "node:fs";
+import { open } from "node:fs/promises";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
 
@@ -204,6 +209,23 @@ function parse(argv) {
 ${usage}`, 2);
   }
 }
+function sameFile(a, b) {
+  try {
+    const [x, y] = [statSync(a), statSync(b)];
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false;
+  }
+}
+async function writeOut(path, text) {
+  const fh = await open(path, "w", 384);
+  try {
+    await fh.chmod(384);
+    await fh.writeFile(text, "utf8");
+  } finally {
+    await fh.close();
+  }
+}
 function positiveInt(flag, value) {
   if (value === void 0) return void 0;
   const n = Number(value);
@@ -226,12 +248,16 @@ async function run(argv) {
 ${usage}`, 2);
   const file = positionals[0];
   if (values.end && values["at-boundary"]) throw new HandoffError("USAGE", "--end and --at-boundary go one at a time", 2);
+  if (values.out !== void 0 && sameFile(values.out, file)) {
+    throw new HandoffError("USAGE", `--out ${values.out} is the transcript being read: the handoff would overwrite it`, 2);
+  }
   const boundary = positiveInt("--at-boundary", values["at-boundary"]);
   const window = positiveInt("--window", values.window);
   let transcript;
   try {
     transcript = await readJsonlTranscript(file);
   } catch (err) {
+    if (err instanceof HandoffError) throw err;
     const e = err;
     throw new HandoffError("TRANSCRIPT_UNREADABLE", `cannot read ${file}: ${e.code === "ENOENT" ? "no such file" : e.message}`);
   }
@@ -281,21 +307,21 @@ ${usage}`, 2);
       transcript: { file, messages: conversation.messages.length, malformed: transcript.malformed.count },
       model: modelSource
     };
-    const text = JSON.stringify(out, null, 2) + "\n";
-    if (values.out) await writeFile(values.out, text);
+    const text = jsonForTerminal(out) + "\n";
+    if (values.out) await writeOut(values.out, text);
     else process.stdout.write(text);
     return 0;
   }
   if (values.out) {
-    await writeFile(values.out, result.handoff);
-    process.stdout.write(`${formatReport(result)}
+    await writeOut(values.out, result.handoff);
+    process.stdout.write(forTerminal(`${formatReport(result)}
 handoff written to ${values.out}
-`);
+`));
   } else {
-    process.stdout.write(result.handoff);
-    process.stderr.write(`
+    process.stdout.write(forTerminal(result.handoff));
+    process.stderr.write(forTerminal(`
 ${formatReport(result)}
-`);
+`));
   }
   return 0;
 }

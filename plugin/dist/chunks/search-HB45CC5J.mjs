@@ -19,8 +19,8 @@ import {
   scanSearch,
   search,
   snippet
-} from "./chunk-TJCMFJYN.mjs";
-import "./chunk-F74SBH6I.mjs";
+} from "./chunk-JFSUI5E7.mjs";
+import "./chunk-UVVP6XIK.mjs";
 import "./chunk-UVLN7AGH.mjs";
 import "./chunk-7DPBAYJ4.mjs";
 export {

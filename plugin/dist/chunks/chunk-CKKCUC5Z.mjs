@@ -4,7 +4,7 @@ const require = __chCreateRequire(import.meta.url);
 import {
   numberLines,
   renderConversation
-} from "./chunk-F74SBH6I.mjs";
+} from "./chunk-UVVP6XIK.mjs";
 import {
   HandoffError,
   SectionDropError,
@@ -24,9 +24,9 @@ var require_picocolors = __commonJS({
     var argv = p.argv || [];
     var env = p.env || {};
     var isColorSupported = !(!!env.NO_COLOR || argv.includes("--no-color")) && (!!env.FORCE_COLOR || argv.includes("--color") || p.platform === "win32" || (p.stdout || {}).isTTY && env.TERM !== "dumb" || !!env.CI);
-    var formatter = (open, close, replace = open) => (input) => {
-      let string = "" + input, index = string.indexOf(close, open.length);
-      return ~index ? open + replaceClose(string, close, replace, index) + close : open + string + close;
+    var formatter = (open2, close, replace = open2) => (input) => {
+      let string = "" + input, index = string.indexOf(close, open2.length);
+      return ~index ? open2 + replaceClose(string, close, replace, index) + close : open2 + string + close;
     };
     var replaceClose = (string, close, replace, index) => {
       let result = "", cursor = 0;
@@ -1023,11 +1023,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants2) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants);
+          this.rhs = optimizeExpr(this.rhs, names, constants2);
         return this;
       }
       get names() {
@@ -1044,10 +1044,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants2) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants);
+        this.rhs = optimizeExpr(this.rhs, names, constants2);
         return this;
       }
       get names() {
@@ -1108,8 +1108,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants) {
-        this.code = optimizeExpr(this.code, names, constants);
+      optimizeNames(names, constants2) {
+        this.code = optimizeExpr(this.code, names, constants2);
         return this;
       }
       get names() {
@@ -1138,12 +1138,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants2) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants))
+          if (n.optimizeNames(names, constants2))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -1196,12 +1196,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants2) {
         var _a;
-        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants);
-        if (!(super.optimizeNames(names, constants) || this.else))
+        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants2);
+        if (!(super.optimizeNames(names, constants2) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants);
+        this.condition = optimizeExpr(this.condition, names, constants2);
         return this;
       }
       get names() {
@@ -1224,10 +1224,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants) {
-        if (!super.optimizeNames(names, constants))
+      optimizeNames(names, constants2) {
+        if (!super.optimizeNames(names, constants2))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants);
+        this.iteration = optimizeExpr(this.iteration, names, constants2);
         return this;
       }
       get names() {
@@ -1263,10 +1263,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants) {
-        if (!super.optimizeNames(names, constants))
+      optimizeNames(names, constants2) {
+        if (!super.optimizeNames(names, constants2))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants);
+        this.iterable = optimizeExpr(this.iterable, names, constants2);
         return this;
       }
       get names() {
@@ -1308,11 +1308,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants2) {
         var _a, _b;
-        super.optimizeNames(names, constants);
-        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants);
+        super.optimizeNames(names, constants2);
+        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants2);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants2);
         return this;
       }
       get names() {
@@ -1613,7 +1613,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants) {
+    function optimizeExpr(expr, names, constants2) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -1628,14 +1628,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants[n.str];
+        const c = constants2[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants2[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -2376,7 +2376,7 @@ var require_code2 = __commonJS({
       return allSchemaProperties(schemaMap).filter((p) => !(0, util_1.alwaysValidSchema)(it, schemaMap[p]));
     }
     exports.schemaProperties = schemaProperties;
-    function callValidateCode({ schemaCode, data, it: { gen, topSchemaRef, schemaPath, errorPath }, it }, func, context, passSchema) {
+    function callValidateCode({ schemaCode, data, it: { gen, topSchemaRef, schemaPath, errorPath }, it }, func, context2, passSchema) {
       const dataAndSchema = passSchema ? (0, codegen_1._)`${schemaCode}, ${data}, ${topSchemaRef}${schemaPath}` : data;
       const valCxt = [
         [names_1.default.instancePath, (0, codegen_1.strConcat)(names_1.default.instancePath, errorPath)],
@@ -2387,7 +2387,7 @@ var require_code2 = __commonJS({
       if (it.opts.dynamicRef)
         valCxt.push([names_1.default.dynamicAnchors, names_1.default.dynamicAnchors]);
       const args = (0, codegen_1._)`${dataAndSchema}, ${gen.object(...valCxt)}`;
-      return context !== codegen_1.nil ? (0, codegen_1._)`${func}.call(${context}, ${args})` : (0, codegen_1._)`${func}(${args})`;
+      return context2 !== codegen_1.nil ? (0, codegen_1._)`${func}.call(${context2}, ${args})` : (0, codegen_1._)`${func}(${args})`;
     }
     exports.callValidateCode = callValidateCode;
     var newRegExp = (0, codegen_1._)`new RegExp`;
@@ -3597,7 +3597,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve2.call(this, root, ref);
+      let _sch = resolve3.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -3624,7 +3624,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve2(root, ref) {
+    function resolve3(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -4488,7 +4488,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve2(baseURI, relativeURI, options) {
+    function resolve3(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -4524,50 +4524,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base2, relative2, options, skipNormalization) {
+    function resolveComponent(base2, relative3, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base2 = parse(serialize(base2, options), options);
-        relative2 = parse(serialize(relative2, options), options);
+        relative3 = parse(serialize(relative3, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative2.scheme) {
-        target.scheme = relative2.scheme;
-        target.userinfo = relative2.userinfo;
-        target.host = relative2.host;
-        target.port = relative2.port;
-        target.path = removeDotSegments(relative2.path || "");
-        target.query = relative2.query;
+      if (!options.tolerant && relative3.scheme) {
+        target.scheme = relative3.scheme;
+        target.userinfo = relative3.userinfo;
+        target.host = relative3.host;
+        target.port = relative3.port;
+        target.path = removeDotSegments(relative3.path || "");
+        target.query = relative3.query;
       } else {
-        if (relative2.userinfo !== void 0 || relative2.host !== void 0 || relative2.port !== void 0) {
-          target.userinfo = relative2.userinfo;
-          target.host = relative2.host;
-          target.port = relative2.port;
-          target.path = removeDotSegments(relative2.path || "");
-          target.query = relative2.query;
+        if (relative3.userinfo !== void 0 || relative3.host !== void 0 || relative3.port !== void 0) {
+          target.userinfo = relative3.userinfo;
+          target.host = relative3.host;
+          target.port = relative3.port;
+          target.path = removeDotSegments(relative3.path || "");
+          target.query = relative3.query;
         } else {
-          if (!relative2.path) {
+          if (!relative3.path) {
             target.path = base2.path;
-            if (relative2.query !== void 0) {
-              target.query = relative2.query;
+            if (relative3.query !== void 0) {
+              target.query = relative3.query;
             } else {
               target.query = base2.query;
             }
           } else {
-            if (relative2.path[0] === "/") {
-              target.path = removeDotSegments(relative2.path);
+            if (relative3.path[0] === "/") {
+              target.path = removeDotSegments(relative3.path);
             } else {
               const baseHasAuthority = base2.userinfo !== void 0 || base2.host !== void 0 || base2.port !== void 0;
               if (baseHasAuthority && !base2.path) {
-                target.path = "/" + relative2.path;
+                target.path = "/" + relative3.path;
               } else if (!base2.path) {
-                target.path = relative2.path;
+                target.path = relative3.path;
               } else {
-                target.path = base2.path.slice(0, base2.path.lastIndexOf("/") + 1) + relative2.path;
+                target.path = base2.path.slice(0, base2.path.lastIndexOf("/") + 1) + relative3.path;
               }
               target.path = base2.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative2.query;
+            target.query = relative3.query;
           }
           target.userinfo = base2.userinfo;
           target.host = base2.host;
@@ -4575,7 +4575,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base2.scheme;
       }
-      target.fragment = relative2.fragment;
+      target.fragment = relative3.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -4879,7 +4879,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize2,
-      resolve: resolve2,
+      resolve: resolve3,
       resolveComponent,
       equal,
       serialize,
@@ -12856,15 +12856,15 @@ var require_cst_scalar = __commonJS({
       }
       return null;
     }
-    function createScalarToken(value, context) {
-      const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context;
+    function createScalarToken(value, context2) {
+      const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context2;
       const source = stringifyString.stringifyString({ type, value }, {
         implicitKey,
         indent: indent > 0 ? " ".repeat(indent) : "",
         inFlow,
         options: { blockQuote: true, lineWidth: -1 }
       });
-      const end = context.end ?? [
+      const end = context2.end ?? [
         { type: "newline", offset: -1, indent, source: "\n" }
       ];
       switch (source[0]) {
@@ -12888,8 +12888,8 @@ var require_cst_scalar = __commonJS({
           return { type: "scalar", offset, indent, source, end };
       }
     }
-    function setScalarValue(token, value, context = {}) {
-      let { afterKey = false, implicitKey = false, inFlow = false, type } = context;
+    function setScalarValue(token, value, context2 = {}) {
+      let { afterKey = false, implicitKey = false, inFlow = false, type } = context2;
       let indent = "indent" in token ? token.indent : null;
       if (afterKey && typeof indent === "number")
         indent += 2;
@@ -14881,6 +14881,1998 @@ var require_dist = __commonJS({
   }
 });
 
+// node_modules/isbinaryfile/lib/index.js
+var require_lib3 = __commonJS({
+  "node_modules/isbinaryfile/lib/index.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.isBinaryFileSync = exports.isBinaryFile = void 0;
+    var fs = __require("fs");
+    var util_1 = __require("util");
+    var statAsync = (0, util_1.promisify)(fs.stat);
+    var openAsync = (0, util_1.promisify)(fs.open);
+    var closeAsync = (0, util_1.promisify)(fs.close);
+    var MAX_BYTES = 512;
+    var UTF8_BOUNDARY_RESERVE = 3;
+    var Reader = class {
+      fileBuffer;
+      size;
+      offset;
+      error;
+      constructor(fileBuffer, size) {
+        this.fileBuffer = fileBuffer;
+        this.size = size;
+        this.offset = 0;
+        this.error = false;
+      }
+      hasError() {
+        return this.error;
+      }
+      nextByte() {
+        if (this.offset === this.size || this.hasError()) {
+          this.error = true;
+          return 255;
+        }
+        return this.fileBuffer[this.offset++];
+      }
+      next(len) {
+        const n = new Array();
+        for (let i = 0; i < len; i++) {
+          if (this.error) {
+            return n;
+          }
+          n[i] = this.nextByte();
+        }
+        return n;
+      }
+    };
+    function readProtoVarInt(reader) {
+      let idx = 0;
+      let varInt = 0;
+      while (!reader.hasError()) {
+        const b = reader.nextByte();
+        varInt = varInt | (b & 127) << 7 * idx;
+        if ((b & 128) === 0) {
+          break;
+        }
+        if (idx >= 10) {
+          reader.error = true;
+          break;
+        }
+        idx++;
+      }
+      return varInt;
+    }
+    function readProtoMessage(reader) {
+      const varInt = readProtoVarInt(reader);
+      const wireType = varInt & 7;
+      switch (wireType) {
+        case 0:
+          readProtoVarInt(reader);
+          return true;
+        case 1:
+          reader.next(8);
+          return true;
+        case 2:
+          const len = readProtoVarInt(reader);
+          reader.next(len);
+          return true;
+        case 5:
+          reader.next(4);
+          return true;
+      }
+      return false;
+    }
+    function isBinaryProto(fileBuffer, totalBytes) {
+      const reader = new Reader(fileBuffer, totalBytes);
+      let numMessages = 0;
+      while (true) {
+        if (!readProtoMessage(reader) && !reader.hasError()) {
+          return false;
+        }
+        if (reader.hasError()) {
+          break;
+        }
+        numMessages++;
+      }
+      return numMessages > 0;
+    }
+    async function isBinaryFile2(file, size) {
+      if (isString(file)) {
+        const stat2 = await statAsync(file);
+        isStatFile(stat2);
+        const fileDescriptor = await openAsync(file, "r");
+        const allocBuffer = Buffer.alloc(MAX_BYTES + UTF8_BOUNDARY_RESERVE);
+        return new Promise((fulfill, reject) => {
+          fs.read(fileDescriptor, allocBuffer, 0, MAX_BYTES + UTF8_BOUNDARY_RESERVE, 0, (err, bytesRead, _) => {
+            closeAsync(fileDescriptor);
+            if (err) {
+              reject(err);
+            } else {
+              try {
+                fulfill(isBinaryCheck(allocBuffer, bytesRead));
+              } catch (error) {
+                reject(error);
+              }
+            }
+          });
+        });
+      } else {
+        if (size === void 0) {
+          size = file.length;
+        }
+        return isBinaryCheck(file, size);
+      }
+    }
+    exports.isBinaryFile = isBinaryFile2;
+    function isBinaryFileSync2(file, size) {
+      if (isString(file)) {
+        const stat2 = fs.statSync(file);
+        isStatFile(stat2);
+        const fileDescriptor = fs.openSync(file, "r");
+        const allocBuffer = Buffer.alloc(MAX_BYTES + UTF8_BOUNDARY_RESERVE);
+        const bytesRead = fs.readSync(fileDescriptor, allocBuffer, 0, MAX_BYTES + UTF8_BOUNDARY_RESERVE, 0);
+        fs.closeSync(fileDescriptor);
+        return isBinaryCheck(allocBuffer, bytesRead);
+      } else {
+        if (size === void 0) {
+          size = file.length;
+        }
+        return isBinaryCheck(file, size);
+      }
+    }
+    exports.isBinaryFileSync = isBinaryFileSync2;
+    function isBinaryCheck(fileBuffer, bytesRead) {
+      if (bytesRead === 0) {
+        return false;
+      }
+      let suspiciousBytes = 0;
+      const totalBytes = Math.min(bytesRead, MAX_BYTES + UTF8_BOUNDARY_RESERVE);
+      const scanBytes = Math.min(totalBytes, MAX_BYTES);
+      if (bytesRead >= 3 && fileBuffer[0] === 239 && fileBuffer[1] === 187 && fileBuffer[2] === 191) {
+        return false;
+      }
+      if (bytesRead >= 4 && fileBuffer[0] === 0 && fileBuffer[1] === 0 && fileBuffer[2] === 254 && fileBuffer[3] === 255) {
+        return false;
+      }
+      if (bytesRead >= 4 && fileBuffer[0] === 255 && fileBuffer[1] === 254 && fileBuffer[2] === 0 && fileBuffer[3] === 0) {
+        return false;
+      }
+      if (bytesRead >= 4 && fileBuffer[0] === 132 && fileBuffer[1] === 49 && fileBuffer[2] === 149 && fileBuffer[3] === 51) {
+        return false;
+      }
+      if (totalBytes >= 5 && fileBuffer.slice(0, 5).toString() === "%PDF-") {
+        return true;
+      }
+      if (bytesRead >= 2 && fileBuffer[0] === 254 && fileBuffer[1] === 255) {
+        return false;
+      }
+      if (bytesRead >= 2 && fileBuffer[0] === 255 && fileBuffer[1] === 254) {
+        return false;
+      }
+      for (let i = 0; i < scanBytes; i++) {
+        if (fileBuffer[i] === 0) {
+          return true;
+        } else if ((fileBuffer[i] < 7 || fileBuffer[i] > 14) && (fileBuffer[i] < 32 || fileBuffer[i] > 127)) {
+          if (fileBuffer[i] >= 192 && fileBuffer[i] <= 223 && i + 1 < totalBytes) {
+            i++;
+            if (fileBuffer[i] >= 128 && fileBuffer[i] <= 191) {
+              continue;
+            }
+          } else if (fileBuffer[i] >= 224 && fileBuffer[i] <= 239 && i + 2 < totalBytes) {
+            i++;
+            if (fileBuffer[i] >= 128 && fileBuffer[i] <= 191 && fileBuffer[i + 1] >= 128 && fileBuffer[i + 1] <= 191) {
+              i++;
+              continue;
+            }
+          } else if (fileBuffer[i] >= 240 && fileBuffer[i] <= 247 && i + 3 < totalBytes) {
+            i++;
+            if (fileBuffer[i] >= 128 && fileBuffer[i] <= 191 && fileBuffer[i + 1] >= 128 && fileBuffer[i + 1] <= 191 && fileBuffer[i + 2] >= 128 && fileBuffer[i + 2] <= 191) {
+              i += 2;
+              continue;
+            }
+          }
+          suspiciousBytes++;
+          if (i >= 32 && suspiciousBytes * 100 / scanBytes > 10) {
+            return true;
+          }
+        }
+      }
+      if (suspiciousBytes * 100 / scanBytes > 10) {
+        return true;
+      }
+      if (suspiciousBytes > 1 && isBinaryProto(fileBuffer, scanBytes)) {
+        return true;
+      }
+      return false;
+    }
+    function isString(x) {
+      return typeof x === "string";
+    }
+    function isStatFile(stat2) {
+      if (!stat2.isFile()) {
+        throw new Error(`Path provided was not a file!`);
+      }
+    }
+  }
+});
+
+// node_modules/picomatch/lib/constants.js
+var require_constants = __commonJS({
+  "node_modules/picomatch/lib/constants.js"(exports, module) {
+    "use strict";
+    var WIN_SLASH = "\\\\/";
+    var WIN_NO_SLASH = `[^${WIN_SLASH}]`;
+    var DEFAULT_MAX_EXTGLOB_RECURSION = 0;
+    var DOT_LITERAL = "\\.";
+    var PLUS_LITERAL = "\\+";
+    var QMARK_LITERAL = "\\?";
+    var SLASH_LITERAL = "\\/";
+    var ONE_CHAR = "(?=.)";
+    var QMARK = "[^/]";
+    var END_ANCHOR = `(?:${SLASH_LITERAL}|$)`;
+    var START_ANCHOR = `(?:^|${SLASH_LITERAL})`;
+    var DOTS_SLASH = `${DOT_LITERAL}{1,2}${END_ANCHOR}`;
+    var NO_DOT = `(?!${DOT_LITERAL})`;
+    var NO_DOTS = `(?!${START_ANCHOR}${DOTS_SLASH})`;
+    var NO_DOT_SLASH = `(?!${DOT_LITERAL}{0,1}${END_ANCHOR})`;
+    var NO_DOTS_SLASH = `(?!${DOTS_SLASH})`;
+    var QMARK_NO_DOT = `[^.${SLASH_LITERAL}]`;
+    var STAR = `${QMARK}*?`;
+    var SEP = "/";
+    var POSIX_CHARS = {
+      DOT_LITERAL,
+      PLUS_LITERAL,
+      QMARK_LITERAL,
+      SLASH_LITERAL,
+      ONE_CHAR,
+      QMARK,
+      END_ANCHOR,
+      DOTS_SLASH,
+      NO_DOT,
+      NO_DOTS,
+      NO_DOT_SLASH,
+      NO_DOTS_SLASH,
+      QMARK_NO_DOT,
+      STAR,
+      START_ANCHOR,
+      SEP
+    };
+    var WINDOWS_CHARS = {
+      ...POSIX_CHARS,
+      SLASH_LITERAL: `[${WIN_SLASH}]`,
+      QMARK: WIN_NO_SLASH,
+      STAR: `${WIN_NO_SLASH}*?`,
+      DOTS_SLASH: `${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$)`,
+      NO_DOT: `(?!${DOT_LITERAL})`,
+      NO_DOTS: `(?!(?:^|[${WIN_SLASH}])${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+      NO_DOT_SLASH: `(?!${DOT_LITERAL}{0,1}(?:[${WIN_SLASH}]|$))`,
+      NO_DOTS_SLASH: `(?!${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+      QMARK_NO_DOT: `[^.${WIN_SLASH}]`,
+      START_ANCHOR: `(?:^|[${WIN_SLASH}])`,
+      END_ANCHOR: `(?:[${WIN_SLASH}]|$)`,
+      SEP: "\\"
+    };
+    var POSIX_REGEX_SOURCE = {
+      __proto__: null,
+      alnum: "a-zA-Z0-9",
+      alpha: "a-zA-Z",
+      ascii: "\\x00-\\x7F",
+      blank: " \\t",
+      cntrl: "\\x00-\\x1F\\x7F",
+      digit: "0-9",
+      graph: "\\x21-\\x7E",
+      lower: "a-z",
+      print: "\\x20-\\x7E ",
+      punct: "\\-!\"#$%&'()\\*+,./:;<=>?@[\\]^_`{|}~",
+      space: " \\t\\r\\n\\v\\f",
+      upper: "A-Z",
+      word: "A-Za-z0-9_",
+      xdigit: "A-Fa-f0-9"
+    };
+    module.exports = {
+      DEFAULT_MAX_EXTGLOB_RECURSION,
+      MAX_LENGTH: 1024 * 64,
+      POSIX_REGEX_SOURCE,
+      // regular expressions
+      REGEX_BACKSLASH: /\\(?![*+?^${}(|)[\]])/g,
+      REGEX_NON_SPECIAL_CHARS: /^[^@![\].,$*+?^{}()|\\/]+/,
+      REGEX_SPECIAL_CHARS: /[-*+?.^${}(|)[\]]/,
+      REGEX_SPECIAL_CHARS_BACKREF: /(\\?)((\W)(\3*))/g,
+      REGEX_SPECIAL_CHARS_GLOBAL: /([-*+?.^${}(|)[\]])/g,
+      REGEX_REMOVE_BACKSLASH: /(?:\[.*?[^\\]\]|\\(?=.))/g,
+      // Replace globs with equivalent patterns to reduce parsing time.
+      REPLACEMENTS: {
+        __proto__: null,
+        "***": "*",
+        "**/**": "**",
+        "**/**/**": "**"
+      },
+      // Digits
+      CHAR_0: 48,
+      /* 0 */
+      CHAR_9: 57,
+      /* 9 */
+      // Alphabet chars.
+      CHAR_UPPERCASE_A: 65,
+      /* A */
+      CHAR_LOWERCASE_A: 97,
+      /* a */
+      CHAR_UPPERCASE_Z: 90,
+      /* Z */
+      CHAR_LOWERCASE_Z: 122,
+      /* z */
+      CHAR_LEFT_PARENTHESES: 40,
+      /* ( */
+      CHAR_RIGHT_PARENTHESES: 41,
+      /* ) */
+      CHAR_ASTERISK: 42,
+      /* * */
+      // Non-alphabetic chars.
+      CHAR_AMPERSAND: 38,
+      /* & */
+      CHAR_AT: 64,
+      /* @ */
+      CHAR_BACKWARD_SLASH: 92,
+      /* \ */
+      CHAR_CARRIAGE_RETURN: 13,
+      /* \r */
+      CHAR_CIRCUMFLEX_ACCENT: 94,
+      /* ^ */
+      CHAR_COLON: 58,
+      /* : */
+      CHAR_COMMA: 44,
+      /* , */
+      CHAR_DOT: 46,
+      /* . */
+      CHAR_DOUBLE_QUOTE: 34,
+      /* " */
+      CHAR_EQUAL: 61,
+      /* = */
+      CHAR_EXCLAMATION_MARK: 33,
+      /* ! */
+      CHAR_FORM_FEED: 12,
+      /* \f */
+      CHAR_FORWARD_SLASH: 47,
+      /* / */
+      CHAR_GRAVE_ACCENT: 96,
+      /* ` */
+      CHAR_HASH: 35,
+      /* # */
+      CHAR_HYPHEN_MINUS: 45,
+      /* - */
+      CHAR_LEFT_ANGLE_BRACKET: 60,
+      /* < */
+      CHAR_LEFT_CURLY_BRACE: 123,
+      /* { */
+      CHAR_LEFT_SQUARE_BRACKET: 91,
+      /* [ */
+      CHAR_LINE_FEED: 10,
+      /* \n */
+      CHAR_NO_BREAK_SPACE: 160,
+      /* \u00A0 */
+      CHAR_PERCENT: 37,
+      /* % */
+      CHAR_PLUS: 43,
+      /* + */
+      CHAR_QUESTION_MARK: 63,
+      /* ? */
+      CHAR_RIGHT_ANGLE_BRACKET: 62,
+      /* > */
+      CHAR_RIGHT_CURLY_BRACE: 125,
+      /* } */
+      CHAR_RIGHT_SQUARE_BRACKET: 93,
+      /* ] */
+      CHAR_SEMICOLON: 59,
+      /* ; */
+      CHAR_SINGLE_QUOTE: 39,
+      /* ' */
+      CHAR_SPACE: 32,
+      /*   */
+      CHAR_TAB: 9,
+      /* \t */
+      CHAR_UNDERSCORE: 95,
+      /* _ */
+      CHAR_VERTICAL_LINE: 124,
+      /* | */
+      CHAR_ZERO_WIDTH_NOBREAK_SPACE: 65279,
+      /* \uFEFF */
+      /**
+       * Create EXTGLOB_CHARS
+       */
+      extglobChars(chars) {
+        return {
+          "!": { type: "negate", open: "(?:(?!(?:", close: `))${chars.STAR})` },
+          "?": { type: "qmark", open: "(?:", close: ")?" },
+          "+": { type: "plus", open: "(?:", close: ")+" },
+          "*": { type: "star", open: "(?:", close: ")*" },
+          "@": { type: "at", open: "(?:", close: ")" }
+        };
+      },
+      /**
+       * Create GLOB_CHARS
+       */
+      globChars(win32) {
+        return win32 === true ? WINDOWS_CHARS : POSIX_CHARS;
+      }
+    };
+  }
+});
+
+// node_modules/picomatch/lib/utils.js
+var require_utils2 = __commonJS({
+  "node_modules/picomatch/lib/utils.js"(exports) {
+    "use strict";
+    var {
+      REGEX_BACKSLASH,
+      REGEX_REMOVE_BACKSLASH,
+      REGEX_SPECIAL_CHARS,
+      REGEX_SPECIAL_CHARS_GLOBAL
+    } = require_constants();
+    exports.isObject = (val) => val !== null && typeof val === "object" && !Array.isArray(val);
+    exports.hasRegexChars = (str2) => REGEX_SPECIAL_CHARS.test(str2);
+    exports.isRegexChar = (str2) => str2.length === 1 && exports.hasRegexChars(str2);
+    exports.escapeRegex = (str2) => str2.replace(REGEX_SPECIAL_CHARS_GLOBAL, "\\$1");
+    exports.toPosixSlashes = (str2) => str2.replace(REGEX_BACKSLASH, "/");
+    exports.isWindows = () => {
+      if (typeof navigator !== "undefined" && navigator.platform) {
+        const platform = navigator.platform.toLowerCase();
+        return platform === "win32" || platform === "windows";
+      }
+      if (typeof process !== "undefined" && process.platform) {
+        return process.platform === "win32";
+      }
+      return false;
+    };
+    exports.removeBackslashes = (str2) => {
+      return str2.replace(REGEX_REMOVE_BACKSLASH, (match) => {
+        return match === "\\" ? "" : match;
+      });
+    };
+    exports.escapeLast = (input, char, lastIdx) => {
+      const idx = input.lastIndexOf(char, lastIdx);
+      if (idx === -1) return input;
+      if (input[idx - 1] === "\\") return exports.escapeLast(input, char, idx - 1);
+      return `${input.slice(0, idx)}\\${input.slice(idx)}`;
+    };
+    exports.removePrefix = (input, state = {}) => {
+      let output = input;
+      if (output.startsWith("./")) {
+        output = output.slice(2);
+        state.prefix = "./";
+      }
+      return output;
+    };
+    exports.wrapOutput = (input, state = {}, options = {}) => {
+      const prepend = options.contains ? "" : "^";
+      const append = options.contains ? "" : "$";
+      let output = `${prepend}(?:${input})${append}`;
+      if (state.negated === true) {
+        output = `(?:^(?!${output}).*$)`;
+      }
+      return output;
+    };
+    exports.basename = (path, { windows } = {}) => {
+      const segs = path.split(windows ? /[\\/]/ : "/");
+      const last = segs[segs.length - 1];
+      if (last === "") {
+        return segs[segs.length - 2];
+      }
+      return last;
+    };
+  }
+});
+
+// node_modules/picomatch/lib/scan.js
+var require_scan = __commonJS({
+  "node_modules/picomatch/lib/scan.js"(exports, module) {
+    "use strict";
+    var utils = require_utils2();
+    var {
+      CHAR_ASTERISK,
+      /* * */
+      CHAR_AT,
+      /* @ */
+      CHAR_BACKWARD_SLASH,
+      /* \ */
+      CHAR_COMMA,
+      /* , */
+      CHAR_DOT,
+      /* . */
+      CHAR_EXCLAMATION_MARK,
+      /* ! */
+      CHAR_FORWARD_SLASH,
+      /* / */
+      CHAR_LEFT_CURLY_BRACE,
+      /* { */
+      CHAR_LEFT_PARENTHESES,
+      /* ( */
+      CHAR_LEFT_SQUARE_BRACKET,
+      /* [ */
+      CHAR_PLUS,
+      /* + */
+      CHAR_QUESTION_MARK,
+      /* ? */
+      CHAR_RIGHT_CURLY_BRACE,
+      /* } */
+      CHAR_RIGHT_PARENTHESES,
+      /* ) */
+      CHAR_RIGHT_SQUARE_BRACKET
+      /* ] */
+    } = require_constants();
+    var isPathSeparator = (code) => {
+      return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
+    };
+    var depth = (token) => {
+      if (token.isPrefix !== true) {
+        token.depth = token.isGlobstar ? Infinity : 1;
+      }
+    };
+    var scan2 = (input, options) => {
+      const opts = options || {};
+      const length = input.length - 1;
+      const scanToEnd = opts.parts === true || opts.tokens === true || opts.scanToEnd === true;
+      const slashes = [];
+      const tokens = [];
+      const parts = [];
+      let str2 = input;
+      let index = -1;
+      let start = 0;
+      let lastIndex = 0;
+      let isBrace = false;
+      let isBracket = false;
+      let isGlob = false;
+      let isExtglob = false;
+      let isGlobstar = false;
+      let braceEscaped = false;
+      let backslashes = false;
+      let negated = false;
+      let negatedExtglob = false;
+      let finished = false;
+      let braces = 0;
+      let prev;
+      let code;
+      let token = { value: "", depth: 0, isGlob: false };
+      const eos = () => index >= length;
+      const peek = () => str2.charCodeAt(index + 1);
+      const advance = () => {
+        prev = code;
+        return str2.charCodeAt(++index);
+      };
+      while (index < length) {
+        code = advance();
+        let next;
+        if (code === CHAR_BACKWARD_SLASH) {
+          backslashes = token.backslashes = true;
+          code = advance();
+          if (code === CHAR_LEFT_CURLY_BRACE) {
+            braceEscaped = true;
+          }
+          continue;
+        }
+        if (braceEscaped === true || code === CHAR_LEFT_CURLY_BRACE) {
+          braces++;
+          while (eos() !== true && (code = advance())) {
+            if (code === CHAR_BACKWARD_SLASH) {
+              backslashes = token.backslashes = true;
+              advance();
+              continue;
+            }
+            if (code === CHAR_LEFT_CURLY_BRACE) {
+              braces++;
+              continue;
+            }
+            if (braceEscaped !== true && code === CHAR_DOT && (code = advance()) === CHAR_DOT) {
+              isBrace = token.isBrace = true;
+              isGlob = token.isGlob = true;
+              finished = true;
+              if (scanToEnd === true) {
+                continue;
+              }
+              break;
+            }
+            if (braceEscaped !== true && code === CHAR_COMMA) {
+              isBrace = token.isBrace = true;
+              isGlob = token.isGlob = true;
+              finished = true;
+              if (scanToEnd === true) {
+                continue;
+              }
+              break;
+            }
+            if (code === CHAR_RIGHT_CURLY_BRACE) {
+              braces--;
+              if (braces === 0) {
+                braceEscaped = false;
+                isBrace = token.isBrace = true;
+                finished = true;
+                break;
+              }
+            }
+          }
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+        if (code === CHAR_FORWARD_SLASH) {
+          slashes.push(index);
+          tokens.push(token);
+          token = { value: "", depth: 0, isGlob: false };
+          if (finished === true) continue;
+          if (prev === CHAR_DOT && index === start + 1) {
+            start += 2;
+            continue;
+          }
+          lastIndex = index + 1;
+          continue;
+        }
+        if (opts.noext !== true) {
+          const isExtglobChar = code === CHAR_PLUS || code === CHAR_AT || code === CHAR_ASTERISK || code === CHAR_QUESTION_MARK || code === CHAR_EXCLAMATION_MARK;
+          if (isExtglobChar === true && peek() === CHAR_LEFT_PARENTHESES) {
+            isGlob = token.isGlob = true;
+            isExtglob = token.isExtglob = true;
+            finished = true;
+            if (code === CHAR_EXCLAMATION_MARK && index === start) {
+              negatedExtglob = true;
+            }
+            if (scanToEnd === true) {
+              let parens = 0;
+              while (eos() !== true && (code = advance())) {
+                if (code === CHAR_BACKWARD_SLASH) {
+                  backslashes = token.backslashes = true;
+                  advance();
+                  continue;
+                }
+                if (code === CHAR_LEFT_PARENTHESES) {
+                  parens++;
+                  continue;
+                }
+                if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+                  finished = true;
+                  break;
+                }
+              }
+              continue;
+            }
+            break;
+          }
+        }
+        if (code === CHAR_ASTERISK) {
+          if (prev === CHAR_ASTERISK) isGlobstar = token.isGlobstar = true;
+          isGlob = token.isGlob = true;
+          finished = true;
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+        if (code === CHAR_QUESTION_MARK) {
+          isGlob = token.isGlob = true;
+          finished = true;
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+        if (code === CHAR_LEFT_SQUARE_BRACKET) {
+          while (eos() !== true && (next = advance())) {
+            if (next === CHAR_BACKWARD_SLASH) {
+              backslashes = token.backslashes = true;
+              advance();
+              continue;
+            }
+            if (next === CHAR_RIGHT_SQUARE_BRACKET) {
+              isBracket = token.isBracket = true;
+              isGlob = token.isGlob = true;
+              finished = true;
+              break;
+            }
+          }
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+        if (opts.nonegate !== true && code === CHAR_EXCLAMATION_MARK && index === start) {
+          negated = token.negated = true;
+          start++;
+          continue;
+        }
+        if (opts.noparen !== true && code === CHAR_LEFT_PARENTHESES) {
+          isGlob = token.isGlob = true;
+          if (scanToEnd === true) {
+            let parens = 1;
+            while (eos() !== true && (code = advance())) {
+              if (code === CHAR_BACKWARD_SLASH) {
+                backslashes = token.backslashes = true;
+                advance();
+                continue;
+              }
+              if (code === CHAR_LEFT_PARENTHESES) {
+                parens++;
+                continue;
+              }
+              if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+                finished = true;
+                break;
+              }
+            }
+            continue;
+          }
+          break;
+        }
+        if (isGlob === true) {
+          finished = true;
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+      }
+      if (opts.noext === true) {
+        isExtglob = false;
+        isGlob = false;
+      }
+      let base2 = str2;
+      let prefix = "";
+      let glob = "";
+      if (start > 0) {
+        prefix = str2.slice(0, start);
+        str2 = str2.slice(start);
+        lastIndex -= start;
+      }
+      if (base2 && isGlob === true && lastIndex > 0) {
+        base2 = str2.slice(0, lastIndex);
+        glob = str2.slice(lastIndex);
+      } else if (isGlob === true) {
+        base2 = "";
+        glob = str2;
+      } else {
+        base2 = str2;
+      }
+      if (base2 && base2 !== "" && base2 !== "/" && base2 !== str2) {
+        if (isPathSeparator(base2.charCodeAt(base2.length - 1))) {
+          base2 = base2.slice(0, -1);
+        }
+      }
+      if (opts.unescape === true) {
+        if (glob) glob = utils.removeBackslashes(glob);
+        if (base2 && backslashes === true) {
+          base2 = utils.removeBackslashes(base2);
+        }
+      }
+      const state = {
+        prefix,
+        input,
+        start,
+        base: base2,
+        glob,
+        isBrace,
+        isBracket,
+        isGlob,
+        isExtglob,
+        isGlobstar,
+        negated,
+        negatedExtglob
+      };
+      if (opts.tokens === true) {
+        state.maxDepth = 0;
+        if (!isPathSeparator(code)) {
+          tokens.push(token);
+        }
+        state.tokens = tokens;
+      }
+      if (opts.parts === true || opts.tokens === true) {
+        let prevIndex;
+        for (let idx = 0; idx < slashes.length; idx++) {
+          const n2 = prevIndex !== void 0 ? prevIndex + 1 : start;
+          const i = slashes[idx];
+          const value2 = input.slice(n2, i);
+          if (opts.tokens) {
+            if (idx === 0 && start !== 0) {
+              tokens[idx].isPrefix = true;
+              tokens[idx].value = prefix;
+            } else {
+              tokens[idx].value = value2;
+            }
+            depth(tokens[idx]);
+            state.maxDepth += tokens[idx].depth;
+          }
+          if (i >= start) {
+            parts.push(value2);
+            prevIndex = i;
+          }
+        }
+        const n = prevIndex !== void 0 ? prevIndex + 1 : start;
+        const value = input.slice(n);
+        parts.push(value);
+        if (opts.tokens && prevIndex && prevIndex + 1 < input.length) {
+          tokens[tokens.length - 1].value = value;
+          depth(tokens[tokens.length - 1]);
+          state.maxDepth += tokens[tokens.length - 1].depth;
+        }
+        state.slashes = slashes;
+        state.parts = parts;
+      }
+      return state;
+    };
+    module.exports = scan2;
+  }
+});
+
+// node_modules/picomatch/lib/parse.js
+var require_parse = __commonJS({
+  "node_modules/picomatch/lib/parse.js"(exports, module) {
+    "use strict";
+    var constants2 = require_constants();
+    var utils = require_utils2();
+    var {
+      MAX_LENGTH,
+      POSIX_REGEX_SOURCE,
+      REGEX_NON_SPECIAL_CHARS,
+      REGEX_SPECIAL_CHARS_BACKREF,
+      REPLACEMENTS
+    } = constants2;
+    var expandRange = (args, options) => {
+      if (typeof options.expandRange === "function") {
+        return options.expandRange(...args, options);
+      }
+      args.sort();
+      const value = `[${args.join("-")}]`;
+      try {
+        new RegExp(value);
+      } catch (ex) {
+        return args.map((v) => utils.escapeRegex(v)).join("..");
+      }
+      return value;
+    };
+    var syntaxError = (type, char) => {
+      return `Missing ${type}: "${char}" - use "\\\\${char}" to match literal characters`;
+    };
+    var splitTopLevel = (input) => {
+      const parts = [];
+      let bracket = 0;
+      let paren = 0;
+      let quote = 0;
+      let value = "";
+      let escaped = false;
+      for (const ch of input) {
+        if (escaped === true) {
+          value += ch;
+          escaped = false;
+          continue;
+        }
+        if (ch === "\\") {
+          value += ch;
+          escaped = true;
+          continue;
+        }
+        if (ch === '"') {
+          quote = quote === 1 ? 0 : 1;
+          value += ch;
+          continue;
+        }
+        if (quote === 0) {
+          if (ch === "[") {
+            bracket++;
+          } else if (ch === "]" && bracket > 0) {
+            bracket--;
+          } else if (bracket === 0) {
+            if (ch === "(") {
+              paren++;
+            } else if (ch === ")" && paren > 0) {
+              paren--;
+            } else if (ch === "|" && paren === 0) {
+              parts.push(value);
+              value = "";
+              continue;
+            }
+          }
+        }
+        value += ch;
+      }
+      parts.push(value);
+      return parts;
+    };
+    var isPlainBranch = (branch) => {
+      let escaped = false;
+      for (const ch of branch) {
+        if (escaped === true) {
+          escaped = false;
+          continue;
+        }
+        if (ch === "\\") {
+          escaped = true;
+          continue;
+        }
+        if (/[?*+@!()[\]{}]/.test(ch)) {
+          return false;
+        }
+      }
+      return true;
+    };
+    var normalizeSimpleBranch = (branch) => {
+      let value = branch.trim();
+      let changed = true;
+      while (changed === true) {
+        changed = false;
+        if (/^@\([^\\()[\]{}|]+\)$/.test(value)) {
+          value = value.slice(2, -1);
+          changed = true;
+        }
+      }
+      if (!isPlainBranch(value)) {
+        return;
+      }
+      return value.replace(/\\(.)/g, "$1");
+    };
+    var hasRepeatedCharPrefixOverlap = (branches) => {
+      const values = branches.map(normalizeSimpleBranch).filter(Boolean);
+      for (let i = 0; i < values.length; i++) {
+        for (let j = i + 1; j < values.length; j++) {
+          const a = values[i];
+          const b = values[j];
+          const char = a[0];
+          if (!char || a !== char.repeat(a.length) || b !== char.repeat(b.length)) {
+            continue;
+          }
+          if (a === b || a.startsWith(b) || b.startsWith(a)) {
+            return true;
+          }
+        }
+      }
+      return false;
+    };
+    var parseRepeatedExtglob = (pattern, requireEnd = true) => {
+      if (pattern[0] !== "+" && pattern[0] !== "*" || pattern[1] !== "(") {
+        return;
+      }
+      let bracket = 0;
+      let paren = 0;
+      let quote = 0;
+      let escaped = false;
+      for (let i = 1; i < pattern.length; i++) {
+        const ch = pattern[i];
+        if (escaped === true) {
+          escaped = false;
+          continue;
+        }
+        if (ch === "\\") {
+          escaped = true;
+          continue;
+        }
+        if (ch === '"') {
+          quote = quote === 1 ? 0 : 1;
+          continue;
+        }
+        if (quote === 1) {
+          continue;
+        }
+        if (ch === "[") {
+          bracket++;
+          continue;
+        }
+        if (ch === "]" && bracket > 0) {
+          bracket--;
+          continue;
+        }
+        if (bracket > 0) {
+          continue;
+        }
+        if (ch === "(") {
+          paren++;
+          continue;
+        }
+        if (ch === ")") {
+          paren--;
+          if (paren === 0) {
+            if (requireEnd === true && i !== pattern.length - 1) {
+              return;
+            }
+            return {
+              type: pattern[0],
+              body: pattern.slice(2, i),
+              end: i
+            };
+          }
+        }
+      }
+    };
+    var buildCharClassStar = (chars) => {
+      const source = chars.length === 1 ? utils.escapeRegex(chars[0]) : `[${chars.map((ch) => utils.escapeRegex(ch)).join("")}]`;
+      return `${source}*`;
+    };
+    var getStarExtglobSequenceChars = (pattern) => {
+      let index = 0;
+      const chars = [];
+      while (index < pattern.length) {
+        const match = parseRepeatedExtglob(pattern.slice(index), false);
+        if (!match || match.type !== "*") {
+          return;
+        }
+        const branches = splitTopLevel(match.body).map((branch2) => branch2.trim());
+        if (branches.length !== 1) {
+          return;
+        }
+        const branch = normalizeSimpleBranch(branches[0]);
+        if (!branch || branch.length !== 1) {
+          return;
+        }
+        chars.push(branch);
+        index += match.end + 1;
+      }
+      if (chars.length < 1) {
+        return;
+      }
+      return chars;
+    };
+    var repeatedExtglobRecursion = (pattern) => {
+      let depth = 0;
+      let value = pattern.trim();
+      let match = parseRepeatedExtglob(value);
+      while (match) {
+        depth++;
+        value = match.body.trim();
+        match = parseRepeatedExtglob(value);
+      }
+      return depth;
+    };
+    var analyzeRepeatedExtglob = (body, options) => {
+      if (options.maxExtglobRecursion === false) {
+        return { risky: false };
+      }
+      const max = typeof options.maxExtglobRecursion === "number" ? options.maxExtglobRecursion : constants2.DEFAULT_MAX_EXTGLOB_RECURSION;
+      const branches = splitTopLevel(body).map((branch) => branch.trim());
+      if (branches.length > 1) {
+        if (branches.some((branch) => branch === "") || branches.some((branch) => /^[*?]+$/.test(branch)) || hasRepeatedCharPrefixOverlap(branches)) {
+          return { risky: true };
+        }
+      }
+      const safeChars = [];
+      let sawStarSequence = false;
+      let combinable = true;
+      for (const branch of branches) {
+        const chars = getStarExtglobSequenceChars(branch);
+        if (chars) {
+          sawStarSequence = true;
+          safeChars.push(...chars);
+          continue;
+        }
+        const literal = normalizeSimpleBranch(branch);
+        if (literal && literal.length === 1) {
+          safeChars.push(literal);
+          continue;
+        }
+        combinable = false;
+        if (repeatedExtglobRecursion(branch) > max) {
+          return { risky: true };
+        }
+      }
+      if (sawStarSequence) {
+        return combinable ? { risky: true, safeOutput: buildCharClassStar([...new Set(safeChars)]) } : { risky: true };
+      }
+      return { risky: false };
+    };
+    var parse = (input, options) => {
+      if (typeof input !== "string") {
+        throw new TypeError("Expected a string");
+      }
+      input = REPLACEMENTS[input] || input;
+      const opts = { ...options };
+      const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+      let len = input.length;
+      if (len > max) {
+        throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
+      }
+      const bos = { type: "bos", value: "", output: opts.prepend || "" };
+      const tokens = [bos];
+      const capture = opts.capture ? "" : "?:";
+      const PLATFORM_CHARS = constants2.globChars(opts.windows);
+      const EXTGLOB_CHARS = constants2.extglobChars(PLATFORM_CHARS);
+      const {
+        DOT_LITERAL,
+        PLUS_LITERAL,
+        SLASH_LITERAL,
+        ONE_CHAR,
+        DOTS_SLASH,
+        NO_DOT,
+        NO_DOT_SLASH,
+        NO_DOTS_SLASH,
+        QMARK,
+        QMARK_NO_DOT,
+        STAR,
+        START_ANCHOR
+      } = PLATFORM_CHARS;
+      const globstar = (opts2) => {
+        return `(${capture}(?:(?!${START_ANCHOR}${opts2.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+      };
+      const nodot = opts.dot ? "" : NO_DOT;
+      const qmarkNoDot = opts.dot ? QMARK : QMARK_NO_DOT;
+      let star = opts.bash === true ? globstar(opts) : STAR;
+      if (opts.capture) {
+        star = `(${star})`;
+      }
+      if (typeof opts.noext === "boolean") {
+        opts.noextglob = opts.noext;
+      }
+      const state = {
+        input,
+        index: -1,
+        start: 0,
+        dot: opts.dot === true,
+        consumed: "",
+        output: "",
+        prefix: "",
+        backtrack: false,
+        negated: false,
+        brackets: 0,
+        braces: 0,
+        parens: 0,
+        quotes: 0,
+        globstar: false,
+        tokens
+      };
+      input = utils.removePrefix(input, state);
+      len = input.length;
+      const extglobs = [];
+      const braces = [];
+      const stack2 = [];
+      let prev = bos;
+      let value;
+      const eos = () => state.index === len - 1;
+      const peek = state.peek = (n = 1) => input[state.index + n];
+      const advance = state.advance = () => input[++state.index] || "";
+      const remaining = () => input.slice(state.index + 1);
+      const consume = (value2 = "", num2 = 0) => {
+        state.consumed += value2;
+        state.index += num2;
+      };
+      const append = (token) => {
+        state.output += token.output != null ? token.output : token.value;
+        consume(token.value);
+      };
+      const negate = () => {
+        let count = 1;
+        while (peek() === "!" && (peek(2) !== "(" || peek(3) === "?")) {
+          advance();
+          state.start++;
+          count++;
+        }
+        if (count % 2 === 0) {
+          return false;
+        }
+        state.negated = true;
+        state.start++;
+        return true;
+      };
+      const increment = (type) => {
+        state[type]++;
+        stack2.push(type);
+      };
+      const decrement = (type) => {
+        state[type]--;
+        stack2.pop();
+      };
+      const push = (tok) => {
+        if (prev.type === "globstar") {
+          const isBrace = state.braces > 0 && (tok.type === "comma" || tok.type === "brace");
+          const isExtglob = tok.extglob === true || extglobs.length && (tok.type === "pipe" || tok.type === "paren");
+          if (tok.type !== "slash" && tok.type !== "paren" && !isBrace && !isExtglob) {
+            state.output = state.output.slice(0, -prev.output.length);
+            prev.type = "star";
+            prev.value = "*";
+            prev.output = star;
+            state.output += prev.output;
+          }
+        }
+        if (extglobs.length && tok.type !== "paren") {
+          extglobs[extglobs.length - 1].inner += tok.value;
+        }
+        if (tok.value || tok.output) append(tok);
+        if (prev && prev.type === "text" && tok.type === "text") {
+          prev.output = (prev.output || prev.value) + tok.value;
+          prev.value += tok.value;
+          return;
+        }
+        tok.prev = prev;
+        tokens.push(tok);
+        prev = tok;
+      };
+      const extglobOpen = (type, value2) => {
+        const token = { ...EXTGLOB_CHARS[value2], conditions: 1, inner: "" };
+        token.prev = prev;
+        token.parens = state.parens;
+        token.output = state.output;
+        token.startIndex = state.index;
+        token.tokensIndex = tokens.length;
+        const output = (opts.capture ? "(" : "") + token.open;
+        increment("parens");
+        push({ type, value: value2, output: state.output ? "" : ONE_CHAR });
+        push({ type: "paren", extglob: true, value: advance(), output });
+        extglobs.push(token);
+      };
+      const extglobClose = (token) => {
+        const literal = input.slice(token.startIndex, state.index + 1);
+        const body = input.slice(token.startIndex + 2, state.index);
+        const analysis = analyzeRepeatedExtglob(body, opts);
+        if ((token.type === "plus" || token.type === "star") && analysis.risky) {
+          const safeOutput = analysis.safeOutput ? (token.output ? "" : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput) : void 0;
+          const open2 = tokens[token.tokensIndex];
+          open2.type = "text";
+          open2.value = literal;
+          open2.output = safeOutput || utils.escapeRegex(literal);
+          for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
+            tokens[i].value = "";
+            tokens[i].output = "";
+            delete tokens[i].suffix;
+          }
+          state.output = token.output + open2.output;
+          state.backtrack = true;
+          push({ type: "paren", extglob: true, value, output: "" });
+          decrement("parens");
+          return;
+        }
+        let output = token.close + (opts.capture ? ")" : "");
+        let rest;
+        if (token.type === "negate") {
+          let extglobStar = star;
+          if (token.inner && token.inner.length > 1 && token.inner.includes("/")) {
+            extglobStar = globstar(opts);
+          }
+          if (extglobStar !== star || eos() || /^\)+$/.test(remaining())) {
+            output = token.close = `)$))${extglobStar}`;
+          }
+          if (token.inner.includes("*") && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
+            const expression = parse(rest, { ...options, fastpaths: false }).output;
+            output = token.close = `)${expression})${extglobStar})`;
+          }
+          if (token.prev.type === "bos") {
+            state.negatedExtglob = true;
+          }
+        }
+        push({ type: "paren", extglob: true, value, output });
+        decrement("parens");
+      };
+      if (opts.fastpaths !== false && !/(^[*!]|[/()[\]{}"])/.test(input)) {
+        let backslashes = false;
+        let output = input.replace(REGEX_SPECIAL_CHARS_BACKREF, (m, esc, chars, first, rest, index) => {
+          if (first === "\\") {
+            backslashes = true;
+            return m;
+          }
+          if (first === "?") {
+            if (esc) {
+              return esc + first + (rest ? QMARK.repeat(rest.length) : "");
+            }
+            if (index === 0) {
+              return qmarkNoDot + (rest ? QMARK.repeat(rest.length) : "");
+            }
+            return QMARK.repeat(chars.length);
+          }
+          if (first === ".") {
+            return DOT_LITERAL.repeat(chars.length);
+          }
+          if (first === "*") {
+            if (esc) {
+              return esc + first + (rest ? star : "");
+            }
+            return star;
+          }
+          return esc ? m : `\\${m}`;
+        });
+        if (backslashes === true) {
+          if (opts.unescape === true) {
+            output = output.replace(/\\/g, "");
+          } else {
+            output = output.replace(/\\+/g, (m) => {
+              return m.length % 2 === 0 ? "\\\\" : m ? "\\" : "";
+            });
+          }
+        }
+        if (output === input && opts.contains === true) {
+          state.output = input;
+          return state;
+        }
+        state.output = utils.wrapOutput(output, state, options);
+        return state;
+      }
+      while (!eos()) {
+        value = advance();
+        if (value === "\0") {
+          continue;
+        }
+        if (value === "\\") {
+          const next = peek();
+          if (next === "/" && opts.bash !== true) {
+            continue;
+          }
+          if (next === "." || next === ";") {
+            continue;
+          }
+          if (!next) {
+            value += "\\";
+            push({ type: "text", value });
+            continue;
+          }
+          const match = /^\\+/.exec(remaining());
+          let slashes = 0;
+          if (match && match[0].length > 2) {
+            slashes = match[0].length;
+            state.index += slashes;
+            if (slashes % 2 !== 0) {
+              value += "\\";
+            }
+          }
+          if (opts.unescape === true) {
+            value = advance();
+          } else {
+            value += advance();
+          }
+          if (state.brackets === 0) {
+            push({ type: "text", value });
+            continue;
+          }
+        }
+        if (state.brackets > 0 && (value !== "]" || prev.value === "[" || prev.value === "[^")) {
+          if (opts.posix !== false && value === ":") {
+            const inner = prev.value.slice(1);
+            if (inner.includes("[")) {
+              prev.posix = true;
+              if (inner.includes(":")) {
+                const idx = prev.value.lastIndexOf("[");
+                const pre = prev.value.slice(0, idx);
+                const rest2 = prev.value.slice(idx + 2);
+                const posix2 = POSIX_REGEX_SOURCE[rest2];
+                if (posix2) {
+                  prev.value = pre + posix2;
+                  state.backtrack = true;
+                  advance();
+                  if (!bos.output && tokens.indexOf(prev) === 1) {
+                    bos.output = ONE_CHAR;
+                  }
+                  continue;
+                }
+              }
+            }
+          }
+          if (value === "[" && peek() !== ":" || value === "-" && peek() === "]") {
+            value = `\\${value}`;
+          }
+          if (value === "]" && (prev.value === "[" || prev.value === "[^")) {
+            value = `\\${value}`;
+          }
+          if (opts.posix === true && value === "!" && prev.value === "[") {
+            value = "^";
+          }
+          prev.value += value;
+          append({ value });
+          continue;
+        }
+        if (state.quotes === 1 && value !== '"') {
+          value = utils.escapeRegex(value);
+          prev.value += value;
+          append({ value });
+          continue;
+        }
+        if (value === '"') {
+          state.quotes = state.quotes === 1 ? 0 : 1;
+          if (opts.keepQuotes === true) {
+            push({ type: "text", value });
+          }
+          continue;
+        }
+        if (value === "(") {
+          increment("parens");
+          push({ type: "paren", value });
+          continue;
+        }
+        if (value === ")") {
+          if (state.parens === 0 && opts.strictBrackets === true) {
+            throw new SyntaxError(syntaxError("opening", "("));
+          }
+          const extglob = extglobs[extglobs.length - 1];
+          if (extglob && state.parens === extglob.parens + 1) {
+            extglobClose(extglobs.pop());
+            continue;
+          }
+          push({ type: "paren", value, output: state.parens ? ")" : "\\)" });
+          decrement("parens");
+          continue;
+        }
+        if (value === "[") {
+          if (opts.nobracket === true || !remaining().includes("]")) {
+            if (opts.nobracket !== true && opts.strictBrackets === true) {
+              throw new SyntaxError(syntaxError("closing", "]"));
+            }
+            value = `\\${value}`;
+          } else {
+            increment("brackets");
+          }
+          push({ type: "bracket", value });
+          continue;
+        }
+        if (value === "]") {
+          if (opts.nobracket === true || prev && prev.type === "bracket" && prev.value.length === 1) {
+            push({ type: "text", value, output: `\\${value}` });
+            continue;
+          }
+          if (state.brackets === 0) {
+            if (opts.strictBrackets === true) {
+              throw new SyntaxError(syntaxError("opening", "["));
+            }
+            push({ type: "text", value, output: `\\${value}` });
+            continue;
+          }
+          decrement("brackets");
+          const prevValue = prev.value.slice(1);
+          if (prev.posix !== true && prevValue[0] === "^" && !prevValue.includes("/")) {
+            value = `/${value}`;
+          }
+          prev.value += value;
+          append({ value });
+          if (opts.literalBrackets === false || utils.hasRegexChars(prevValue)) {
+            continue;
+          }
+          const escaped = utils.escapeRegex(prev.value);
+          state.output = state.output.slice(0, -prev.value.length);
+          if (opts.literalBrackets === true) {
+            state.output += escaped;
+            prev.value = escaped;
+            continue;
+          }
+          prev.value = `(${capture}${escaped}|${prev.value})`;
+          state.output += prev.value;
+          continue;
+        }
+        if (value === "{" && opts.nobrace !== true) {
+          increment("braces");
+          const open2 = {
+            type: "brace",
+            value,
+            output: "(",
+            outputIndex: state.output.length,
+            tokensIndex: state.tokens.length
+          };
+          braces.push(open2);
+          push(open2);
+          continue;
+        }
+        if (value === "}") {
+          const brace = braces[braces.length - 1];
+          if (opts.nobrace === true || !brace) {
+            push({ type: "text", value, output: value });
+            continue;
+          }
+          let output = ")";
+          if (brace.dots === true) {
+            const arr = tokens.slice();
+            const range = [];
+            for (let i = arr.length - 1; i >= 0; i--) {
+              tokens.pop();
+              if (arr[i].type === "brace") {
+                break;
+              }
+              if (arr[i].type !== "dots") {
+                range.unshift(arr[i].value);
+              }
+            }
+            output = expandRange(range, opts);
+            state.backtrack = true;
+          }
+          if (brace.comma !== true && brace.dots !== true) {
+            const out = state.output.slice(0, brace.outputIndex);
+            const toks = state.tokens.slice(brace.tokensIndex);
+            brace.value = brace.output = "\\{";
+            value = output = "\\}";
+            state.output = out;
+            for (const t of toks) {
+              state.output += t.output || t.value;
+            }
+          }
+          push({ type: "brace", value, output });
+          decrement("braces");
+          braces.pop();
+          continue;
+        }
+        if (value === "|") {
+          if (extglobs.length > 0) {
+            extglobs[extglobs.length - 1].conditions++;
+          }
+          push({ type: "text", value });
+          continue;
+        }
+        if (value === ",") {
+          let output = value;
+          const brace = braces[braces.length - 1];
+          if (brace && stack2[stack2.length - 1] === "braces") {
+            brace.comma = true;
+            output = "|";
+          }
+          push({ type: "comma", value, output });
+          continue;
+        }
+        if (value === "/") {
+          if (prev.type === "dot" && state.index === state.start + 1) {
+            state.start = state.index + 1;
+            state.consumed = "";
+            state.output = "";
+            tokens.pop();
+            prev = bos;
+            continue;
+          }
+          push({ type: "slash", value, output: SLASH_LITERAL });
+          continue;
+        }
+        if (value === ".") {
+          if (state.braces > 0 && prev.type === "dot") {
+            if (prev.value === ".") prev.output = DOT_LITERAL;
+            const brace = braces[braces.length - 1];
+            prev.type = "dots";
+            prev.output += value;
+            prev.value += value;
+            brace.dots = true;
+            continue;
+          }
+          if (state.braces + state.parens === 0 && prev.type !== "bos" && prev.type !== "slash") {
+            push({ type: "text", value, output: DOT_LITERAL });
+            continue;
+          }
+          push({ type: "dot", value, output: DOT_LITERAL });
+          continue;
+        }
+        if (value === "?") {
+          const isGroup = prev && prev.value === "(";
+          if (!isGroup && opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
+            extglobOpen("qmark", value);
+            continue;
+          }
+          if (prev && prev.type === "paren") {
+            const next = peek();
+            let output = value;
+            if (prev.value === "(" && !/[!=<:]/.test(next) || next === "<" && !/<([!=]|\w+>)/.test(remaining())) {
+              output = `\\${value}`;
+            }
+            push({ type: "text", value, output });
+            continue;
+          }
+          if (opts.dot !== true && (prev.type === "slash" || prev.type === "bos")) {
+            push({ type: "qmark", value, output: QMARK_NO_DOT });
+            continue;
+          }
+          push({ type: "qmark", value, output: QMARK });
+          continue;
+        }
+        if (value === "!") {
+          if (opts.noextglob !== true && peek() === "(") {
+            if (peek(2) !== "?" || !/[!=<:]/.test(peek(3))) {
+              extglobOpen("negate", value);
+              continue;
+            }
+          }
+          if (opts.nonegate !== true && state.index === 0) {
+            negate();
+            continue;
+          }
+        }
+        if (value === "+") {
+          if (opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
+            extglobOpen("plus", value);
+            continue;
+          }
+          if (prev && prev.value === "(" || opts.regex === false) {
+            push({ type: "plus", value, output: PLUS_LITERAL });
+            continue;
+          }
+          if (prev && (prev.type === "bracket" || prev.type === "paren" || prev.type === "brace") || state.parens > 0) {
+            push({ type: "plus", value });
+            continue;
+          }
+          push({ type: "plus", value: PLUS_LITERAL });
+          continue;
+        }
+        if (value === "@") {
+          if (opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
+            push({ type: "at", extglob: true, value, output: "" });
+            continue;
+          }
+          push({ type: "text", value });
+          continue;
+        }
+        if (value !== "*") {
+          if (value === "$" || value === "^") {
+            value = `\\${value}`;
+          }
+          const match = REGEX_NON_SPECIAL_CHARS.exec(remaining());
+          if (match) {
+            value += match[0];
+            state.index += match[0].length;
+          }
+          push({ type: "text", value });
+          continue;
+        }
+        if (prev && (prev.type === "globstar" || prev.star === true)) {
+          prev.type = "star";
+          prev.star = true;
+          prev.value += value;
+          prev.output = star;
+          state.backtrack = true;
+          state.globstar = true;
+          consume(value);
+          continue;
+        }
+        let rest = remaining();
+        if (opts.noextglob !== true && /^\([^?]/.test(rest)) {
+          extglobOpen("star", value);
+          continue;
+        }
+        if (prev.type === "star") {
+          if (opts.noglobstar === true) {
+            consume(value);
+            continue;
+          }
+          const prior = prev.prev;
+          const before = prior.prev;
+          const isStart = prior.type === "slash" || prior.type === "bos";
+          const afterStar = before && (before.type === "star" || before.type === "globstar");
+          if (opts.bash === true && (!isStart || rest[0] && rest[0] !== "/")) {
+            push({ type: "star", value, output: "" });
+            continue;
+          }
+          const isBrace = state.braces > 0 && (prior.type === "comma" || prior.type === "brace");
+          const isExtglob = extglobs.length && (prior.type === "pipe" || prior.type === "paren");
+          if (!isStart && prior.type !== "paren" && !isBrace && !isExtglob) {
+            push({ type: "star", value, output: "" });
+            continue;
+          }
+          while (rest.slice(0, 3) === "/**") {
+            const after = input[state.index + 4];
+            if (after && after !== "/") {
+              break;
+            }
+            rest = rest.slice(3);
+            consume("/**", 3);
+          }
+          const isEnd = eos() || state.parens > 0 && rest === ")".repeat(state.parens) && !extglobs.some((extglob) => extglob.type === "negate");
+          if (prior.type === "bos" && eos()) {
+            prev.type = "globstar";
+            prev.value += value;
+            prev.output = globstar(opts);
+            state.output = prev.output;
+            state.globstar = true;
+            consume(value);
+            continue;
+          }
+          if (prior.type === "slash" && prior.prev.type !== "bos" && !afterStar && isEnd) {
+            state.output = state.output.slice(0, -(prior.output + prev.output).length);
+            prior.output = `(?:${prior.output}`;
+            prev.type = "globstar";
+            prev.output = globstar(opts) + (opts.strictSlashes ? ")" : "|$)");
+            prev.value += value;
+            state.globstar = true;
+            state.output += prior.output + prev.output;
+            consume(value);
+            continue;
+          }
+          if (prior.type === "slash" && prior.prev.type !== "bos" && rest[0] === "/") {
+            const end = rest[1] !== void 0 ? "|$" : "";
+            state.output = state.output.slice(0, -(prior.output + prev.output).length);
+            prior.output = `(?:${prior.output}`;
+            prev.type = "globstar";
+            prev.output = `${globstar(opts)}${SLASH_LITERAL}|${SLASH_LITERAL}${end})`;
+            prev.value += value;
+            state.output += prior.output + prev.output;
+            state.globstar = true;
+            consume(value + advance());
+            push({ type: "slash", value: "/", output: "" });
+            continue;
+          }
+          if (prior.type === "bos" && rest[0] === "/") {
+            prev.type = "globstar";
+            prev.value += value;
+            prev.output = `(?:^|${SLASH_LITERAL}|${globstar(opts)}${SLASH_LITERAL})`;
+            state.output = prev.output;
+            state.globstar = true;
+            consume(value + advance());
+            push({ type: "slash", value: "/", output: "" });
+            continue;
+          }
+          state.output = state.output.slice(0, -prev.output.length);
+          prev.type = "globstar";
+          prev.output = globstar(opts);
+          prev.value += value;
+          state.output += prev.output;
+          state.globstar = true;
+          consume(value);
+          continue;
+        }
+        const token = { type: "star", value, output: star };
+        if (opts.bash === true) {
+          token.output = ".*?";
+          if (prev.type === "bos" || prev.type === "slash") {
+            token.output = nodot + token.output;
+          }
+          push(token);
+          continue;
+        }
+        if (prev && (prev.type === "bracket" || prev.type === "paren") && opts.regex === true) {
+          token.output = value;
+          push(token);
+          continue;
+        }
+        if (state.index === state.start || prev.type === "slash" || prev.type === "dot") {
+          if (prev.type === "dot") {
+            state.output += NO_DOT_SLASH;
+            prev.output += NO_DOT_SLASH;
+          } else if (opts.dot === true) {
+            state.output += NO_DOTS_SLASH;
+            prev.output += NO_DOTS_SLASH;
+          } else {
+            state.output += nodot;
+            prev.output += nodot;
+          }
+          if (peek() !== "*") {
+            state.output += ONE_CHAR;
+            prev.output += ONE_CHAR;
+          }
+        }
+        push(token);
+      }
+      while (state.brackets > 0) {
+        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError("closing", "]"));
+        state.output = utils.escapeLast(state.output, "[");
+        decrement("brackets");
+      }
+      while (state.parens > 0) {
+        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError("closing", ")"));
+        state.output = utils.escapeLast(state.output, "(");
+        decrement("parens");
+      }
+      while (state.braces > 0) {
+        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError("closing", "}"));
+        state.output = utils.escapeLast(state.output, "{");
+        decrement("braces");
+      }
+      if (opts.strictSlashes !== true && (prev.type === "star" || prev.type === "bracket")) {
+        push({ type: "maybe_slash", value: "", output: `${SLASH_LITERAL}?` });
+      }
+      if (state.backtrack === true) {
+        state.output = "";
+        for (const token of state.tokens) {
+          state.output += token.output != null ? token.output : token.value;
+          if (token.suffix) {
+            state.output += token.suffix;
+          }
+        }
+      }
+      return state;
+    };
+    parse.fastpaths = (input, options) => {
+      const opts = { ...options };
+      const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+      const len = input.length;
+      if (len > max) {
+        throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
+      }
+      input = REPLACEMENTS[input] || input;
+      const {
+        DOT_LITERAL,
+        SLASH_LITERAL,
+        ONE_CHAR,
+        DOTS_SLASH,
+        NO_DOT,
+        NO_DOTS,
+        NO_DOTS_SLASH,
+        STAR,
+        START_ANCHOR
+      } = constants2.globChars(opts.windows);
+      const nodot = opts.dot ? NO_DOTS : NO_DOT;
+      const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
+      const capture = opts.capture ? "" : "?:";
+      const state = { negated: false, prefix: "" };
+      let star = opts.bash === true ? ".*?" : STAR;
+      if (opts.capture) {
+        star = `(${star})`;
+      }
+      const globstar = (opts2) => {
+        if (opts2.noglobstar === true) return star;
+        return `(${capture}(?:(?!${START_ANCHOR}${opts2.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+      };
+      const create = (str2) => {
+        switch (str2) {
+          case "*":
+            return `${nodot}${ONE_CHAR}${star}`;
+          case ".*":
+            return `${DOT_LITERAL}${ONE_CHAR}${star}`;
+          case "*.*":
+            return `${nodot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+          case "*/*":
+            return `${nodot}${star}${SLASH_LITERAL}${ONE_CHAR}${slashDot}${star}`;
+          case "**":
+            return nodot + globstar(opts);
+          case "**/*":
+            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${ONE_CHAR}${star}`;
+          case "**/*.*":
+            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+          case "**/.*":
+            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${DOT_LITERAL}${ONE_CHAR}${star}`;
+          default: {
+            const match = /^(.*?)\.(\w+)$/.exec(str2);
+            if (!match) return;
+            const source2 = create(match[1]);
+            if (!source2) return;
+            return source2 + DOT_LITERAL + match[2];
+          }
+        }
+      };
+      const output = utils.removePrefix(input, state);
+      let source = create(output);
+      if (source && opts.strictSlashes !== true) {
+        source += `${SLASH_LITERAL}?`;
+      }
+      return source;
+    };
+    module.exports = parse;
+  }
+});
+
+// node_modules/picomatch/lib/picomatch.js
+var require_picomatch = __commonJS({
+  "node_modules/picomatch/lib/picomatch.js"(exports, module) {
+    "use strict";
+    var scan2 = require_scan();
+    var parse = require_parse();
+    var utils = require_utils2();
+    var constants2 = require_constants();
+    var isObject = (val) => val && typeof val === "object" && !Array.isArray(val);
+    var picomatch2 = (glob, options, returnState = false) => {
+      if (Array.isArray(glob)) {
+        const fns = glob.map((input) => picomatch2(input, options, returnState));
+        const arrayMatcher = (str2) => {
+          for (const isMatch of fns) {
+            const state2 = isMatch(str2);
+            if (state2) return state2;
+          }
+          return false;
+        };
+        return arrayMatcher;
+      }
+      const isState = isObject(glob) && glob.tokens && glob.input;
+      if (glob === "" || typeof glob !== "string" && !isState) {
+        throw new TypeError("Expected pattern to be a non-empty string");
+      }
+      const opts = options || {};
+      const posix2 = opts.windows;
+      const regex = isState ? picomatch2.compileRe(glob, options) : picomatch2.makeRe(glob, options, false, true);
+      const state = regex.state;
+      delete regex.state;
+      let isIgnored = () => false;
+      if (opts.ignore) {
+        const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
+        isIgnored = picomatch2(opts.ignore, ignoreOpts, returnState);
+      }
+      const matcher = (input, returnObject = false) => {
+        const { isMatch, match, output } = picomatch2.test(input, regex, options, { glob, posix: posix2 });
+        const result = { glob, state, regex, posix: posix2, input, output, match, isMatch };
+        if (typeof opts.onResult === "function") {
+          opts.onResult(result);
+        }
+        if (isMatch === false) {
+          result.isMatch = false;
+          return returnObject ? result : false;
+        }
+        if (isIgnored(input)) {
+          if (typeof opts.onIgnore === "function") {
+            opts.onIgnore(result);
+          }
+          result.isMatch = false;
+          return returnObject ? result : false;
+        }
+        if (typeof opts.onMatch === "function") {
+          opts.onMatch(result);
+        }
+        return returnObject ? result : true;
+      };
+      if (returnState) {
+        matcher.state = state;
+      }
+      return matcher;
+    };
+    picomatch2.test = (input, regex, options, { glob, posix: posix2 } = {}) => {
+      if (typeof input !== "string") {
+        throw new TypeError("Expected input to be a string");
+      }
+      if (input === "") {
+        return { isMatch: false, output: "" };
+      }
+      const opts = options || {};
+      const format = opts.format || (posix2 ? utils.toPosixSlashes : null);
+      let match = input === glob;
+      let output = match && format ? format(input) : input;
+      if (match === false) {
+        output = format ? format(input) : input;
+        match = output === glob;
+      }
+      if (match === false || opts.capture === true) {
+        if (opts.matchBase === true || opts.basename === true) {
+          match = picomatch2.matchBase(input, regex, options, posix2);
+        } else {
+          match = regex.exec(output);
+        }
+      }
+      return { isMatch: Boolean(match), match, output };
+    };
+    picomatch2.matchBase = (input, glob, options, posix2 = options && options.windows) => {
+      const regex = glob instanceof RegExp ? glob : picomatch2.makeRe(glob, options);
+      return regex.test(utils.basename(input, { windows: posix2 }));
+    };
+    picomatch2.isMatch = (str2, patterns, options) => picomatch2(patterns, options)(str2);
+    picomatch2.parse = (pattern, options) => {
+      if (Array.isArray(pattern)) return pattern.map((p) => picomatch2.parse(p, options));
+      return parse(pattern, { ...options, fastpaths: false });
+    };
+    picomatch2.scan = (input, options) => scan2(input, options);
+    picomatch2.compileRe = (state, options, returnOutput = false, returnState = false) => {
+      if (returnOutput === true) {
+        return state.output;
+      }
+      const opts = options || {};
+      const prepend = opts.contains ? "" : "^";
+      const append = opts.contains ? "" : "$";
+      let source = `${prepend}(?:${state.output})${append}`;
+      if (state && state.negated === true) {
+        source = `^(?!${source}).*$`;
+      }
+      const regex = picomatch2.toRegex(source, options);
+      if (returnState === true) {
+        regex.state = state;
+      }
+      return regex;
+    };
+    picomatch2.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
+      if (!input || typeof input !== "string") {
+        throw new TypeError("Expected a non-empty string");
+      }
+      let parsed = { negated: false, fastpaths: true };
+      if (options.fastpaths !== false && (input[0] === "." || input[0] === "*")) {
+        parsed.output = parse.fastpaths(input, options);
+      }
+      if (!parsed.output) {
+        parsed = parse(input, options);
+      }
+      return picomatch2.compileRe(parsed, options, returnOutput, returnState);
+    };
+    picomatch2.toRegex = (source, options) => {
+      try {
+        const opts = options || {};
+        return new RegExp(source, opts.flags || (opts.nocase ? "i" : ""));
+      } catch (err) {
+        if (options && options.debug === true) throw err;
+        return /$^/;
+      }
+    };
+    picomatch2.constants = constants2;
+    module.exports = picomatch2;
+  }
+});
+
+// node_modules/picomatch/index.js
+var require_picomatch2 = __commonJS({
+  "node_modules/picomatch/index.js"(exports, module) {
+    "use strict";
+    var pico = require_picomatch();
+    var utils = require_utils2();
+    function picomatch2(glob, options, returnState = false) {
+      if (options && (options.windows === null || options.windows === void 0)) {
+        options = { ...options, windows: utils.isWindows() };
+      }
+      return pico(glob, options, returnState);
+    }
+    Object.assign(picomatch2, pico);
+    module.exports = picomatch2;
+  }
+});
+
 // node_modules/tapable/lib/Hook.js
 var require_Hook = __commonJS({
   "node_modules/tapable/lib/Hook.js"(exports, module) {
@@ -15531,30 +17523,30 @@ ${this.header()}${this.contentWithInterceptors({
           return onDone();
         };
         let code = "";
-        let current = onDone;
+        let current2 = onDone;
         let unrollCounter = 0;
         for (let j = tapsLength - 1; j >= 0; j--) {
           const i = j;
-          const unroll = current !== onDone && (taps[i].type !== "sync" || unrollCounter++ > 20);
+          const unroll = current2 !== onDone && (taps[i].type !== "sync" || unrollCounter++ > 20);
           if (unroll) {
             unrollCounter = 0;
             code += `function _next${i}() {
 `;
-            code += current();
+            code += current2();
             code += "}\n";
-            current = () => `${somethingReturns ? "return " : ""}_next${i}();
+            current2 = () => `${somethingReturns ? "return " : ""}_next${i}();
 `;
           }
-          const done = current;
+          const done = current2;
           const content = this.callTap(i, {
             onError: (error) => onError(i, error, done, doneBreak),
             onResult: onResult && ((result) => onResult(i, result, done, doneBreak)),
             onDone: !onResult ? done : void 0,
             rethrowIfPossible: rethrowIfPossible && (firstAsync < 0 || i < firstAsync)
           });
-          current = () => content;
+          current2 = () => content;
         }
-        code += current();
+        code += current2();
         return code;
       }
       /**
@@ -15821,15 +17813,15 @@ var require_AsyncParallelBailHook = __commonJS({
       /** @type {unknown} */
       []
     ), name = void 0) {
-      const hook = new Hook(args, name);
-      hook.constructor = AsyncParallelBailHook;
-      hook.compile = COMPILE;
-      hook._call = void 0;
-      hook.call = void 0;
+      const hook2 = new Hook(args, name);
+      hook2.constructor = AsyncParallelBailHook;
+      hook2.compile = COMPILE;
+      hook2._call = void 0;
+      hook2.call = void 0;
       return (
         /** @type {AsyncParallelBailHookType<T, R, AdditionalOptions>} */
         /** @type {unknown} */
-        hook
+        hook2
       );
     }
     AsyncParallelBailHook.prototype = null;
@@ -15865,15 +17857,15 @@ var require_AsyncParallelHook = __commonJS({
       /** @type {unknown} */
       []
     ), name = void 0) {
-      const hook = new Hook(args, name);
-      hook.constructor = AsyncParallelHook2;
-      hook.compile = COMPILE;
-      hook._call = void 0;
-      hook.call = void 0;
+      const hook2 = new Hook(args, name);
+      hook2.constructor = AsyncParallelHook2;
+      hook2.compile = COMPILE;
+      hook2._call = void 0;
+      hook2.call = void 0;
       return (
         /** @type {AsyncParallelHookType<T, AdditionalOptions>} */
         /** @type {unknown} */
-        hook
+        hook2
       );
     }
     AsyncParallelHook2.prototype = null;
@@ -15917,15 +17909,15 @@ ${next()}}
       /** @type {unknown} */
       []
     ), name = void 0) {
-      const hook = new Hook(args, name);
-      hook.constructor = AsyncSeriesBailHook;
-      hook.compile = COMPILE;
-      hook._call = void 0;
-      hook.call = void 0;
+      const hook2 = new Hook(args, name);
+      hook2.constructor = AsyncSeriesBailHook;
+      hook2.compile = COMPILE;
+      hook2._call = void 0;
+      hook2.call = void 0;
       return (
         /** @type {AsyncSeriesBailHookType<T, R, AdditionalOptions>} */
         /** @type {unknown} */
-        hook
+        hook2
       );
     }
     AsyncSeriesBailHook.prototype = null;
@@ -15961,15 +17953,15 @@ var require_AsyncSeriesHook = __commonJS({
       /** @type {unknown} */
       []
     ), name = void 0) {
-      const hook = new Hook(args, name);
-      hook.constructor = AsyncSeriesHook2;
-      hook.compile = COMPILE;
-      hook._call = void 0;
-      hook.call = void 0;
+      const hook2 = new Hook(args, name);
+      hook2.constructor = AsyncSeriesHook2;
+      hook2.compile = COMPILE;
+      hook2._call = void 0;
+      hook2.call = void 0;
       return (
         /** @type {AsyncSeriesHookType<T, AdditionalOptions>} */
         /** @type {unknown} */
-        hook
+        hook2
       );
     }
     AsyncSeriesHook2.prototype = null;
@@ -16005,15 +17997,15 @@ var require_AsyncSeriesLoopHook = __commonJS({
       /** @type {unknown} */
       []
     ), name = void 0) {
-      const hook = new Hook(args, name);
-      hook.constructor = AsyncSeriesLoopHook;
-      hook.compile = COMPILE;
-      hook._call = void 0;
-      hook.call = void 0;
+      const hook2 = new Hook(args, name);
+      hook2.constructor = AsyncSeriesLoopHook;
+      hook2.compile = COMPILE;
+      hook2._call = void 0;
+      hook2.call = void 0;
       return (
         /** @type {AsyncSeriesLoopHookType<T, AdditionalOptions>} */
         /** @type {unknown} */
-        hook
+        hook2
       );
     }
     AsyncSeriesLoopHook.prototype = null;
@@ -16066,15 +18058,15 @@ var require_AsyncSeriesWaterfallHook = __commonJS({
       if (args.length < 1) {
         throw new Error("Waterfall hooks must have at least one argument");
       }
-      const hook = new Hook(args, name);
-      hook.constructor = AsyncSeriesWaterfallHook2;
-      hook.compile = COMPILE;
-      hook._call = void 0;
-      hook.call = void 0;
+      const hook2 = new Hook(args, name);
+      hook2.constructor = AsyncSeriesWaterfallHook2;
+      hook2.compile = COMPILE;
+      hook2._call = void 0;
+      hook2.call = void 0;
       return (
         /** @type {AsyncSeriesWaterfallHookType<T, R, AdditionalOptions>} */
         /** @type {unknown} */
-        hook
+        hook2
       );
     }
     AsyncSeriesWaterfallHook2.prototype = null;
@@ -16087,7 +18079,7 @@ var require_HookMap = __commonJS({
   "node_modules/tapable/lib/HookMap.js"(exports, module) {
     "use strict";
     var util = __require("util");
-    var defaultFactory = (key, hook) => hook;
+    var defaultFactory = (key, hook2) => hook2;
     var HookMap = class {
       /**
        * @param {HookFactory<H>} factory factory creating new hooks for unknown keys
@@ -16112,9 +18104,9 @@ var require_HookMap = __commonJS({
        */
       for(key) {
         const map = this._map;
-        const hook = map.get(key);
-        if (hook !== void 0) {
-          return hook;
+        const hook2 = map.get(key);
+        if (hook2 !== void 0) {
+          return hook2;
         }
         let newHook = this._factory(key);
         const interceptors = this._interceptors;
@@ -16240,10 +18232,10 @@ var require_MultiHook = __commonJS({
           /** @type {MultiHook<H>} */
           new _MultiHook(
             this.hooks.map(
-              (hook) => (
+              (hook2) => (
                 /** @type {H} */
                 /** @type {unknown} */
-                hook.withOptions(options)
+                hook2.withOptions(options)
               )
             ),
             this.name
@@ -16298,15 +18290,15 @@ ${next()}}
       /** @type {unknown} */
       []
     ), name = void 0) {
-      const hook = new Hook(args, name);
-      hook.constructor = SyncBailHook;
-      hook.tapAsync = TAP_ASYNC;
-      hook.tapPromise = TAP_PROMISE;
-      hook.compile = COMPILE;
+      const hook2 = new Hook(args, name);
+      hook2.constructor = SyncBailHook;
+      hook2.tapAsync = TAP_ASYNC;
+      hook2.tapPromise = TAP_PROMISE;
+      hook2.compile = COMPILE;
       return (
         /** @type {SyncBailHookType<T, R, AdditionalOptions>} */
         /** @type {unknown} */
-        hook
+        hook2
       );
     }
     SyncBailHook.prototype = null;
@@ -16349,15 +18341,15 @@ var require_SyncHook = __commonJS({
       /** @type {unknown} */
       []
     ), name = void 0) {
-      const hook = new Hook(args, name);
-      hook.constructor = SyncHook2;
-      hook.tapAsync = TAP_ASYNC;
-      hook.tapPromise = TAP_PROMISE;
-      hook.compile = COMPILE;
+      const hook2 = new Hook(args, name);
+      hook2.constructor = SyncHook2;
+      hook2.tapAsync = TAP_ASYNC;
+      hook2.tapPromise = TAP_PROMISE;
+      hook2.compile = COMPILE;
       return (
         /** @type {SyncHookType<T, R, AdditionalOptions>} */
         /** @type {unknown} */
-        hook
+        hook2
       );
     }
     SyncHook2.prototype = null;
@@ -16400,15 +18392,15 @@ var require_SyncLoopHook = __commonJS({
       /** @type {unknown} */
       []
     ), name = void 0) {
-      const hook = new Hook(args, name);
-      hook.constructor = SyncLoopHook;
-      hook.tapAsync = TAP_ASYNC;
-      hook.tapPromise = TAP_PROMISE;
-      hook.compile = COMPILE;
+      const hook2 = new Hook(args, name);
+      hook2.constructor = SyncLoopHook;
+      hook2.tapAsync = TAP_ASYNC;
+      hook2.tapPromise = TAP_PROMISE;
+      hook2.compile = COMPILE;
       return (
         /** @type {SyncLoopHookType<T, AdditionalOptions>} */
         /** @type {unknown} */
-        hook
+        hook2
       );
     }
     SyncLoopHook.prototype = null;
@@ -16469,15 +18461,15 @@ var require_SyncWaterfallHook = __commonJS({
       if (args.length < 1) {
         throw new Error("Waterfall hooks must have at least one argument");
       }
-      const hook = new Hook(args, name);
-      hook.constructor = SyncWaterfallHook2;
-      hook.tapAsync = TAP_ASYNC;
-      hook.tapPromise = TAP_PROMISE;
-      hook.compile = COMPILE;
+      const hook2 = new Hook(args, name);
+      hook2.constructor = SyncWaterfallHook2;
+      hook2.tapAsync = TAP_ASYNC;
+      hook2.tapPromise = TAP_PROMISE;
+      hook2.compile = COMPILE;
       return (
         /** @type {SyncWaterfallHookType<T, R, AdditionalOptions>} */
         /** @type {unknown} */
-        hook
+        hook2
       );
     }
     SyncWaterfallHook2.prototype = null;
@@ -16486,7 +18478,7 @@ var require_SyncWaterfallHook = __commonJS({
 });
 
 // node_modules/tapable/lib/index.js
-var require_lib3 = __commonJS({
+var require_lib4 = __commonJS({
   "node_modules/tapable/lib/index.js"(exports, module) {
     "use strict";
     module.exports.AsyncParallelBailHook = require_AsyncParallelBailHook();
@@ -16506,7 +18498,22 @@ var require_lib3 = __commonJS({
 });
 
 // pipeline/transcript.ts
-import { readFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+
+// pipeline/marker.ts
+var pad = (n) => String(n).padStart(3, "0");
+var MARKER_RE = /^<!-- compact-handoff: session=(\S+) n=(\d+) prev=(\d+|none) -->$/;
+function lineageMarker(sessionId, lineage) {
+  return `<!-- compact-handoff: session=${sessionId} n=${pad(lineage.n)} prev=${lineage.prev === null ? "none" : pad(lineage.prev)} -->`;
+}
+function parseMarker(text) {
+  const m = MARKER_RE.exec(text.split("\n", 1)[0]);
+  if (!m) return null;
+  return { sessionId: m[1], n: Number(m[2]), prev: m[3] === "none" ? null : Number(m[3]) };
+}
+
+// pipeline/transcript.ts
 var isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 var str = (v) => typeof v === "string" ? v : void 0;
 var emptyTranscript = (source) => ({
@@ -16519,11 +18526,10 @@ function noteMalformed(t, where) {
   t.malformed.count++;
   t.malformed.lines.push(where);
 }
-var HANDOFF_MARKER = "<!-- compact-handoff: session=";
+var INTERRUPT_RE = /^\[Request interrupted by user[^\]\n]*\]$/;
+var HOOK_RE = /^(?:<system-reminder>\s*)?[A-Za-z]+(?::\S+)? hook (?:feedback|blocking error|error|additional context|success)\b/;
+var TASK_TRAILER_RE = /^Read the output file[^\n]*$/;
 var CONTINUATION = "This session is being continued from a previous conversation";
-var INTERRUPT_RE = /^\[Request interrupted by user[^\]]*\]/;
-var HOOK_RE = /^(?:<system-reminder>\s*)?(?:<(?:user-prompt-submit-hook|post-tool-use-hook)>|[A-Za-z]+(?::\S+)? hook (?:feedback|blocking error|error|additional context|success)\b)/;
-var LEADING_TAG_RE = /^\s*<([a-z][\w-]*)[\s>]/;
 var TAG_KIND = {
   // real: tool_heavy L21, ae4a77f8 L1484 ("<command-name>/compact…"); subagent L4 and sniffly
   // ba79134d L1 open with <command-message> (1.0.17 and 2.1.38 order the wrapper differently).
@@ -16557,35 +18563,54 @@ var TAG_KIND = {
   "user-prompt-submit-hook": "hook",
   "post-tool-use-hook": "hook"
 };
-function classifyUser(text, hasToolResults, flags) {
-  const body = text.trimStart();
+function wrapperKind(text) {
+  let kind;
+  let at = 0;
+  const s = text.trim();
+  while (at < s.length) {
+    while (at < s.length && /\s/.test(s[at])) at++;
+    if (at >= s.length) break;
+    if (kind !== void 0 && s.startsWith("Read the output file", at) && TASK_TRAILER_RE.test(s.slice(at))) return kind;
+    const open2 = /^<([a-z][\w-]*)>/.exec(s.slice(at, at + 64));
+    const tag = open2?.[1];
+    const tagKind = tag === void 0 ? void 0 : TAG_KIND[tag];
+    if (tagKind === void 0) return void 0;
+    const close = s.indexOf(`</${tag}>`, at + open2[0].length);
+    if (close < 0) return void 0;
+    kind ??= tagKind;
+    at = close + tag.length + 3;
+  }
+  return kind;
+}
+function classifyUser(text, hasToolResults, flags, firstInWindow) {
+  const body = text.trim();
   if (body === "" && hasToolResults) return "tool-results";
-  if (body.startsWith(HANDOFF_MARKER)) return "handoff";
-  if (flags.isCompactSummary === true || body.startsWith(CONTINUATION)) return "compact-summary";
-  if (HOOK_RE.test(body)) return "hook";
-  if (flags.isMeta === true) return "meta";
+  if ((flags.isCompactSummary === true || firstInWindow) && parseMarker(text) !== null) return "handoff";
+  if (flags.isCompactSummary === true) return "compact-summary";
+  if (flags.isMeta === true) return HOOK_RE.test(body) ? "hook" : "meta";
   if (INTERRUPT_RE.test(body)) return "interrupt";
-  const tag = LEADING_TAG_RE.exec(body)?.[1];
-  const byTag = tag === void 0 ? void 0 : TAG_KIND[tag];
-  if (byTag) return byTag;
+  const wrapped = wrapperKind(body);
+  if (wrapped) return wrapped;
   if (flags.isSidechain === true) return "meta";
   return "typed";
 }
 function isInjectedBlock(text) {
-  const tag = LEADING_TAG_RE.exec(text)?.[1];
-  return tag !== void 0 && TAG_KIND[tag] === "meta";
+  return wrapperKind(text) === "meta";
 }
-function userKindAndText(texts, hasToolResults, flags) {
+function userKindAndText(texts, hasToolResults, flags, firstInWindow) {
   const all = texts.join("\n");
   if (texts.length > 1) {
     const kept = texts.filter((t) => !isInjectedBlock(t));
     if (kept.length > 0 && kept.length < texts.length) {
       const rest = kept.join("\n");
-      const kind = classifyUser(rest, hasToolResults, flags);
+      const kind = classifyUser(rest, hasToolResults, flags, firstInWindow);
       return { kind, text: kind === "typed" ? rest : all };
     }
   }
-  return { kind: classifyUser(all, hasToolResults, flags), text: all };
+  return { kind: classifyUser(all, hasToolResults, flags, firstInWindow), text: all };
+}
+function engineFlags(row, text, first) {
+  return { ...row, isCompactSummary: row.isCompactSummary === true || first && text.trimStart().startsWith(CONTINUATION) };
 }
 function engineResultText(result) {
   if (typeof result === "string") return result;
@@ -16632,7 +18657,7 @@ function readEngineMessages(messages, meta = {}) {
       toolResults.push(result);
       if (!results.has(id)) results.set(id, result);
     }
-    const { kind, text: shown } = role === "assistant" ? { kind: "assistant", text } : userKindAndText([text], toolResults.length > 0, row);
+    const { kind, text: shown } = role === "assistant" ? { kind: "assistant", text } : userKindAndText([text], toolResults.length > 0, engineFlags(row, text, t.messages.length === 0), t.messages.length === 0);
     const msg = { index: t.messages.length, role, kind, text: shown, toolUses, toolResults };
     const uuid = str(row.handle) ?? str(row.uuid);
     if (uuid !== void 0) msg.uuid = uuid;
@@ -16655,26 +18680,23 @@ function toolResultText(content) {
 }
 var joinText = (a, b) => a === "" ? b : b === "" ? a : `${a}
 ${b}`;
-function parseJsonl(text) {
+function jsonlParser() {
   const t = emptyTranscript("jsonl");
   const results = /* @__PURE__ */ new Map();
   const uses = [];
-  let open = null;
-  const lines = text.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i];
-    const lineNo = i + 1;
-    if (raw.trim() === "") continue;
+  let open2 = null;
+  const line = (raw, lineNo) => {
+    if (raw.trim() === "") return;
     let d;
     try {
       d = JSON.parse(raw);
     } catch {
       noteMalformed(t, lineNo);
-      continue;
+      return;
     }
     if (!isObj(d) || typeof d.type !== "string") {
       noteMalformed(t, lineNo);
-      continue;
+      return;
     }
     if (t.sessionId === void 0 && typeof d.sessionId === "string") t.sessionId = d.sessionId;
     if (t.cwd === void 0 && typeof d.cwd === "string") t.cwd = d.cwd;
@@ -16686,20 +18708,20 @@ function parseJsonl(text) {
         if (typeof cm.trigger === "string") b.trigger = cm.trigger;
         if (typeof cm.preTokens === "number") b.preTokens = cm.preTokens;
         t.boundaries.push(b);
-        open = null;
+        open2 = null;
       }
-      continue;
+      return;
     }
-    if (type !== "user" && type !== "assistant") continue;
+    if (type !== "user" && type !== "assistant") return;
     const m = d.message;
     if (!isObj(m) || m.role !== void 0 && m.role !== type) {
       noteMalformed(t, lineNo);
-      continue;
+      return;
     }
     const content = m.content;
     if (typeof content !== "string" && !Array.isArray(content)) {
       noteMalformed(t, lineNo);
-      continue;
+      return;
     }
     const texts = [];
     const toolUses = [];
@@ -16728,34 +18750,86 @@ function parseJsonl(text) {
     if (type === "assistant") {
       if (typeof m.model === "string" && m.model !== "<synthetic>") t.model = m.model;
       const id = typeof m.id === "string" && m.id !== "" ? m.id : void 0;
-      if (open && id !== void 0 && open.id === id) {
-        open.msg.text = joinText(open.msg.text, texts.join("\n"));
-        open.msg.toolUses.push(...toolUses);
-        continue;
+      if (open2 && id !== void 0 && open2.id === id) {
+        open2.msg.text = joinText(open2.msg.text, texts.join("\n"));
+        open2.msg.toolUses.push(...toolUses);
+        return;
       }
       const msg = newMessage(t, d, lineNo, "assistant", "assistant", texts.join("\n"), toolUses, toolResults);
-      open = id === void 0 ? null : { msg, id };
-      continue;
+      open2 = id === void 0 ? null : { msg, id };
+      return;
     }
-    const { kind, text: shown } = userKindAndText(texts, toolResults.length > 0, d);
-    if (kind !== "tool-results") open = null;
+    if (d.isCompactSummary === true && d.parentUuid === null && t.boundaries.at(-1)?.messageIndex !== t.messages.length) {
+      t.boundaries.push({ line: lineNo, messageIndex: t.messages.length, from: "summary-row" });
+      open2 = null;
+    }
+    const firstInWindow = t.messages.length === (t.boundaries.at(-1)?.messageIndex ?? 0);
+    const { kind, text: shown } = userKindAndText(texts, toolResults.length > 0, d, firstInWindow);
+    if (kind !== "tool-results") open2 = null;
     newMessage(t, d, lineNo, "user", kind, shown, toolUses, toolResults);
-  }
-  for (const use of uses) {
-    const r = results.get(use.id);
-    if (r) use.result = r;
-  }
-  return t;
+  };
+  const finish = () => {
+    for (const use of uses) {
+      const r = results.get(use.id);
+      if (r) use.result = r;
+    }
+    return t;
+  };
+  return { line, finish };
 }
 function newMessage(t, d, line, role, kind, text, toolUses, toolResults) {
   const msg = { index: t.messages.length, role, kind, text, toolUses, toolResults, line };
   if (typeof d.uuid === "string") msg.uuid = d.uuid;
   if (typeof d.timestamp === "string") msg.timestamp = d.timestamp;
+  if (d.isSidechain === true) msg.sidechain = true;
   t.messages.push(msg);
   return msg;
 }
-async function readJsonlTranscript(path) {
-  return parseJsonl(await readFile(path, "utf8"));
+var DEFAULT_MAX_TRANSCRIPT_MB = 512;
+var MAX_LINE_BYTES = 64 * 1024 * 1024;
+function maxTranscriptBytes(env = process.env) {
+  const raw = env.COMPACT_HANDOFF_MAX_TRANSCRIPT_MB;
+  const mb = raw !== void 0 && /^\d+$/.test(raw.trim()) && Number(raw) > 0 ? Number(raw) : DEFAULT_MAX_TRANSCRIPT_MB;
+  return { bytes: mb * 1024 * 1024, setting: raw !== void 0 && mb !== DEFAULT_MAX_TRANSCRIPT_MB ? `COMPACT_HANDOFF_MAX_TRANSCRIPT_MB=${mb}` : `the default ${mb} MB; COMPACT_HANDOFF_MAX_TRANSCRIPT_MB sets it` };
+}
+async function readJsonlTranscript(path, limit = maxTranscriptBytes()) {
+  const size = (await stat(path)).size;
+  if (size > limit.bytes) {
+    throw new HandoffError("TRANSCRIPT_TOO_LARGE", `${path} is ${fmt(Math.ceil(size / 1024 / 1024))} MB, over the ${fmt(Math.round(limit.bytes / 1024 / 1024))} MB a transcript may be (${limit.setting})`);
+  }
+  const parser = jsonlParser();
+  let lineNo = 0;
+  let parts = [];
+  let pending = 0;
+  let overlong = false;
+  const endLine = () => {
+    lineNo++;
+    if (overlong) parser.line("{not read: longer than MAX_LINE_BYTES", lineNo);
+    else parser.line(parts.length === 1 ? parts[0].toString("utf8") : Buffer.concat(parts, pending).toString("utf8"), lineNo);
+    parts = [];
+    pending = 0;
+    overlong = false;
+  };
+  for await (const chunk of createReadStream(path)) {
+    let from = 0;
+    for (let nl = chunk.indexOf(10, from); nl >= 0; nl = chunk.indexOf(10, from)) {
+      if (!overlong) parts.push(chunk.subarray(from, nl));
+      pending += nl - from;
+      if (pending > MAX_LINE_BYTES) overlong = true;
+      endLine();
+      from = nl + 1;
+    }
+    if (from < chunk.length && !overlong) {
+      parts.push(chunk.subarray(from));
+      pending += chunk.length - from;
+      if (pending > MAX_LINE_BYTES) {
+        overlong = true;
+        parts = [];
+      }
+    }
+  }
+  if (pending > 0 || overlong) endLine();
+  return parser.finish();
 }
 function beforeBoundary(t, which) {
   if (which === "end") return t;
@@ -16779,12 +18853,6 @@ function beforeBoundary(t, which) {
     })()
   };
 }
-
-// cli/build-handoff.ts
-import { existsSync as existsSync6 } from "node:fs";
-import { createRequire as createRequire2 } from "node:module";
-import { dirname as dirname3, join as join5 } from "node:path";
-import { fileURLToPath as fileURLToPath3, pathToFileURL } from "node:url";
 
 // pipeline/config/load.ts
 import { homedir } from "node:os";
@@ -16879,7 +18947,7 @@ var schema_default = {
           description: "The most characters the whole handoff may have.",
           type: "integer",
           minimum: 1,
-          default: 18e4
+          default: 45e3
         },
         maxFraction: {
           description: "The most of the context window the handoff may take, as a fraction (counting chars/4 as tokens).",
@@ -16921,9 +18989,10 @@ var schema_default = {
           type: "boolean"
         },
         timeoutMs: {
-          description: "How long the section may run, in ms; then it is aborted and dropped (SECTION_TIMEOUT).",
+          description: "How long the section may run, in ms (at most 2147483647, the longest timer Node keeps); then it is aborted and dropped (SECTION_TIMEOUT).",
           type: "integer",
-          minimum: 1
+          minimum: 1,
+          maximum: 2147483647
         },
         budgetChars: {
           description: "The most characters the section may return; more is dropped (SECTION_OVER_BUDGET).",
@@ -17171,6 +19240,9 @@ var CONFIG_FILE_NAME = "pipeline.config.yaml";
 function userConfigPath(env = process.env, home = homedir()) {
   return env.COMPACT_HANDOFF_CONFIG || join(home, ".claude", "compact-handoff", CONFIG_FILE_NAME);
 }
+function userConfigSource(env = process.env, home = homedir()) {
+  return { path: userConfigPath(env, home), optional: !env.COMPACT_HANDOFF_CONFIG };
+}
 function loadConfig(opts) {
   const { config, issues } = resolveConfig(opts);
   if (issues.length > 0) throw new ConfigError(issues);
@@ -17229,33 +19301,33 @@ function resolveConfig(opts) {
 function mergeSections(file, merged) {
   const issues = [];
   const firstIndex = /* @__PURE__ */ new Map();
-  file.data.sections.forEach((entry, index) => {
-    if (!isRecord2(entry) || typeof entry.name !== "string") return;
+  file.data.sections.forEach((entry2, index) => {
+    if (!isRecord2(entry2) || typeof entry2.name !== "string") return;
     const place = { file, index };
-    const prior = firstIndex.get(entry.name);
+    const prior = firstIndex.get(entry2.name);
     if (prior !== void 0) {
       const { line } = file.positionOf(["sections", prior, "name"]);
       issues.push(
-        file.issueAt(["sections", index, "name"], `section "${entry.name}" is listed twice in this file (first at line ${line})`, {
+        file.issueAt(["sections", index, "name"], `section "${entry2.name}" is listed twice in this file (first at line ${line})`, {
           hint: "list a section once per file; a later file updates it by naming it again"
         })
       );
       return;
     }
-    firstIndex.set(entry.name, index);
-    let section = merged.get(entry.name);
+    firstIndex.set(entry2.name, index);
+    let section = merged.get(entry2.name);
     if (!section) {
-      section = { name: entry.name, options: {}, first: place, last: place, optionPlaces: /* @__PURE__ */ new Map() };
-      merged.set(entry.name, section);
+      section = { name: entry2.name, options: {}, first: place, last: place, optionPlaces: /* @__PURE__ */ new Map() };
+      merged.set(entry2.name, section);
     }
     section.last = place;
     for (const field of SCALAR_FIELDS) {
-      if (entry[field] !== void 0) Object.assign(section, { [field]: entry[field] });
+      if (entry2[field] !== void 0) Object.assign(section, { [field]: entry2[field] });
     }
-    if (entry.package !== void 0) section.packagePlace = place;
-    if (isRecord2(entry.options)) {
+    if (entry2.package !== void 0) section.packagePlace = place;
+    if (isRecord2(entry2.options)) {
       section.lastOptions = place;
-      for (const [key, value] of Object.entries(entry.options)) {
+      for (const [key, value] of Object.entries(entry2.options)) {
         section.options[key] = value;
         section.optionPlaces.set(key, place);
       }
@@ -17266,7 +19338,8 @@ function mergeSections(file, merged) {
 function planSection(section, opts) {
   const issues = [];
   const fromPackage = typeof section.package === "string";
-  const definition = fromPackage ? opts.packages?.[section.package] ?? null : opts.builtins[section.name] ?? null;
+  const own = (table, key) => table && Object.hasOwn(table, key) ? table[key] : null;
+  const definition = fromPackage ? own(opts.packages, section.package) : own(opts.builtins, section.name);
   const namePath = ["sections", section.first.index, "name"];
   if (!definition && !fromPackage && NAME_PATTERN.test(section.name)) {
     const builtins = Object.keys(opts.builtins);
@@ -17309,591 +19382,205 @@ function locateOption(section, segments) {
   return { file: place.file, path, label: place.file.label(path) };
 }
 
-// node_modules/p-timeout/index.js
-var TimeoutError = class _TimeoutError extends Error {
-  name = "TimeoutError";
-  constructor(message, options) {
-    super(message, options);
-    Error.captureStackTrace?.(this, _TimeoutError);
-  }
+// pipeline/read-policy.ts
+var import_isbinaryfile = __toESM(require_lib3(), 1);
+var import_picomatch = __toESM(require_picomatch2(), 1);
+import { closeSync, constants, lstatSync, openSync, readSync, realpathSync, statSync } from "node:fs";
+import { open } from "node:fs/promises";
+import { homedir as homedir2 } from "node:os";
+import { isAbsolute as isAbsolute2, relative as relative2, resolve } from "node:path";
+var DEFAULT_DENY = [
+  "~/.ssh/**",
+  "~/.aws/**",
+  "~/.gnupg/**",
+  "~/.azure/**",
+  "~/.config/gcloud/**",
+  "~/.kube/**",
+  "~/.docker/config.json",
+  "~/.netrc",
+  "~/.npmrc",
+  "~/.pypirc",
+  "~/.git-credentials",
+  "~/.claude/.credentials.json",
+  ".env",
+  ".env.*",
+  "id_rsa*",
+  "id_dsa*",
+  "id_ecdsa*",
+  "id_ed25519*",
+  "*.pem",
+  "*.key",
+  "*.p12",
+  "*.pfx",
+  "*.keystore",
+  "/etc/shadow*",
+  "/etc/gshadow*",
+  "/etc/sudoers*",
+  "/etc/ssh/ssh_host_*"
+];
+var VIRTUAL_ROOTS = ["/proc", "/sys", "/dev"];
+var SNIFF_BYTES = 8192;
+var CHUNK_BYTES = 65536;
+function readPolicy(root, opts = {}, home = homedir2()) {
+  return { root: root ? resolve(root) : null, deny: [...DEFAULT_DENY, ...opts.denyPaths ?? []], allow: [...opts.allowPaths ?? []], home };
+}
+function resolveIn(policy, path) {
+  if (isAbsolute2(path)) return resolve(path);
+  return policy.root === null ? null : resolve(policy.root, path);
+}
+var matchers = /* @__PURE__ */ new Map();
+function globMatch(pattern, home, path) {
+  const anchored = pattern.startsWith("~/") ? home + pattern.slice(1) : pattern.startsWith("/") ? pattern : `**/${pattern}`;
+  let m = matchers.get(anchored);
+  if (!m) matchers.set(anchored, m = (0, import_picomatch.default)(anchored, { dot: true }));
+  return m(path);
+}
+var firstMatch = (patterns, policy, path) => patterns.find((p) => globMatch(p, policy.home, path));
+var inside = (root, path) => {
+  const rel = relative2(root, path);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute2(rel);
 };
-var getAbortedReason = (signal) => signal.reason ?? new DOMException("This operation was aborted.", "AbortError");
-function pTimeout(promise, options) {
-  const {
-    milliseconds,
-    fallback,
-    message,
-    customTimers = { setTimeout, clearTimeout },
-    signal
-  } = options;
-  let timer;
-  let abortHandler;
-  const wrappedPromise = new Promise((resolve2, reject) => {
-    if (typeof milliseconds !== "number" || Math.sign(milliseconds) !== 1) {
-      throw new TypeError(`Expected \`milliseconds\` to be a positive number, got \`${milliseconds}\``);
-    }
-    if (signal?.aborted) {
-      reject(getAbortedReason(signal));
-      promise.then(resolve2, reject);
-      return;
-    }
-    if (signal) {
-      abortHandler = () => {
-        reject(getAbortedReason(signal));
-      };
-      signal.addEventListener("abort", abortHandler, { once: true });
-    }
-    promise.then(resolve2, reject);
-    if (milliseconds === Number.POSITIVE_INFINITY) {
-      return;
-    }
-    const timeoutError = new TimeoutError();
-    timer = customTimers.setTimeout.call(void 0, () => {
-      if (fallback) {
-        try {
-          resolve2(fallback());
-        } catch (error) {
-          reject(error);
-        }
-        return;
-      }
-      if (typeof promise.cancel === "function") {
-        promise.cancel();
-      }
-      if (message === false) {
-        resolve2();
-      } else if (message instanceof Error) {
-        reject(message);
-      } else {
-        timeoutError.message = message ?? `Promise timed out after ${milliseconds} milliseconds`;
-        reject(timeoutError);
-      }
-    }, milliseconds);
-  });
-  const cancelablePromise = wrappedPromise.finally(() => {
-    cancelablePromise.clear();
-    if (abortHandler && signal) {
-      signal.removeEventListener("abort", abortHandler);
-    }
-  });
-  cancelablePromise.clear = () => {
-    customTimers.clearTimeout.call(void 0, timer);
-    timer = void 0;
-  };
-  return cancelablePromise;
-}
-
-// node_modules/yocto-queue/index.js
-var Node = class {
-  value;
-  next;
-  constructor(value) {
-    this.value = value;
-  }
-};
-var Queue = class {
-  #head;
-  #tail;
-  #size;
-  constructor() {
-    this.clear();
-  }
-  enqueue(value) {
-    const node = new Node(value);
-    if (this.#head) {
-      this.#tail.next = node;
-      this.#tail = node;
-    } else {
-      this.#head = node;
-      this.#tail = node;
-    }
-    this.#size++;
-  }
-  dequeue() {
-    const current = this.#head;
-    if (!current) {
-      return;
-    }
-    this.#head = this.#head.next;
-    this.#size--;
-    if (!this.#head) {
-      this.#tail = void 0;
-    }
-    return current.value;
-  }
-  peek() {
-    if (!this.#head) {
-      return;
-    }
-    return this.#head.value;
-  }
-  clear() {
-    this.#head = void 0;
-    this.#tail = void 0;
-    this.#size = 0;
-  }
-  get size() {
-    return this.#size;
-  }
-  *[Symbol.iterator]() {
-    let current = this.#head;
-    while (current) {
-      yield current.value;
-      current = current.next;
-    }
-  }
-  *drain() {
-    while (this.#head) {
-      yield this.dequeue();
-    }
-  }
-};
-
-// node_modules/p-limit/index.js
-function pLimit(concurrency) {
-  let rejectOnClear = false;
-  if (typeof concurrency === "object") {
-    ({ concurrency, rejectOnClear = false } = concurrency);
-  }
-  validateConcurrency(concurrency);
-  if (typeof rejectOnClear !== "boolean") {
-    throw new TypeError("Expected `rejectOnClear` to be a boolean");
-  }
-  const queue = new Queue();
-  let activeCount = 0;
-  const resumeNext = () => {
-    if (activeCount < concurrency && queue.size > 0) {
-      activeCount++;
-      queue.dequeue().run();
-    }
-  };
-  const next = () => {
-    activeCount--;
-    resumeNext();
-  };
-  const run = async (function_, resolve2, arguments_) => {
-    const result = (async () => function_(...arguments_))();
-    resolve2(result);
-    try {
-      await result;
-    } catch {
-    }
-    next();
-  };
-  const enqueue = (function_, resolve2, reject, arguments_) => {
-    const queueItem = { reject };
-    new Promise((internalResolve) => {
-      queueItem.run = internalResolve;
-      queue.enqueue(queueItem);
-    }).then(run.bind(void 0, function_, resolve2, arguments_));
-    if (activeCount < concurrency) {
-      resumeNext();
-    }
-  };
-  const generator = (function_, ...arguments_) => new Promise((resolve2, reject) => {
-    enqueue(function_, resolve2, reject, arguments_);
-  });
-  Object.defineProperties(generator, {
-    activeCount: {
-      get: () => activeCount
-    },
-    pendingCount: {
-      get: () => queue.size
-    },
-    clearQueue: {
-      value() {
-        if (!rejectOnClear) {
-          queue.clear();
-          return;
-        }
-        const abortError = AbortSignal.abort().reason;
-        while (queue.size > 0) {
-          queue.dequeue().reject(abortError);
-        }
-      }
-    },
-    concurrency: {
-      get: () => concurrency,
-      set(newConcurrency) {
-        validateConcurrency(newConcurrency);
-        concurrency = newConcurrency;
-        queueMicrotask(() => {
-          while (activeCount < concurrency && queue.size > 0) {
-            resumeNext();
-          }
-        });
-      }
-    },
-    map: {
-      async value(iterable, function_) {
-        const promises = [];
-        try {
-          Array.from(iterable, (value, index) => {
-            const promise = generator(function_, value, index);
-            promises.push(promise);
-            return promise;
-          });
-        } catch (error) {
-          for (const promise of promises) {
-            promise.catch(() => {
-            });
-          }
-          throw error;
-        }
-        return Promise.all(promises);
-      }
-    }
-  });
-  return generator;
-}
-function validateConcurrency(concurrency) {
-  if (!((Number.isInteger(concurrency) || concurrency === Number.POSITIVE_INFINITY) && concurrency > 0)) {
-    throw new TypeError("Expected `concurrency` to be a number from 1 and up");
-  }
-}
-
-// pipeline/run-sections.ts
-function createReporter() {
-  const notes = [];
-  return { note: (m) => void notes.push(m), notes };
-}
-function messageChars(m) {
-  let n = m.text.length;
-  for (const u of m.toolUses ?? []) n += JSON.stringify(u.input).length;
-  for (const r of m.toolResults ?? []) n += r.text.length;
-  return n;
-}
-function dropped(plan, code, message, extra = {}) {
-  return {
-    name: plan.name,
-    title: plan.definition?.title ?? plan.name,
-    status: "dropped",
-    code,
-    message: `[section ${plan.name}] ${message}`,
-    ms: 0,
-    notes: [],
-    ...extra
-  };
-}
-function normalize(value) {
-  if (value == null) return null;
-  if (typeof value === "string") return { body: value };
-  return value;
-}
-async function runOne(plan, input, needed, opts) {
-  const def = plan.definition;
-  if (!plan.enabled) return dropped(plan, "SECTION_DISABLED", "switched off (enabled: false)");
-  if (!def) return dropped(plan, "SECTION_LOAD_FAILED", plan.loadError ?? "no section definition was loaded");
-  const clamped = opts.ceiling !== void 0 && opts.ceiling.chars < plan.budgetChars;
-  const budget = clamped ? opts.ceiling.chars : plan.budgetChars;
-  const budgetSetting = clamped ? `budgetChars: ${plan.budgetChars}, held to the handoff's ceiling, ${opts.ceiling.setting}` : "budgetChars";
-  const controller = new AbortController();
-  const onRunAbort = () => controller.abort(opts.signal?.reason);
-  opts.signal?.addEventListener("abort", onRunAbort, { once: true });
-  const report = createReporter();
-  const ctx = {
-    name: plan.name,
-    input,
-    options: plan.options,
-    budgetChars: budget,
-    timeoutMs: plan.timeoutMs,
-    signal: controller.signal,
-    capabilities: opts.capabilities,
-    report,
-    needed
-  };
-  const started = opts.capabilities.now();
-  const base2 = () => ({ ms: opts.capabilities.now() - started, notes: [...report.notes] });
+var realOrSelf = (path) => {
   try {
-    opts.hooks.beforeSection.call(plan, input);
-    const work = Promise.resolve().then(() => def.run(ctx));
-    const value = await pTimeout(work, {
-      milliseconds: plan.timeoutMs,
-      // p-timeout only stops waiting; the signal is what tells the section to stop working.
-      message: new TimeoutError("timeout")
-    });
-    const result = normalize(value);
-    const messages = result?.messages ?? [];
-    const body = result?.body ?? "";
-    if (!result || body.trim() === "" && messages.length === 0) {
-      return dropped(plan, "SECTION_EMPTY", "returned nothing", { ...base2(), record: result?.record });
-    }
-    const chars = body.length + messages.reduce((n, m) => n + messageChars(m), 0);
-    if (chars > budget) {
-      return dropped(
-        plan,
-        "SECTION_OVER_BUDGET",
-        `${fmt(chars)} chars exceeds budget of ${fmt(budget)} (${budgetSetting})`,
-        { ...base2(), chars, record: result.record }
-      );
-    }
-    return {
-      name: plan.name,
-      title: def.title,
-      status: "ok",
-      body,
-      chars,
-      messages,
-      record: result.record,
-      ...base2()
-    };
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+};
+function kindOf(s) {
+  if (s.isDirectory()) return "a directory";
+  if (s.isFIFO()) return "a FIFO";
+  if (s.isCharacterDevice() || s.isBlockDevice()) return "a device";
+  if (s.isSocket()) return "a socket";
+  return "not a regular file";
+}
+function checkPath(path, policy) {
+  const abs = resolveIn(policy, path);
+  if (abs === null) return { ok: false, path, reason: "a relative path, and the transcript names no project directory (cwd) to resolve it against" };
+  const refuse = (reason) => ({ ok: false, path: abs, reason });
+  const virtual = (p) => VIRTUAL_ROOTS.find((v) => p === v || p.startsWith(v + "/"));
+  let real = null;
+  let stats = null;
+  try {
+    lstatSync(abs);
+    real = realpathSync(abs);
+    stats = statSync(real);
   } catch (err) {
-    if (err instanceof TimeoutError) {
-      controller.abort(new Error(`timed out after ${plan.timeoutMs} ms`));
-      return dropped(plan, "SECTION_TIMEOUT", `timed out after ${fmt(plan.timeoutMs)} ms (timeoutMs: ${plan.timeoutMs})`, base2());
+    const code = err.code;
+    if (code !== "ENOENT" && code !== "ENOTDIR") return refuse(`cannot be examined (${code ?? err.message})`);
+  }
+  for (const p of real && real !== abs ? [abs, real] : [abs]) {
+    const v = virtual(p);
+    if (v) return refuse(`${p} is under ${v}, a kernel view, not a file`);
+  }
+  const allowed = [abs, real].some((p) => p !== null && firstMatch(policy.allow, policy, p) !== void 0);
+  if (!allowed) {
+    for (const p of real && real !== abs ? [abs, real] : [abs]) {
+      const secret = firstMatch(policy.deny, policy, p);
+      if (secret) return refuse(`${p === abs ? "it" : `its real path ${p}`} matches the deny list (${secret}): a secret is never re-read`);
     }
-    if (isSectionDrop(err)) {
-      return dropped(plan, err.code, err.message, { ...base2(), ...err.record ? { record: err.record } : {} });
+    if (policy.root === null) return refuse("the transcript names no project directory (cwd), so no file is known to be inside it");
+    const root = realOrSelf(policy.root);
+    const where = real ?? abs;
+    if (!inside(root, where) && !inside(policy.root, abs === where ? abs : where)) {
+      return refuse(`${real && real !== abs ? `its real path ${real}` : abs} is outside the session's project (${policy.root})`);
     }
-    const message = err instanceof Error ? err.message : String(err);
-    return dropped(plan, "SECTION_THREW", `threw: ${message.split("\n")[0]}`, base2());
+  }
+  if (stats && !stats.isFile()) return refuse(`${kindOf(stats)}, not a regular file`);
+  return { ok: true, path: abs, real, stats };
+}
+function binaryText(text) {
+  return text.includes("\0");
+}
+function refusalOf(path, policy, storedText) {
+  const v = checkPath(path, policy);
+  if (!v.ok) return v.reason;
+  if (v.real !== null && sniffBinarySync(v.real)) return "binary content (sniffed), not text";
+  if (storedText !== void 0 && v.real === null && binaryText(storedText)) return "the transcript's copy is binary, not text";
+  return null;
+}
+function sniffBinarySync(real) {
+  let fd;
+  try {
+    fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const buf = Buffer.alloc(SNIFF_BYTES);
+    const n = readSync(fd, buf, 0, SNIFF_BYTES, 0);
+    return n > 0 && (0, import_isbinaryfile.isBinaryFileSync)(buf, n);
+  } catch {
+    return false;
   } finally {
-    opts.signal?.removeEventListener("abort", onRunAbort);
-    if (!controller.signal.aborted) controller.abort(new Error("section settled"));
+    if (fd !== void 0) closeSync(fd);
   }
 }
-function settle(outcome, hooks) {
-  let final = outcome;
+async function readBounded(path, policy, opts = {}) {
+  const verdict = checkPath(path, policy);
+  if (!verdict.ok) return verdict;
+  if (!verdict.real || !verdict.stats) return { ok: false, path: verdict.path, reason: "no such file" };
+  const offset = Math.max(1, opts.offset ?? 1);
+  const limit = opts.limit ?? Number.MAX_SAFE_INTEGER;
+  const maxChars = opts.maxChars ?? 1e5;
+  const maxScan = opts.maxScanBytes ?? 64 * 1024 * 1024;
+  const refuse = (reason) => ({ ok: false, path: verdict.path, reason });
+  let fd;
   try {
-    final = hooks.sectionResult.call(outcome) ?? outcome;
+    fd = await open(verdict.real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (err) {
-    final = { ...outcome, notes: [...outcome.notes, `sectionResult tap threw: ${err.message}`] };
+    return refuse(`cannot be opened (${err.code ?? err.message})`);
   }
-  if (final.status === "dropped") {
-    try {
-      hooks.sectionDropped.call(final);
-    } catch (err) {
-      final.notes.push(`sectionDropped tap threw: ${err.message}`);
-    }
-  }
-  return final;
-}
-async function runSections(plans, input, opts) {
-  const limit = pLimit(Math.max(1, opts.concurrency));
-  const settled = /* @__PURE__ */ new Map();
-  for (const plan of plans) {
-    const waitFor = (plan.definition?.needs ?? []).filter((n) => settled.has(n));
-    const promise = (async () => {
-      const needed = {};
-      for (const name of waitFor) needed[name] = await settled.get(name);
-      const outcome = await limit(() => runOne(plan, input, needed, opts));
-      return settle(outcome, opts.hooks);
-    })().catch(
-      (err) => dropped(plan, "SECTION_THREW", `runner failed: ${err?.message ?? err}`)
-    );
-    settled.set(plan.name, promise);
-  }
-  return Promise.all(plans.map((p) => settled.get(p.name)));
-}
-
-// pipeline/compose.ts
-var pad = (n) => String(n).padStart(3, "0");
-function lineageMarker(sessionId, lineage) {
-  return `<!-- compact-handoff: session=${sessionId} n=${pad(lineage.n)} prev=${lineage.prev === null ? "none" : pad(lineage.prev)} -->`;
-}
-var MARKER_RE = /^<!-- compact-handoff: session=(\S+) n=(\d+) prev=(\d+|none) -->/;
-function parseMarker(text) {
-  const m = MARKER_RE.exec(text);
-  if (!m) return null;
-  return { sessionId: m[1], n: Number(m[2]), prev: m[3] === "none" ? null : Number(m[3]) };
-}
-function lineageFromTranscript(t) {
-  for (let i = t.messages.length - 1; i >= 0; i--) {
-    const m = t.messages[i];
-    if (m.kind !== "handoff") continue;
-    const marker = parseMarker(m.text);
-    if (!marker) continue;
-    const earlier = Array.from({ length: marker.n }, (_, k) => ({ n: k + 1 }));
-    return { n: marker.n + 1, prev: marker.n, earlier };
-  }
-  return { n: 1, prev: null, earlier: [] };
-}
-function sizeLimit(config, contextWindow) {
-  const byWindow = contextWindow ? Math.floor(config.maxFraction * contextWindow * 4) : Infinity;
-  return byWindow < config.maxChars ? { chars: byWindow, setting: `maxFraction: ${config.maxFraction} of a ${fmt(contextWindow)}-token window` } : { chars: config.maxChars, setting: `maxChars: ${config.maxChars}` };
-}
-function renderSection(o) {
-  return `## ${o.title}
-
-${o.body.trimEnd()}`;
-}
-function renderLeftOut(outcomes) {
-  const rows = outcomes.filter((o) => o.status === "dropped" && o.code !== "SECTION_DISABLED");
-  if (rows.length === 0) return "";
-  return ["## Left out", "", ...rows.map((o) => `- ${o.title}: ${o.status === "dropped" ? o.message : ""}`)].join("\n");
-}
-function renderEarlier(lineage) {
-  if (lineage.earlier.length === 0) return "";
-  const rows = lineage.earlier.map((e) => `- n=${pad(e.n)}${e.at ? ` (${e.at.slice(0, 16).replace("T", " ")})` : ""}: handoff_lookup {"n": ${e.n}}`);
-  return [
-    "## Earlier compactions",
-    "",
-    ...rows,
-    "",
-    'Each is on disk with the conversation it replaced (add "file": "transcript"); handoff_search {"query": "..."} searches them all.'
-  ].join("\n");
-}
-var PREAMBLE = "This conversation was compacted. What follows is a handoff: facts read off the conversation and the repository, in sections. Nothing before it is in this window any more.";
-function render(state) {
-  const kept = state.outcomes.filter((o) => o.status === "ok");
-  return [state.marker, PREAMBLE, ...kept.map(renderSection), renderEarlier(state.lineage), renderLeftOut(state.outcomes)].filter((part) => part !== "").join("\n\n").concat("\n");
-}
-function totalChars(state) {
-  const kept = state.outcomes.filter((o) => o.status === "ok");
-  return render(state).length + kept.reduce((n, o) => n + o.messages.reduce((k, m) => k + messageChars(m), 0), 0);
-}
-function applySizeGuard(state) {
-  const limit = sizeLimit(state.config, state.input.contextWindow);
-  const priority = new Map(state.config.sections.map((s) => [s.name, s.priority]));
-  const cut = (outcomes, at, total2) => outcomes.map((x, i) => {
-    if (i !== at || x.status !== "ok") return x;
-    return {
-      name: x.name,
-      title: x.title,
-      status: "dropped",
-      code: "SECTION_SIZE_GUARD",
-      message: `[section ${x.name}] cut: the handoff was ${fmt(total2)} chars, over its ceiling of ${fmt(limit.chars)} (${limit.setting}); this section has the lowest priority left (priority: ${priority.get(x.name) ?? 0})`,
-      chars: x.chars,
-      body: x.body,
-      ms: x.ms,
-      notes: x.notes,
-      record: x.record
-    };
-  });
-  let total = totalChars(state);
-  while (total > limit.chars) {
-    const victims = state.outcomes.map((o, i) => ({ o, i })).filter(({ o }) => o.status === "ok").sort((a, b) => (priority.get(a.o.name) ?? 0) - (priority.get(b.o.name) ?? 0) || b.i - a.i);
-    let next = null;
-    for (const v of victims) {
-      const tried = { ...state, outcomes: cut(state.outcomes, v.i, total) };
-      if (totalChars(tried) < total) {
-        next = tried;
+  try {
+    const now = await fd.stat();
+    if (!now.isFile()) return refuse(`${kindOf(now)}, not a regular file`);
+    if (now.ino !== verdict.stats.ino || now.dev !== verdict.stats.dev) return refuse("it changed while being read (not the file that was examined)");
+    const buf = Buffer.alloc(CHUNK_BYTES);
+    const decoder = new TextDecoder("utf-8");
+    const kept = [];
+    let keptChars = 0;
+    let line = 1;
+    let partial = "";
+    let bytesRead = 0;
+    let truncated = false;
+    let sniffed = false;
+    for (; ; ) {
+      if (opts.signal?.aborted) return refuse("the read was stopped");
+      const { bytesRead: n } = await fd.read(buf, 0, CHUNK_BYTES, bytesRead);
+      if (!sniffed) {
+        sniffed = true;
+        if (n > 0 && await (0, import_isbinaryfile.isBinaryFile)(buf, Math.min(n, SNIFF_BYTES))) return refuse("binary content (sniffed), not text");
+      }
+      bytesRead += n;
+      const eof = n === 0;
+      const pieces = (partial + (eof ? decoder.decode() : decoder.decode(buf.subarray(0, n), { stream: true }))).split("\n");
+      partial = eof ? "" : pieces.pop();
+      if (eof && pieces.at(-1) === "") pieces.pop();
+      for (const piece of pieces) {
+        if (line >= offset && kept.length < limit) {
+          if (keptChars + piece.length > maxChars) {
+            truncated = true;
+            break;
+          }
+          kept.push(piece);
+          keptChars += piece.length + 1;
+        }
+        line++;
+      }
+      if (truncated || kept.length >= limit || eof) break;
+      if (bytesRead >= maxScan) {
+        truncated = true;
+        break;
+      }
+      if (partial.length > maxChars) {
+        truncated = true;
         break;
       }
     }
-    if (!next) return { ...state, overCeiling: { chars: total, ceiling: limit.chars, setting: limit.setting } };
-    state = next;
-    total = totalChars(state);
+    return { ok: true, path: verdict.path, text: kept.join("\n"), firstLine: offset, lines: kept.length, truncated, bytesRead, size: now.size };
+  } finally {
+    await fd.close();
   }
-  return state;
 }
-function composeHandoff(state) {
-  const kept = state.outcomes.filter((o) => o.status === "ok");
-  return { ...state, handoff: render(state), messages: kept.flatMap((o) => o.messages) };
-}
-function tapCoreCompose(hooks) {
-  hooks.compose.tap({ name: "core:size-guard", stage: -10 }, applySizeGuard);
-  hooks.compose.tap({ name: "core:compose", stage: 0 }, composeHandoff);
-}
-
-// pipeline/hooks.ts
-var import_tapable = __toESM(require_lib3(), 1);
-function createHooks() {
-  return Object.freeze({
-    /** The resolved config, before anything runs; taps may return an amended copy. */
-    config: new import_tapable.AsyncSeriesWaterfallHook(["config"]),
-    /** The section plans about to run, in config order; taps may reorder, add or remove. */
-    sections: new import_tapable.SyncWaterfallHook(["plans"]),
-    /** A section is about to start (after the sections it needs have settled). */
-    beforeSection: new import_tapable.SyncHook(["plan", "input"]),
-    /** A section settled; taps may replace its outcome (e.g. to drop it). */
-    sectionResult: new import_tapable.SyncWaterfallHook(["outcome"]),
-    /** A section was dropped, with its code and message. */
-    sectionDropped: new import_tapable.SyncHook(["outcome"]),
-    /** The subscriber seam: once per run, before any section starts. Guarded: a tap that throws
-     *  or hangs is recorded on the result and changes nothing else. */
-    beforeCompact: new import_tapable.AsyncParallelHook(["event"]),
-    /** Builds the handoff text from the outcomes (`core:size-guard`, then `core:compose`). */
-    compose: new import_tapable.SyncWaterfallHook(["state"]),
-    /** The run is over; the result is final. Errors here are reported, not fatal. */
-    done: new import_tapable.AsyncSeriesHook(["result"])
-  });
-}
-
-// pipeline/pipeline.ts
-var SEAM_TIMEOUT_MS = 5e3;
-function guardSeam(hooks, records, now, timeoutMs) {
-  hooks.beforeCompact.intercept({
-    register(tap) {
-      const fn = tap.fn;
-      const guarded = async (event) => {
-        const started = now();
-        const record = (status, message) => records()?.push({ name: tap.name, status, ms: now() - started, ...message ? { message } : {} });
-        try {
-          const work = tap.type === "async" ? new Promise((resolve2, reject) => fn(event, (err) => err ? reject(err) : resolve2())) : Promise.resolve().then(() => fn(event));
-          await pTimeout(work, { milliseconds: timeoutMs });
-          record("ok");
-        } catch (err) {
-          const timedOut = err?.name === "TimeoutError";
-          record(timedOut ? "timeout" : "threw", timedOut ? `no answer within ${fmt(timeoutMs)} ms` : String(err?.message ?? err));
-        }
-      };
-      return { ...tap, type: "promise", fn: guarded };
-    }
-  });
-}
-function createPipeline(config, opts = {}) {
-  const hooks = createHooks();
-  let seamRecords = null;
-  guardSeam(hooks, () => seamRecords, Date.now, opts.seamTimeoutMs ?? SEAM_TIMEOUT_MS);
-  tapCoreCompose(hooks);
-  return {
-    hooks,
-    async run(input, capabilities, runOpts = {}) {
-      const started = capabilities.now();
-      const resolved = await hooks.config.promise(config);
-      const plans = hooks.sections.call(resolved.sections);
-      const lineage = input.lineage ?? lineageFromTranscript(input.transcript);
-      const marker = lineageMarker(input.sessionId, lineage);
-      const seam = [];
-      seamRecords = seam;
-      await hooks.beforeCompact.promise({
-        sessionId: input.sessionId,
-        trigger: input.trigger,
-        messageCount: input.transcript.messages.length
-      });
-      seamRecords = null;
-      const outcomes = await runSections(plans, input, {
-        concurrency: resolved.concurrency,
-        capabilities,
-        hooks,
-        signal: runOpts.signal,
-        ceiling: sizeLimit(resolved, input.contextWindow)
-      });
-      const composed = hooks.compose.call({
-        input,
-        config: resolved,
-        lineage,
-        marker,
-        outcomes,
-        handoff: "",
-        messages: []
-      });
-      const kept = composed.outcomes.filter((o) => o.status === "ok");
-      const totalChars2 = composed.handoff.length + kept.reduce((n, o) => n + o.chars - o.body.length, 0);
-      const droppedCount = composed.outcomes.length - kept.length;
-      const result = {
-        handoff: composed.handoff,
-        marker,
-        lineage,
-        messages: composed.messages,
-        sections: composed.outcomes,
-        totalChars: totalChars2,
-        summaryLine: `${kept.length} of ${composed.outcomes.length} sections kept (${fmt(totalChars2)} chars); ${droppedCount} dropped`,
-        seam,
-        notes: composed.overCeiling ? [
-          `the handoff is ${fmt(composed.overCeiling.chars)} chars, over its ceiling of ${fmt(composed.overCeiling.ceiling)} (${composed.overCeiling.setting}), and no section left to cut would make it smaller`
-        ] : [],
-        ms: capabilities.now() - started
-      };
-      try {
-        await hooks.done.promise(result);
-      } catch (err) {
-        result.notes.push(`a done tap threw: ${String(err?.message ?? err)}`);
-      }
-      return result;
-    }
-  };
+async function vetForRead(path, policy, signal) {
+  const r = await readBounded(path, policy, { limit: 1, maxChars: 0, ...signal ? { signal } : {} });
+  return r.ok ? { ok: true, path: r.path } : { ok: false, reason: r.reason };
 }
 
 // pipeline/capabilities.ts
@@ -17963,6 +19650,72 @@ function modelCallRow(path, answer, asked) {
     cost: answer ? costOf(model ?? void 0, answer.usage) : { usd: null, reason: "no answer, so no usage was reported", basis: "unpriced" },
     replyChars: answer ? answer.text.length : null
   };
+}
+
+// pipeline/file-touches.ts
+var FILE_TOOLS = {
+  Read: "file_path",
+  Write: "file_path",
+  Edit: "file_path",
+  MultiEdit: "file_path",
+  NotebookEdit: "notebook_path"
+};
+function readText(result) {
+  const body = result.replace(/\n*<system-reminder>[\s\S]*?<\/system-reminder>\s*$/, "");
+  return body.split("\n").map((line) => line.replace(/^\s*\d+[\t→]/, "")).join("\n");
+}
+function replay(text, edits) {
+  let line = 0;
+  for (const e of edits) {
+    if (typeof e.old_string !== "string" || typeof e.new_string !== "string") return null;
+    const at = text.indexOf(e.old_string);
+    if (at < 0) return null;
+    line = countLines(text, at);
+    text = e.replace_all === true ? text.split(e.old_string).join(e.new_string) : text.replace(e.old_string, () => e.new_string);
+  }
+  return { text, line };
+}
+var countLines = (text, end) => {
+  let n = 0;
+  for (let i = text.indexOf("\n"); i >= 0 && i < end; i = text.indexOf("\n", i + 1)) n++;
+  return n;
+};
+var positive = (v) => typeof v === "number" && Number.isInteger(v) && v > 0 ? v : void 0;
+function fileTouches(t) {
+  const touches = /* @__PURE__ */ new Map();
+  for (const m of t.messages) {
+    for (const u of m.toolUses) {
+      const key = FILE_TOOLS[u.name];
+      const path = key ? u.input[key] : void 0;
+      if (typeof path !== "string" || path === "") continue;
+      const touch = touches.get(path) ?? { path, last: m.index, focus: 1, ops: {} };
+      touch.ops[u.name] = (touch.ops[u.name] ?? 0) + 1;
+      touch.last = m.index;
+      const failed2 = u.result?.isError === true;
+      if (u.name === "Write" && typeof u.input.content === "string" && !failed2) {
+        touch.stored = { text: u.input.content, from: "write", firstLine: 1 };
+        touch.focus = 1;
+      } else if (u.name === "Read" && u.result && !failed2 && u.result.text) {
+        const offset = positive(u.input.offset);
+        const whole = offset === void 0 && u.input.limit === void 0;
+        touch.focus = offset ?? 1;
+        if (whole || !touch.stored || touch.stored.firstLine !== 1) touch.stored = { text: readText(u.result.text), from: "read", firstLine: offset ?? 1 };
+      } else if ((u.name === "Edit" || u.name === "MultiEdit") && !failed2) {
+        const edits = u.name === "Edit" ? [u.input] : Array.isArray(u.input.edits) ? u.input.edits : [];
+        const done = touch.stored ? replay(touch.stored.text, edits) : null;
+        if (done === null) delete touch.stored;
+        else {
+          touch.stored = { ...touch.stored, text: done.text };
+          touch.focus = touch.stored.firstLine + done.line;
+        }
+      } else if (u.name === "NotebookEdit") {
+        delete touch.stored;
+      }
+      touches.delete(path);
+      touches.set(path, touch);
+    }
+  }
+  return touches;
 }
 
 // pipeline/index.ts
@@ -18098,7 +19851,7 @@ var commitments_default = defineSection({
   // chars has bigger problems), and it ranks below the summary and the user's own words.
   defaults: {
     timeoutMs: 12e4,
-    budgetChars: 6e3,
+    budgetChars: 3e3,
     priority: 50,
     options: { model: "claude-opus-5-5", maxTokens: 2048, maxInputChars: 4e5 }
   },
@@ -18266,30 +20019,32 @@ function fitCommands(rows, room, countLine, limits = DEFAULT_LIMITS) {
   if (rows.length === 0) return { text: "", shown: 0, leftOut: 0, leftOutReadOnly: 0 };
   const newest = rows.slice(-limits.newest);
   const older = rows.slice(0, Math.max(0, rows.length - limits.newest));
-  const kept = new Set(older);
+  const olderLines = older.map((r) => renderCommand(r, limits.clipChars));
+  const kept = older.map(() => true);
   let newestClip = Math.max(limits.newestClipChars, limits.clipChars);
-  const render2 = () => {
-    const left = older.filter((r) => !kept.has(r));
-    const lines = [
-      ...left.length ? [countLine(left.length, left.filter((r) => r.readOnly).length)] : [],
-      ...older.filter((r) => kept.has(r)).map((r) => renderCommand(r, limits.clipChars)),
-      ...newest.map((r) => renderCommand(r, newestClip))
-    ];
-    return lines.join("\n");
-  };
-  const dropOrder = [...older.filter((r) => r.readOnly), ...older.filter((r) => !r.readOnly)];
-  let text = render2();
-  for (const r of dropOrder) {
-    if (text.length <= room) break;
-    kept.delete(r);
-    text = render2();
+  let olderChars = olderLines.reduce((n, l) => n + l.length + 1, 0);
+  let newestChars = newest.reduce((n, r) => n + renderCommand(r, newestClip).length + 1, 0);
+  let left = 0;
+  let leftReadOnly = 0;
+  const size = () => (left ? countLine(left, leftReadOnly).length + 1 : 0) + olderChars + newestChars - 1;
+  const dropOrder = [...older.keys()].filter((i) => older[i].readOnly).concat([...older.keys()].filter((i) => !older[i].readOnly));
+  for (const i of dropOrder) {
+    if (size() <= room) break;
+    kept[i] = false;
+    olderChars -= olderLines[i].length + 1;
+    left++;
+    if (older[i].readOnly) leftReadOnly++;
   }
-  while (text.length > room && newestClip > limits.clipChars) {
+  while (size() > room && newestClip > limits.clipChars) {
     newestClip = Math.max(limits.clipChars, Math.floor(newestClip * 0.75));
-    text = render2();
+    newestChars = newest.reduce((n, r) => n + renderCommand(r, newestClip).length + 1, 0);
   }
-  const leftRows = older.filter((r) => !kept.has(r));
-  return { text, shown: rows.length - leftRows.length, leftOut: leftRows.length, leftOutReadOnly: leftRows.filter((r) => r.readOnly).length };
+  const lines = [
+    ...left ? [countLine(left, leftReadOnly)] : [],
+    ...olderLines.filter((_, i) => kept[i]),
+    ...newest.map((r) => renderCommand(r, newestClip))
+  ];
+  return { text: lines.join("\n"), shown: rows.length - left, leftOut: left, leftOutReadOnly: leftReadOnly };
 }
 function commandsReserve(rows, countLineChars, limits = DEFAULT_LIMITS) {
   const newest = rows.slice(-limits.newest);
@@ -18299,7 +20054,7 @@ function commandsReserve(rows, countLineChars, limits = DEFAULT_LIMITS) {
 
 // sections/ledger/files.ts
 import { posix } from "node:path";
-var FILE_TOOLS = {
+var FILE_TOOLS2 = {
   Write: "file_path",
   Edit: "file_path",
   MultiEdit: "file_path",
@@ -18309,10 +20064,10 @@ function normalizePath(p) {
   const n = posix.normalize(p);
   return n.length > 1 ? n.replace(/\/+$/, "") : n;
 }
-var isAbsolute2 = (p) => p.startsWith("/") || p.startsWith("~");
+var isAbsolute3 = (p) => p.startsWith("/") || p.startsWith("~");
 function filesWritten(calls) {
   const byPath = /* @__PURE__ */ new Map();
-  const entry = (path, at) => {
+  const entry2 = (path, at) => {
     let f = byPath.get(path);
     if (!f) {
       f = { path, tools: {}, shell: [], toolCalls: 0, failedToolCalls: 0, folded: [], first: at, last: at };
@@ -18323,11 +20078,11 @@ function filesWritten(calls) {
     return f;
   };
   for (const { use, at, shell } of calls) {
-    const field = FILE_TOOLS[use.name];
+    const field = FILE_TOOLS2[use.name];
     if (field !== void 0) {
       const raw = use.input[field];
       if (typeof raw !== "string" || raw === "") continue;
-      const f = entry(normalizePath(raw), at);
+      const f = entry2(normalizePath(raw), at);
       f.tools[use.name] = (f.tools[use.name] ?? 0) + 1;
       f.toolCalls++;
       if (use.result?.isError) f.failedToolCalls++;
@@ -18335,7 +20090,7 @@ function filesWritten(calls) {
       const seen = /* @__PURE__ */ new Set();
       for (const w of shell.writes) {
         const path = normalizePath(w.path);
-        const f = entry(path, at);
+        const f = entry2(path, at);
         if (!seen.has(path)) f.tools[use.name] = (f.tools[use.name] ?? 0) + 1;
         seen.add(path);
         if (!f.shell.includes(w.how)) f.shell.push(w.how);
@@ -18345,15 +20100,28 @@ function filesWritten(calls) {
   return foldRelative([...byPath.values()]);
 }
 function foldRelative(files) {
-  const named = files.filter((f) => f.toolCalls > 0 && f.path.startsWith("/"));
+  const byTail = /* @__PURE__ */ new Map();
+  for (const f of files) {
+    if (f.toolCalls === 0 || !f.path.startsWith("/")) continue;
+    for (let at = f.path.indexOf("/", 1); at >= 0; at = f.path.indexOf("/", at + 1)) {
+      const tail = f.path.slice(at + 1);
+      const list2 = byTail.get(tail);
+      if (!list2) byTail.set(tail, [f]);
+      else if (list2.length < 2) list2.push(f);
+    }
+    const whole = f.path.slice(1);
+    const list = byTail.get(whole);
+    if (!list) byTail.set(whole, [f]);
+    else if (list.length < 2 && !list.includes(f)) list.push(f);
+  }
   const out = [];
   const folds = [];
   for (const f of files) {
-    if (isAbsolute2(f.path) || f.path.startsWith("$") || f.path.startsWith("..")) {
+    if (isAbsolute3(f.path) || f.path.startsWith("$") || f.path.startsWith("..")) {
       out.push(f);
       continue;
     }
-    const matches = named.filter((n) => n.path.endsWith(`/${f.path}`));
+    const matches = byTail.get(f.path) ?? [];
     if (matches.length === 1) folds.push({ from: f, into: matches[0] });
     else out.push(f);
   }
@@ -18762,10 +20530,10 @@ function lex(s, language) {
   }
   return out;
 }
-function callArgs(toks, open) {
+function callArgs(toks, open2) {
   const args = [[]];
   let depth = 0;
-  for (let k = open + 1; k < toks.length; k++) {
+  for (let k = open2 + 1; k < toks.length; k++) {
     const t = toks[k];
     if (t.t === "p" && "([{".includes(t.v)) depth++;
     if (t.t === "p" && ")]}".includes(t.v)) {
@@ -18863,8 +20631,8 @@ function skipSubstitution(s, i) {
     }
     return s.length;
   }
-  const open = s[i + 1];
-  const close = open === "(" ? ")" : "}";
+  const open2 = s[i + 1];
+  const close = open2 === "(" ? ")" : "}";
   let depth = 0;
   for (let j = i + 1; j < s.length; j++) {
     const c = s[j];
@@ -18872,7 +20640,7 @@ function skipSubstitution(s, i) {
     else if (c === "'") {
       const k = s.indexOf("'", j + 1);
       j = k < 0 ? s.length : k;
-    } else if (c === open) depth++;
+    } else if (c === open2) depth++;
     else if (c === close && --depth === 0) return j + 1;
   }
   return s.length;
@@ -19286,24 +21054,15 @@ function messagesInScope(t) {
   }
   return { messages: t.messages, from: 0 };
 }
-var MARKER_N_RE = /^<!-- compact-handoff: session=\S+ n=(\d+) /;
-function compactionNumber(ctx) {
-  if (ctx.input.lineage) return ctx.input.lineage.n;
-  const ms = ctx.input.transcript.messages;
-  for (let i = ms.length - 1; i >= 0; i--) {
-    if (ms[i].kind !== "handoff") continue;
-    const m = MARKER_N_RE.exec(ms[i].text);
-    if (m) return Number(m[1]) + 1;
-  }
-  return 1;
-}
 var lookupCall = (n) => `handoff_lookup {"n": ${n}, "section": "ledger"}`;
+var PARSER_CAPS = { commands: 2e3, chars: 2e4 };
+var SLICE_MS = 20;
 var PARSER_NAME = "tree-sitter-bash (web-tree-sitter)";
 async function readLedger(messages, signal) {
   const calls = [];
   for (const m of messages) for (const use of m.toolUses) calls.push({ use, at: m.index });
   const shellCalls = calls.filter((c) => c.use.name === "Bash" && typeof c.use.input.command === "string");
-  const stats = { parser: PARSER_NAME, initMs: null, parsed: 0, fallbacks: [] };
+  const stats = { parser: PARSER_NAME, initMs: null, parsed: 0, fallbacks: [], pastParserCaps: 0 };
   let parser = null;
   if (shellCalls.length > 0) {
     const loaded = await loadBashParser();
@@ -19313,13 +21072,25 @@ async function readLedger(messages, signal) {
     } else stats.unavailable = loaded.error;
   }
   let unresolvedWrites = 0;
-  shellCalls.forEach((c, i) => {
+  const firstParsed = Math.max(0, shellCalls.length - PARSER_CAPS.commands);
+  const seen = /* @__PURE__ */ new Map();
+  let sliceStart = performance.now();
+  for (const [i, c] of shellCalls.entries()) {
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await new Promise((resolve3) => setImmediate(resolve3));
+      sliceStart = performance.now();
+    }
     signal?.throwIfAborted();
-    c.shell = analyzeShell(c.use.input.command, parser);
+    const command = c.use.input.command;
+    const byParser = i >= firstParsed && command.length <= PARSER_CAPS.chars;
+    const key = `${byParser ? "p" : "t"}${command}`;
+    c.shell = seen.get(key) ?? analyzeShell(command, byParser ? parser : null);
+    seen.set(key, c.shell);
     if (c.shell.via === "parser") stats.parsed++;
-    else stats.fallbacks.push(i + 1);
+    else if (byParser || !parser) stats.fallbacks.push(i + 1);
+    else stats.pastParserCaps++;
     unresolvedWrites += c.shell.unresolved;
-  });
+  }
   return { calls, files: filesWritten(calls), failures: failures(calls), commands: commandRows(calls), unresolvedWrites, parser: stats };
 }
 function displayPath(f, cwd) {
@@ -19341,24 +21112,24 @@ function renderFiles(files, room, cwd, n) {
   const counts = [...perTool].map(([t, k]) => `${t} ${fmt(k)}`).join(" \xB7 ");
   const head = `### Files written: ${fmt(files.length)}${files.length ? ` (files per tool: ${counts})` : ""}`;
   if (files.length === 0) return { text: head, shown: 0 };
-  const relative2 = cwd && cwd !== "/" && files.some((f) => f.path.startsWith(`${cwd.replace(/\/+$/, "")}/`));
-  const intro = relative2 ? [`Paths are relative to ${cwd}.`] : [];
+  const relative3 = cwd && cwd !== "/" && files.some((f) => f.path.startsWith(`${cwd.replace(/\/+$/, "")}/`));
+  const intro = relative3 ? [`Paths are relative to ${cwd}.`] : [];
   const line = (f) => `- ${displayPath(f, cwd)} \u2014 ${toolList(f)}`;
   const byPath = (a, b) => displayPath(a, cwd) < displayPath(b, cwd) ? -1 : 1;
   const newestFirst = [...files].sort((a, b) => b.last - a.last);
+  const rows = newestFirst.map(line);
+  const note = (left2) => `[${fmt(left2)} more file${left2 === 1 ? "" : "s"} left out for size; the full list: ${lookupCall(n)}]`;
+  const fixedChars = head.length + intro.reduce((k, l) => k + l.length + 1, 0);
   let kept = newestFirst.length;
-  const build = () => {
-    const rows = newestFirst.slice(0, kept).sort(byPath).map(line);
-    const left = files.length - kept;
-    const note = left ? [`[${fmt(left)} more file${left === 1 ? "" : "s"} left out for size; the full list: ${lookupCall(n)}]`] : [];
-    return [head, ...intro, ...rows, ...note].join("\n");
-  };
-  let text = build();
-  while (text.length > room && kept > 1) {
+  let rowChars = rows.reduce((k, r) => k + r.length + 1, 0);
+  const size = () => fixedChars + rowChars + (files.length > kept ? note(files.length - kept).length + 1 : 0);
+  while (size() > room && kept > 1) {
     kept--;
-    text = build();
+    rowChars -= rows[kept].length + 1;
   }
-  return { text, shown: kept };
+  const shown = newestFirst.slice(0, kept).sort(byPath).map(line);
+  const left = files.length - kept;
+  return { text: [head, ...intro, ...shown, ...left ? [note(left)] : []].join("\n"), shown: kept };
 }
 function renderFailures(all, max, room, cwd) {
   const newest = all.slice(-max);
@@ -19408,7 +21179,7 @@ var ledger_default = defineSection({
   name: "ledger",
   title: "Tool ledger",
   description: "Files written, failed calls and shell commands since the last compaction, read off the messages.",
-  defaults: { timeoutMs: 5e3, budgetChars: 6e3, priority: 70, options: DEFAULTS },
+  defaults: { timeoutMs: 5e3, budgetChars: 4e3, priority: 70, options: DEFAULTS },
   optionsSchema: {
     type: "object",
     additionalProperties: false,
@@ -19424,11 +21195,12 @@ var ledger_default = defineSection({
     const { messages, from } = messagesInScope(t);
     const data = await readLedger(messages, ctx.signal);
     if (data.calls.length === 0) return null;
-    const n = compactionNumber(ctx);
+    const n = ctx.input.lineage.n;
     const cwd = t.cwd ?? ctx.input.cwd;
     const r = renderLedger(data, { budget: ctx.budgetChars, n, cwd, options, fromCompaction: from > 0 });
     if (data.parser.unavailable) ctx.report.note(`shell parser unavailable (${data.parser.unavailable}); every command read by the fallback tokenizer`);
     else if (data.parser.fallbacks.length) ctx.report.note(`${fmt(data.parser.fallbacks.length)} of ${fmt(data.commands.length)} shell commands read by the fallback tokenizer`);
+    if (data.parser.pastParserCaps) ctx.report.note(`${fmt(data.parser.pastParserCaps)} of ${fmt(data.commands.length)} shell commands read by the fallback tokenizer: older than the newest ${fmt(PARSER_CAPS.commands)} or longer than ${fmt(PARSER_CAPS.chars)} chars (the parser's caps)`);
     if (r.commandsLeftOut) ctx.report.note(`${fmt(r.commandsLeftOut)} of ${fmt(data.commands.length)} shell commands left out to fit budgetChars: ${fmt(ctx.budgetChars)}`);
     return {
       body: r.body,
@@ -19466,61 +21238,116 @@ var ledger_default = defineSection({
   }
 });
 
+// sections/outline/index.ts
+import { basename } from "node:path";
+var DECLARATION = /^(?: {0,4}|\t?)(?:(?:export|pub(?:\([\w:]+\))?|public|private|protected|internal|static|async|abstract|final|override|default|extern)\s+)*(?:func|type|class|def|interface|struct|enum|const|var|let|function|fn|impl|trait|module|object|record|package|namespace|macro_rules!|#{1,4} |\\(?:sub)*section\*?\{|[A-Z][A-Z0-9_]{3,}\s*[:=])/;
+function didWhat(ops) {
+  const words = [
+    ["written", ops.Write ?? 0],
+    ["edited", (ops.Edit ?? 0) + (ops.MultiEdit ?? 0) + (ops.NotebookEdit ?? 0)],
+    ["read", ops.Read ?? 0]
+  ];
+  return words.filter(([, n]) => n > 0).map(([w, n]) => n === 1 ? w : `${w} ${n}\xD7`).join(", ");
+}
+function declarations(touch, lineChars) {
+  if (!touch.stored) return [];
+  const out = [];
+  touch.stored.text.split("\n").forEach((line, i) => {
+    if (!DECLARATION.test(line)) return;
+    const text = line.trim();
+    out.push(`${touch.stored.firstLine + i}: ${text.length > lineChars ? `${text.slice(0, lineChars - 1)}\u2026` : text}`);
+  });
+  return out;
+}
+function entry(touch, lineChars) {
+  const s = touch.stored;
+  const seen = !s ? "no copy in the conversation" : s.firstLine === 1 && s.from === "write" ? `${fmt(s.text.split("\n").length)} lines as written` : s.firstLine === 1 ? `${fmt(s.text.split("\n").length)} lines as last read` : `lines ${s.firstLine}\u2013${s.firstLine + s.text.split("\n").length - 1} seen`;
+  const decls = declarations(touch, lineChars);
+  return [`- ${touch.path} (${didWhat(touch.ops)}; ${seen}; last worked at line ${touch.focus})`, ...decls.map((d) => `    ${d}`)].join("\n");
+}
+var outline_default = defineSection({
+  name: "outline",
+  title: "Where things are",
+  description: "The files the session worked on, newest first: what was done to each and its declarations with line numbers.",
+  // Priority 45: a map is cheap to rebuild by reading files again, but cheaper to keep than the
+  // files themselves, so it outlives restore and goes before the newest work.
+  defaults: { timeoutMs: 5e3, budgetChars: 6e3, priority: 45, options: { maxFiles: 20, lineChars: 100 } },
+  optionsSchema: {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      maxFiles: { type: "integer", minimum: 1, maximum: 200, description: "the most files outlined, newest touch first" },
+      lineChars: { type: "integer", minimum: 20, description: "a declaration line longer than this is clipped" }
+    }
+  },
+  async run(ctx) {
+    const touches = [...fileTouches(ctx.input.transcript).values()].reverse().filter((t) => basename(t.path) !== "CLAUDE.md");
+    if (touches.length === 0) throw new SectionDropError("SECTION_EMPTY", "the session touched no file through a file tool");
+    const intro = "The files this session worked on, newest first: what was done to each, and the declarations in it by line number as the conversation last showed the file (it may have changed since).";
+    const lines = [intro];
+    let used = intro.length;
+    let listed = 0;
+    let cut = 0;
+    for (const touch of touches.slice(0, ctx.options.maxFiles)) {
+      let text = entry(touch, ctx.options.lineChars);
+      if (used + text.length + 1 > ctx.budgetChars - 120) {
+        const rows = text.split("\n");
+        while (rows.length > 1 && used + rows.join("\n").length + 1 > ctx.budgetChars - 160) rows.pop();
+        const kept = rows.join("\n");
+        if (used + kept.length + 1 > ctx.budgetChars - 160) break;
+        const dropped2 = text.split("\n").length - rows.length;
+        text = dropped2 > 0 ? `${kept}
+    \u2026 ${fmt(dropped2)} more declarations` : kept;
+        cut += dropped2;
+      }
+      lines.push(text);
+      used += text.length + 1;
+      listed++;
+    }
+    const left = touches.length - listed;
+    if (left > 0) lines.push(`(${fmt(left)} more file${left === 1 ? "" : "s"} touched earlier, not listed)`);
+    return { body: lines.join("\n"), record: { files: touches.length, listed, declarationsCut: cut } };
+  }
+});
+
+// sections/recent/index.ts
+var recent_default = defineSection({
+  name: "recent",
+  title: "The newest work",
+  description: "The newest messages with tool calls verbatim and tool results clipped, newest kept.",
+  // Priority 42: above restore (a call and its arguments cannot be re-read from anywhere), below
+  // the outline and the sections that stand for the whole session.
+  defaults: { timeoutMs: 5e3, budgetChars: 1e4, priority: 42, options: { resultChars: 150, inputChars: 1500 } },
+  optionsSchema: {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      resultChars: { type: "integer", minimum: 0, description: "each tool result is cut to this many characters (0 leaves results out)" },
+      inputChars: { type: "integer", minimum: 50, description: "each tool call's input is cut to this many characters" }
+    }
+  },
+  async run(ctx) {
+    const intro = "The last messages before this compaction, oldest first: tool calls as they were made, their results cut short.";
+    const rendered = renderConversation(ctx.input.transcript, {
+      maxChars: ctx.budgetChars - intro.length - 2,
+      toolInputChars: ctx.options.inputChars,
+      toolResultChars: ctx.options.resultChars
+    });
+    if (rendered.rendered === 0) throw new SectionDropError("SECTION_EMPTY", "no message fits, or the conversation holds none to show");
+    return { body: `${intro}
+
+${rendered.text}`, record: { messages: rendered.rendered, leftOut: rendered.leftOut } };
+  }
+});
+
 // sections/restore/index.ts
-import { existsSync as existsSync3 } from "node:fs";
+import { existsSync as existsSync3, statSync as statSync2 } from "node:fs";
 import { extname } from "node:path";
 
 // sections/restore/choose.ts
 import { existsSync as existsSync2 } from "node:fs";
-import { basename } from "node:path";
-var FILE_TOOLS2 = {
-  Read: "file_path",
-  Write: "file_path",
-  Edit: "file_path",
-  MultiEdit: "file_path",
-  NotebookEdit: "notebook_path"
-};
+import { basename as basename2 } from "node:path";
 var ENGINE_ATTACHED = /* @__PURE__ */ new Set(["CLAUDE.md", "AGENTS.md", "CLAUDE.local.md"]);
-function readText(result) {
-  const body = result.replace(/\n*<system-reminder>[\s\S]*?<\/system-reminder>\s*$/, "");
-  return body.split("\n").map((line) => line.replace(/^\s*\d+[\t→]/, "")).join("\n");
-}
-function replay(text, edits) {
-  for (const e of edits) {
-    if (typeof e.old_string !== "string" || typeof e.new_string !== "string" || !text.includes(e.old_string)) return null;
-    text = e.replace_all === true ? text.split(e.old_string).join(e.new_string) : text.replace(e.old_string, () => e.new_string);
-  }
-  return text;
-}
-function fileTouches(t) {
-  const touches = /* @__PURE__ */ new Map();
-  for (const m of t.messages) {
-    for (const u of m.toolUses) {
-      const key = FILE_TOOLS2[u.name];
-      const path = key ? u.input[key] : void 0;
-      if (typeof path !== "string" || path === "") continue;
-      const touch = touches.get(path) ?? { path, last: m.index };
-      touch.last = m.index;
-      const failed2 = u.result?.isError === true;
-      if (u.name === "Write" && typeof u.input.content === "string" && !failed2) {
-        touch.stored = { text: u.input.content, from: "write" };
-      } else if (u.name === "Read" && u.result && !failed2 && u.result.text) {
-        const whole = u.input.offset === void 0 && u.input.limit === void 0;
-        if (whole) touch.stored = { text: readText(u.result.text), from: "read" };
-      } else if ((u.name === "Edit" || u.name === "MultiEdit") && !failed2) {
-        const edits = u.name === "Edit" ? [u.input] : Array.isArray(u.input.edits) ? u.input.edits : [];
-        const text = touch.stored ? replay(touch.stored.text, edits) : null;
-        if (text === null) delete touch.stored;
-        else touch.stored = { text, from: touch.stored.from };
-      } else if (u.name === "NotebookEdit") {
-        delete touch.stored;
-      }
-      touches.delete(path);
-      touches.set(path, touch);
-    }
-  }
-  return touches;
-}
 function shellWords(messages) {
   const words = /* @__PURE__ */ new Set();
   for (const m of messages) {
@@ -19543,21 +21370,31 @@ function choose(requested, t, opts) {
   const touches = fileTouches(t);
   const words = shellWords(t.messages);
   const usable = (path, touch) => exists(path) || !opts.sameMachine && !!touch?.stored;
+  const policyRefusal = (path) => opts.refuse?.(path, touches.get(path)?.stored?.text) ?? null;
   const refused = [];
   const files = [];
   const seen = /* @__PURE__ */ new Set();
+  let policyWhy;
   for (const r of requested ?? []) {
     const touch = touches.get(r.path);
     if (seen.has(r.path)) refused.push({ path: r.path, why: "named twice" });
-    else if (ENGINE_ATTACHED.has(basename(r.path))) refused.push({ path: r.path, why: `${basename(r.path)} is re-attached by the engine itself` });
+    else if (ENGINE_ATTACHED.has(basename2(r.path))) refused.push({ path: r.path, why: `${basename2(r.path)} is re-attached by the engine itself` });
     else if (!touch && !namedByShell(r.path, words)) refused.push({ path: r.path, why: "the session never read or wrote it" });
+    else if ((policyWhy = policyRefusal(r.path)) !== null) refused.push({ path: r.path, why: policyWhy });
     else if (files.length >= opts.maxFiles) refused.push({ path: r.path, why: `past the cap of ${opts.maxFiles} files (maxFiles)` });
     else if (!usable(r.path, touch)) refused.push({ path: r.path, why: opts.sameMachine ? "no longer on disk" : "neither on disk nor in the transcript" });
     else files.push(r);
     seen.add(r.path);
   }
   if (files.length > 0) return { source: "summary", files, refused };
-  const recent = [...touches.values()].reverse().filter((t2) => !ENGINE_ATTACHED.has(basename(t2.path)) && usable(t2.path, t2)).slice(0, opts.maxFiles).map((t2) => ({ path: t2.path, range: "all", reason: "recently touched" }));
+  const recent = [];
+  for (const touch of [...touches.values()].reverse()) {
+    if (recent.length >= opts.maxFiles) break;
+    if (ENGINE_ATTACHED.has(basename2(touch.path)) || !usable(touch.path, touch)) continue;
+    const why = policyRefusal(touch.path);
+    if (why !== null) refused.push({ path: touch.path, why });
+    else recent.push({ path: touch.path, range: "all", reason: "recently touched" });
+  }
   return { source: "recency", files: recent, refused };
 }
 
@@ -19575,15 +21412,77 @@ var NOT_TEXT = {
   ".ipynb": "a notebook"
 };
 var rangeInput = (range) => range === "all" ? {} : { offset: range.from, limit: range.to - range.from + 1 };
-function clip2(text, max) {
-  if (text.length <= max) return { text, clipped: 0 };
+var shownChars = (line, n) => String(n).length + line.length + 2;
+var ASSUMED_LINE_CHARS = 50;
+function windowFor(touch, fileChars) {
+  const stored = touch?.stored;
+  const focus = touch?.focus ?? 1;
+  if (!stored) {
+    if (focus <= 1) return "all";
+    const lines2 = Math.max(1, Math.floor(fileChars / ASSUMED_LINE_CHARS));
+    const from2 = Math.max(1, focus - Math.floor(lines2 / 3));
+    return { from: from2, to: from2 + lines2 - 1 };
+  }
+  const lines = stored.text.split("\n");
+  const first = stored.firstLine;
+  const last = first + lines.length - 1;
+  const cost = (n) => shownChars(lines[n - first], n);
+  if (first === 1 && lines.reduce((sum, l, i) => sum + shownChars(l, i + 1), 0) <= fileChars) return "all";
+  const at = Math.min(Math.max(focus, first), last);
+  let from = at;
+  let to = at;
+  let used = cost(at);
+  while (to < last && used + cost(to + 1) <= fileChars * 2 / 3) used += cost(++to);
+  while (from > first && used + cost(from - 1) <= fileChars) used += cost(--from);
+  while (to < last && used + cost(to + 1) <= fileChars) used += cost(++to);
+  return { from, to };
+}
+function clip2(text, max, goesOn = false, setting = `fileChars: ${max}`) {
+  const rest = (clipped2) => `[\u2026 ${goesOn ? "the rest of the file" : `${fmt(clipped2)} more chars`} not restored (${setting}); Read the file for the rest]`;
+  if (text.length <= max) return { text: goesOn ? `${text}
+${rest(0)}` : text, clipped: 0 };
   const cut = text.lastIndexOf("\n", max - 80);
   const head = text.slice(0, cut > max / 2 ? cut : max - 80);
   const clipped = text.length - head.length;
   return { text: `${head}
-[\u2026 ${fmt(clipped)} more chars not restored (fileChars: ${max}); Read the file for the rest]`, clipped };
+${rest(clipped)}`, clipped };
 }
-async function readOne(ctx, file, stored) {
+function shareOut(demands, total) {
+  const shares = demands.map(() => 0);
+  let left = Math.max(0, total);
+  let open2 = demands.map((_, i) => i);
+  while (open2.length > 0 && left > 0) {
+    const even = Math.floor(left / open2.length);
+    const small = open2.filter((i) => demands[i] - shares[i] <= even);
+    if (small.length === 0) {
+      for (const i of open2) shares[i] += even;
+      break;
+    }
+    for (const i of small) {
+      left -= demands[i] - shares[i];
+      shares[i] = demands[i];
+    }
+    open2 = open2.filter((i) => !small.includes(i));
+  }
+  return shares;
+}
+function demandOf(touch, fileChars, onDisk) {
+  const s = touch?.stored;
+  const label = 250;
+  if (onDisk !== void 0) return Math.min(fileChars, Math.ceil(onDisk * 1.2) + label);
+  if (!s) return fileChars;
+  const shown = s.text.split("\n").reduce((n, line, i) => n + shownChars(line, s.firstLine + i), 0);
+  return Math.min(fileChars, shown + label);
+}
+function sizeOnDisk(path) {
+  const st = path ? statSync2(path, { throwIfNoEntry: false }) : void 0;
+  return st?.isFile() ? st.size : void 0;
+}
+function storedLines(stored, range) {
+  const { offset, limit } = rangeInput(range);
+  return numberLines(stored.text, offset, limit ?? Number.MAX_SAFE_INTEGER, stored.firstLine);
+}
+async function readOne(ctx, file, stored, policy, maxChars) {
   const started = ctx.capabilities.now();
   const kind = NOT_TEXT[extname(file.path).toLowerCase()];
   if (kind) return { failed: `${kind}: only text comes back through a restore` };
@@ -19596,8 +21495,9 @@ async function readOne(ctx, file, stored) {
       const stopped = new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }));
       stopped.catch(() => {
       });
-      const answer = await Promise.race([ctx.capabilities.files.read({ path: file.path, ...rangeInput(file.range) }, signal), stopped]);
-      if (answer.ok) return { text: answer.text, source: "read", ms: ctx.capabilities.now() - started };
+      const request = { path: file.path, ...rangeInput(file.range), policy, maxChars };
+      const answer = await Promise.race([ctx.capabilities.files.read(request, signal), stopped]);
+      if (answer.ok) return { text: answer.text, truncated: answer.truncated === true, source: "read", ms: ctx.capabilities.now() - started };
       why = answer.reason;
     } catch (err) {
       why = timer.signal.aborted ? `no answer within ${fmt(ctx.options.readTimeoutMs)} ms (readTimeoutMs)` : err.message;
@@ -19606,11 +21506,12 @@ async function readOne(ctx, file, stored) {
     }
     if (ctx.signal.aborted) return { failed: "the section was stopped" };
   }
-  if (stored !== void 0) {
-    const range = rangeInput(file.range);
-    const label = `[compact-handoff: the file could not be read now (${why}); below is the transcript's last copy of it, which may be out of date]
+  const shown = stored ? storedLines(stored, file.range) : "";
+  if (stored && shown !== "") {
+    const part = stored.firstLine > 1 || file.range !== "all" ? " (the lines it holds of the range asked)" : "";
+    const label = `[compact-handoff: the file could not be read now (${why}); below is the transcript's last copy of it${part}, which may be out of date]
 `;
-    return { text: label + numberLines(stored, range.offset, range.limit ?? Number.MAX_SAFE_INTEGER), source: "stored", ms: ctx.capabilities.now() - started, note: `read failed (${why}); the transcript's copy stands in` };
+    return { text: label + shown, source: "stored", ms: ctx.capabilities.now() - started, note: `read failed (${why}); the transcript's copy stands in` };
   }
   return { failed: `read failed: ${why}` };
 }
@@ -19622,9 +21523,9 @@ var restore_default = defineSection({
   // facts cannot be recovered as cheaply. Budget: the total file cap plus the section's list.
   defaults: {
     timeoutMs: 6e4,
-    budgetChars: 102e3,
+    budgetChars: 41e3,
     priority: 40,
-    options: { maxFiles: 5, fileChars: 2e4, totalChars: 1e5, readTimeoutMs: 2e4 }
+    options: { maxFiles: 5, fileChars: 2e4, totalChars: 4e4, readTimeoutMs: 2e4 }
   },
   needs: ["summary"],
   optionsSchema: {
@@ -19634,7 +21535,9 @@ var restore_default = defineSection({
       maxFiles: { type: "integer", minimum: 0, maximum: 20, description: "the most files restored" },
       fileChars: { type: "integer", minimum: 100, description: "a file longer than this is clipped, and the clip is said" },
       totalChars: { type: "integer", minimum: 100, description: "a file that would take the restored total past this is left out" },
-      readTimeoutMs: { type: "integer", minimum: 1, description: "a read slower than this falls back to the transcript's copy" }
+      readTimeoutMs: { type: "integer", minimum: 1, description: "a read slower than this falls back to the transcript's copy" },
+      denyPaths: { type: "array", items: { type: "string", minLength: 1 }, description: `globs never re-read, added to the default deny list (${DEFAULT_DENY.length} patterns: ~/.ssh/**, .env, *.pem, \u2026)` },
+      allowPaths: { type: "array", items: { type: "string", minLength: 1 }, description: "globs re-read even when the deny list names them or they lie outside the project" }
     }
   },
   async run(ctx) {
@@ -19642,7 +21545,16 @@ var restore_default = defineSection({
     const summary = ctx.needed.summary;
     const named = summary?.status === "ok" ? summary.record?.restoreFiles : void 0;
     const sameMachine = input.trigger !== "cli" || existsSync3(input.cwd);
-    const choice = choose(named, input.transcript, { maxFiles: options.maxFiles, sameMachine });
+    const policy = readPolicy(input.transcript.cwd, { denyPaths: options.denyPaths ?? [], allowPaths: options.allowPaths ?? [] });
+    const choice = choose(named, input.transcript, {
+      maxFiles: options.maxFiles,
+      sameMachine,
+      exists: (path) => {
+        const abs = resolveIn(policy, path);
+        return abs !== null && existsSync3(abs);
+      },
+      refuse: (path, stored) => refusalOf(path, policy, stored)
+    });
     const touches = fileTouches(input.transcript);
     const byBudget = Math.max(0, ctx.budgetChars - Math.min(2e3, Math.floor(ctx.budgetChars / 10)));
     const total = Math.min(options.totalChars, byBudget);
@@ -19651,15 +21563,23 @@ var restore_default = defineSection({
     const failed2 = [];
     const messages = [{ role: "assistant", text: "", toolUses: [] }, { role: "user", text: "", toolResults: [] }];
     let used = 0;
-    const reads = await Promise.all(choice.files.map((f) => readOne(ctx, f, touches.get(f.path)?.stored?.text)));
-    choice.files.forEach((file, i) => {
+    const perCall = (path) => path.length + 40;
+    const shares = shareOut(
+      choice.files.map((f) => demandOf(touches.get(f.path), options.fileChars, sizeOnDisk(resolveIn(policy, f.path)))),
+      total - choice.files.reduce((n, f) => n + perCall(f.path), 0)
+    );
+    const files = choice.files.map((f, i) => f.range === "all" ? { ...f, range: windowFor(touches.get(f.path), shares[i]) } : f);
+    const reads = await Promise.all(files.map((f, i) => readOne(ctx, f, touches.get(f.path)?.stored, policy, shares[i])));
+    files.forEach((file, i) => {
       const r = reads[i];
       if ("failed" in r) return void failed2.push({ path: file.path, why: r.failed });
-      const { text, clipped } = clip2(r.text, options.fileChars);
-      const cost = text.length + file.path.length + 40;
+      const share = shares[i];
+      const setting = share < options.fileChars ? `its share of totalChars: ${fmt(share)}` : `fileChars: ${options.fileChars}`;
+      const { text, clipped } = clip2(r.text, share, "truncated" in r && r.truncated, setting);
+      const cost = text.length + perCall(file.path);
       if (used + cost > total) return void failed2.push({ path: file.path, why: `${fmt(text.length)} chars would take the restored total past ${fmt(total)} (${totalSetting})` });
       used += cost;
-      const id = `toolu_handoff_${String(input.lineage?.n ?? 0).padStart(3, "0")}_restore_${restored.length + 1}`;
+      const id = `toolu_handoff_${String(input.lineage.n).padStart(3, "0")}_restore_${restored.length + 1}`;
       messages[0].toolUses.push({ id, name: "Read", input: { file_path: file.path, ...rangeInput(file.range) } });
       messages[1].toolResults.push({ toolUseId: id, text, isError: false });
       restored.push({
@@ -19704,7 +21624,7 @@ var restore_default = defineSection({
 });
 
 // sections/state/index.ts
-import { existsSync as existsSync5, statSync } from "node:fs";
+import { existsSync as existsSync5, statSync as statSync3 } from "node:fs";
 
 // sections/state/exec.ts
 import { spawn } from "node:child_process";
@@ -19713,7 +21633,7 @@ function exec(file, args, opts) {
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
   if (opts.signal.aborted) return Promise.resolve({ kind: "aborted", ms: 0 });
-  return new Promise((resolve2) => {
+  return new Promise((resolve3) => {
     const maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
     const child = spawn(file, args, {
       cwd: opts.cwd,
@@ -19743,7 +21663,7 @@ function exec(file, args, opts) {
       clearTimeout(timer);
       opts.signal.removeEventListener("abort", onAbort);
       if (killIt) kill();
-      resolve2(result);
+      resolve3(result);
     };
     const onAbort = () => finish({ kind: "aborted", ms: ms() }, true);
     const timer = setTimeout(() => finish({ kind: "timeout", ms: ms() }, true), Math.max(1, opts.timeoutMs));
@@ -19864,17 +21784,17 @@ function parseStatus(raw) {
       if (onlyUntrackedInside) s.untrackedOnlySubmodules.push(rest);
       continue;
     }
-    const entry = {
+    const entry2 = {
       kind: type === "2" ? "renamed" : "changed",
       xy: `${staged ? x : " "}${unstaged ? y : " "}`,
       path: rest,
       staged,
       unstaged
     };
-    if (type === "2") entry.from = records[++i] ?? "";
+    if (type === "2") entry2.from = records[++i] ?? "";
     const words = submoduleWords(sub);
-    if (words) entry.submodule = words;
-    s.entries.push(entry);
+    if (words) entry2.submodule = words;
+    s.entries.push(entry2);
     if (staged) s.counts.staged++;
     if (unstaged) s.counts.unstaged++;
   }
@@ -19915,8 +21835,25 @@ function operationInProgress(gitDir) {
   if (has("BISECT_LOG")) return "bisect";
   return null;
 }
-function git(args, opts) {
-  return exec("git", [...GIT_GLOBAL_ARGS, ...args], { ...opts, env: quietEnv(opts.env) });
+var PROGRAM_KEY_RE = /^(?:filter\..+\.(?:clean|smudge|process)|diff\..+\.(?:textconv|command)|merge\..+\.driver|core\.(?:sshcommand|askpass|editor|pager|gitproxy)|credential\.(?:.+\.)?helper|gpg\.(?:.+\.)?program|sequence\.editor)$/i;
+var REPO_SCOPES = /* @__PURE__ */ new Set(["local", "worktree"]);
+async function repoProgramOverrides(opts) {
+  const r = await exec("git", ["config", "--show-scope", "--null", "--name-only", "--get-regexp", "."], { ...opts, env: quietEnv(opts.env) });
+  if (r.kind !== "ok") return [];
+  const parts = r.stdout.split("\0");
+  const out = [];
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const [scope, key] = [parts[i], parts[i + 1]];
+    if (!REPO_SCOPES.has(scope) || !PROGRAM_KEY_RE.test(key)) continue;
+    out.push("-c", `${key}=`);
+    const filter = /^filter\.(.+)\.(?:clean|smudge|process)$/i.exec(key);
+    if (filter) out.push("-c", `filter.${filter[1]}.required=false`);
+  }
+  return out;
+}
+async function git(args, opts) {
+  const overrides = await repoProgramOverrides(opts);
+  return exec("git", [...GIT_GLOBAL_ARGS, ...overrides, ...args], { ...opts, env: quietEnv(opts.env) });
 }
 function whyFailed(what, program, r, limit) {
   switch (r.kind) {
@@ -20002,7 +21939,7 @@ async function readState(o) {
   const lose = (rows, reason) => rows.forEach((row) => reading.unreadable.push({ row, reason }));
   let isDir = false;
   try {
-    isDir = existsSync5(o.cwd) && statSync(o.cwd).isDirectory();
+    isDir = existsSync5(o.cwd) && statSync3(o.cwd).isDirectory();
   } catch {
     isDir = false;
   }
@@ -20238,7 +22175,7 @@ var state_default = defineSection({
   name: "state",
   title: "State at compaction",
   description: "Branch, upstream, working tree, uncommitted files, open PRs, last commits, model and running agents, read live.",
-  defaults: { timeoutMs: 5e3, budgetChars: 4e3, priority: 60, options: DEFAULT_OPTIONS },
+  defaults: { timeoutMs: 5e3, budgetChars: 2500, priority: 60, options: DEFAULT_OPTIONS },
   optionsSchema: {
     type: "object",
     additionalProperties: false,
@@ -20256,8 +22193,8 @@ var state_default = defineSection({
 
 // sections/summary/index.ts
 import { createHash } from "node:crypto";
-import { readFile as readFile2 } from "node:fs/promises";
-import { dirname as dirname2, isAbsolute as isAbsolute4, resolve } from "node:path";
+import { readFile } from "node:fs/promises";
+import { dirname as dirname2, isAbsolute as isAbsolute5, resolve as resolve2 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // sections/summary/prompts/inventory.ts
@@ -20333,7 +22270,7 @@ function parseRange(field) {
   const to = m[2] === void 0 ? from : Number(m[2]);
   return from >= 1 && to >= from ? { from, to } : null;
 }
-var isAbsolute3 = (p) => p.startsWith("/") || /^[A-Za-z]:[\\/]/.test(p);
+var isAbsolute4 = (p) => p.startsWith("/") || /^[A-Za-z]:[\\/]/.test(p);
 function parseRestoreLines(block) {
   const files = [];
   const rejected = [];
@@ -20343,7 +22280,7 @@ function parseRestoreLines(block) {
     const [rawPath = "", rawRange = "", ...rest] = line.replace(/^[-*]\s+/, "").split("|");
     const path = rawPath.trim().replace(/^`|`$/g, "");
     const range = parseRange(rawRange);
-    const why = !isAbsolute3(path) ? "not an absolute path" : range === null ? `range "${rawRange.trim()}" is neither "all" nor "from-to"` : files.some((f) => f.path === path) ? "named twice" : files.length >= MAX_RESTORE_FILES ? `past the cap of ${MAX_RESTORE_FILES} files` : null;
+    const why = !isAbsolute4(path) ? "not an absolute path" : range === null ? `range "${rawRange.trim()}" is neither "all" nor "from-to"` : files.some((f) => f.path === path) ? "named twice" : files.length >= MAX_RESTORE_FILES ? `past the cap of ${MAX_RESTORE_FILES} files` : null;
     if (why) rejected.push({ line, why });
     else files.push({ path, range, reason: rest.join("|").trim() });
   }
@@ -20357,12 +22294,12 @@ function cleanReply(reply) {
     return "";
   });
   let analysisUnclosed = false;
-  const open = text.indexOf("<analysis>");
-  if (open >= 0) {
-    const summaryAt = text.indexOf("<summary>", open);
+  const open2 = text.indexOf("<analysis>");
+  if (open2 >= 0) {
+    const summaryAt = text.indexOf("<summary>", open2);
     if (summaryAt >= 0) {
-      analysisChars += summaryAt - open;
-      text = text.slice(0, open) + text.slice(summaryAt);
+      analysisChars += summaryAt - open2;
+      text = text.slice(0, open2) + text.slice(summaryAt);
     } else analysisUnclosed = true;
   }
   let restoreBlock = "missing";
@@ -20405,9 +22342,9 @@ var SUMMARY_COLD_MARKER = "[compact-handoff:summary-cold]";
 var here = dirname2(fileURLToPath2(import.meta.url));
 async function loadPrompt(option) {
   if (!option) return { text: INVENTORY_PROMPT, source: "builtin:inventory" };
-  const path = isAbsolute4(option) ? option : resolve(here, option);
+  const path = isAbsolute5(option) ? option : resolve2(here, option);
   try {
-    return { text: await readFile2(path, "utf8"), source: path };
+    return { text: await readFile(path, "utf8"), source: path };
   } catch (err) {
     const e = err;
     throw new Error(`cannot read the prompt file ${path} (options.prompt): ${e.code === "ENOENT" ? "no such file" : e.message}`);
@@ -20517,7 +22454,7 @@ var summary_default = defineSection({
   // A real fork reads the whole session and writes thousands of tokens: minutes, not seconds.
   // The budget is the largest of any section because this is the one part written for meaning;
   // the priority the highest, because the size guard should cut anything else first.
-  defaults: { timeoutMs: 24e4, budgetChars: 3e4, priority: 100, options: { coldMaxChars: 4e5, coldMaxTokens: 16384 } },
+  defaults: { timeoutMs: 24e4, budgetChars: 14e3, priority: 100, options: { coldMaxChars: 4e5, coldMaxTokens: 16384 } },
   optionsSchema: {
     type: "object",
     additionalProperties: false,
@@ -20552,8 +22489,13 @@ var summary_default = defineSection({
 
 // sections/turns/index.ts
 var TURN_RE = /<turn n="(\d+)"(?: at="([^"]*)")?(?: carried="1")?>\n([\s\S]*?)\n<\/turn>/g;
+var TURN_TAG_RE = /<(\\*)(\/?turn\b)/g;
+var ESCAPED_TURN_TAG_RE = /<\\(\\*)(\/?turn\b)/g;
+var escapeTurn = (text) => text.replace(TURN_TAG_RE, "<\\$1$2");
+var unescapeTurn = (text) => text.replace(ESCAPED_TURN_TAG_RE, "<$1$2");
+var SAFE_AT_RE = /^[\w:.+-]+$/;
 function turnsFromHandoff(text) {
-  return [...text.matchAll(TURN_RE)].map((m) => ({ text: m[3], ...m[2] ? { at: m[2] } : {} }));
+  return [...text.matchAll(TURN_RE)].map((m) => ({ text: unescapeTurn(m[3]), ...m[2] ? { at: m[2] } : {} }));
 }
 function collectTurns(t) {
   let start = 0;
@@ -20582,9 +22524,9 @@ function clip4(text, max) {
 ${tail}`;
 }
 function renderTurn(turn, maxTurnChars) {
-  const at = turn.at ? ` at="${turn.at}"` : "";
+  const at = turn.at && SAFE_AT_RE.test(turn.at) ? ` at="${turn.at}"` : "";
   return `<turn n="${turn.n}"${at}${turn.carried ? ' carried="1"' : ""}>
-${clip4(turn.text, maxTurnChars)}
+${escapeTurn(clip4(turn.text, maxTurnChars))}
 </turn>`;
 }
 function fitTurns(turns, budget, maxTurnChars) {
@@ -20607,7 +22549,7 @@ var turns_default = defineSection({
   name: "turns",
   title: "The user's words, verbatim",
   description: "Every turn the person typed, verbatim and in order.",
-  defaults: { timeoutMs: 5e3, budgetChars: 16e3, priority: 80, options: { maxTurnChars: 6e3 } },
+  defaults: { timeoutMs: 5e3, budgetChars: 4e3, priority: 80, options: { maxTurnChars: 6e3 } },
   optionsSchema: {
     type: "object",
     additionalProperties: false,
@@ -20642,8 +22584,715 @@ var builtinSections = {
   [state_default.name]: state_default,
   [commitments_default.name]: commitments_default,
   [turns_default.name]: turns_default,
+  [outline_default.name]: outline_default,
+  [recent_default.name]: recent_default,
   [restore_default.name]: restore_default
 };
+
+// cli/build-handoff.ts
+import { existsSync as existsSync6 } from "node:fs";
+import { createRequire as createRequire2 } from "node:module";
+import { dirname as dirname3, join as join5 } from "node:path";
+import { fileURLToPath as fileURLToPath3, pathToFileURL } from "node:url";
+
+// node_modules/p-timeout/index.js
+var TimeoutError = class _TimeoutError extends Error {
+  name = "TimeoutError";
+  constructor(message, options) {
+    super(message, options);
+    Error.captureStackTrace?.(this, _TimeoutError);
+  }
+};
+var getAbortedReason = (signal) => signal.reason ?? new DOMException("This operation was aborted.", "AbortError");
+function pTimeout(promise, options) {
+  const {
+    milliseconds,
+    fallback,
+    message,
+    customTimers = { setTimeout, clearTimeout },
+    signal
+  } = options;
+  let timer;
+  let abortHandler;
+  const wrappedPromise = new Promise((resolve3, reject) => {
+    if (typeof milliseconds !== "number" || Math.sign(milliseconds) !== 1) {
+      throw new TypeError(`Expected \`milliseconds\` to be a positive number, got \`${milliseconds}\``);
+    }
+    if (signal?.aborted) {
+      reject(getAbortedReason(signal));
+      promise.then(resolve3, reject);
+      return;
+    }
+    if (signal) {
+      abortHandler = () => {
+        reject(getAbortedReason(signal));
+      };
+      signal.addEventListener("abort", abortHandler, { once: true });
+    }
+    promise.then(resolve3, reject);
+    if (milliseconds === Number.POSITIVE_INFINITY) {
+      return;
+    }
+    const timeoutError = new TimeoutError();
+    timer = customTimers.setTimeout.call(void 0, () => {
+      if (fallback) {
+        try {
+          resolve3(fallback());
+        } catch (error) {
+          reject(error);
+        }
+        return;
+      }
+      if (typeof promise.cancel === "function") {
+        promise.cancel();
+      }
+      if (message === false) {
+        resolve3();
+      } else if (message instanceof Error) {
+        reject(message);
+      } else {
+        timeoutError.message = message ?? `Promise timed out after ${milliseconds} milliseconds`;
+        reject(timeoutError);
+      }
+    }, milliseconds);
+  });
+  const cancelablePromise = wrappedPromise.finally(() => {
+    cancelablePromise.clear();
+    if (abortHandler && signal) {
+      signal.removeEventListener("abort", abortHandler);
+    }
+  });
+  cancelablePromise.clear = () => {
+    customTimers.clearTimeout.call(void 0, timer);
+    timer = void 0;
+  };
+  return cancelablePromise;
+}
+
+// node_modules/yocto-queue/index.js
+var Node = class {
+  value;
+  next;
+  constructor(value) {
+    this.value = value;
+  }
+};
+var Queue = class {
+  #head;
+  #tail;
+  #size;
+  constructor() {
+    this.clear();
+  }
+  enqueue(value) {
+    const node = new Node(value);
+    if (this.#head) {
+      this.#tail.next = node;
+      this.#tail = node;
+    } else {
+      this.#head = node;
+      this.#tail = node;
+    }
+    this.#size++;
+  }
+  dequeue() {
+    const current2 = this.#head;
+    if (!current2) {
+      return;
+    }
+    this.#head = this.#head.next;
+    this.#size--;
+    if (!this.#head) {
+      this.#tail = void 0;
+    }
+    return current2.value;
+  }
+  peek() {
+    if (!this.#head) {
+      return;
+    }
+    return this.#head.value;
+  }
+  clear() {
+    this.#head = void 0;
+    this.#tail = void 0;
+    this.#size = 0;
+  }
+  get size() {
+    return this.#size;
+  }
+  *[Symbol.iterator]() {
+    let current2 = this.#head;
+    while (current2) {
+      yield current2.value;
+      current2 = current2.next;
+    }
+  }
+  *drain() {
+    while (this.#head) {
+      yield this.dequeue();
+    }
+  }
+};
+
+// node_modules/p-limit/index.js
+function pLimit(concurrency) {
+  let rejectOnClear = false;
+  if (typeof concurrency === "object") {
+    ({ concurrency, rejectOnClear = false } = concurrency);
+  }
+  validateConcurrency(concurrency);
+  if (typeof rejectOnClear !== "boolean") {
+    throw new TypeError("Expected `rejectOnClear` to be a boolean");
+  }
+  const queue = new Queue();
+  let activeCount = 0;
+  const resumeNext = () => {
+    if (activeCount < concurrency && queue.size > 0) {
+      activeCount++;
+      queue.dequeue().run();
+    }
+  };
+  const next = () => {
+    activeCount--;
+    resumeNext();
+  };
+  const run = async (function_, resolve3, arguments_) => {
+    const result = (async () => function_(...arguments_))();
+    resolve3(result);
+    try {
+      await result;
+    } catch {
+    }
+    next();
+  };
+  const enqueue = (function_, resolve3, reject, arguments_) => {
+    const queueItem = { reject };
+    new Promise((internalResolve) => {
+      queueItem.run = internalResolve;
+      queue.enqueue(queueItem);
+    }).then(run.bind(void 0, function_, resolve3, arguments_));
+    if (activeCount < concurrency) {
+      resumeNext();
+    }
+  };
+  const generator = (function_, ...arguments_) => new Promise((resolve3, reject) => {
+    enqueue(function_, resolve3, reject, arguments_);
+  });
+  Object.defineProperties(generator, {
+    activeCount: {
+      get: () => activeCount
+    },
+    pendingCount: {
+      get: () => queue.size
+    },
+    clearQueue: {
+      value() {
+        if (!rejectOnClear) {
+          queue.clear();
+          return;
+        }
+        const abortError = AbortSignal.abort().reason;
+        while (queue.size > 0) {
+          queue.dequeue().reject(abortError);
+        }
+      }
+    },
+    concurrency: {
+      get: () => concurrency,
+      set(newConcurrency) {
+        validateConcurrency(newConcurrency);
+        concurrency = newConcurrency;
+        queueMicrotask(() => {
+          while (activeCount < concurrency && queue.size > 0) {
+            resumeNext();
+          }
+        });
+      }
+    },
+    map: {
+      async value(iterable, function_) {
+        const promises = [];
+        try {
+          Array.from(iterable, (value, index) => {
+            const promise = generator(function_, value, index);
+            promises.push(promise);
+            return promise;
+          });
+        } catch (error) {
+          for (const promise of promises) {
+            promise.catch(() => {
+            });
+          }
+          throw error;
+        }
+        return Promise.all(promises);
+      }
+    }
+  });
+  return generator;
+}
+function validateConcurrency(concurrency) {
+  if (!((Number.isInteger(concurrency) || concurrency === Number.POSITIVE_INFINITY) && concurrency > 0)) {
+    throw new TypeError("Expected `concurrency` to be a number from 1 and up");
+  }
+}
+
+// pipeline/run-sections.ts
+import { performance as performance3 } from "node:perf_hooks";
+
+// pipeline/busy-time.ts
+import { AsyncLocalStorage, createHook } from "node:async_hooks";
+import { performance as performance2 } from "node:perf_hooks";
+var context = new AsyncLocalStorage();
+var current;
+var since = 0;
+var stack = [];
+var allMs = 0;
+function switchTo(next) {
+  const now = performance2.now();
+  if (current) {
+    current.ms += now - since;
+    allMs += now - since;
+  }
+  current = next;
+  since = now;
+}
+var hook = createHook({
+  before() {
+    stack.push(current);
+    switchTo(context.getStore());
+  },
+  after() {
+    switchTo(stack.pop());
+  }
+});
+var users = 0;
+function startMetering() {
+  if (users++ === 0) hook.enable();
+  return () => {
+    if (--users === 0) {
+      switchTo(void 0);
+      stack.length = 0;
+      hook.disable();
+    }
+  };
+}
+function metered(meter, fn) {
+  return context.run(meter, () => {
+    const outer = current;
+    stack.push(outer);
+    switchTo(meter);
+    try {
+      return fn();
+    } finally {
+      switchTo(stack.pop());
+    }
+  });
+}
+function othersSince(meter, mark) {
+  return Math.max(0, allMs - mark.all - (meter.ms - mark.own));
+}
+function markOf(meter) {
+  return { all: allMs, own: meter.ms };
+}
+function fairTimers(meter) {
+  let handle;
+  const set = ((fn, ms) => {
+    const mark = markOf(meter);
+    const started = performance2.now();
+    const check = () => {
+      const spent = performance2.now() - started - othersSince(meter, mark);
+      if (spent >= ms) fn();
+      else handle = globalThis.setTimeout(check, Math.ceil(ms - spent));
+    };
+    handle = globalThis.setTimeout(check, ms);
+    return handle;
+  });
+  const clear = ((_h) => {
+    if (handle !== void 0) globalThis.clearTimeout(handle);
+  });
+  return { setTimeout: set, clearTimeout: clear };
+}
+
+// pipeline/run-sections.ts
+var FRAME_CHARS = 1500;
+function shareBudgets(plans, ceiling) {
+  const budgets = /* @__PURE__ */ new Map();
+  const running = plans.filter((p) => p.enabled && p.definition);
+  const upfront = running.filter((p) => !p.definition.needs?.length);
+  const sum = upfront.reduce((n, p) => n + p.budgetChars, 0);
+  const room = ceiling ? Math.max(0, ceiling.chars - FRAME_CHARS) : Infinity;
+  for (const p of running) {
+    if (sum > room && upfront.includes(p)) {
+      const chars = Math.floor(p.budgetChars * room / sum);
+      budgets.set(p.name, { chars, setting: `budgetChars: ${p.budgetChars}, its share of the handoff's ceiling, ${ceiling.setting}` });
+    } else if (ceiling && p.budgetChars > room) {
+      budgets.set(p.name, { chars: room, setting: `budgetChars: ${p.budgetChars}, held to the handoff's ceiling, ${ceiling.setting}` });
+    } else budgets.set(p.name, { chars: p.budgetChars, setting: "budgetChars" });
+  }
+  return budgets;
+}
+function roomFor(plan, budget, others, budgets, ceiling) {
+  if (!ceiling) return budget;
+  let taken = FRAME_CHARS;
+  for (const o of others) {
+    if (o.plan === plan || !budgets.has(o.plan.name)) continue;
+    taken += o.outcome ? o.outcome.status === "ok" ? o.outcome.chars : 0 : budgets.get(o.plan.name).chars;
+  }
+  const room = Math.max(0, ceiling.chars - taken);
+  return room < budget.chars ? { chars: room, setting: `budgetChars: ${plan.budgetChars}, held to what the other sections left under the ceiling, ${ceiling.setting}` } : budget;
+}
+function createReporter() {
+  const notes = [];
+  return { note: (m) => void notes.push(m), notes };
+}
+function messageChars(m) {
+  let n = m.text.length;
+  for (const u of m.toolUses ?? []) n += JSON.stringify(u.input).length;
+  for (const r of m.toolResults ?? []) n += r.text.length;
+  return n;
+}
+function dropped(plan, code, message, extra = {}) {
+  return {
+    name: plan.name,
+    title: plan.definition?.title ?? plan.name,
+    status: "dropped",
+    code,
+    message: `[section ${plan.name}] ${message}`,
+    ms: 0,
+    notes: [],
+    ...extra
+  };
+}
+function normalize(value) {
+  if (value == null) return null;
+  if (typeof value === "string") return { body: value };
+  return value;
+}
+async function runOne(plan, input, needed, opts, given) {
+  const def = plan.definition;
+  if (!plan.enabled) return dropped(plan, "SECTION_DISABLED", "switched off (enabled: false)");
+  if (!def) return dropped(plan, "SECTION_LOAD_FAILED", plan.loadError ?? "no section definition was loaded");
+  const { chars: budget, setting: budgetSetting } = given ?? { chars: plan.budgetChars, setting: "budgetChars" };
+  const controller = new AbortController();
+  const onRunAbort = () => controller.abort(opts.signal?.reason);
+  opts.signal?.addEventListener("abort", onRunAbort, { once: true });
+  const report = createReporter();
+  const ctx = {
+    name: plan.name,
+    input,
+    options: plan.options,
+    budgetChars: budget,
+    timeoutMs: plan.timeoutMs,
+    signal: controller.signal,
+    capabilities: opts.capabilities,
+    report,
+    needed
+  };
+  const started = opts.capabilities.now();
+  const base2 = () => ({ ms: opts.capabilities.now() - started, notes: [...report.notes] });
+  const meter = { ms: 0 };
+  const mark = markOf(meter);
+  const wallStart = performance3.now();
+  const ownMs = () => performance3.now() - wallStart - othersSince(meter, mark);
+  const stopMetering = startMetering();
+  try {
+    opts.hooks.beforeSection.call(plan, input);
+    const work = metered(meter, () => Promise.resolve().then(() => def.run(ctx)));
+    const value = await pTimeout(work, {
+      milliseconds: plan.timeoutMs,
+      // p-timeout only stops waiting; the signal is what tells the section to stop working.
+      message: new TimeoutError("timeout"),
+      // Time other sections held the thread is granted back: the hog is the one that times out.
+      customTimers: fairTimers(meter)
+    });
+    if (ownMs() > plan.timeoutMs) throw new TimeoutError("timeout");
+    const result = normalize(value);
+    const messages = result?.messages ?? [];
+    const body = result?.body ?? "";
+    if (!result || body.trim() === "" && messages.length === 0) {
+      return dropped(plan, "SECTION_EMPTY", "returned nothing", { ...base2(), record: result?.record });
+    }
+    const chars = body.length + messages.reduce((n, m) => n + messageChars(m), 0);
+    if (chars > budget) {
+      return dropped(
+        plan,
+        "SECTION_OVER_BUDGET",
+        `${fmt(chars)} chars exceeds budget of ${fmt(budget)} (${budgetSetting})`,
+        { ...base2(), chars, record: result.record }
+      );
+    }
+    return {
+      name: plan.name,
+      title: def.title,
+      status: "ok",
+      body,
+      chars,
+      messages,
+      record: result.record,
+      ...base2()
+    };
+  } catch (err) {
+    if (err instanceof TimeoutError) {
+      controller.abort(new Error(`timed out after ${plan.timeoutMs} ms`));
+      const held = meter.ms >= plan.timeoutMs / 2 ? `; its own code held the event loop for ${fmt(Math.round(meter.ms))} ms` : "";
+      return dropped(plan, "SECTION_TIMEOUT", `timed out after ${fmt(plan.timeoutMs)} ms (timeoutMs: ${plan.timeoutMs})${held}`, base2());
+    }
+    if (isSectionDrop(err)) {
+      return dropped(plan, err.code, err.message, { ...base2(), ...err.record ? { record: err.record } : {} });
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    return dropped(plan, "SECTION_THREW", `threw: ${message.split("\n")[0]}`, base2());
+  } finally {
+    stopMetering();
+    opts.signal?.removeEventListener("abort", onRunAbort);
+    if (!controller.signal.aborted) controller.abort(new Error("section settled"));
+  }
+}
+function settle(outcome, hooks) {
+  let final = outcome;
+  try {
+    final = hooks.sectionResult.call(outcome) ?? outcome;
+  } catch (err) {
+    final = { ...outcome, notes: [...outcome.notes, `sectionResult tap threw: ${err.message}`] };
+  }
+  if (final.status === "dropped") {
+    try {
+      hooks.sectionDropped.call(final);
+    } catch (err) {
+      final.notes.push(`sectionDropped tap threw: ${err.message}`);
+    }
+  }
+  return final;
+}
+async function runSections(plans, input, opts) {
+  const limit = pLimit(Math.max(1, opts.concurrency));
+  const settled = /* @__PURE__ */ new Map();
+  const budgets = shareBudgets(plans, opts.ceiling);
+  const progress = plans.map((plan) => ({ plan, outcome: void 0 }));
+  const upfront = [];
+  for (const [i, plan] of plans.entries()) {
+    const waitFor = (plan.definition?.needs ?? []).filter((n) => settled.has(n));
+    const promise = (async () => {
+      const needed = {};
+      for (const name of waitFor) needed[name] = await settled.get(name);
+      if (waitFor.length && opts.ceiling) await Promise.all(upfront);
+      const outcome = await limit(() => {
+        const shared = budgets.get(plan.name);
+        const budget = shared && waitFor.length ? roomFor(plan, shared, progress, budgets, opts.ceiling) : shared;
+        return runOne(plan, input, needed, opts, budget);
+      });
+      return progress[i].outcome = settle(outcome, opts.hooks);
+    })().catch(
+      (err) => dropped(plan, "SECTION_THREW", `runner failed: ${err?.message ?? err}`)
+    );
+    settled.set(plan.name, promise);
+    if (!waitFor.length) upfront.push(promise);
+  }
+  return Promise.all(plans.map((p) => settled.get(p.name)));
+}
+
+// pipeline/compose.ts
+var pad2 = (n) => String(n).padStart(3, "0");
+function lineageFromTranscript(t) {
+  for (let i = t.messages.length - 1; i >= 0; i--) {
+    const m = t.messages[i];
+    if (m.kind !== "handoff") continue;
+    const marker = parseMarker(m.text);
+    if (!marker) continue;
+    const earlier = Array.from({ length: marker.n }, (_, k) => ({ n: k + 1 }));
+    return { n: marker.n + 1, prev: marker.n, earlier };
+  }
+  return { n: 1, prev: null, earlier: [] };
+}
+function sizeLimit(config, contextWindow) {
+  const byWindow = contextWindow ? Math.floor(config.maxFraction * contextWindow * 4) : Infinity;
+  return byWindow < config.maxChars ? { chars: byWindow, setting: `maxFraction: ${config.maxFraction} of a ${fmt(contextWindow)}-token window` } : { chars: config.maxChars, setting: `maxChars: ${config.maxChars}` };
+}
+function renderSection(o) {
+  return `## ${o.title}
+
+${o.body.trimEnd()}`;
+}
+function renderLeftOut(outcomes) {
+  const rows = outcomes.filter((o) => o.status === "dropped" && o.code !== "SECTION_DISABLED");
+  if (rows.length === 0) return "";
+  return ["## Left out", "", ...rows.map((o) => `- ${o.title}: ${o.status === "dropped" ? o.message : ""}`)].join("\n");
+}
+function renderEarlier(lineage) {
+  if (lineage.earlier.length === 0) return "";
+  const rows = lineage.earlier.map((e) => `- n=${pad2(e.n)}${e.at ? ` (${e.at.slice(0, 16).replace("T", " ")})` : ""}: handoff_lookup {"n": ${e.n}}`);
+  return [
+    "## Earlier compactions",
+    "",
+    ...rows,
+    "",
+    'Each is on disk with the conversation it replaced (add "file": "transcript"); handoff_search {"query": "..."} searches them all.'
+  ].join("\n");
+}
+var PREAMBLE = "This conversation was compacted. What follows is a handoff: facts read off the conversation and the repository, in sections. Nothing before it is in this window any more.";
+function render(state) {
+  const kept = state.outcomes.filter((o) => o.status === "ok");
+  return [state.marker, PREAMBLE, ...kept.map(renderSection), renderEarlier(state.lineage), renderLeftOut(state.outcomes)].filter((part) => part !== "").join("\n\n").concat("\n");
+}
+function totalChars(state) {
+  const kept = state.outcomes.filter((o) => o.status === "ok");
+  return render(state).length + kept.reduce((n, o) => n + o.messages.reduce((k, m) => k + messageChars(m), 0), 0);
+}
+function applySizeGuard(state) {
+  const limit = sizeLimit(state.config, state.input.contextWindow);
+  const priority = new Map(state.config.sections.map((s) => [s.name, s.priority]));
+  const cut = (outcomes, at, total2) => outcomes.map((x, i) => {
+    if (i !== at || x.status !== "ok") return x;
+    return {
+      name: x.name,
+      title: x.title,
+      status: "dropped",
+      code: "SECTION_SIZE_GUARD",
+      message: `[section ${x.name}] cut: the handoff was ${fmt(total2)} chars, over its ceiling of ${fmt(limit.chars)} (${limit.setting}); this section has the lowest priority left (priority: ${priority.get(x.name) ?? 0})`,
+      chars: x.chars,
+      body: x.body,
+      ms: x.ms,
+      notes: x.notes,
+      record: x.record
+    };
+  });
+  let total = totalChars(state);
+  while (total > limit.chars) {
+    const victims = state.outcomes.map((o, i) => ({ o, i })).filter(({ o }) => o.status === "ok").sort((a, b) => (priority.get(a.o.name) ?? 0) - (priority.get(b.o.name) ?? 0) || b.i - a.i);
+    let next = null;
+    for (const v of victims) {
+      const tried = { ...state, outcomes: cut(state.outcomes, v.i, total) };
+      if (totalChars(tried) < total) {
+        next = tried;
+        break;
+      }
+    }
+    if (!next) return { ...state, overCeiling: { chars: total, ceiling: limit.chars, setting: limit.setting } };
+    state = next;
+    total = totalChars(state);
+  }
+  return state;
+}
+function composeHandoff(state) {
+  const kept = state.outcomes.filter((o) => o.status === "ok");
+  return { ...state, handoff: render(state), messages: kept.flatMap((o) => o.messages) };
+}
+function tapCoreCompose(hooks) {
+  hooks.compose.tap({ name: "core:size-guard", stage: -10 }, applySizeGuard);
+  hooks.compose.tap({ name: "core:compose", stage: 0 }, composeHandoff);
+}
+
+// pipeline/hooks.ts
+var import_tapable = __toESM(require_lib4(), 1);
+function createHooks() {
+  return Object.freeze({
+    /** The resolved config, before anything runs; taps may return an amended copy. */
+    config: new import_tapable.AsyncSeriesWaterfallHook(["config"]),
+    /** The section plans about to run, in config order; taps may reorder, add or remove. */
+    sections: new import_tapable.SyncWaterfallHook(["plans"]),
+    /** A section is about to start (after the sections it needs have settled). */
+    beforeSection: new import_tapable.SyncHook(["plan", "input"]),
+    /** A section settled; taps may replace its outcome (e.g. to drop it). */
+    sectionResult: new import_tapable.SyncWaterfallHook(["outcome"]),
+    /** A section was dropped, with its code and message. */
+    sectionDropped: new import_tapable.SyncHook(["outcome"]),
+    /** The subscriber seam: once per run, before any section starts. Guarded: a tap that throws
+     *  or hangs is recorded on the result and changes nothing else. */
+    beforeCompact: new import_tapable.AsyncParallelHook(["event"]),
+    /** Builds the handoff text from the outcomes (`core:size-guard`, then `core:compose`). */
+    compose: new import_tapable.SyncWaterfallHook(["state"]),
+    /** The run is over; the result is final. Errors here are reported, not fatal. */
+    done: new import_tapable.AsyncSeriesHook(["result"])
+  });
+}
+
+// pipeline/pipeline.ts
+var SEAM_TIMEOUT_MS = 5e3;
+function guardSeam(hooks, records, now, timeoutMs) {
+  hooks.beforeCompact.intercept({
+    register(tap) {
+      const fn = tap.fn;
+      const guarded = async (event) => {
+        const started = now();
+        const record = (status, message) => records()?.push({ name: tap.name, status, ms: now() - started, ...message ? { message } : {} });
+        try {
+          const work = tap.type === "async" ? new Promise((resolve3, reject) => fn(event, (err) => err ? reject(err) : resolve3())) : Promise.resolve().then(() => fn(event));
+          await pTimeout(work, { milliseconds: timeoutMs });
+          record("ok");
+        } catch (err) {
+          const timedOut = err?.name === "TimeoutError";
+          record(timedOut ? "timeout" : "threw", timedOut ? `no answer within ${fmt(timeoutMs)} ms` : String(err?.message ?? err));
+        }
+      };
+      return { ...tap, type: "promise", fn: guarded };
+    }
+  });
+}
+function createPipeline(config, opts = {}) {
+  const hooks = createHooks();
+  let seamRecords = null;
+  guardSeam(hooks, () => seamRecords, Date.now, opts.seamTimeoutMs ?? SEAM_TIMEOUT_MS);
+  tapCoreCompose(hooks);
+  return {
+    hooks,
+    async run(input, capabilities, runOpts = {}) {
+      const started = capabilities.now();
+      const resolved = await hooks.config.promise(config);
+      const plans = hooks.sections.call(resolved.sections);
+      const lineage = input.lineage ?? lineageFromTranscript(input.transcript);
+      const marker = lineageMarker(input.sessionId, lineage);
+      const seam = [];
+      seamRecords = seam;
+      await hooks.beforeCompact.promise({
+        sessionId: input.sessionId,
+        trigger: input.trigger,
+        messageCount: input.transcript.messages.length
+      });
+      seamRecords = null;
+      const outcomes = await runSections(plans, { ...input, lineage }, {
+        concurrency: resolved.concurrency,
+        capabilities,
+        hooks,
+        signal: runOpts.signal,
+        ceiling: sizeLimit(resolved, input.contextWindow)
+      });
+      const composed = hooks.compose.call({
+        input,
+        config: resolved,
+        lineage,
+        marker,
+        outcomes,
+        handoff: "",
+        messages: []
+      });
+      const kept = composed.outcomes.filter((o) => o.status === "ok");
+      const totalChars2 = composed.handoff.length + kept.reduce((n, o) => n + o.chars - o.body.length, 0);
+      const droppedCount = composed.outcomes.length - kept.length;
+      const result = {
+        handoff: composed.handoff,
+        marker,
+        lineage,
+        messages: composed.messages,
+        sections: composed.outcomes,
+        totalChars: totalChars2,
+        summaryLine: `${kept.length} of ${composed.outcomes.length} sections kept (${fmt(totalChars2)} chars); ${droppedCount} dropped`,
+        seam,
+        notes: composed.overCeiling ? [
+          `the handoff is ${fmt(composed.overCeiling.chars)} chars, over its ceiling of ${fmt(composed.overCeiling.ceiling)} (${composed.overCeiling.setting}), and no section left to cut would make it smaller`
+        ] : [],
+        ms: capabilities.now() - started
+      };
+      try {
+        await hooks.done.promise(result);
+      } catch (err) {
+        result.notes.push(`a done tap threw: ${String(err?.message ?? err)}`);
+      }
+      return result;
+    }
+  };
+}
 
 // cli/build-handoff.ts
 function defaultConfigFile() {
@@ -20652,16 +23301,15 @@ function defaultConfigFile() {
   return candidates.find((p) => existsSync6(p)) ?? candidates[1];
 }
 function configFiles(explicit = [], env = process.env) {
-  const user = userConfigPath(env);
-  return [defaultConfigFile(), ...existsSync6(user) ? [user] : [], ...explicit];
+  return [defaultConfigFile(), userConfigSource(env), ...explicit];
 }
 function isSection(value) {
   const v = value;
   return !!v && typeof v.name === "string" && typeof v.run === "function" && typeof v.defaults === "object";
 }
 async function importPackages(config) {
-  const loaded = {};
-  const failed2 = {};
+  const loaded = /* @__PURE__ */ Object.create(null);
+  const failed2 = /* @__PURE__ */ Object.create(null);
   for (const plan of config.sections) {
     if (plan.definition || !plan.package || plan.package in loaded) continue;
     try {
@@ -20696,11 +23344,13 @@ async function buildHandoff(opts) {
 }
 
 // cli/capabilities.ts
-import { readFile as readFile3 } from "node:fs/promises";
 var diskFiles = {
-  async read({ path, offset, limit }, signal) {
+  async read({ path, offset, limit, policy, maxChars }, signal) {
     try {
-      return { ok: true, text: numberLines(await readFile3(path, { encoding: "utf8", signal }), offset, limit) };
+      const r = await readBounded(path, policy, { offset, limit: limit ?? 2e3, maxChars, signal });
+      if (!r.ok) return { ok: false, reason: r.reason };
+      const text = r.text === "" ? "" : r.text.split("\n").map((line, i) => `${r.firstLine + i}	${line}`).join("\n");
+      return { ok: true, text, ...r.truncated ? { truncated: true } : {} };
     } catch (err) {
       return { ok: false, reason: err.message };
     }
@@ -20714,9 +23364,12 @@ export {
   readEngineMessages,
   readJsonlTranscript,
   beforeBoundary,
+  loadConfigLenient,
+  vetForRead,
   systemClock,
   COMMITMENTS_MARKER,
   SUMMARY_MARKER,
+  builtinSections,
   configFiles,
   buildHandoff,
   diskFiles,
