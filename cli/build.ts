@@ -72,7 +72,9 @@ function sameFile(a: string, b: string): boolean {
 async function writeOut(path: string, text: string): Promise<void> {
   const fh = await open(path, 'w', 0o600)
   try {
-    await fh.chmod(0o600) // an existing file keeps its mode through open(); set it
+    // An existing file keeps its mode through open(): set it. Only a regular file's, though:
+    // `--out /dev/null` or a pipe is not ours to change.
+    if ((await fh.stat()).isFile()) await fh.chmod(0o600)
     await fh.writeFile(text, 'utf8')
   } finally {
     await fh.close()

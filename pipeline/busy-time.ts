@@ -1,12 +1,13 @@
 /**
  * Who held the event loop. Sections share one thread, so a section that computes for 20 s without
  * an await delays every other section's timers too; a timeout measured on the wall clock alone
- * would drop whichever section's timer happened to fire, not the one that hogged. Each section runs
- * inside its own AsyncLocalStorage context, and an async hook adds the time every callback of that
- * context ran (synchronously, on the one thread) to the section's meter. A deadline then grants a
- * section the time the *other* sections held the loop while it waited.
+ * would drop whichever section's timer happened to fire, not the one that hogged. Each section's
+ * work carries a meter (from each promise to the ones created while it runs), and V8's promise
+ * hooks add the time each of its reactions ran (synchronously, on the one thread) to it. A deadline
+ * then grants a section the time the *other* sections held the loop while it waited. Callback-style
+ * work (a bare setTimeout callback) is not metered: async functions resume as promise reactions.
  */
-import { AsyncLocalStorage, createHook } from 'node:async_hooks'
+import { promiseHooks } from 'node:v8'
 import { performance } from 'node:perf_hooks'
 
 export interface BusyMeter {
@@ -14,7 +15,9 @@ export interface BusyMeter {
   ms: number
 }
 
-const context = new AsyncLocalStorage<BusyMeter>()
+/** The meter of each promise created inside a section's work. A WeakMap, not a property: a
+ *  property on promises would change their shape and slow every promise in the process. */
+let meters = new WeakMap<Promise<unknown>, BusyMeter>()
 let current: BusyMeter | undefined
 let since = 0
 const stack: Array<BusyMeter | undefined> = []
@@ -31,43 +34,51 @@ function switchTo(next: BusyMeter | undefined): void {
   since = now
 }
 
-// Promise reactions count too (a section's synchronous work mostly runs in them), which is why
-// the hook is only enabled while sections run.
-const hook = createHook({
-  before() {
-    stack.push(current)
-    switchTo(context.getStore())
-  },
-  after() {
-    switchTo(stack.pop())
-  },
-})
+// A section's code after its first await runs as promise reactions: V8's own promise hooks (no
+// async-id bookkeeping, unlike async_hooks or AsyncLocalStorage, which cost tens of ms over a
+// build) carry the meter from each promise to the ones created while it runs, and time each
+// reaction. They are on only while sections run.
+let stopHooks: (() => void) | null = null
+function enableHooks(): void {
+  stopHooks = <() => void>promiseHooks.createHook({
+    init(promise, parent) {
+      const meter = current ?? (parent ? meters.get(parent) : undefined)
+      if (meter) meters.set(promise, meter)
+    },
+    before(promise) {
+      stack.push(current)
+      switchTo(meters.get(promise))
+    },
+    after() {
+      switchTo(stack.pop())
+    },
+  })
+}
 let users = 0
 
 /** Starts metering (nested runs share one hook); the returned function stops it. */
 export function startMetering(): () => void {
-  if (users++ === 0) hook.enable()
+  if (users++ === 0) enableHooks()
   return () => {
     if (--users === 0) {
       switchTo(undefined)
       stack.length = 0
-      hook.disable()
+      stopHooks?.()
+      stopHooks = null
+      meters = new WeakMap()
     }
   }
 }
 
 /** Runs `fn` (and everything it schedules) as the meter's own time. */
 export function metered<T>(meter: BusyMeter, fn: () => T): T {
-  return context.run(meter, () => {
-    const outer = current
-    stack.push(outer)
-    switchTo(meter)
-    try {
-      return fn()
-    } finally {
-      switchTo(stack.pop())
-    }
-  })
+  stack.push(current)
+  switchTo(meter)
+  try {
+    return fn()
+  } finally {
+    switchTo(stack.pop())
+  }
 }
 
 /** What the other meters ran since `mark` was taken. */

@@ -69,7 +69,7 @@ export function filesWritten(calls: Call[]): WrittenFile[] {
       f.tools[use.name] = (f.tools[use.name] ?? 0) + 1
       f.toolCalls++
       if (use.result?.isError) f.failedToolCalls++
-    } else if (shell) {
+    } else if (shell && shell.writes.length > 0) {
       // A file counts once per command, however many ways the command writes it.
       const seen = new Set<string>()
       for (const w of shell.writes) {

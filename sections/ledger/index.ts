@@ -87,7 +87,8 @@ export async function readLedger(messages: Message[], signal?: AbortSignal): Pro
   let unresolvedWrites = 0
   const firstParsed = Math.max(0, shellCalls.length - PARSER_CAPS.commands)
   // One analysis per distinct command text: sessions repeat `git status` and `npm test` a lot.
-  const seen = new Map<string, ShellAnalysis>()
+  const byParserSeen = new Map<string, ShellAnalysis>()
+  const byTokensSeen = new Map<string, ShellAnalysis>()
   let sliceStart = performance.now()
   for (const [i, c] of shellCalls.entries()) {
     if (performance.now() - sliceStart > SLICE_MS) {
@@ -97,9 +98,9 @@ export async function readLedger(messages: Message[], signal?: AbortSignal): Pro
     signal?.throwIfAborted()
     const command = c.use.input.command as string
     const byParser = i >= firstParsed && command.length <= PARSER_CAPS.chars
-    const key = `${byParser ? 'p' : 't'}${command}`
-    c.shell = seen.get(key) ?? analyzeShell(command, byParser ? parser : null)
-    seen.set(key, c.shell)
+    const seen = byParser ? byParserSeen : byTokensSeen
+    c.shell = seen.get(command) ?? analyzeShell(command, byParser ? parser : null)
+    seen.set(command, c.shell)
     if (c.shell.via === 'parser') stats.parsed++
     else if (byParser || !parser) stats.fallbacks.push(i + 1)
     else stats.pastParserCaps++

@@ -38,12 +38,16 @@ function ctxFor(t: Transcript): SectionContext<any> {
   }
 }
 
-/** CPU time, not wall time: the 2-core machine runs other work beside the tests. */
-async function cpuMs<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
-  const start = process.cpuUsage()
-  const value = await fn()
-  const used = process.cpuUsage(start)
-  return { value, ms: (used.user + used.system) / 1000 }
+/** The best of `runs` wall times: other work on the machine (parallel test files) only slows a run down. */
+async function bestMs<T>(fn: () => Promise<T>, runs = 2): Promise<{ value: T; ms: number }> {
+  let best = Infinity
+  let value!: T
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now()
+    value = await fn()
+    best = Math.min(best, performance.now() - started)
+  }
+  return { value, ms: best }
 }
 
 describe('hostile: bounded work', () => {
@@ -55,19 +59,19 @@ describe('hostile: bounded work', () => {
       if (i % 4 === 0) messages.push({ index: messages.length, role: 'assistant', kind: 'assistant', text: '', toolUses: [{ id: `w${i}`, name: 'Write', input: { file_path: `/repo/out/f${i}.txt`, content: 'x' } }], toolResults: [] })
     }
     await ledger.run(ctxFor(transcript([bash(0, 'true')]))) // the parser loads once, outside the measure
-    const { value, ms } = await cpuMs(() => ledger.run(ctxFor(transcript(messages))))
+    const { value, ms } = await bestMs(() => ledger.run(ctxFor(transcript(messages))))
     assert.ok(value && typeof value !== 'string' && value.body.length <= 6_000)
-    assert.ok(ms < 2_000, `took ${Math.round(ms)} ms of CPU`)
+    assert.ok(ms < 2_000, `took ${Math.round(ms)} ms`)
     const counts = (value.record as { counts: { commands: number } }).counts
     assert.equal(counts.commands, 50_000)
   })
 
   test('50,000 redirections in one command finish', { timeout: 60_000 }, async () => {
     const command = Array.from({ length: 50_000 }, (_, i) => `echo ${i} > f${i}.txt`).join('; ')
-    const { value, ms } = await cpuMs(() => ledger.run(ctxFor(transcript([bash(0, command)]))))
+    const { value, ms } = await bestMs(() => ledger.run(ctxFor(transcript([bash(0, command)]))), 1)
     assert.ok(value && typeof value !== 'string')
     assert.equal((value.record as { counts: { files: number } }).counts.files, 50_000)
-    assert.ok(ms < 5_000, `took ${Math.round(ms)} ms of CPU`)
+    assert.ok(ms < 5_000, `took ${Math.round(ms)} ms`)
   })
 
   test('a section that holds the event loop is the one dropped; the one it delayed is kept', async () => {

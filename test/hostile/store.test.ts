@@ -117,3 +117,11 @@ test('hostile: the CLI creates everything owner-only (SQLite lock folders includ
   const r = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), '--input-type=module', '-e', probe], { encoding: 'utf8' })
   assert.match(r.stdout, /umask 77$/, r.stderr)
 })
+
+test('hostile: --out to a device writes through it and leaves its mode alone', () => {
+  const transcript = writeJsonl(join(dir, 'dev.jsonl'), [userRow('hi', { cwd: dir }), assistantRow('m1', [text('hello')])])
+  const before = statSync('/dev/null').mode
+  const r = cli(['build', transcript, '--out', '/dev/null'])
+  assert.equal(r.status, 0, r.stderr)
+  assert.equal(statSync('/dev/null').mode, before)
+})

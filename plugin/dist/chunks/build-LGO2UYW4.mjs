@@ -9,7 +9,7 @@ import {
   cliCapabilities,
   configFiles,
   readJsonlTranscript
-} from "./chunk-CKKCUC5Z.mjs";
+} from "./chunk-ANZVLSUW.mjs";
 import {
   forTerminal,
   jsonForTerminal
@@ -220,7 +220,7 @@ function sameFile(a, b) {
 async function writeOut(path, text) {
   const fh = await open(path, "w", 384);
   try {
-    await fh.chmod(384);
+    if ((await fh.stat()).isFile()) await fh.chmod(384);
     await fh.writeFile(text, "utf8");
   } finally {
     await fh.close();

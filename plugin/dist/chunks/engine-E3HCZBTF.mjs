@@ -10,7 +10,7 @@ import {
   readEngineMessages,
   systemClock,
   vetForRead
-} from "./chunk-CKKCUC5Z.mjs";
+} from "./chunk-ANZVLSUW.mjs";
 import {
   indexPending,
   nextCompaction,

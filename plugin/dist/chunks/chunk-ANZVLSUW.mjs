@@ -2376,7 +2376,7 @@ var require_code2 = __commonJS({
       return allSchemaProperties(schemaMap).filter((p) => !(0, util_1.alwaysValidSchema)(it, schemaMap[p]));
     }
     exports.schemaProperties = schemaProperties;
-    function callValidateCode({ schemaCode, data, it: { gen, topSchemaRef, schemaPath, errorPath }, it }, func, context2, passSchema) {
+    function callValidateCode({ schemaCode, data, it: { gen, topSchemaRef, schemaPath, errorPath }, it }, func, context, passSchema) {
       const dataAndSchema = passSchema ? (0, codegen_1._)`${schemaCode}, ${data}, ${topSchemaRef}${schemaPath}` : data;
       const valCxt = [
         [names_1.default.instancePath, (0, codegen_1.strConcat)(names_1.default.instancePath, errorPath)],
@@ -2387,7 +2387,7 @@ var require_code2 = __commonJS({
       if (it.opts.dynamicRef)
         valCxt.push([names_1.default.dynamicAnchors, names_1.default.dynamicAnchors]);
       const args = (0, codegen_1._)`${dataAndSchema}, ${gen.object(...valCxt)}`;
-      return context2 !== codegen_1.nil ? (0, codegen_1._)`${func}.call(${context2}, ${args})` : (0, codegen_1._)`${func}(${args})`;
+      return context !== codegen_1.nil ? (0, codegen_1._)`${func}.call(${context}, ${args})` : (0, codegen_1._)`${func}(${args})`;
     }
     exports.callValidateCode = callValidateCode;
     var newRegExp = (0, codegen_1._)`new RegExp`;
@@ -12856,15 +12856,15 @@ var require_cst_scalar = __commonJS({
       }
       return null;
     }
-    function createScalarToken(value, context2) {
-      const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context2;
+    function createScalarToken(value, context) {
+      const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context;
       const source = stringifyString.stringifyString({ type, value }, {
         implicitKey,
         indent: indent > 0 ? " ".repeat(indent) : "",
         inFlow,
         options: { blockQuote: true, lineWidth: -1 }
       });
-      const end = context2.end ?? [
+      const end = context.end ?? [
         { type: "newline", offset: -1, indent, source: "\n" }
       ];
       switch (source[0]) {
@@ -12888,8 +12888,8 @@ var require_cst_scalar = __commonJS({
           return { type: "scalar", offset, indent, source, end };
       }
     }
-    function setScalarValue(token, value, context2 = {}) {
-      let { afterKey = false, implicitKey = false, inFlow = false, type } = context2;
+    function setScalarValue(token, value, context = {}) {
+      let { afterKey = false, implicitKey = false, inFlow = false, type } = context;
       let indent = "indent" in token ? token.indent : null;
       if (afterKey && typeof indent === "number")
         indent += 2;
@@ -17813,15 +17813,15 @@ var require_AsyncParallelBailHook = __commonJS({
       /** @type {unknown} */
       []
     ), name = void 0) {
-      const hook2 = new Hook(args, name);
-      hook2.constructor = AsyncParallelBailHook;
-      hook2.compile = COMPILE;
-      hook2._call = void 0;
-      hook2.call = void 0;
+      const hook = new Hook(args, name);
+      hook.constructor = AsyncParallelBailHook;
+      hook.compile = COMPILE;
+      hook._call = void 0;
+      hook.call = void 0;
       return (
         /** @type {AsyncParallelBailHookType<T, R, AdditionalOptions>} */
         /** @type {unknown} */
-        hook2
+        hook
       );
     }
     AsyncParallelBailHook.prototype = null;
@@ -17857,15 +17857,15 @@ var require_AsyncParallelHook = __commonJS({
       /** @type {unknown} */
       []
     ), name = void 0) {
-      const hook2 = new Hook(args, name);
-      hook2.constructor = AsyncParallelHook2;
-      hook2.compile = COMPILE;
-      hook2._call = void 0;
-      hook2.call = void 0;
+      const hook = new Hook(args, name);
+      hook.constructor = AsyncParallelHook2;
+      hook.compile = COMPILE;
+      hook._call = void 0;
+      hook.call = void 0;
       return (
         /** @type {AsyncParallelHookType<T, AdditionalOptions>} */
         /** @type {unknown} */
-        hook2
+        hook
       );
     }
     AsyncParallelHook2.prototype = null;
@@ -17909,15 +17909,15 @@ ${next()}}
       /** @type {unknown} */
       []
     ), name = void 0) {
-      const hook2 = new Hook(args, name);
-      hook2.constructor = AsyncSeriesBailHook;
-      hook2.compile = COMPILE;
-      hook2._call = void 0;
-      hook2.call = void 0;
+      const hook = new Hook(args, name);
+      hook.constructor = AsyncSeriesBailHook;
+      hook.compile = COMPILE;
+      hook._call = void 0;
+      hook.call = void 0;
       return (
         /** @type {AsyncSeriesBailHookType<T, R, AdditionalOptions>} */
         /** @type {unknown} */
-        hook2
+        hook
       );
     }
     AsyncSeriesBailHook.prototype = null;
@@ -17953,15 +17953,15 @@ var require_AsyncSeriesHook = __commonJS({
       /** @type {unknown} */
       []
     ), name = void 0) {
-      const hook2 = new Hook(args, name);
-      hook2.constructor = AsyncSeriesHook2;
-      hook2.compile = COMPILE;
-      hook2._call = void 0;
-      hook2.call = void 0;
+      const hook = new Hook(args, name);
+      hook.constructor = AsyncSeriesHook2;
+      hook.compile = COMPILE;
+      hook._call = void 0;
+      hook.call = void 0;
       return (
         /** @type {AsyncSeriesHookType<T, AdditionalOptions>} */
         /** @type {unknown} */
-        hook2
+        hook
       );
     }
     AsyncSeriesHook2.prototype = null;
@@ -17997,15 +17997,15 @@ var require_AsyncSeriesLoopHook = __commonJS({
       /** @type {unknown} */
       []
     ), name = void 0) {
-      const hook2 = new Hook(args, name);
-      hook2.constructor = AsyncSeriesLoopHook;
-      hook2.compile = COMPILE;
-      hook2._call = void 0;
-      hook2.call = void 0;
+      const hook = new Hook(args, name);
+      hook.constructor = AsyncSeriesLoopHook;
+      hook.compile = COMPILE;
+      hook._call = void 0;
+      hook.call = void 0;
       return (
         /** @type {AsyncSeriesLoopHookType<T, AdditionalOptions>} */
         /** @type {unknown} */
-        hook2
+        hook
       );
     }
     AsyncSeriesLoopHook.prototype = null;
@@ -18058,15 +18058,15 @@ var require_AsyncSeriesWaterfallHook = __commonJS({
       if (args.length < 1) {
         throw new Error("Waterfall hooks must have at least one argument");
       }
-      const hook2 = new Hook(args, name);
-      hook2.constructor = AsyncSeriesWaterfallHook2;
-      hook2.compile = COMPILE;
-      hook2._call = void 0;
-      hook2.call = void 0;
+      const hook = new Hook(args, name);
+      hook.constructor = AsyncSeriesWaterfallHook2;
+      hook.compile = COMPILE;
+      hook._call = void 0;
+      hook.call = void 0;
       return (
         /** @type {AsyncSeriesWaterfallHookType<T, R, AdditionalOptions>} */
         /** @type {unknown} */
-        hook2
+        hook
       );
     }
     AsyncSeriesWaterfallHook2.prototype = null;
@@ -18079,7 +18079,7 @@ var require_HookMap = __commonJS({
   "node_modules/tapable/lib/HookMap.js"(exports, module) {
     "use strict";
     var util = __require("util");
-    var defaultFactory = (key, hook2) => hook2;
+    var defaultFactory = (key, hook) => hook;
     var HookMap = class {
       /**
        * @param {HookFactory<H>} factory factory creating new hooks for unknown keys
@@ -18104,9 +18104,9 @@ var require_HookMap = __commonJS({
        */
       for(key) {
         const map = this._map;
-        const hook2 = map.get(key);
-        if (hook2 !== void 0) {
-          return hook2;
+        const hook = map.get(key);
+        if (hook !== void 0) {
+          return hook;
         }
         let newHook = this._factory(key);
         const interceptors = this._interceptors;
@@ -18232,10 +18232,10 @@ var require_MultiHook = __commonJS({
           /** @type {MultiHook<H>} */
           new _MultiHook(
             this.hooks.map(
-              (hook2) => (
+              (hook) => (
                 /** @type {H} */
                 /** @type {unknown} */
-                hook2.withOptions(options)
+                hook.withOptions(options)
               )
             ),
             this.name
@@ -18290,15 +18290,15 @@ ${next()}}
       /** @type {unknown} */
       []
     ), name = void 0) {
-      const hook2 = new Hook(args, name);
-      hook2.constructor = SyncBailHook;
-      hook2.tapAsync = TAP_ASYNC;
-      hook2.tapPromise = TAP_PROMISE;
-      hook2.compile = COMPILE;
+      const hook = new Hook(args, name);
+      hook.constructor = SyncBailHook;
+      hook.tapAsync = TAP_ASYNC;
+      hook.tapPromise = TAP_PROMISE;
+      hook.compile = COMPILE;
       return (
         /** @type {SyncBailHookType<T, R, AdditionalOptions>} */
         /** @type {unknown} */
-        hook2
+        hook
       );
     }
     SyncBailHook.prototype = null;
@@ -18341,15 +18341,15 @@ var require_SyncHook = __commonJS({
       /** @type {unknown} */
       []
     ), name = void 0) {
-      const hook2 = new Hook(args, name);
-      hook2.constructor = SyncHook2;
-      hook2.tapAsync = TAP_ASYNC;
-      hook2.tapPromise = TAP_PROMISE;
-      hook2.compile = COMPILE;
+      const hook = new Hook(args, name);
+      hook.constructor = SyncHook2;
+      hook.tapAsync = TAP_ASYNC;
+      hook.tapPromise = TAP_PROMISE;
+      hook.compile = COMPILE;
       return (
         /** @type {SyncHookType<T, R, AdditionalOptions>} */
         /** @type {unknown} */
-        hook2
+        hook
       );
     }
     SyncHook2.prototype = null;
@@ -18392,15 +18392,15 @@ var require_SyncLoopHook = __commonJS({
       /** @type {unknown} */
       []
     ), name = void 0) {
-      const hook2 = new Hook(args, name);
-      hook2.constructor = SyncLoopHook;
-      hook2.tapAsync = TAP_ASYNC;
-      hook2.tapPromise = TAP_PROMISE;
-      hook2.compile = COMPILE;
+      const hook = new Hook(args, name);
+      hook.constructor = SyncLoopHook;
+      hook.tapAsync = TAP_ASYNC;
+      hook.tapPromise = TAP_PROMISE;
+      hook.compile = COMPILE;
       return (
         /** @type {SyncLoopHookType<T, AdditionalOptions>} */
         /** @type {unknown} */
-        hook2
+        hook
       );
     }
     SyncLoopHook.prototype = null;
@@ -18461,15 +18461,15 @@ var require_SyncWaterfallHook = __commonJS({
       if (args.length < 1) {
         throw new Error("Waterfall hooks must have at least one argument");
       }
-      const hook2 = new Hook(args, name);
-      hook2.constructor = SyncWaterfallHook2;
-      hook2.tapAsync = TAP_ASYNC;
-      hook2.tapPromise = TAP_PROMISE;
-      hook2.compile = COMPILE;
+      const hook = new Hook(args, name);
+      hook.constructor = SyncWaterfallHook2;
+      hook.tapAsync = TAP_ASYNC;
+      hook.tapPromise = TAP_PROMISE;
+      hook.compile = COMPILE;
       return (
         /** @type {SyncWaterfallHookType<T, R, AdditionalOptions>} */
         /** @type {unknown} */
-        hook2
+        hook
       );
     }
     SyncWaterfallHook2.prototype = null;
@@ -20086,7 +20086,7 @@ function filesWritten(calls) {
       f.tools[use.name] = (f.tools[use.name] ?? 0) + 1;
       f.toolCalls++;
       if (use.result?.isError) f.failedToolCalls++;
-    } else if (shell) {
+    } else if (shell && shell.writes.length > 0) {
       const seen = /* @__PURE__ */ new Set();
       for (const w of shell.writes) {
         const path = normalizePath(w.path);
@@ -21073,7 +21073,8 @@ async function readLedger(messages, signal) {
   }
   let unresolvedWrites = 0;
   const firstParsed = Math.max(0, shellCalls.length - PARSER_CAPS.commands);
-  const seen = /* @__PURE__ */ new Map();
+  const byParserSeen = /* @__PURE__ */ new Map();
+  const byTokensSeen = /* @__PURE__ */ new Map();
   let sliceStart = performance.now();
   for (const [i, c] of shellCalls.entries()) {
     if (performance.now() - sliceStart > SLICE_MS) {
@@ -21083,9 +21084,9 @@ async function readLedger(messages, signal) {
     signal?.throwIfAborted();
     const command = c.use.input.command;
     const byParser = i >= firstParsed && command.length <= PARSER_CAPS.chars;
-    const key = `${byParser ? "p" : "t"}${command}`;
-    c.shell = seen.get(key) ?? analyzeShell(command, byParser ? parser : null);
-    seen.set(key, c.shell);
+    const seen = byParser ? byParserSeen : byTokensSeen;
+    c.shell = seen.get(command) ?? analyzeShell(command, byParser ? parser : null);
+    seen.set(command, c.shell);
     if (c.shell.via === "parser") stats.parsed++;
     else if (byParser || !parser) stats.fallbacks.push(i + 1);
     else stats.pastParserCaps++;
@@ -22842,9 +22843,9 @@ function validateConcurrency(concurrency) {
 import { performance as performance3 } from "node:perf_hooks";
 
 // pipeline/busy-time.ts
-import { AsyncLocalStorage, createHook } from "node:async_hooks";
+import { promiseHooks } from "node:v8";
 import { performance as performance2 } from "node:perf_hooks";
-var context = new AsyncLocalStorage();
+var meters = /* @__PURE__ */ new WeakMap();
 var current;
 var since = 0;
 var stack = [];
@@ -22858,37 +22859,43 @@ function switchTo(next) {
   current = next;
   since = now;
 }
-var hook = createHook({
-  before() {
-    stack.push(current);
-    switchTo(context.getStore());
-  },
-  after() {
-    switchTo(stack.pop());
-  }
-});
+var stopHooks = null;
+function enableHooks() {
+  stopHooks = promiseHooks.createHook({
+    init(promise, parent) {
+      const meter = current ?? (parent ? meters.get(parent) : void 0);
+      if (meter) meters.set(promise, meter);
+    },
+    before(promise) {
+      stack.push(current);
+      switchTo(meters.get(promise));
+    },
+    after() {
+      switchTo(stack.pop());
+    }
+  });
+}
 var users = 0;
 function startMetering() {
-  if (users++ === 0) hook.enable();
+  if (users++ === 0) enableHooks();
   return () => {
     if (--users === 0) {
       switchTo(void 0);
       stack.length = 0;
-      hook.disable();
+      stopHooks?.();
+      stopHooks = null;
+      meters = /* @__PURE__ */ new WeakMap();
     }
   };
 }
 function metered(meter, fn) {
-  return context.run(meter, () => {
-    const outer = current;
-    stack.push(outer);
-    switchTo(meter);
-    try {
-      return fn();
-    } finally {
-      switchTo(stack.pop());
-    }
-  });
+  stack.push(current);
+  switchTo(meter);
+  try {
+    return fn();
+  } finally {
+    switchTo(stack.pop());
+  }
 }
 function othersSince(meter, mark) {
   return Math.max(0, allMs - mark.all - (meter.ms - mark.own));
