@@ -175,6 +175,57 @@ describe('rehearsal (the default)', () => {
     expect(r.messages).toEqual([CORE])
   })
 
+  const AT = '2026-03-04T05:06:07.089Z'
+  const STEM = 'rehearsals/sid/001-2026-03-04T05-06-07-089Z'
+  const pending = line({ type: 'pending', row: `${STEM}.json`, dataDir: '/data', n: 1, prev: null, at: AT, files: { handoff: null, summary: null, transcript: `${STEM}.transcript.md`, row: `${STEM}.json` }, sizes: {} })
+  const compacted = async (w: World) => {
+    for (let i = 0; i < 200 && w.coreCalls.value === 0; i++) await new Promise<void>((r) => setTimeout(r, 5))
+  }
+
+  test('the engine compacts without waiting for the late part; a fork asked for after it is refused as nothing-to-fork', async ($, on) => {
+    let forks = 0
+    on('model.fork', () => {
+      forks++
+      return { value: { isAnswered: true, text: 'FORKED', usage: { input_tokens: 1, output_tokens: 1, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } } }
+    })
+    const w = world(on, async function* (w) {
+      yield pending
+      await compacted(w)
+      yield line({ type: 'request', id: 1, call: 'model.fork', args: { prompt: 'summarise' } })
+      await answerOf(w, `${rundirOf(w)}/answers/1.json`)
+      yield done()
+      return { code: 0, signal: null }
+    })
+    const r = await $.session.compact(event())
+    expect(r.messages).toEqual([CORE])
+    expect(JSON.parse(w.spawned[0]!.input!).late).toBe(true)
+    const answer = await answerOf(w, `${rundirOf(w)}/answers/1.json`)
+    expect(answer.ok).toBe(true)
+    expect((answer.value as { isAnswered: boolean; reason: string }).isAnswered).toBe(false)
+    expect((answer.value as { reason: string }).reason).toMatch(/^nothing-to-fork: the engine had compacted before this fork was asked for/)
+    expect(forks).toBe(0)
+  })
+
+  test('a late part killed after its pending row: the hook completes the row with why', async ($, on) => {
+    const w = world(on, async function* (w) {
+      yield pending
+      await compacted(w)
+      return { code: null, signal: 'SIGKILL' }
+    })
+    const r = await $.session.compact(event())
+    expect(r.messages).toEqual([CORE])
+    const late = `/data/${STEM}.late.json`
+    const row = await answerOf(w, late)
+    expect(row.outcome).toBe('fallback')
+    expect(row.mode).toBe('rehearsal')
+    expect(row.writtenBy).toBe('hooks')
+    expect(row.reason).toMatch(/^late-part: child-crashed: the pipeline was killed by SIGKILL before answering \(after the engine had compacted/)
+    expect(row.lineage).toEqual({ n: 1, prev: null })
+    expect(row.at).toBe(AT)
+    expect(row.files).toEqual({ handoff: null, summary: null, transcript: `${STEM}.transcript.md`, row: `${STEM}.late.json` })
+    expect([...w.writes.keys()].filter((p) => /\/\d{3}-[^/.]+\.json$/.test(p))).toEqual([])
+  })
+
   test('COMPACT_HANDOFF_LIVE=1 makes it live', async ($, on) => {
     const w = world(on, async function* () {
       yield done()
