@@ -29,6 +29,14 @@ export interface RunSectionsOptions {
   signal?: AbortSignal
   /** The size guard's ceiling on the whole handoff: the sections' budgets are shared out under it. */
   ceiling?: { chars: number; setting: string }
+  /**
+   * Meter each section's time past its first await too (V8 promise hooks, pipeline/busy-time.ts),
+   * so the one that holds the thread is the one that times out. Default: when a section comes from
+   * a package, whose code nobody here has bounded. Built-in sections give the event loop a turn
+   * themselves, and the hooks cost about 50 ms a build, so without one only each section's first
+   * synchronous stretch is metered (exactly, and for free).
+   */
+  meterAwaits?: boolean
 }
 
 /** Room kept under the ceiling for what compose adds around the sections (marker, preamble,
@@ -149,11 +157,12 @@ async function runOne(
   const mark = markOf(meter)
   const wallStart = performance.now()
   const ownMs = () => performance.now() - wallStart - othersSince(meter, mark)
-  const stopMetering = startMetering()
+  const stopMetering = opts.meterAwaits ? startMetering() : () => {}
   try {
     opts.hooks.beforeSection.call(plan, input)
     // Promise.resolve().then: a section that throws synchronously is caught like one that rejects.
-    const work = metered(meter, () => Promise.resolve().then(() => def.run(ctx)))
+    // The meter wraps run() itself: its first synchronous stretch is timed exactly, hooks or not.
+    const work = Promise.resolve().then(() => metered(meter, () => def.run(ctx)))
     const value = await pTimeout(work, {
       milliseconds: plan.timeoutMs,
       // p-timeout only stops waiting; the signal is what tells the section to stop working.
@@ -238,6 +247,7 @@ export async function runSections(
   opts: RunSectionsOptions,
 ): Promise<SectionOutcome[]> {
   const limit = pLimit(Math.max(1, opts.concurrency))
+  const metering = { ...opts, meterAwaits: opts.meterAwaits ?? plans.some((p) => p.enabled && p.package !== undefined) }
   const settled = new Map<string, Promise<SectionOutcome>>()
   const budgets = shareBudgets(plans, opts.ceiling)
   const progress = plans.map((plan) => ({ plan, outcome: undefined as SectionOutcome | undefined }))
@@ -254,7 +264,7 @@ export async function runSections(
       const outcome = await limit(() => {
         const shared = budgets.get(plan.name)
         const budget = shared && waitFor.length ? roomFor(plan, shared, progress, budgets, opts.ceiling) : shared
-        return runOne(plan, input, needed, opts, budget)
+        return runOne(plan, input, needed, metering, budget)
       })
       return (progress[i]!.outcome = settle(outcome, opts.hooks))
     })().catch(

@@ -75,6 +75,16 @@ describe('hostile: bounded work', () => {
   })
 
   test('a section that holds the event loop is the one dropped; the one it delayed is kept', async () => {
+    await hogAgainstCalm(false)
+  })
+
+  test('the same after an await, for a section from a package (its every reaction metered)', async () => {
+    await hogAgainstCalm(true)
+  })
+})
+
+async function hogAgainstCalm(fromPackage: boolean) {
+  {
     const spin = (ms: number) => {
       const end = performance.now() + ms
       while (performance.now() < end);
@@ -85,6 +95,8 @@ describe('hostile: bounded work', () => {
       description: 'computes without yielding',
       defaults: { timeoutMs: 200, budgetChars: 100, priority: 50 },
       async run() {
+        // A section from a package may await first: only the promise hooks see what follows.
+        if (fromPackage) await new Promise((r) => setTimeout(r, 5))
         spin(700)
         return 'done at last'
       },
@@ -100,7 +112,7 @@ describe('hostile: bounded work', () => {
       },
     }
     const plan = (d: SectionDefinition): SectionPlan => ({ name: d.name, enabled: true, timeoutMs: d.defaults.timeoutMs, budgetChars: 100, priority: 50, options: {}, definition: d })
-    const outcomes = await runSections([plan(calm), plan(hog)], { trigger: 'cli', sessionId: 's', cwd: '/', transcript: transcript([]), lineage: { n: 1, prev: null, earlier: [] } }, {
+    const outcomes = await runSections([plan(calm), { ...plan(hog), ...(fromPackage ? { package: 'hog-section' } : {}) }], { trigger: 'cli', sessionId: 's', cwd: '/', transcript: transcript([]), lineage: { n: 1, prev: null, earlier: [] } }, {
       concurrency: 2,
       capabilities: { host: 'cli', model: null, files: null, now: Date.now },
       hooks: createHooks(),
@@ -109,5 +121,5 @@ describe('hostile: bounded work', () => {
     assert.equal(c!.status, 'ok', c!.status === 'dropped' ? c!.message : '')
     assert.equal(h!.status, 'dropped')
     assert.ok(h!.status === 'dropped' && h!.code === 'SECTION_TIMEOUT' && /held the event loop for \d/.test(h!.message), h!.status === 'dropped' ? h!.message : '')
-  })
-})
+  }
+}

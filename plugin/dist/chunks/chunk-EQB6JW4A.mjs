@@ -23003,10 +23003,11 @@ async function runOne(plan, input, needed, opts, given) {
   const mark = markOf(meter);
   const wallStart = performance3.now();
   const ownMs = () => performance3.now() - wallStart - othersSince(meter, mark);
-  const stopMetering = startMetering();
+  const stopMetering = opts.meterAwaits ? startMetering() : () => {
+  };
   try {
     opts.hooks.beforeSection.call(plan, input);
-    const work = metered(meter, () => Promise.resolve().then(() => def.run(ctx)));
+    const work = Promise.resolve().then(() => metered(meter, () => def.run(ctx)));
     const value = await pTimeout(work, {
       milliseconds: plan.timeoutMs,
       // p-timeout only stops waiting; the signal is what tells the section to stop working.
@@ -23075,6 +23076,7 @@ function settle(outcome, hooks) {
 }
 async function runSections(plans, input, opts) {
   const limit = pLimit(Math.max(1, opts.concurrency));
+  const metering = { ...opts, meterAwaits: opts.meterAwaits ?? plans.some((p) => p.enabled && p.package !== void 0) };
   const settled = /* @__PURE__ */ new Map();
   const budgets = shareBudgets(plans, opts.ceiling);
   const progress = plans.map((plan) => ({ plan, outcome: void 0 }));
@@ -23088,7 +23090,7 @@ async function runSections(plans, input, opts) {
       const outcome = await limit(() => {
         const shared = budgets.get(plan.name);
         const budget = shared && waitFor.length ? roomFor(plan, shared, progress, budgets, opts.ceiling) : shared;
-        return runOne(plan, input, needed, opts, budget);
+        return runOne(plan, input, needed, metering, budget);
       });
       return progress[i].outcome = settle(outcome, opts.hooks);
     })().catch(

@@ -9,7 +9,7 @@ import {
   cliCapabilities,
   configFiles,
   readJsonlTranscript
-} from "./chunk-ANZVLSUW.mjs";
+} from "./chunk-EQB6JW4A.mjs";
 import {
   forTerminal,
   jsonForTerminal

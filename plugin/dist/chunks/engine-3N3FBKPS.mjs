@@ -10,7 +10,7 @@ import {
   readEngineMessages,
   systemClock,
   vetForRead
-} from "./chunk-ANZVLSUW.mjs";
+} from "./chunk-EQB6JW4A.mjs";
 import {
   indexPending,
   nextCompaction,
