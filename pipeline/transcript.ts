@@ -166,6 +166,12 @@ const TAG_KIND: Record<string, MessageKind> = {
   'post-tool-use-hook': 'hook',
 }
 
+/**
+ * The conversation proper. A handoff or an engine summary opens its window: only rows the engine
+ * injects (reminders, caveats, command wrappers, …) may come before it, never one of these.
+ */
+const TALK: ReadonlySet<MessageKind> = new Set(['typed', 'assistant', 'tool-results'])
+
 interface RowFlags {
   isMeta?: unknown
   isCompactSummary?: unknown
@@ -277,6 +283,8 @@ export function readEngineMessages(messages: unknown[], meta: { sessionId?: stri
 
   const results = new Map<string, ToolResult>()
   const fallbacks: Array<{ use: ToolUse; fallback?: ToolResult }> = []
+  /** The newest message of the conversation proper: a handoff or summary comes before any. */
+  let lastTalk = -1
 
   messages.forEach((row, i) => {
     if (!isObj(row) || (row.role !== 'user' && row.role !== 'assistant')) return noteMalformed(t, i)
@@ -314,9 +322,11 @@ export function readEngineMessages(messages: unknown[], meta: { sessionId?: stri
       if (!results.has(id)) results.set(id, result)
     }
 
+    const first = lastTalk < 0
     const { kind, text: shown } =
-      role === 'assistant' ? { kind: 'assistant' as const, text } : userKindAndText([text], toolResults.length > 0, engineFlags(row, text, t.messages.length === 0), t.messages.length === 0)
+      role === 'assistant' ? { kind: 'assistant' as const, text } : userKindAndText([text], toolResults.length > 0, engineFlags(row, text, first), first)
     const msg: Message = { index: t.messages.length, role, kind, text: shown, toolUses, toolResults }
+    if (TALK.has(kind)) lastTalk = msg.index
     const uuid = str(row.handle) ?? str(row.uuid)
     if (uuid !== undefined) msg.uuid = uuid
     const ts = str(row.timestamp)
@@ -369,6 +379,8 @@ export function jsonlParser(): { line(raw: string, lineNo: number): void; finish
   const uses: ToolUse[] = []
   /** The assistant message later lines with the same message.id merge into, while it is open. */
   let open: { msg: Message; id: string } | null = null
+  /** The newest message of the conversation proper: a handoff or summary comes before any in its window. */
+  let lastTalk = -1
 
   const line = (raw: string, lineNo: number): void => {
     if (raw.trim() === '') return
@@ -447,6 +459,7 @@ export function jsonlParser(): { line(raw: string, lineNo: number): void; finish
       }
       const msg = newMessage(t, d, lineNo, 'assistant', 'assistant', texts.join('\n'), toolUses, toolResults)
       open = id === undefined ? null : { msg, id }
+      lastTalk = msg.index
       return
     }
 
@@ -456,11 +469,12 @@ export function jsonlParser(): { line(raw: string, lineNo: number): void; finish
       t.boundaries.push({ line: lineNo, messageIndex: t.messages.length, from: 'summary-row' })
       open = null
     }
-    const firstInWindow = t.messages.length === (t.boundaries.at(-1)?.messageIndex ?? 0)
+    const firstInWindow = lastTalk < (t.boundaries.at(-1)?.messageIndex ?? 0)
     const { kind, text: shown } = userKindAndText(texts, toolResults.length > 0, d, firstInWindow)
     // Only a row of tool results keeps the assistant message open for its next parallel tool call.
     if (kind !== 'tool-results') open = null
-    newMessage(t, d, lineNo, 'user', kind, shown, toolUses, toolResults)
+    const msg = newMessage(t, d, lineNo, 'user', kind, shown, toolUses, toolResults)
+    if (TALK.has(kind)) lastTalk = msg.index
   }
 
   const finish = (): Transcript => {

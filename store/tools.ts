@@ -145,8 +145,9 @@ function lookupCall(ctx: ToolContext, c: { sessionId: string; mode: StoreMode; n
 
 /** Logs one read with its size: box-wide, and in the asking session's own folder for a tool call. */
 async function logRead(ctx: ToolContext, tool: ToolName, args: Record<string, unknown>, text: string, ms: number, extra: Record<string, unknown> = {}): Promise<void> {
-  // A read of a store that does not exist creates nothing, not even the log of the read.
-  if (!existsSync(ctx.dataDir)) return
+  // From the command line, a read of a store that does not exist creates nothing, not even the
+  // log of the read. A session's own tool call logs it: the store is its plugin's own.
+  if (ctx.by === 'cli' && !existsSync(ctx.dataDir)) return
   const size = textSize(text)
   const row = { at: (ctx.now?.() ?? new Date()).toISOString(), sessionId: ctx.sessionId, by: ctx.by, tool, args, chars: size.chars, lines: size.lines, approxTokens: size.approxTokens, ms, ...extra }
   await appendJsonl(join(ctx.dataDir, LOOKUPS_FILE), row)

@@ -9,7 +9,7 @@ import {
   cliCapabilities,
   configFiles,
   readJsonlTranscript
-} from "./chunk-EQB6JW4A.mjs";
+} from "./chunk-D5JIE6S3.mjs";
 import {
   forTerminal,
   jsonForTerminal

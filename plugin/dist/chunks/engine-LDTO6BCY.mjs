@@ -10,7 +10,7 @@ import {
   readEngineMessages,
   systemClock,
   vetForRead
-} from "./chunk-EQB6JW4A.mjs";
+} from "./chunk-D5JIE6S3.mjs";
 import {
   indexPending,
   nextCompaction,

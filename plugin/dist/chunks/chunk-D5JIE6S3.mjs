@@ -18563,6 +18563,7 @@ var TAG_KIND = {
   "user-prompt-submit-hook": "hook",
   "post-tool-use-hook": "hook"
 };
+var TALK = /* @__PURE__ */ new Set(["typed", "assistant", "tool-results"]);
 function wrapperKind(text) {
   let kind;
   let at = 0;
@@ -18626,6 +18627,7 @@ function readEngineMessages(messages, meta = {}) {
   if (!Array.isArray(messages)) return t;
   const results = /* @__PURE__ */ new Map();
   const fallbacks = [];
+  let lastTalk = -1;
   messages.forEach((row, i) => {
     if (!isObj(row) || row.role !== "user" && row.role !== "assistant") return noteMalformed(t, i);
     const role = row.role;
@@ -18657,8 +18659,10 @@ function readEngineMessages(messages, meta = {}) {
       toolResults.push(result);
       if (!results.has(id)) results.set(id, result);
     }
-    const { kind, text: shown } = role === "assistant" ? { kind: "assistant", text } : userKindAndText([text], toolResults.length > 0, engineFlags(row, text, t.messages.length === 0), t.messages.length === 0);
+    const first = lastTalk < 0;
+    const { kind, text: shown } = role === "assistant" ? { kind: "assistant", text } : userKindAndText([text], toolResults.length > 0, engineFlags(row, text, first), first);
     const msg = { index: t.messages.length, role, kind, text: shown, toolUses, toolResults };
+    if (TALK.has(kind)) lastTalk = msg.index;
     const uuid = str(row.handle) ?? str(row.uuid);
     if (uuid !== void 0) msg.uuid = uuid;
     const ts = str(row.timestamp);
@@ -18685,6 +18689,7 @@ function jsonlParser() {
   const results = /* @__PURE__ */ new Map();
   const uses = [];
   let open2 = null;
+  let lastTalk = -1;
   const line = (raw, lineNo) => {
     if (raw.trim() === "") return;
     let d;
@@ -18755,18 +18760,20 @@ function jsonlParser() {
         open2.msg.toolUses.push(...toolUses);
         return;
       }
-      const msg = newMessage(t, d, lineNo, "assistant", "assistant", texts.join("\n"), toolUses, toolResults);
-      open2 = id === void 0 ? null : { msg, id };
+      const msg2 = newMessage(t, d, lineNo, "assistant", "assistant", texts.join("\n"), toolUses, toolResults);
+      open2 = id === void 0 ? null : { msg: msg2, id };
+      lastTalk = msg2.index;
       return;
     }
     if (d.isCompactSummary === true && d.parentUuid === null && t.boundaries.at(-1)?.messageIndex !== t.messages.length) {
       t.boundaries.push({ line: lineNo, messageIndex: t.messages.length, from: "summary-row" });
       open2 = null;
     }
-    const firstInWindow = t.messages.length === (t.boundaries.at(-1)?.messageIndex ?? 0);
+    const firstInWindow = lastTalk < (t.boundaries.at(-1)?.messageIndex ?? 0);
     const { kind, text: shown } = userKindAndText(texts, toolResults.length > 0, d, firstInWindow);
     if (kind !== "tool-results") open2 = null;
-    newMessage(t, d, lineNo, "user", kind, shown, toolUses, toolResults);
+    const msg = newMessage(t, d, lineNo, "user", kind, shown, toolUses, toolResults);
+    if (TALK.has(kind)) lastTalk = msg.index;
   };
   const finish = () => {
     for (const use of uses) {

@@ -189,7 +189,7 @@ function lookupCall(ctx, c, extra = {}) {
   return `handoff_lookup ${JSON.stringify(args).replace(/,"/g, ', "').replace(/":/g, '": ')}`;
 }
 async function logRead(ctx, tool, args, text, ms, extra = {}) {
-  if (!existsSync(ctx.dataDir)) return;
+  if (ctx.by === "cli" && !existsSync(ctx.dataDir)) return;
   const size = textSize(text);
   const row = { at: (ctx.now?.() ?? /* @__PURE__ */ new Date()).toISOString(), sessionId: ctx.sessionId, by: ctx.by, tool, args, chars: size.chars, lines: size.lines, approxTokens: size.approxTokens, ms, ...extra };
   await appendJsonl(join(ctx.dataDir, LOOKUPS_FILE), row);
