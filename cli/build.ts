@@ -11,6 +11,7 @@ import { beforeBoundary, readJsonlTranscript } from '../pipeline/transcript.ts'
 import type { HandoffResult, PipelineInput } from '../pipeline/types.ts'
 import { buildHandoff, configFiles } from './build-handoff.ts'
 import { cliCapabilities } from './capabilities.ts'
+import { readPolicy } from '../pipeline/read-policy.ts'
 import { cliModel } from './model.ts'
 import type { Command } from './main.ts'
 import { forTerminal, jsonForTerminal } from './terminal.ts'
@@ -144,7 +145,8 @@ async function run(argv: string[]): Promise<number> {
   const { model, source: modelSource } = await cliModel({ repliesFile: values['model-replies'] })
   const { result } = await buildHandoff({
     input,
-    capabilities: cliCapabilities(model),
+    // A section reading without a policy of its own reads under the run's: the transcript's project.
+    capabilities: cliCapabilities(model, readPolicy(conversation.cwd)),
     configFiles: configFiles(values.config ?? []),
     lenient: false,
   })

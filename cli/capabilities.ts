@@ -5,24 +5,30 @@
  */
 import type { Capabilities, FileCapability, ModelCapability } from '../pipeline/capabilities.ts'
 import { systemClock } from '../pipeline/capabilities.ts'
-import { readBounded } from '../pipeline/read-policy.ts'
+import { readBounded, type ReadPolicy, readPolicy } from '../pipeline/read-policy.ts'
 
 /** Files read off the disk, shown as the Read tool shows them (numbered lines), so a restored
  *  file reads the same from the CLI, a rehearsal and a live run. Only what the policy allows is
- *  opened, and only the bytes kept are read. */
-export const diskFiles: FileCapability = {
-  async read({ path, offset, limit, policy, maxChars }, signal) {
-    try {
-      const r = await readBounded(path, policy, { offset, limit: limit ?? 2_000, maxChars, signal })
-      if (!r.ok) return { ok: false, reason: r.reason }
-      const text = r.text === '' ? '' : r.text.split('\n').map((line, i) => `${r.firstLine + i}\t${line}`).join('\n')
-      return { ok: true, text, ...(r.truncated ? { truncated: true } : {}) }
-    } catch (err) {
-      return { ok: false, reason: (err as Error).message }
-    }
-  },
+ *  opened (the request's, else `policy`), and only the bytes kept are read. */
+export function diskFilesUnder(policy: ReadPolicy): FileCapability {
+  return {
+    async read({ path, offset, limit, policy: asked, maxChars }, signal) {
+      try {
+        const r = await readBounded(path, asked ?? policy, { offset, limit: limit ?? 2_000, maxChars, signal })
+        if (!r.ok) return { ok: false, reason: r.reason }
+        const text = r.text === '' ? '' : r.text.split('\n').map((line, i) => `${r.firstLine + i}\t${line}`).join('\n')
+        return { ok: true, text, ...(r.truncated ? { truncated: true } : {}) }
+      } catch (err) {
+        return { ok: false, reason: (err as Error).message }
+      }
+    },
+  }
 }
 
-export function cliCapabilities(model: ModelCapability | null = null): Capabilities {
-  return { host: 'cli', model, files: diskFiles, now: systemClock }
+/** Disk reads with no project of the host's own: a request must bring its policy (restore does). */
+export const diskFiles: FileCapability = diskFilesUnder(readPolicy(null))
+
+/** `policy`: the run's own, for a section that reads without one (the transcript's cwd as project). */
+export function cliCapabilities(model: ModelCapability | null = null, policy: ReadPolicy = readPolicy(null)): Capabilities {
+  return { host: 'cli', model, files: diskFilesUnder(policy), now: systemClock }
 }

@@ -6,8 +6,8 @@
  */
 import type { Capabilities, FileCapability, ModelAnswer, ModelCapability, ModelUsage } from '../pipeline/capabilities.ts'
 import { systemClock } from '../pipeline/capabilities.ts'
-import { diskFiles } from './capabilities.ts'
-import { vetForRead } from '../pipeline/read-policy.ts'
+import { diskFilesUnder } from './capabilities.ts'
+import { readPolicy, vetForRead } from '../pipeline/read-policy.ts'
 import type { Bridge } from './engine-bridge.ts'
 import type { ApiUsage, BridgeModelValue } from './engine-protocol.ts'
 
@@ -50,6 +50,8 @@ export interface EngineHostOptions {
    *  Read through the engine is remembered by it and core would re-attach the file (measured). */
   live: boolean
   now?: () => number
+  /** The session's project: the read policy for a section that reads without one of its own. */
+  cwd?: string
 }
 
 /**
@@ -82,6 +84,7 @@ export function engineHost(bridge: Bridge, opts: EngineHostOptions): EngineHost 
   const now = opts.now ?? systemClock
   const modelCalls: ModelCallRecord[] = []
   const reads: ReadRecord[] = []
+  const hostPolicy = readPolicy(opts.cwd)
 
   const model: ModelCapability = {
     async fork(req, signal) {
@@ -109,13 +112,14 @@ export function engineHost(bridge: Bridge, opts: EngineHostOptions): EngineHost 
       const started = now()
       const record = (ok: boolean, via: ReadRecord['via'], reason?: string) =>
         reads.push({ path: req.path, ok, via, ms: now() - started, ...(reason ? { reason } : {}) })
+      const policy = req.policy ?? hostPolicy
       if (!opts.live) {
-        const answer = await diskFiles.read(req, signal)
+        const answer = await diskFilesUnder(policy).read({ ...req, policy }, signal)
         record(answer.ok, 'disk', answer.ok ? undefined : answer.reason)
         return answer
       }
       // Our policy first; the engine's Read tool then applies its own permission rules on top.
-      const vetted = await vetForRead(req.path, req.policy, signal)
+      const vetted = await vetForRead(req.path, policy, signal)
       if (!vetted.ok) {
         record(false, 'read-tool', vetted.reason)
         return vetted

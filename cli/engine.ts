@@ -228,7 +228,7 @@ export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean
     const gone = () => openBridge.close(`the engine went away before it answered (${String(deps.engineGone?.reason ?? 'unknown')})`)
     if (deps.engineGone?.aborted) gone()
     else deps.engineGone?.addEventListener('abort', gone, { once: true })
-    host = engineHost(bridge, { model: input.model, live: input.settings.live })
+    host = engineHost(bridge, { model: input.model, live: input.settings.live, cwd: input.cwd })
     if (input.late) {
       // Stored before any model work, with the conversation: the engine is compacting beside
       // this run and will not wait for it, so a late part that dies still leaves this row.

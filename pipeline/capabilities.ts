@@ -43,8 +43,9 @@ export interface ReadRequest {
   path: string
   offset?: number
   limit?: number
-  /** The host refuses what the policy refuses (pipeline/read-policy.ts) before opening anything. */
-  policy: ReadPolicy
+  /** The host refuses what the policy refuses (pipeline/read-policy.ts) before opening anything.
+   *  Without one, the host's own: the run's project (the transcript's cwd) and the default deny list. */
+  policy?: ReadPolicy
   /** The most chars worth keeping: the host reads no further than that. */
   maxChars?: number
 }

@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, copyFileSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { delimiter, join, relative, resolve } from 'node:path'
+import { basename, delimiter, join, relative, resolve } from 'node:path'
 import { type FakeModel, type FakeRequest, type FakeRule, startFakeModel } from './fake-model.mjs'
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..')
@@ -217,7 +217,11 @@ export class Lab {
     mkdirSync(pkg, { recursive: true })
     writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'ch-probe-section', version: '1.0.0', type: 'module', main: 'index.mjs' }))
     copyFileSync(join(import.meta.dirname, 'fixtures', 'probe-section.mjs'), join(pkg, 'index.mjs'))
-    const options = probe.file ? `\n    options:\n      file: ${JSON.stringify(probe.file)}` : ''
+    // The read policy keeps a section's reads inside the session's project: the probe reads a copy
+    // of the file there (same name), as a session's own file would be.
+    const file = probe.file ? join(this.project, basename(probe.file)) : undefined
+    if (probe.file) copyFileSync(probe.file, file!)
+    const options = file ? `\n    options:\n      file: ${JSON.stringify(file)}` : ''
     writeFileSync(join(root, 'pipeline.config.yaml'), `sections:\n  - name: probe\n    package: ch-probe-section${options}\n`)
   }
 

@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
-import { diskFiles } from '../../cli/capabilities.ts'
+import { cliCapabilities, diskFiles } from '../../cli/capabilities.ts'
 import { readBounded, readPolicy } from '../../pipeline/read-policy.ts'
 import { parseJsonl } from '../../pipeline/transcript.ts'
 import { cli, readRows, userRow, writeJsonl } from './helpers.ts'
@@ -104,6 +104,18 @@ describe('hostile: the read policy', () => {
     // Zeros are binary: refused after one chunk, never read whole.
     assert.ok(!sparse.ok && /binary/.test(sparse.reason))
     assert.ok(process.memoryUsage().rss - before < 100 * 1024 * 1024)
+  })
+
+  test('a section reading without a policy of its own reads under the run\'s: the transcript\'s project', async () => {
+    const signal = new AbortController().signal
+    const files = cliCapabilities(null, readPolicy(project, {}, home)).files!
+    const notes = await files.read({ path: 'notes.txt' }, signal)
+    assert.ok(notes.ok && notes.text === '1\tthe project notes')
+    const key = await files.read({ path: join(home, '.ssh', 'id_rsa') }, signal)
+    assert.ok(!key.ok && /deny list/.test(key.reason))
+    // The bare disk capability has no project: a read without a policy is refused, never served.
+    const bare = await diskFiles.read({ path: join(project, 'notes.txt') }, signal)
+    assert.ok(!bare.ok && /no project directory/.test(bare.reason))
   })
 
   test('the deny list can be narrowed and widened', async () => {

@@ -23360,20 +23360,23 @@ async function buildHandoff(opts) {
 }
 
 // cli/capabilities.ts
-var diskFiles = {
-  async read({ path, offset, limit, policy, maxChars }, signal) {
-    try {
-      const r = await readBounded(path, policy, { offset, limit: limit ?? 2e3, maxChars, signal });
-      if (!r.ok) return { ok: false, reason: r.reason };
-      const text = r.text === "" ? "" : r.text.split("\n").map((line, i) => `${r.firstLine + i}	${line}`).join("\n");
-      return { ok: true, text, ...r.truncated ? { truncated: true } : {} };
-    } catch (err) {
-      return { ok: false, reason: err.message };
+function diskFilesUnder(policy) {
+  return {
+    async read({ path, offset, limit, policy: asked, maxChars }, signal) {
+      try {
+        const r = await readBounded(path, asked ?? policy, { offset, limit: limit ?? 2e3, maxChars, signal });
+        if (!r.ok) return { ok: false, reason: r.reason };
+        const text = r.text === "" ? "" : r.text.split("\n").map((line, i) => `${r.firstLine + i}	${line}`).join("\n");
+        return { ok: true, text, ...r.truncated ? { truncated: true } : {} };
+      } catch (err) {
+        return { ok: false, reason: err.message };
+      }
     }
-  }
-};
-function cliCapabilities(model = null) {
-  return { host: "cli", model, files: diskFiles, now: systemClock };
+  };
+}
+var diskFiles = diskFilesUnder(readPolicy(null));
+function cliCapabilities(model = null, policy = readPolicy(null)) {
+  return { host: "cli", model, files: diskFilesUnder(policy), now: systemClock };
 }
 
 export {
@@ -23381,6 +23384,7 @@ export {
   readJsonlTranscript,
   beforeBoundary,
   loadConfigLenient,
+  readPolicy,
   vetForRead,
   systemClock,
   COMMITMENTS_MARKER,
@@ -23388,6 +23392,6 @@ export {
   builtinSections,
   configFiles,
   buildHandoff,
-  diskFiles,
+  diskFilesUnder,
   cliCapabilities
 };

@@ -8,8 +8,9 @@ import {
   buildHandoff,
   cliCapabilities,
   configFiles,
-  readJsonlTranscript
-} from "./chunk-D5JIE6S3.mjs";
+  readJsonlTranscript,
+  readPolicy
+} from "./chunk-RU6DT6EH.mjs";
 import {
   forTerminal,
   jsonForTerminal
@@ -284,7 +285,8 @@ ${usage}`, 2);
   const { model, source: modelSource } = await cliModel({ repliesFile: values["model-replies"] });
   const { result } = await buildHandoff({
     input,
-    capabilities: cliCapabilities(model),
+    // A section reading without a policy of its own reads under the run's: the transcript's project.
+    capabilities: cliCapabilities(model, readPolicy(conversation.cwd)),
     configFiles: configFiles(values.config ?? []),
     lenient: false
   });

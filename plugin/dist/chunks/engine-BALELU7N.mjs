@@ -5,12 +5,13 @@ import {
   buildHandoff,
   builtinSections,
   configFiles,
-  diskFiles,
+  diskFilesUnder,
   loadConfigLenient,
   readEngineMessages,
+  readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-D5JIE6S3.mjs";
+} from "./chunk-RU6DT6EH.mjs";
 import {
   indexPending,
   nextCompaction,
@@ -157,6 +158,7 @@ function engineHost(bridge, opts) {
   const now = opts.now ?? systemClock;
   const modelCalls = [];
   const reads = [];
+  const hostPolicy = readPolicy(opts.cwd);
   const model = {
     async fork(req, signal) {
       const started = now();
@@ -181,12 +183,13 @@ function engineHost(bridge, opts) {
     async read(req, signal) {
       const started = now();
       const record = (ok, via, reason) => reads.push({ path: req.path, ok, via, ms: now() - started, ...reason ? { reason } : {} });
+      const policy = req.policy ?? hostPolicy;
       if (!opts.live) {
-        const answer = await diskFiles.read(req, signal);
+        const answer = await diskFilesUnder(policy).read({ ...req, policy }, signal);
         record(answer.ok, "disk", answer.ok ? void 0 : answer.reason);
         return answer;
       }
-      const vetted = await vetForRead(req.path, req.policy, signal);
+      const vetted = await vetForRead(req.path, policy, signal);
       if (!vetted.ok) {
         record(false, "read-tool", vetted.reason);
         return vetted;
@@ -458,7 +461,7 @@ async function runEngine(raw, deps) {
     const gone = () => openBridge.close(`the engine went away before it answered (${String(deps.engineGone?.reason ?? "unknown")})`);
     if (deps.engineGone?.aborted) gone();
     else deps.engineGone?.addEventListener("abort", gone, { once: true });
-    host = engineHost(bridge, { model: input.model, live: input.settings.live });
+    host = engineHost(bridge, { model: input.model, live: input.settings.live, cwd: input.cwd });
     if (input.late) {
       try {
         pending = await writeCompaction(ref, {
