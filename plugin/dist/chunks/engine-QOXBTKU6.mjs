@@ -11,7 +11,7 @@ import {
   readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-RU6DT6EH.mjs";
+} from "./chunk-VUH6PTL6.mjs";
 import {
   indexPending,
   nextCompaction,
