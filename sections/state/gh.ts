@@ -3,7 +3,7 @@
  * session's. gh may be missing, signed out, offline or slow; each of those is a reason, not a row.
  */
 import { exec } from './exec.ts'
-import { quietEnv, whyFailed } from './git.ts'
+import { GIT_GLOBAL_ARGS, gitConfigEnv, quietEnv, repoProgramOverrides, whyFailed } from './git.ts'
 
 export interface PullRequest {
   number: number
@@ -51,8 +51,11 @@ export async function listOpenPrs(opts: {
   limitLabel: string
 }): Promise<PrReading> {
   const args = ['pr', 'list', '--state', 'open', '--limit', String(opts.limit), '--json', 'number,title,headRefName,author,isDraft']
+  // gh runs git in the repository too: under the same settings as our own git calls.
+  const overrides = await repoProgramOverrides(opts)
   const env = {
     ...quietEnv(opts.env),
+    ...gitConfigEnv([...GIT_GLOBAL_ARGS.filter((a) => a !== '--no-optional-locks'), ...overrides]),
     // Never ask, never nag, never colour: gh runs with nobody at a terminal.
     GH_PROMPT_DISABLED: '1',
     GH_NO_UPDATE_NOTIFIER: '1',

@@ -241,6 +241,25 @@ export async function repoProgramOverrides(opts: GitCallOptions): Promise<string
   return out
 }
 
+/**
+ * The same settings as environment (GIT_CONFIG_COUNT/KEY/VALUE, git 2.31+) for a program that runs
+ * git itself, such as gh: `-c` pairs from GIT_GLOBAL_ARGS and repoProgramOverrides.
+ */
+export function gitConfigEnv(pairs: string[]): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {}
+  let n = 0
+  for (let i = 0; i + 1 < pairs.length; i += 2) {
+    if (pairs[i] !== '-c') continue
+    const kv = pairs[i + 1]!
+    const eq = kv.indexOf('=')
+    env[`GIT_CONFIG_KEY_${n}`] = kv.slice(0, eq)
+    env[`GIT_CONFIG_VALUE_${n}`] = kv.slice(eq + 1)
+    n++
+  }
+  env.GIT_CONFIG_COUNT = String(n)
+  return env
+}
+
 /** Runs git with no hooks, no fsmonitor, and none of the programs the repository's config names. */
 export async function git(args: string[], opts: GitCallOptions): Promise<ExecResult> {
   const overrides = await repoProgramOverrides(opts)

@@ -87,4 +87,27 @@ describe('hostile: no repository-configured programs', () => {
     assert.match(r?.body ?? '', /a\.txt/, 'the section still reads the repository')
     assert.deepEqual(readdirSync(marks), [])
   })
+
+  test('gh, which runs git in the repository itself, runs it under the same settings', async () => {
+    for (const m of readdirSync(marks)) rmSync(join(marks, m))
+    // A stand-in gh that does what the real one does first: ask git about the repository.
+    const bin = join(root, 'bin')
+    mkdirSync(bin, { recursive: true })
+    writeFileSync(join(bin, 'gh'), '#!/bin/sh\ngit status --porcelain >/dev/null 2>&1\necho "[]"\n')
+    chmodSync(join(bin, 'gh'), 0o755)
+    const notes: string[] = []
+    const ctx: SectionContext<StateOptions> = {
+      name: 'state',
+      input: { trigger: 'cli', sessionId: 's', cwd: repo, transcript, lineage: { n: 1, prev: null, earlier: [] } } as SectionInput,
+      options: { ...DEFAULT_OPTIONS, gh: true },
+      budgetChars: 4_000,
+      timeoutMs: 10_000,
+      signal: new AbortController().signal,
+      capabilities: { host: 'cli', model: null, files: null, now: Date.now },
+      report: { note: (m) => void notes.push(m), notes },
+      needed: {},
+    }
+    await runState(ctx, { ...process.env, PATH: `${bin}:${process.env.PATH}`, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' })
+    assert.deepEqual(readdirSync(marks), [])
+  })
 })

@@ -11,7 +11,7 @@ import {
   readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-VUH6PTL6.mjs";
+} from "./chunk-D5I64JE2.mjs";
 import {
   indexPending,
   nextCompaction,
