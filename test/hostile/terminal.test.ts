@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
 import { forTerminal } from '../../cli/terminal.ts'
+import { type CompactionRow, writeCompaction } from '../../store/write.ts'
 import { assistantRow, cli, text, userRow, writeJsonl } from './helpers.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'ch-hostile-term-'))
@@ -41,6 +42,17 @@ describe('hostile: terminal hygiene', () => {
     const r = cli(['build', join(dir, `missing\u001b[31m.jsonl`)], { env })
     assert.equal(r.status, 1)
     assert.doesNotMatch(r.stderr, CONTROLS)
+  })
+
+  test('history commands print stored text neutralised too', async () => {
+    const dataDir = join(dir, 'data')
+    const session = 'aaaa0000-1111-2222-3333-444455556666'
+    const row = { v: 1, at: new Date().toISOString(), sessionId: session, mode: 'live', trigger: 'manual', outcome: 'replaced', reason: null, lineage: { n: 1, prev: null }, sections: [] } as unknown as CompactionRow
+    await writeCompaction({ dataDir, mode: 'live', sessionId: session }, { row, handoff: `stored ${HOSTILE}\n`, index: false })
+    const r = cli(['lookup', '--session', session, '--data-dir', dataDir])
+    assert.equal(r.status, 0, r.stderr)
+    assert.match(r.stdout, /stored copy ␛\]52/)
+    assert.doesNotMatch(r.stdout, CONTROLS)
   })
 
   test('newline and tab stay; the rest become visible', () => {
