@@ -331,7 +331,7 @@ async function compact($: EngineInterface, e: SessionCompactInput, next: (e: Ses
     return next(e)
   }
   const { done } = outcome
-  // Shown in the conversation, rehearsing or live: the person can fix what they wrote.
+  // Shown in the conversation: the person can fix what they wrote (a rehearsal shows them too, late).
   for (const notice of done.notices ?? []) $.ui.log(`compact-handoff: ${notice}`)
   $.ui.log(`compact-handoff: handed up a ${done.handoff.length.toLocaleString('en-US')}-char handoff and ${done.keep.length} kept messages`, { to: 'debug' })
   return {
@@ -365,6 +365,8 @@ async function rehearse($: EngineInterface, e: SessionCompactInput, next: (e: Se
   const finished = runChild($, e, s, startedAt, late).then(async (outcome) => {
     stored()
     if (outcome.kind === 'done') {
+      // Shown in the conversation, as live shows them: the person can fix what they wrote.
+      for (const notice of outcome.done.notices ?? []) $.ui.log(`compact-handoff: ${notice}`)
       $.ui.log(`compact-handoff: rehearsed (${outcome.done.handoff.length.toLocaleString('en-US')}-char handoff stored after the engine compacted)`, { to: 'debug' })
       return
     }
