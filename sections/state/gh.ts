@@ -49,10 +49,12 @@ export async function listOpenPrs(opts: {
   limit: number
   /** How the time limit reads in a reason. */
   limitLabel: string
+  /** The repository's program overrides (git.ts), when already being read. */
+  overrides?: Promise<string[]>
 }): Promise<PrReading> {
   const args = ['pr', 'list', '--state', 'open', '--limit', String(opts.limit), '--json', 'number,title,headRefName,author,isDraft']
   // gh runs git in the repository too: under the same settings as our own git calls.
-  const overrides = await repoProgramOverrides(opts)
+  const overrides = await (opts.overrides ?? repoProgramOverrides(opts))
   const env = {
     ...quietEnv(opts.env),
     ...gitConfigEnv([...GIT_GLOBAL_ARGS.filter((a) => a !== '--no-optional-locks'), ...overrides]),

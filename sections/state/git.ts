@@ -212,6 +212,8 @@ export interface GitCallOptions {
   env: NodeJS.ProcessEnv
   timeoutMs: number
   signal: AbortSignal
+  /** repoProgramOverrides for this cwd, read once and shared by the calls that run together. */
+  overrides?: Promise<string[]>
 }
 
 /**
@@ -225,7 +227,7 @@ const REPO_SCOPES = new Set(['local', 'worktree'])
 
 /** `-c key=` for every program the repository's own config names (see PROGRAM_KEY_RE). Reading
  *  config runs nothing; a failure to read it leaves none to empty. */
-export async function repoProgramOverrides(opts: GitCallOptions): Promise<string[]> {
+export async function repoProgramOverrides(opts: Omit<GitCallOptions, 'overrides'>): Promise<string[]> {
   const r = await exec('git', ['config', '--show-scope', '--null', '--name-only', '--get-regexp', '.'], { ...opts, env: quietEnv(opts.env) })
   if (r.kind !== 'ok') return []
   const parts = r.stdout.split('\0')
@@ -262,7 +264,7 @@ export function gitConfigEnv(pairs: string[]): NodeJS.ProcessEnv {
 
 /** Runs git with no hooks, no fsmonitor, and none of the programs the repository's config names. */
 export async function git(args: string[], opts: GitCallOptions): Promise<ExecResult> {
-  const overrides = await repoProgramOverrides(opts)
+  const overrides = await (opts.overrides ?? repoProgramOverrides(opts))
   return exec('git', [...GIT_GLOBAL_ARGS, ...overrides, ...args], { ...opts, env: quietEnv(opts.env) })
 }
 

@@ -16,6 +16,7 @@ import {
   operationInProgress,
   parseLog,
   parseStatus,
+  repoProgramOverrides,
   type StatusEntry,
   whyFailed,
 } from './git.ts'
@@ -95,7 +96,10 @@ export async function readState(o: ReadStateOptions): Promise<StateReading> {
     return reading
   }
 
-  const call = { cwd: o.cwd, env: o.env, timeoutMs: o.git.timeoutMs, signal: o.signal }
+  const base = { cwd: o.cwd, env: o.env, timeoutMs: o.git.timeoutMs, signal: o.signal }
+  // The repository's own program settings are read once, beside the calls that wait for them.
+  const overrides = repoProgramOverrides(base)
+  const call = { ...base, overrides }
   const timed = async <T>(key: string, p: Promise<T>): Promise<T> => {
     const t0 = performance.now()
     try {
@@ -114,7 +118,7 @@ export async function readState(o: ReadStateOptions): Promise<StateReading> {
     o.gh
       ? timed(
           'gh',
-          listOpenPrs({ cwd: o.cwd, env: o.env, signal: o.signal, limit: o.prLimit, timeoutMs: o.ghCall.timeoutMs, limitLabel: o.ghCall.label }),
+          listOpenPrs({ cwd: o.cwd, env: o.env, signal: o.signal, limit: o.prLimit, timeoutMs: o.ghCall.timeoutMs, limitLabel: o.ghCall.label, overrides }),
         )
       : null,
   ])

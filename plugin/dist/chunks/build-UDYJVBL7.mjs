@@ -10,7 +10,7 @@ import {
   configFiles,
   readJsonlTranscript,
   readPolicy
-} from "./chunk-D5I64JE2.mjs";
+} from "./chunk-7WMGKEM5.mjs";
 import {
   forTerminal,
   jsonForTerminal

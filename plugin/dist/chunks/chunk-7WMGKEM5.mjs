@@ -21874,7 +21874,7 @@ function gitConfigEnv(pairs) {
   return env;
 }
 async function git(args, opts) {
-  const overrides = await repoProgramOverrides(opts);
+  const overrides = await (opts.overrides ?? repoProgramOverrides(opts));
   return exec("git", [...GIT_GLOBAL_ARGS, ...overrides, ...args], { ...opts, env: quietEnv(opts.env) });
 }
 function whyFailed(what, program, r, limit) {
@@ -21927,7 +21927,7 @@ function parsePrList(raw) {
 }
 async function listOpenPrs(opts) {
   const args = ["pr", "list", "--state", "open", "--limit", String(opts.limit), "--json", "number,title,headRefName,author,isDraft"];
-  const overrides = await repoProgramOverrides(opts);
+  const overrides = await (opts.overrides ?? repoProgramOverrides(opts));
   const env = {
     ...quietEnv(opts.env),
     ...gitConfigEnv([...GIT_GLOBAL_ARGS.filter((a) => a !== "--no-optional-locks"), ...overrides]),
@@ -21971,7 +21971,9 @@ async function readState(o) {
     lose(repoRows, `the working directory ${o.cwd} does not exist`);
     return reading;
   }
-  const call = { cwd: o.cwd, env: o.env, timeoutMs: o.git.timeoutMs, signal: o.signal };
+  const base2 = { cwd: o.cwd, env: o.env, timeoutMs: o.git.timeoutMs, signal: o.signal };
+  const overrides = repoProgramOverrides(base2);
+  const call = { ...base2, overrides };
   const timed = async (key, p) => {
     const t0 = performance.now();
     try {
@@ -21986,7 +21988,7 @@ async function readState(o) {
     timed("gitDir", git(["rev-parse", "--absolute-git-dir"], call)),
     o.gh ? timed(
       "gh",
-      listOpenPrs({ cwd: o.cwd, env: o.env, signal: o.signal, limit: o.prLimit, timeoutMs: o.ghCall.timeoutMs, limitLabel: o.ghCall.label })
+      listOpenPrs({ cwd: o.cwd, env: o.env, signal: o.signal, limit: o.prLimit, timeoutMs: o.ghCall.timeoutMs, limitLabel: o.ghCall.label, overrides })
     ) : null
   ]);
   if (isNotARepo(st) || isNotARepo(gd)) {

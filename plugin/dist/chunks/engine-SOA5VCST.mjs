@@ -11,7 +11,7 @@ import {
   readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-D5I64JE2.mjs";
+} from "./chunk-7WMGKEM5.mjs";
 import {
   indexPending,
   nextCompaction,
