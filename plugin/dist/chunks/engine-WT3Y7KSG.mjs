@@ -11,7 +11,7 @@ import {
   readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-7WMGKEM5.mjs";
+} from "./chunk-UDANDDC4.mjs";
 import {
   indexPending,
   nextCompaction,
