@@ -222,9 +222,22 @@ function opaqueRest(tokens: Token[], s: string, i: number): Token[] {
   return tokens
 }
 
+/** Only plain words and spaces: no quoting, expansion, glob, comment, redirection or operator. */
+const PLAIN_COMMAND_RE = /^[A-Za-z0-9_.,:/@%+=-]+(?: +[A-Za-z0-9_.,:/@%+=-]+)*$/
+
 /** Splits the tokens into simple commands at the control operators. */
 export function scriptFromTokens(source: string): ShellScript {
   const script: ShellScript = { commands: [], redirects: [] }
+  // Most commands are plain words (`ls -la src`, `npm test`): split on spaces, no tokenizer needed.
+  const trimmed = source.trim()
+  if (PLAIN_COMMAND_RE.test(trimmed)) {
+    const words = trimmed.split(/ +/).map((w): Word => ({ value: w, loose: w }))
+    let first = 0
+    while (first < words.length && (RESERVED.has(words[first]!.value!) || /^[A-Za-z_]\w*=/.test(words[first]!.value!))) first++
+    const kept = words.slice(first)
+    if (kept.length && !['for', 'case', 'select', 'function', 'in', 'esac'].includes(kept[0]!.value!)) script.commands.push({ words: kept, stdin: [] })
+    return script
+  }
   let words: Word[] = []
   let stdin: string[] = []
   let pipedStdin: string[] = []

@@ -11,7 +11,7 @@ import {
   readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-UDANDDC4.mjs";
+} from "./chunk-B66QVKWV.mjs";
 import {
   indexPending,
   nextCompaction,
