@@ -97,7 +97,7 @@ async function hogAgainstCalm(fromPackage: boolean) {
       async run() {
         // A section from a package may await first: only the promise hooks see what follows.
         if (fromPackage) await new Promise((r) => setTimeout(r, 5))
-        spin(700)
+        spin(900)
         return 'done at last'
       },
     }
@@ -105,7 +105,7 @@ async function hogAgainstCalm(fromPackage: boolean) {
       name: 'calm',
       title: 'Calm',
       description: 'waits a little, ten times',
-      defaults: { timeoutMs: 300, budgetChars: 100, priority: 50 },
+      defaults: { timeoutMs: 600, budgetChars: 100, priority: 50 },
       async run() {
         for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 10))
         return 'calm and done'
