@@ -144,9 +144,9 @@ export function checkPath(path: string, policy: ReadPolicy): PathVerdict {
       if (secret) return refuse(`${p === abs ? 'it' : `its real path ${p}`} matches the deny list (${secret}): a secret is never re-read`)
     }
     if (policy.root === null) return refuse('the transcript names no project directory (cwd), so no file is known to be inside it')
-    const root = realOrSelf(policy.root)
+    // The project as named and as its real path (it may itself be a link, as /tmp is on macOS).
     const where = real ?? abs
-    if (!inside(root, where) && !inside(policy.root, abs === where ? abs : where)) {
+    if (!inside(realOrSelf(policy.root), where) && !inside(policy.root, where)) {
       return refuse(`${real && real !== abs ? `its real path ${real}` : abs} is outside the session's project (${policy.root})`)
     }
   }

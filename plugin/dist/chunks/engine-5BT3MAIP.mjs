@@ -11,7 +11,7 @@ import {
   readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-B66QVKWV.mjs";
+} from "./chunk-X4HJVWCS.mjs";
 import {
   indexPending,
   nextCompaction,

@@ -10,7 +10,7 @@ import {
   configFiles,
   readJsonlTranscript,
   readPolicy
-} from "./chunk-B66QVKWV.mjs";
+} from "./chunk-X4HJVWCS.mjs";
 import {
   forTerminal,
   jsonForTerminal

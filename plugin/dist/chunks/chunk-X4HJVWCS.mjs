@@ -19487,9 +19487,8 @@ function checkPath(path, policy) {
       if (secret) return refuse(`${p === abs ? "it" : `its real path ${p}`} matches the deny list (${secret}): a secret is never re-read`);
     }
     if (policy.root === null) return refuse("the transcript names no project directory (cwd), so no file is known to be inside it");
-    const root = realOrSelf(policy.root);
     const where = real ?? abs;
-    if (!inside(root, where) && !inside(policy.root, abs === where ? abs : where)) {
+    if (!inside(realOrSelf(policy.root), where) && !inside(policy.root, where)) {
       return refuse(`${real && real !== abs ? `its real path ${real}` : abs} is outside the session's project (${policy.root})`);
     }
   }
