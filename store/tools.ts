@@ -193,7 +193,9 @@ function spentOf(r: Record<string, any>): string | null {
   if (r.outcome === 'pending') return null
   if (calls === 0) return 'no model calls'
   const n = `${calls} model call${calls === 1 ? '' : 's'}`
-  return typeof usd === 'number' ? `${n} $${usd.toFixed(4)}` : `${n}, cost unknown (${String(r.cost?.reason ?? 'unpriced').slice(0, 80)})`
+  if (typeof usd === 'number') return `${n} $${usd.toFixed(4)}`
+  const part = typeof r.cost?.pricedUsd === 'number' ? ` $${r.cost.pricedUsd.toFixed(4)} priced,` : ''
+  return `${n},${part} cost unknown (${String(r.cost?.reason ?? 'unpriced').slice(0, 80)})`
 }
 
 /** The model spend of a session's compactions summed, priced calls only, with what was not priced. */
@@ -205,7 +207,10 @@ function spentTotal(cs: StoredCompaction[]): string {
     const answered = Array.isArray(c.row?.model?.calls) ? c.row!.model.calls.filter((x: { answeredBy?: unknown }) => x.answeredBy !== null).length : 0
     calls += answered
     if (typeof c.row?.cost?.usd === 'number') usd += c.row.cost.usd
-    else if (answered) unpriced++
+    else if (answered) {
+      unpriced++
+      if (typeof c.row?.cost?.pricedUsd === 'number') usd += c.row.cost.pricedUsd
+    }
   }
   return `${calls} call${calls === 1 ? '' : 's'}, $${usd.toFixed(4)}${unpriced ? ` priced (${unpriced} compaction${unpriced === 1 ? '' : 's'} not priced)` : ''}`
 }

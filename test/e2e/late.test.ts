@@ -101,6 +101,14 @@ describe("a rehearsal's late part killed mid-way", { skip: skipWithoutEngine, ti
       const status = cli(lab, 'status', '--session', s.sessionId!)
       assert.equal(status.code, 0, status.out)
       assert.match(status.out, /1 rehearsed/)
+      // What the rehearsal spent (the commitments' completion answered; the fork never did), as /handoff shows it.
+      const answered = row!.model.calls.filter((c: { answeredBy: string | null }) => c.answeredBy !== null).length
+      assert.equal(answered, 1, JSON.stringify(row!.model.calls))
+      // The dropped summary's record has no price (no answer), so the row prices what it can.
+      const priced = row!.cost.usd ?? row!.cost.pricedUsd
+      assert.equal(typeof priced, 'number', JSON.stringify(row!.cost))
+      assert.match(status.out, new RegExp(`1 model call,? \\$${priced.toFixed(4).replace('.', '\\.')}`))
+      assert.match(status.out, /Model spent by compact-handoff in the session \(beside the engine's own summaries\): 1 call, \$\d+\.\d{4}/)
     } finally {
       await lab.close()
     }
