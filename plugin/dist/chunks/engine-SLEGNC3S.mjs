@@ -11,7 +11,7 @@ import {
   readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-X4HJVWCS.mjs";
+} from "./chunk-IN4OQP73.mjs";
 import {
   indexPending,
   nextCompaction,
