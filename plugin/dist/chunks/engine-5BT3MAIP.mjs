@@ -11,7 +11,7 @@ import {
   readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-IN4OQP73.mjs";
+} from "./chunk-X4HJVWCS.mjs";
 import {
   indexPending,
   nextCompaction,

@@ -10,7 +10,7 @@ import {
   configFiles,
   readJsonlTranscript,
   readPolicy
-} from "./chunk-IN4OQP73.mjs";
+} from "./chunk-X4HJVWCS.mjs";
 import {
   forTerminal,
   jsonForTerminal
@@ -97,7 +97,7 @@ function replayModel(replies, file = "the replies file") {
 }
 function anthropicModel(opts) {
   let sdk;
-  const load = () => sdk ??= import("./sdk-XMADH34O.mjs").then(({ default: SDK }) => ({
+  const load = () => sdk ??= import("./sdk-JYOQADOK.mjs").then(({ default: SDK }) => ({
     SDK,
     client: new SDK({
       apiKey: opts.apiKey,

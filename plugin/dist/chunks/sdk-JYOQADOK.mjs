@@ -33,7 +33,7 @@ import {
   UnprocessableEntityError,
   betaRefusalFallbackMiddleware,
   toFile
-} from "./chunk-GMGGTO4P.mjs";
+} from "./chunk-RH4H5ROD.mjs";
 import "./chunk-7DPBAYJ4.mjs";
 export {
   APIConnectionError,

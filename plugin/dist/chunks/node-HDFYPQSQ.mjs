@@ -9,7 +9,7 @@ import {
   path,
   stream,
   util
-} from "./chunk-MOJMQJ7J.mjs";
+} from "./chunk-GWTBKCLF.mjs";
 import "./chunk-7DPBAYJ4.mjs";
 export {
   child_process,
