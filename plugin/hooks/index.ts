@@ -50,6 +50,9 @@ interface Standby {
 
 let standby: Standby | null = null
 
+/** How long after a live compaction the next standby child starts (the turn ends meanwhile). */
+const STANDBY_DELAY_MS = 1_500
+
 /** One probe per session process (this module's memory lives as long as the session). */
 let node: NodeProbe | null = null
 
@@ -323,8 +326,9 @@ async function compact($: EngineInterface, e: SessionCompactInput, next: (e: Ses
   if (!s.live && node.ok) return rehearse($, e, next, s, startedAt)
   let outcome: ChildOutcome = node.ok ? await runChild($, e, s, startedAt) : { kind: 'failed', reason: `node-missing: ${node.reason}`, rowWritten: false }
   if (outcome.kind === 'failed' && outcome.stale) outcome = await runChild($, e, s, startedAt)
-  // The next compaction's child loads while the session goes on.
-  void startStandby($, s).catch(() => undefined)
+  // The next compaction's child loads while the session goes on, once this turn has ended: node's
+  // start and the config's first load would otherwise take CPU from the engine finishing it.
+  setTimeout(() => void startStandby($, s).catch(() => undefined), STANDBY_DELAY_MS)
   if (outcome.kind === 'failed') {
     if (!outcome.rowWritten) await recordFallback($, e, s, outcome.reason, startedAt)
     else $.ui.log(`compact-handoff: ${outcome.reason}; Claude Code compacted with its own summary`, s.live ? undefined : { to: 'debug' })
