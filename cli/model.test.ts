@@ -1,5 +1,5 @@
 /**
- * The CLI's model: recorded replies (format, matching by prompt marker), the Anthropic API through
+ * The CLI's model: recorded replies (format, matching by the section that asks), the Anthropic API through
  * the SDK against a loopback fake Messages endpoint (answer, usage, an error, an abort, an empty
  * reply), and `compact-handoff build` end to end with no model, with a replies file, and with the
  * fake API — where the summary and commitments land in their sections with their costs.
@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { HandoffError } from '../pipeline/codes.ts'
+// Only the fake Messages API below reads prompts (as a real model would); the CLI never does.
 import { COMMITMENTS_MARKER } from '../sections/commitments/prompt.ts'
 import { SUMMARY_MARKER } from '../sections/summary/prompts/inventory.ts'
 import { rawTranscript, repoRoot, skipWithoutShared } from '../test/shared.ts'
@@ -28,29 +29,31 @@ describe('recorded replies', () => {
     assert.deepEqual(parseReplies(JSON.stringify({ replies: [entry] }), 'f'), [entry])
     assert.throws(() => parseReplies(`${JSON.stringify(entry)}\n{oops`, 'r.jsonl'), /^Error: r\.jsonl:2: not JSON/)
     assert.throws(() => parseReplies(JSON.stringify([{ kind: 'summary' }]), 'r.json'), /r\.json: entry 1: an entry needs a "text" string/)
-    assert.throws(() => parseReplies(JSON.stringify([{ kind: 'ledger', text: 'x' }]), 'r.json'), /unknown kind "ledger"/)
+    assert.throws(() => parseReplies(JSON.stringify([{ kind: 'Not A Section', text: 'x' }]), 'r.json'), /"kind" names a section \(kebab-case\), got "Not A Section"/)
+    assert.deepEqual(parseReplies(JSON.stringify([{ kind: 'jira-links', text: 'x' }]), 'r.json'), [{ kind: 'jira-links', text: 'x' }], 'a package section can have replies too')
   })
 
-  test('a completion is answered by the entry whose marker its prompt carries; fork has no session', async () => {
+  test('a completion is answered by the entry for the section that asks (not by its prompt), or by match; fork has no session', async () => {
     const model = replayModel([
       { kind: 'commitments', text: '<commitments></commitments>', model: 'claude-haiku-5-5', usage: { input_tokens: 10, output_tokens: 5 } },
       { kind: 'summary', text: '### Inventory' },
       { match: 'PROBE', text: 'probe answer' },
     ])
-    assert.deepEqual(await model.fork({ prompt: SUMMARY_MARKER }, signal()), { isAnswered: false, reason: 'nothing-to-fork (the CLI has no live session to fork)' })
-    assert.deepEqual(await model.complete({ prompt: `${COMMITMENTS_MARKER}\n…`, model: 'claude-opus-5-5' }, signal()), {
+    assert.deepEqual(await model.fork({ prompt: 'x', section: 'summary' }, signal()), { isAnswered: false, reason: 'nothing-to-fork (the CLI has no live session to fork)' })
+    // The prompt says "summary" but the commitments section asks: the commitments reply answers.
+    assert.deepEqual(await model.complete({ prompt: 'write the summary', section: 'commitments', model: 'claude-opus-5-5' }, signal()), {
       isAnswered: true,
       text: '<commitments></commitments>',
       model: 'claude-haiku-5-5',
       usage: { inputTokens: 10, outputTokens: 5, cacheReadTokens: 0, cacheWriteTokens: 0 },
     })
-    assert.deepEqual(await model.complete({ prompt: `cold\n${SUMMARY_MARKER}`, model: 'claude-opus-5-5' }, signal()), {
+    assert.deepEqual(await model.complete({ prompt: 'cold', section: 'summary', model: 'claude-opus-5-5' }, signal()), {
       isAnswered: true,
       text: '### Inventory',
       model: 'claude-opus-5-5',
     })
     assert.equal((await model.complete({ prompt: 'a PROBE' }, signal())).isAnswered, true)
-    assert.match(JSON.stringify(await model.complete({ prompt: 'nothing known' }, signal())), /no recorded reply in the replies file matches this prompt/)
+    assert.match(JSON.stringify(await model.complete({ prompt: 'nothing known', section: 'other' }, signal())), /no recorded reply in the replies file answers section other/)
   })
 
   test('cliModel: a replies file first, then an API key, else none; a missing file is a usage error', async () => {

@@ -8,22 +8,14 @@ import type Anthropic from '@anthropic-ai/sdk'
 import { readFile } from 'node:fs/promises'
 import type { ModelAnswer, ModelCapability, ModelUsage } from '../pipeline/capabilities.ts'
 import { HandoffError } from '../pipeline/codes.ts'
-import { COMMITMENTS_MARKER } from '../sections/commitments/prompt.ts'
-import { SUMMARY_MARKER } from '../sections/summary/prompts/inventory.ts'
-
-/** What a recorded reply answers: a kind (the prompt carries that section's marker) or any prompt
- *  holding `match`. */
-export const KIND_MARKERS: Record<string, string> = {
-  summary: SUMMARY_MARKER,
-  commitments: COMMITMENTS_MARKER,
-}
 
 /**
  * One entry of a `--model-replies` file. The file is JSON (an array of entries, or
  * `{ "replies": [...] }`) or JSONL (one entry per line).
  */
 export interface RecordedReply {
-  /** `summary` or `commitments`: answers a prompt carrying that section's marker. */
+  /** The section whose calls it answers (`summary`, `commitments`, or a package section's name):
+   *  the runner tells the host which section asks, so no prompt is read to find out. */
   kind?: string
   /** Or: answers any prompt containing this text. */
   match?: string
@@ -58,8 +50,8 @@ export function usageOf(u: RecordedReply['usage'] | Record<string, unknown> | nu
 function checkEntry(e: unknown, where: string): RecordedReply {
   const r = e as RecordedReply
   if (!r || typeof r !== 'object' || typeof r.text !== 'string') throw new Error(`${where}: an entry needs a "text" string`)
-  if (r.kind === undefined && r.match === undefined) throw new Error(`${where}: an entry needs "kind" (${Object.keys(KIND_MARKERS).join(' or ')}) or "match"`)
-  if (r.kind !== undefined && !(r.kind in KIND_MARKERS)) throw new Error(`${where}: unknown kind "${r.kind}" (known: ${Object.keys(KIND_MARKERS).join(', ')})`)
+  if (r.kind === undefined && r.match === undefined) throw new Error(`${where}: an entry needs "kind" (the section it answers, e.g. summary) or "match"`)
+  if (r.kind !== undefined && (typeof r.kind !== 'string' || !/^[a-z][a-z0-9-]*$/.test(r.kind))) throw new Error(`${where}: "kind" names a section (kebab-case), got ${JSON.stringify(r.kind)}`)
   return r
 }
 
@@ -90,7 +82,8 @@ export function parseReplies(text: string, file: string): RecordedReply[] {
   return out
 }
 
-/** Answers each completion with the first recorded reply whose marker or `match` its prompt holds. */
+/** Answers each completion with the first recorded reply for the section that asks (`kind`), or
+ *  whose `match` its prompt holds. */
 export function replayModel(replies: RecordedReply[], file = 'the replies file'): ModelCapability {
   return {
     async fork() {
@@ -98,8 +91,8 @@ export function replayModel(replies: RecordedReply[], file = 'the replies file')
     },
     async complete(req, signal) {
       if (signal.aborted) return { isAnswered: false, reason: 'aborted' }
-      const hit = replies.find((r) => req.prompt.includes(r.match ?? KIND_MARKERS[r.kind!]!))
-      if (!hit) return { isAnswered: false, reason: `no recorded reply in ${file} matches this prompt` }
+      const hit = replies.find((r) => (r.kind !== undefined ? r.kind === req.section : req.prompt.includes(r.match!)))
+      if (!hit) return { isAnswered: false, reason: `no recorded reply in ${file} answers ${req.section ? `section ${req.section}` : 'this call'}` }
       if (hit.text.trim() === '') return { isAnswered: false, reason: 'empty-reply (recorded)' }
       const usage = usageOf(hit.usage)
       const model = hit.model ?? req.model

@@ -28,18 +28,27 @@ export type ModelAnswer =
 
 export interface ModelCapability {
   /** A tool-less reply over the live session's own conversation (warm cache), plus `prompt`. */
-  fork(req: { prompt: string }, signal: AbortSignal): Promise<ModelAnswer>
+  fork(req: { prompt: string } & Attributed, signal: AbortSignal): Promise<ModelAnswer>
   /** A single completion with no history. `model` is an alias or id the host understands. */
   complete(
-    req: { prompt: string; system?: string; model?: string; maxTokens?: number },
+    req: { prompt: string; system?: string; model?: string; maxTokens?: number } & Attributed,
     signal: AbortSignal,
   ): Promise<ModelAnswer>
+}
+
+/**
+ * Who asked. The runner binds each section's capabilities to its name (`bindCapabilities`), the
+ * way Rollup gives each plugin its own context: a host matches recorded replies, bills calls and
+ * reports reads by section from this, never by reading the prompt.
+ */
+export interface Attributed {
+  section?: string
 }
 
 /** `truncated`: the file goes on past what was kept (`maxChars`, or the range's end was not reached). */
 export type ReadAnswer = { ok: true; text: string; truncated?: boolean } | { ok: false; reason: string }
 
-export interface ReadRequest {
+export interface ReadRequest extends Attributed {
   path: string
   offset?: number
   limit?: number
@@ -65,6 +74,19 @@ export interface Capabilities {
 }
 
 export const systemClock = (): number => Date.now()
+
+/** The host's capabilities as one section sees them: every call it makes carries its name. */
+export function bindCapabilities(capabilities: Capabilities, section: string): Capabilities {
+  const { model, files } = capabilities
+  return {
+    ...capabilities,
+    model: model && {
+      fork: (req, signal) => model.fork({ ...req, section }, signal),
+      complete: (req, signal) => model.complete({ ...req, section }, signal),
+    },
+    files: files && { read: (req, signal) => files.read({ ...req, section }, signal) },
+  }
+}
 
 /** The model, or a drop that says none is offered and how the CLI would get one. */
 export function requireModel(capabilities: Capabilities): ModelCapability {

@@ -7,7 +7,7 @@ import pLimit from 'p-limit'
 import pTimeout, { TimeoutError } from 'p-timeout'
 import { performance } from 'node:perf_hooks'
 import { type BusyMeter, fairTimers, markOf, metered, othersSince, startMetering } from './busy-time.ts'
-import type { Capabilities } from './capabilities.ts'
+import { bindCapabilities, type Capabilities } from './capabilities.ts'
 import { type DropCode, fmt, isSectionDrop } from './codes.ts'
 import type { PipelineHooks } from './hooks.ts'
 import type {
@@ -146,7 +146,8 @@ async function runOne(
     budgetChars: budget,
     timeoutMs: plan.timeoutMs,
     signal: controller.signal,
-    capabilities: opts.capabilities,
+    // Bound to this section: every model call and read it makes carries its name to the host.
+    capabilities: bindCapabilities(opts.capabilities, plan.name),
     report,
     needed,
   }

@@ -28,12 +28,16 @@ export default defineSection<RecentOptions>({
   },
   async run(ctx) {
     const intro = 'The last messages before this compaction, oldest first: tool calls as they were made, their results cut short.'
-    const rendered = renderConversation(ctx.input.transcript, {
+    // Only this window's own work: an earlier handoff or summary (and what came before it) is on
+    // disk behind the history tools, and carrying it again would nest one handoff in the next.
+    const t = ctx.input.transcript
+    const start = t.messages.findLastIndex((m) => m.kind === 'handoff' || m.kind === 'compact-summary') + 1
+    const rendered = renderConversation({ ...t, messages: t.messages.slice(start) }, {
       maxChars: ctx.budgetChars - intro.length - 2,
       toolInputChars: ctx.options.inputChars,
       toolResultChars: ctx.options.resultChars,
     })
-    if (rendered.rendered === 0) throw new SectionDropError('SECTION_EMPTY', 'no message fits, or the conversation holds none to show')
-    return { body: `${intro}\n\n${rendered.text}`, record: { messages: rendered.rendered, leftOut: rendered.leftOut } }
+    if (rendered.rendered === 0) throw new SectionDropError('SECTION_EMPTY', 'no message fits, or the conversation holds none to show since the last compaction')
+    return { body: `${intro}\n\n${rendered.text}`, record: { messages: rendered.rendered, leftOut: rendered.leftOut, fromMessage: start } }
   },
 })

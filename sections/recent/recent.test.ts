@@ -47,4 +47,14 @@ describe('recent', () => {
     assert.match(r.body, /earlier messages left out/)
     await assert.rejects(run(t([]), 1_000), /no message fits/)
   })
+
+  test('only the work since the newest compaction: an earlier handoff is not carried again', async () => {
+    const handoff: Message = { index: 0, role: 'user', kind: 'handoff', text: '<!-- compact-handoff: session=s n=001 prev=none -->\nearlier', toolUses: [], toolResults: [] }
+    const older: Message = { index: 0, role: 'user', kind: 'typed', text: 'before the first compaction', toolUses: [], toolResults: [] }
+    const r = await run(t([older, handoff, ...msgs]), 4_000)
+    assert.ok(!r.body.includes('compact-handoff:'))
+    assert.ok(!r.body.includes('before the first compaction'))
+    assert.ok(r.body.includes('fix the flaky test'))
+    assert.equal((r.record as { fromMessage: number }).fromMessage, 2)
+  })
 })

@@ -44,6 +44,9 @@ describe('history tools through the engine', { skip: skipWithoutEngine, timeout:
     const s = lab.session()
     await s.send(`FAKE_TOOL:Bash {"command":${JSON.stringify(COMMAND)},"description":"print the code"}`)
     await s.send('second turn: keep going')
+    // Two long turns push the command's exchange out of the handoff's "newest work", so the code
+    // it printed is held only by the replaced conversation.
+    for (const k of [3, 4]) await s.send(`turn ${k}: ${'padding words '.repeat(700)}`)
     const compact = await s.send('/compact')
     assert.equal(compact.result.is_error, false)
     await s.send('AFTER_COMPACTION')
