@@ -6,14 +6,15 @@ import { statSync } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { parseArgs } from 'node:util'
-import { fmt, HandoffError } from '../pipeline/codes.ts'
+import { HandoffError } from '../pipeline/codes.ts'
+import { fmt } from '../pipeline/text.ts'
 import { beforeBoundary, readJsonlTranscript } from '../pipeline/transcript.ts'
 import type { HandoffResult, PipelineInput } from '../pipeline/types.ts'
 import { buildHandoff, configFiles } from './build-handoff.ts'
 import { cliCapabilities } from './capabilities.ts'
 import { readPolicy } from '../pipeline/read-policy.ts'
 import { cliModel } from './model.ts'
-import type { Command } from './main.ts'
+import type { Command } from './command.ts'
 import { forTerminal, jsonForTerminal } from './terminal.ts'
 
 const usage = `Usage: compact-handoff build <transcript.jsonl> [options]
@@ -55,7 +56,7 @@ function parse(argv: string[]) {
       },
     })
   } catch (err) {
-    throw new HandoffError('USAGE', `${(err as Error).message}\n${usage}`, 2)
+    throw new HandoffError('USAGE', `${(err as Error).message}\n${usage}`)
   }
 }
 
@@ -85,7 +86,7 @@ async function writeOut(path: string, text: string): Promise<void> {
 function positiveInt(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined
   const n = Number(value)
-  if (!Number.isInteger(n) || n < 1) throw new HandoffError('USAGE', `${flag} takes a whole number from 1 (got "${value}")`, 2)
+  if (!Number.isInteger(n) || n < 1) throw new HandoffError('USAGE', `${flag} takes a whole number from 1 (got "${value}")`)
   return n
 }
 
@@ -104,12 +105,12 @@ export function formatReport(result: HandoffResult): string {
 
 async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv)
-  if (positionals.length !== 1) throw new HandoffError('USAGE', `expected one transcript path\n${usage}`, 2)
+  if (positionals.length !== 1) throw new HandoffError('USAGE', `expected one transcript path\n${usage}`)
   const file = positionals[0]!
-  if (values.end && values['at-boundary']) throw new HandoffError('USAGE', '--end and --at-boundary go one at a time', 2)
+  if (values.end && values['at-boundary']) throw new HandoffError('USAGE', '--end and --at-boundary go one at a time')
   // Flags are checked before any file is read, so a usage error is always exit 2.
   if (values.out !== undefined && sameFile(values.out, file)) {
-    throw new HandoffError('USAGE', `--out ${values.out} is the transcript being read: the handoff would overwrite it`, 2)
+    throw new HandoffError('USAGE', `--out ${values.out} is the transcript being read: the handoff would overwrite it`)
   }
   const boundary = positiveInt('--at-boundary', values['at-boundary'])
   const window = positiveInt('--window', values.window)

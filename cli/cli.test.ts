@@ -114,7 +114,7 @@ describe('npx compact-handoff', () => {
     assert.match(u.stderr, /expected one transcript path/)
     const m = cli('build', join(dir, 'nope.jsonl'))
     assert.equal(m.status, 1)
-    assert.equal(m.stderr.trim(), `compact-handoff build: cannot read ${join(dir, 'nope.jsonl')}: no such file`)
+    assert.equal(m.stderr.trim(), `compact-handoff build: cannot read ${join(dir, 'nope.jsonl')}: no such file [TRANSCRIPT_UNREADABLE]`)
     const b = cli('build', join(dir, 'nope.jsonl'), '--at-boundary', 'x')
     assert.equal(b.status, 2)
   })

@@ -21,7 +21,7 @@ import { engineHost, type EngineHost } from './engine-capabilities.ts'
 import { keepPlan } from './engine-keep.ts'
 import type { ModelCapability } from '../pipeline/capabilities.ts'
 import type { ApiUsage, ChildLine, EngineInput, EngineMessage } from './engine-protocol.ts'
-import type { Command } from './main.ts'
+import type { Command } from './command.ts'
 
 declare const __CH_VERSION__: string
 const VERSION = typeof __CH_VERSION__ === 'string' ? __CH_VERSION__ : '0.0.0-dev'

@@ -10,7 +10,7 @@ import { StoreError } from '../store/read.ts'
 import { reindexStore } from '../store/search.ts'
 import { runTool, slashCommand, TOOL_NAMES, type ToolAnswer, type ToolContext } from '../store/tools.ts'
 import { resolveDataDir } from '../store/write.ts'
-import type { Command } from './main.ts'
+import type { Command } from './command.ts'
 import { forTerminal, jsonForTerminal } from './terminal.ts'
 
 declare const __CH_VERSION__: string
@@ -27,14 +27,14 @@ function parse(argv: string[], options: Flags, usage: string) {
   try {
     return parseArgs({ args: argv, allowPositionals: true, options: { 'data-dir': { type: 'string' }, json: { type: 'boolean' }, ...options } })
   } catch (err) {
-    throw new HandoffError('USAGE', `${(err as Error).message}\n${usage}`, 2)
+    throw new HandoffError('USAGE', `${(err as Error).message}\n${usage}`)
   }
 }
 
 function int(flag: string, v: string | boolean | undefined): number | undefined {
   if (v === undefined || typeof v === 'boolean') return undefined
   const n = Number(v)
-  if (!Number.isInteger(n) || n < 1) throw new HandoffError('USAGE', `--${flag} takes a whole number from 1 (got "${v}")`, 2)
+  if (!Number.isInteger(n) || n < 1) throw new HandoffError('USAGE', `--${flag} takes a whole number from 1 (got "${v}")`)
   return n
 }
 
@@ -47,13 +47,13 @@ function checkDataDir(dir: string): void {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code
     if (code === 'ENOENT') return
-    throw new HandoffError('DATA_DIR_UNUSABLE', `the data dir ${dir} cannot be read (${code ?? (err as Error).message})`, 1)
+    throw new HandoffError('DATA_DIR_UNUSABLE', `the data dir ${dir} cannot be read (${code ?? (err as Error).message})`)
   }
-  if (!stats.isDirectory()) throw new HandoffError('DATA_DIR_UNUSABLE', `the data dir ${dir} is not a directory (--data-dir or COMPACT_HANDOFF_DATA_DIR)`, 1)
+  if (!stats.isDirectory()) throw new HandoffError('DATA_DIR_UNUSABLE', `the data dir ${dir} is not a directory (--data-dir or COMPACT_HANDOFF_DATA_DIR)`)
   try {
     accessSync(dir, constants.R_OK | constants.X_OK)
   } catch (err) {
-    throw new HandoffError('DATA_DIR_UNUSABLE', `the data dir ${dir} cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, 1)
+    throw new HandoffError('DATA_DIR_UNUSABLE', `the data dir ${dir} cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`)
   }
 }
 
@@ -68,7 +68,7 @@ function context(values: Record<string, unknown>): ToolContext {
 }
 
 function print(answer: ToolAnswer, json: boolean): number {
-  if (answer.error) throw new HandoffError('STORE_REFUSED', answer.text.replace(/^handoff_\w+: /, ''), 1)
+  if (answer.error) throw new HandoffError('STORE_REFUSED', answer.text.replace(/^handoff_\w+: /, ''))
   process.stdout.write(json ? `${jsonForTerminal(answer.data)}\n` : forTerminal(`${answer.text}\n`))
   return 0
 }
@@ -84,11 +84,11 @@ function command(summary: string, usage: string, flags: Flags, run: (values: Rec
       try {
         return await run(values, positionals)
       } catch (err) {
-        if (err instanceof StoreError) throw new HandoffError('STORE_REFUSED', err.message, 1)
+        if (err instanceof StoreError) throw new HandoffError('STORE_REFUSED', err.message)
         // The store's files themselves unreadable: said as one line, like the data dir.
         const code = (err as NodeJS.ErrnoException)?.code
         if (code === 'EACCES' || code === 'EPERM' || code === 'ENOTDIR') {
-          throw new HandoffError('DATA_DIR_UNUSABLE', `cannot read the store in ${dataDir}: ${(err as Error).message}`, 1)
+          throw new HandoffError('DATA_DIR_UNUSABLE', `cannot read the store in ${dataDir}: ${(err as Error).message}`)
         }
         throw err
       }
@@ -152,7 +152,7 @@ ${COMMON}
 ${EXIT}`,
   { session: { type: 'string' }, n: { type: 'string' }, file: { type: 'string' }, section: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, mode: { type: 'string' } },
   async (v) => {
-    if (!v.session) throw new HandoffError('USAGE', 'lookup needs --session ID (compact-handoff list --all names them)', 2)
+    if (!v.session) throw new HandoffError('USAGE', 'lookup needs --session ID (compact-handoff list --all names them)')
     const args: Record<string, unknown> = {}
     for (const k of ['n', 'from', 'to'] as const) if (v[k] !== undefined) args[k] = int(k, v[k])
     for (const k of ['file', 'section', 'mode'] as const) if (v[k] !== undefined) args[k] = v[k]
@@ -176,7 +176,7 @@ ${EXIT}`,
   { session: { type: 'string' }, limit: { type: 'string' } },
   async (v, positionals) => {
     const query = positionals.join(' ').trim()
-    if (!query) throw new HandoffError('USAGE', 'search needs the words to find: compact-handoff search <words...>', 2)
+    if (!query) throw new HandoffError('USAGE', 'search needs the words to find: compact-handoff search <words...>')
     const args = { query, ...(v.session ? { session: v.session } : { scope: 'all' }), ...(v.limit ? { limit: int('limit', v.limit) } : {}) }
     return print(await runTool('handoff_search', args, context(v)), !!v.json)
   },

@@ -1,19 +1,14 @@
 /**
  * `compact-handoff`: the command-line front door to the pipeline. Each command lives in its own
- * module; this file only dispatches and turns errors into one line and an exit code.
- * Exit codes: 0 ok, 1 invalid config or input, 2 usage error, 3 internal error.
+ * module; this file only dispatches and turns errors into one line, with their code from the
+ * catalogue (pipeline/codes.ts) and the exit status that code carries.
  */
-import { HandoffError } from '../pipeline/codes.ts'
+import { ERROR_CODES, HandoffError } from '../pipeline/codes.ts'
+import type { Command } from './command.ts'
 import { forTerminal } from './terminal.ts'
 
 declare const __CH_VERSION__: string
 export const VERSION = typeof __CH_VERSION__ === 'string' ? __CH_VERSION__ : '0.0.0-dev'
-
-export interface Command {
-  summary: string
-  usage: string
-  run(argv: string[]): Promise<number>
-}
 
 /** Each command's module is loaded only when it runs: every compaction starts a fresh process
  *  for `engine`, and what it does not parse it does not pay for. */
@@ -40,7 +35,8 @@ function help(): string {
     'Commands:',
     ...rows,
     '',
-    'Exit codes: 0 ok, 1 invalid config or input, 2 usage error, 3 internal error.',
+    'Exit codes: 0 ok, 1 invalid config or input, 2 usage error, 3 internal error; an error line ends with its code:',
+    ...Object.entries(ERROR_CODES).map(([code, c]) => `  ${code.padEnd(22)} ${c.exit}  ${c.means}`),
   ].join('\n')
 }
 
@@ -52,7 +48,7 @@ export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv.filter((a) => a !== '--verbose')
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(help() + '\n')
-    return name ? 0 : 2
+    return name ? 0 : ERROR_CODES.USAGE.exit
   }
   if (name === '--version') {
     process.stdout.write(VERSION + '\n')
@@ -60,8 +56,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   const entry = commands[name]
   if (!entry) {
-    process.stderr.write(`compact-handoff: unknown command "${name}" (commands: ${Object.keys(commands).join(', ')})\n`)
-    return 2
+    process.stderr.write(`compact-handoff: unknown command "${name}" (commands: ${Object.keys(commands).join(', ')}) [USAGE]\n`)
+    return ERROR_CODES.USAGE.exit
   }
   const command = await entry.load()
   if (rest.includes('--help') || rest.includes('-h')) {
@@ -72,14 +68,14 @@ export async function main(argv: string[]): Promise<number> {
     return await command.run(rest)
   } catch (err) {
     if (err instanceof HandoffError) {
-      process.stderr.write(forTerminal(`compact-handoff ${name}: ${err.message}`) + '\n')
+      process.stderr.write(forTerminal(`compact-handoff ${name}: ${err.message} [${err.code}]`) + '\n')
       if (verbose && err.stack) process.stderr.write(err.stack + '\n')
       return err.exitCode
     }
     const e = err as Error
-    process.stderr.write(forTerminal(`compact-handoff ${name}: internal error: ${e?.message ?? String(err)}${verbose ? '' : ' (--verbose for the stack)'}`) + '\n')
+    process.stderr.write(forTerminal(`compact-handoff ${name}: internal error: ${e?.message ?? String(err)}${verbose ? '' : ' (--verbose for the stack)'} [INTERNAL]`) + '\n')
     if (verbose && e?.stack) process.stderr.write(e.stack + '\n')
-    return 3
+    return ERROR_CODES.INTERNAL.exit
   }
 }
 
@@ -92,8 +88,8 @@ if (/compact-handoff(\.mjs)?$|cli[\\/]main\.ts$/.test(invoked)) {
       process.exitCode = code
     },
     (err) => {
-      process.stderr.write(`compact-handoff: ${String(err)}\n`)
-      process.exitCode = 3
+      process.stderr.write(`compact-handoff: ${String(err)} [INTERNAL]\n`)
+      process.exitCode = ERROR_CODES.INTERNAL.exit
     },
   )
 }

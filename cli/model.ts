@@ -176,13 +176,13 @@ export async function cliModel(opts: { repliesFile?: string; env?: NodeJS.Proces
       text = await readFile(opts.repliesFile, 'utf8')
     } catch (err) {
       const e = err as NodeJS.ErrnoException
-      throw new HandoffError('USAGE', `--model-replies ${opts.repliesFile}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`, 2)
+      throw new HandoffError('USAGE', `--model-replies ${opts.repliesFile}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`)
     }
     let replies: RecordedReply[]
     try {
       replies = parseReplies(text, opts.repliesFile)
     } catch (err) {
-      throw new HandoffError('USAGE', `--model-replies ${(err as Error).message}`, 2)
+      throw new HandoffError('USAGE', `--model-replies ${(err as Error).message}`)
     }
     return { model: replayModel(replies, opts.repliesFile), source: 'replies' }
   }

@@ -10,7 +10,6 @@ export const DROP_CODES = {
   SECTION_EMPTY: 'the section returned nothing',
   SECTION_DISABLED: 'the section is switched off in the config',
   SECTION_LOAD_FAILED: 'the section package could not be loaded',
-  SECTION_NEEDS_FAILED: 'a section this one needs was dropped',
   SECTION_SIZE_GUARD: 'the whole handoff was over its size guard; this section had the lowest priority',
   SECTION_NO_MODEL: 'the section needs a model and the host offers none',
   SECTION_MODEL_FAILED: 'the model call failed',
@@ -19,27 +18,33 @@ export const DROP_CODES = {
 
 export type DropCode = keyof typeof DROP_CODES
 
+/**
+ * What the CLI can end with: each code, what it means, and the exit status it ends with, so no
+ * call site picks a status by hand. The CLI prints the code after the message.
+ */
 export const ERROR_CODES = {
-  CONFIG_INVALID: 'the pipeline config has errors',
-  TRANSCRIPT_UNREADABLE: 'the transcript could not be read',
-  TRANSCRIPT_EMPTY: 'the transcript (or the part asked for) holds no conversation',
-  TRANSCRIPT_TOO_LARGE: 'the transcript is larger than the reader takes',
-  USAGE: 'the command line is not understood',
-  DATA_DIR_UNUSABLE: 'the data dir is not a directory, or cannot be read',
-  STORE_REFUSED: 'the store cannot answer what was asked: an unknown session, a compaction or a line that is not there',
-} as const
+  CONFIG_INVALID: { exit: 1, means: 'the pipeline config has errors' },
+  TRANSCRIPT_UNREADABLE: { exit: 1, means: 'the transcript could not be read' },
+  TRANSCRIPT_EMPTY: { exit: 1, means: 'the transcript (or the part asked for) holds no conversation' },
+  TRANSCRIPT_TOO_LARGE: { exit: 1, means: 'the transcript is larger than the reader takes' },
+  DATA_DIR_UNUSABLE: { exit: 1, means: 'the data dir is not a directory, or cannot be read' },
+  STORE_REFUSED: { exit: 1, means: 'the store cannot answer what was asked: an unknown session, a compaction or a line that is not there' },
+  USAGE: { exit: 2, means: 'the command line is not understood' },
+  INTERNAL: { exit: 3, means: 'something went wrong that the program did not expect (a bug: --verbose shows the stack)' },
+} as const satisfies Record<string, { exit: number; means: string }>
 
 export type ErrorCode = keyof typeof ERROR_CODES
 
-/** An error the CLI prints as one line (no stack unless --verbose) with a documented exit code. */
+/** An error the CLI prints as one line (no stack unless --verbose), ending with its code's exit status. */
 export class HandoffError extends Error {
+  readonly exitCode: number
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly exitCode = 1,
   ) {
     super(message)
     this.name = 'HandoffError'
+    this.exitCode = ERROR_CODES[code].exit
   }
 }
 
@@ -65,11 +70,4 @@ export function isSectionDrop(err: unknown): err is SectionDropError {
   if (err instanceof SectionDropError) return true
   const e = err as { name?: unknown; code?: unknown } | null
   return !!e && e.name === 'SectionDropError' && typeof e.code === 'string' && e.code in DROP_CODES
-}
-
-/** Thousands separators, so measured values read the same in every message. (Not
- *  toLocaleString: its first call loads ICU data, ~13 ms of every compaction's start.) */
-export const fmt = (n: number): string => {
-  const [int, frac] = String(n).split('.')
-  return int!.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (frac ? `.${frac.slice(0, 3)}` : '')
 }

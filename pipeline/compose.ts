@@ -3,7 +3,7 @@
  * that cuts the lowest-priority sections first and says so, the lineage marker on the first
  * line, and a "Left out" note naming every dropped section with its reason.
  */
-import { fmt } from './codes.ts'
+import { fmt } from './text.ts'
 import { parseMarker } from './marker.ts'
 import type { ComposeState, PipelineHooks } from './hooks.ts'
 import { messageChars } from './run-sections.ts'
@@ -73,10 +73,13 @@ function render(state: ComposeState): string {
     .concat('\n')
 }
 
-function totalChars(state: ComposeState): number {
-  const kept = state.outcomes.filter((o) => o.status === 'ok')
-  return render(state).length + kept.reduce((n, o) => n + o.messages.reduce((k, m) => k + messageChars(m), 0), 0)
+/** The handoff's size as the next window receives it: its text and every message handed up
+ *  after it. The one way the size guard, the result and the row count it. */
+export function handoffChars(handoff: string, outcomes: SectionOutcome[]): number {
+  return handoff.length + outcomes.reduce((n, o) => n + (o.status === 'ok' ? o.messages.reduce((k, m) => k + messageChars(m), 0) : 0), 0)
 }
+
+const totalChars = (state: ComposeState): number => handoffChars(render(state), state.outcomes)
 
 /** Size guard: while the whole handoff is over its ceiling, cut the kept section with the lowest
  *  priority (the later one in config order on a tie) whose cut makes the handoff smaller: a

@@ -57,8 +57,9 @@ describe('renderConversation', () => {
       ]),
       { maxChars: 10_000, toolInputChars: 50, toolResultChars: 20 },
     )
-    assert.match(r.text, /→ Write \{"content":"x{38}… \[\+\d+ chars\]/)
-    assert.match(r.text, /← ok: y{20}… \[\+980 chars\]/)
+    // Each clip is at most its limit, the mark that says how much was cut included.
+    assert.match(r.text, /→ Write \{"content":"x{24}… \[\+978 chars\]/)
+    assert.match(r.text, /← ok: y{6}… \[\+994 chars\]/)
   })
 
   test('over maxChars: the newest messages are kept and the cut is said', () => {

@@ -3,7 +3,7 @@
  * own: typed turns and assistant text in full, each tool call on one line with its input and the
  * start of its result. Bounded: when it must cut, it keeps the newest messages and says so.
  */
-import { fmt } from './codes.ts'
+import { clip, fmt } from './text.ts'
 import type { Message, ToolUse, Transcript } from './transcript.ts'
 
 export interface RenderOptions {
@@ -26,15 +26,8 @@ export interface RenderedConversation {
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim()
 
-function clipEnd(s: string, max: number): string {
-  return s.length <= max ? s : `${s.slice(0, Math.max(0, max))}… [+${fmt(s.length - max)} chars]`
-}
-
-function clipMiddle(s: string, max: number): string {
-  if (s.length <= max) return s
-  const half = Math.floor(max / 2)
-  return `${s.slice(0, half)}\n[… ${fmt(s.length - 2 * half)} chars clipped …]\n${s.slice(s.length - half)}`
-}
+const clipEnd = (s: string, max: number) => clip(s, max, { mark: (cut) => `… [+${fmt(cut)} chars]` })
+const clipMiddle = (s: string, max: number) => clip(s, max, { at: 'middle', mark: (cut) => `\n[… ${fmt(cut)} chars clipped …]\n` })
 
 function renderUse(u: ToolUse, o: Required<RenderOptions>): string {
   let line = `  → ${u.name} ${clipEnd(oneLine(JSON.stringify(u.input)), o.toolInputChars)}`

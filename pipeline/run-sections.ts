@@ -8,7 +8,8 @@ import pTimeout, { TimeoutError } from 'p-timeout'
 import { performance } from 'node:perf_hooks'
 import { type BusyMeter, fairTimers, markOf, metered, othersSince, startMetering } from './busy-time.ts'
 import { bindCapabilities, type Capabilities } from './capabilities.ts'
-import { type DropCode, fmt, isSectionDrop } from './codes.ts'
+import { type DropCode, isSectionDrop } from './codes.ts'
+import { fmt } from './text.ts'
 import type { PipelineHooks } from './hooks.ts'
 import type {
   DroppedOutcome,

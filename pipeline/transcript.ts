@@ -6,7 +6,8 @@
 
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
-import { fmt, HandoffError } from './codes.ts'
+import { HandoffError } from './codes.ts'
+import { fmt } from './text.ts'
 import { parseMarker } from './marker.ts'
 
 /** What a user row is, so sections can pick the person's own words without re-parsing. */
@@ -584,7 +585,7 @@ export function beforeBoundary(t: Transcript, which: 'last' | number | 'end'): T
   }
   if (!Number.isInteger(which) || which < 1 || which > count) {
     const has = count === 0 ? 'has no compaction boundaries' : `has ${count} compaction boundar${count === 1 ? 'y' : 'ies'} (1–${count})`
-    throw new HandoffError('USAGE', `boundary ${which} is out of range: the transcript ${has}`, 2)
+    throw new HandoffError('USAGE', `boundary ${which} is out of range: the transcript ${has}`)
   }
   const b = t.boundaries[which - 1]!
   return {

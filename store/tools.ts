@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fmt } from '../pipeline/codes.ts'
+import { fmt } from '../pipeline/text.ts'
 import { HISTORY_TOOLS } from '../plugin/hooks/tools.ts'
 import { checkSessionId, readJsonl, sessionCompactions, StoreError, type StoredCompaction } from './read.ts'
 import { indexStats, search } from './search.ts'

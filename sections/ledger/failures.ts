@@ -3,7 +3,7 @@
  * tool itself produces. Only what the result records is repeated: no exit code is inferred, and
  * a call without an error flag is not said to have succeeded.
  */
-import type { ToolUse } from '../../pipeline/index.ts'
+import { clip, type ToolUse } from '../../pipeline/index.ts'
 import type { Call } from './files.ts'
 
 export interface Failure {
@@ -28,10 +28,6 @@ export function isFailure(use: ToolUse): boolean {
 }
 
 export const oneLine = (s: string) => s.replace(/\s*\n\s*/g, ' ⏎ ').replace(/[ \t]+/g, ' ').trim()
-
-export function clip(s: string, max: number): string {
-  return s.length <= max ? s : `${s.slice(0, Math.max(0, max - 1))}…`
-}
 
 const INPUT_FIELDS = ['command', 'file_path', 'notebook_path', 'path', 'pattern', 'url', 'query', 'description', 'prompt', 'skill']
 

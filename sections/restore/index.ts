@@ -5,7 +5,7 @@
  */
 import { existsSync, statSync } from 'node:fs'
 import { extname } from 'node:path'
-import { defineSection, DEFAULT_DENY, fileTouches, fmt, numberLines, type Touch, type ReadPolicy, readPolicy, refusalOf, resolveIn, SectionDropError, type HandoffMessage, type SectionContext } from '../../pipeline/index.ts'
+import { clip, defineSection, DEFAULT_DENY, fileTouches, fmt, numberLines, type Touch, type ReadPolicy, readPolicy, refusalOf, resolveIn, SectionDropError, type HandoffMessage, type SectionContext } from '../../pipeline/index.ts'
 import { choose, type Range, type Requested } from './choose.ts'
 
 interface RestoreOptions extends Record<string, unknown> {
@@ -78,13 +78,12 @@ export function windowFor(touch: Touch | undefined, fileChars: number): Range {
 }
 
 /** `goesOn`: the host stopped reading at fileChars, so how much more there is was never read, and is not said. */
-function clip(text: string, max: number, goesOn = false, setting = `fileChars: ${max}`): { text: string; clipped: number } {
-  const rest = (clipped: number) => `[… ${goesOn ? 'the rest of the file' : `${fmt(clipped)} more chars`} not restored (${setting}); Read the file for the rest]`
-  if (text.length <= max) return { text: goesOn ? `${text}\n${rest(0)}` : text, clipped: 0 }
-  const cut = text.lastIndexOf('\n', max - 80)
-  const head = text.slice(0, cut > max / 2 ? cut : max - 80)
-  const clipped = text.length - head.length
-  return { text: `${head}\n${rest(clipped)}`, clipped }
+function clipFile(text: string, max: number, goesOn = false, setting = `fileChars: ${max}`): { text: string; clipped: number } {
+  const rest = (clipped: number) => `\n[… ${goesOn ? 'the rest of the file' : `${fmt(clipped)} more chars`} not restored (${setting}); Read the file for the rest]`
+  if (text.length <= max) return { text: goesOn ? `${text}${rest(0)}` : text, clipped: 0 }
+  let clipped = 0
+  const kept = clip(text, max, { atLine: true, mark: (cut) => rest((clipped = cut)) })
+  return { text: kept, clipped }
 }
 
 /**
@@ -245,7 +244,7 @@ export default defineSection<RestoreOptions>({
       if ('failed' in r) return void failed.push({ path: file.path, why: r.failed! })
       const share = shares[i]!
       const setting = share < options.fileChars ? `its share of totalChars: ${fmt(share)}` : `fileChars: ${options.fileChars}`
-      const { text, clipped } = clip(r.text, share, 'truncated' in r && r.truncated, setting)
+      const { text, clipped } = clipFile(r.text, share, 'truncated' in r && r.truncated, setting)
       const cost = text.length + perCall(file.path)
       if (used + cost > total) return void failed.push({ path: file.path, why: `${fmt(text.length)} chars would take the restored total past ${fmt(total)} (${totalSetting})` })
       used += cost

@@ -5,7 +5,7 @@
  * and its reason recorded; nothing is guessed.
  */
 import { existsSync, statSync } from 'node:fs'
-import { defineSection, fmt, type PipelineInput, type SectionContext, type SectionResult } from '../../pipeline/index.ts'
+import { clip, defineSection, fmt, type PipelineInput, type SectionContext, type SectionResult } from '../../pipeline/index.ts'
 import { listOpenPrs, type PullRequest } from './gh.ts'
 import {
   type Commit,
@@ -43,7 +43,6 @@ export interface StateOptions extends Record<string, unknown> {
   ghTimeoutMs: number
 }
 
-const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s)
 const plural = (n: number, one: string, many = `${one}s`) => `${fmt(n)} ${n === 1 ? one : many}`
 
 export const DEFAULT_OPTIONS: StateOptions = {

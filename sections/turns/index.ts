@@ -3,7 +3,7 @@
  * along with one (tool results, reminders, command wrappers, hook output, attachments).
  * Turns an earlier handoff carried come back as that handoff wrote them.
  */
-import { defineSection, fmt, type Message, type Transcript } from '../../pipeline/index.ts'
+import { clip, defineSection, fmt, type Message, type Transcript } from '../../pipeline/index.ts'
 
 export interface Turn {
   /** 1-based, counted over the whole session including turns earlier handoffs carried. */
@@ -53,17 +53,12 @@ export function collectTurns(t: Transcript): Turn[] {
   ]
 }
 
-function clip(text: string, max: number): string {
-  if (text.length <= max) return text
-  const keep = Math.max(0, max - 60)
-  const head = text.slice(0, Math.ceil(keep / 2))
-  const tail = text.slice(text.length - Math.floor(keep / 2))
-  return `${head}\n[… ${fmt(text.length - head.length - tail.length)} chars of this turn clipped (maxTurnChars) …]\n${tail}`
-}
+/** A turn over maxTurnChars keeps its start and its end: the ask, and what it came to. */
+const clipTurn = (text: string, max: number) => clip(text, max, { at: 'middle', mark: (cut) => `\n[… ${fmt(cut)} chars of this turn clipped (maxTurnChars) …]\n` })
 
 export function renderTurn(turn: Turn, maxTurnChars: number): string {
   const at = turn.at && SAFE_AT_RE.test(turn.at) ? ` at="${turn.at}"` : ''
-  return `<turn n="${turn.n}"${at}${turn.carried ? ' carried="1"' : ''}>\n${escapeTurn(clip(turn.text, maxTurnChars))}\n</turn>`
+  return `<turn n="${turn.n}"${at}${turn.carried ? ' carried="1"' : ''}>\n${escapeTurn(clipTurn(turn.text, maxTurnChars))}\n</turn>`
 }
 
 /**

@@ -1,0 +1,25 @@
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { clip, fmt } from './text.ts'
+
+describe('text', () => {
+  test('fmt: thousands separators, three decimals at most', () => {
+    assert.equal(fmt(1234567), '1,234,567')
+    assert.equal(fmt(12.34567), '12.345')
+    assert.equal(fmt(999), '999')
+  })
+
+  test('clip: text that fits is untouched; a cut is at most max with its mark, which says how much', () => {
+    assert.equal(clip('short', 10), 'short')
+    assert.equal(clip('abcdefghij', 5), 'abcd…')
+    const marked = clip('x'.repeat(100), 30, { mark: (cut) => ` [+${cut}]` })
+    assert.equal(marked, `${'x'.repeat(24)} [+76]`)
+    assert.ok(marked.length <= 30)
+  })
+
+  test('clip in the middle keeps both ends; at a line keeps whole lines when one ends late enough', () => {
+    assert.equal(clip('head-' + 'm'.repeat(50) + '-tail', 20, { at: 'middle', mark: () => '|…|' }), 'head-mmmm|…|mmm-tail')
+    const lines = ['one line', 'two line', 'three line', 'four line'].join('\n')
+    assert.equal(clip(lines, 27, { atLine: true, mark: (cut) => `\n[${cut} cut]` }), 'one line\ntwo line\n[21 cut]')
+  })
+})
