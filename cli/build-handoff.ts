@@ -3,14 +3,14 @@
  * child): resolve the config, load third-party sections, run the pipeline.
  */
 import { existsSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import type { Capabilities } from '../pipeline/capabilities.ts'
-import { type ConfigIssue, type ConfigSource, loadConfig, loadConfigLenient, userConfigSource } from '../pipeline/config/load.ts'
+import { type ConfigIssue, type ConfigSource, loadConfig, loadConfigLenient, resolveConfig, userConfigSource } from '../pipeline/config/load.ts'
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.ts'
 import type { HandoffResult, PipelineInput, ResolvedConfig, SectionDefinition } from '../pipeline/types.ts'
 import { builtinSections } from '../sections/index.ts'
+import { loadSectionPackage, loadSubscriberPackage, PackageLoadError } from './packages.ts'
 
 /** The default pipeline: beside the bundle (plugin/dist/) or at the repo root (running from source). */
 export function defaultConfigFile(): string {
@@ -28,11 +28,6 @@ export function configFiles(explicit: string[] = [], env: NodeJS.ProcessEnv = pr
   return [defaultConfigFile(), userConfigSource(env), ...explicit]
 }
 
-function isSection(value: unknown): value is SectionDefinition<any> {
-  const v = value as SectionDefinition<any> | null
-  return !!v && typeof v.name === 'string' && typeof v.run === 'function' && typeof v.defaults === 'object'
-}
-
 /**
  * Third-party sections: each `package:` in the config, resolved from the file that named it.
  * A package that cannot be loaded stays a plan with `loadError` (dropped as SECTION_LOAD_FAILED);
@@ -43,20 +38,25 @@ export async function importPackages(config: ResolvedConfig): Promise<{ loaded: 
   const loaded: Record<string, SectionDefinition<any>> = Object.create(null)
   const failed: Record<string, string> = Object.create(null)
   for (const plan of config.sections) {
-    if (plan.definition || !plan.package || plan.package in loaded) continue
+    if (plan.definition || !plan.package || plan.package in loaded || plan.package in failed) continue
     try {
-      const from = plan.declaredIn ?? join(process.cwd(), 'pipeline.config.yaml')
-      const resolved = createRequire(from).resolve(plan.package)
-      const mod = (await import(pathToFileURL(resolved).href)) as { default?: unknown }
-      if (isSection(mod.default)) loaded[plan.package] = mod.default
-      else failed[plan.package] = `package "${plan.package}" does not default-export a section (defineSection({...}))`
+      loaded[plan.package] = await loadSectionPackage(plan.package, plan.declaredIn ?? join(process.cwd(), 'pipeline.config.yaml'))
     } catch (err) {
-      const e = err as NodeJS.ErrnoException
-      const hint = e.code === 'MODULE_NOT_FOUND' ? ` (install it beside ${plan.declaredIn ?? 'the config'}: npm install ${plan.package})` : ''
-      failed[plan.package] = `package "${plan.package}" could not be loaded: ${e.message.split('\n')[0]}${hint}`
+      failed[plan.package] = `package ${err instanceof PackageLoadError ? err.message : `"${plan.package}" could not be loaded: ${String((err as Error)?.message ?? err)}`}`
     }
   }
   return { loaded, failed }
+}
+
+/** Each `plugins:` subscriber, loaded and applied; one that fails is recorded on the run, never fatal. */
+async function subscribe(pipeline: Pipeline, config: ResolvedConfig): Promise<void> {
+  for (const plan of config.plugins ?? []) {
+    try {
+      pipeline.subscribe(await loadSubscriberPackage(plan.package, plan.declaredIn), plan.options)
+    } catch (err) {
+      pipeline.noteSubscriberFailure(plan.package, 'load', `package ${err instanceof PackageLoadError ? err.message : String((err as Error)?.message ?? err)}`)
+    }
+  }
 }
 
 export interface BuildOptions {
@@ -75,18 +75,16 @@ export async function buildHandoff(opts: BuildOptions): Promise<{ result: Handof
     opts.lenient
       ? loadConfigLenient({ files: opts.configFiles, builtins: builtinSections, packages })
       : { config: loadConfig({ files: opts.configFiles, builtins: builtinSections, packages }), problems: [] }
-  let { config, problems: configProblems } = load({})
-  if (config.sections.some((p) => p.package && !p.definition)) {
-    // Loaded again with the packages, so their defaults apply and their options are checked
-    // with file:line:col like a built-in's.
-    const { loaded, failed } = await importPackages(config)
-    ;({ config, problems: configProblems } = load(loaded))
-    config = {
-      ...config,
-      sections: config.sections.map((p) => (p.package && failed[p.package] ? { ...p, loadError: failed[p.package] } : p)),
-    }
+  // The packages are found from a first reading, issues or not, so that the one load below
+  // reports every problem at once: the files' own and each package section's options.
+  const { loaded, failed } = await importPackages(resolveConfig({ files: opts.configFiles, builtins: builtinSections }).config)
+  let { config, problems: configProblems } = load(loaded)
+  config = {
+    ...config,
+    sections: config.sections.map((p) => (p.package && failed[p.package] ? { ...p, loadError: failed[p.package] } : p)),
   }
   const pipeline = createPipeline(config)
+  await subscribe(pipeline, config)
   opts.tap?.(pipeline)
   const result = await pipeline.run(opts.input, opts.capabilities, { signal: opts.signal })
   return { result, configProblems }

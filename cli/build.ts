@@ -99,7 +99,8 @@ export function formatReport(result: HandoffResult): string {
     // A section that produced nothing has no size: shown as '-', not as 0.
     return `  ${status} ${s.name.padEnd(12)} ${(chars === undefined ? '-' : fmt(chars)).padStart(8)} chars ${fmt(s.ms).padStart(6)} ms${why}`
   })
-  const seam = result.seam.filter((s) => s.status !== 'ok').map((s) => `  seam subscriber ${s.name} ${s.status}: ${s.message ?? ''}`)
+  // Every subscriber is listed, so a user can see that theirs ran; only a failure has a message.
+  const seam = result.seam.map((s) => `  subscriber ${s.name.padEnd(12)} ${s.hook} ${s.status} ${fmt(s.ms)} ms${s.message ? `: ${s.message}` : ''}`)
   return ['sections:', ...rows, ...seam, ...result.notes.map((n) => `  note: ${n}`), result.summaryLine].join('\n')
 }
 
@@ -168,6 +169,7 @@ async function run(argv: string[]): Promise<number> {
         ...(s.body !== undefined ? { body: s.body } : {}),
         ...(s.record ? { record: s.record } : {}),
       })),
+      seam: result.seam,
       transcript: { file, messages: conversation.messages.length, malformed: transcript.malformed.count },
       model: modelSource,
     }

@@ -374,7 +374,7 @@ describe('hooks', () => {
     assert.deepEqual(events, [{ sessionId: 'sess-1', trigger: 'manual', messageCount: 2 }])
     assert.deepEqual(order, ['section', 'seam', 'section'])
     const byName = Object.fromEntries(r.seam.map((s) => [s.name, s.status]))
-    assert.deepEqual(byName, { probe: 'ok', thrower: 'threw', hanger: 'timeout' })
+    assert.deepEqual(byName, { probe: 'ok', thrower: 'threw', hanger: 'timedOut' })
     assert.equal(r.handoff, clean.handoff)
   })
 

@@ -138,6 +138,14 @@ export interface SectionPlan {
   loadError?: string
 }
 
+/** A `plugins:` entry as the resolved config runs it: a subscriber package and its options. */
+export interface SubscriberPlan {
+  package: string
+  /** The config file that named it (it is resolved from there). */
+  declaredIn: string
+  options: Record<string, unknown>
+}
+
 export interface ResolvedConfig {
   /** Files the config came from, default first. */
   files: string[]
@@ -145,6 +153,23 @@ export interface ResolvedConfig {
   maxChars: number
   maxFraction: number
   sections: SectionPlan[]
+  /** Subscriber packages (`plugins:`); the loader always sets it, hand-built configs may leave it out. */
+  plugins?: SubscriberPlan[]
+  /** How long one subscriber tap may take (`seamTimeoutMs`); unset: SEAM_TIMEOUT_MS. */
+  seamTimeoutMs?: number
+}
+
+/**
+ * How one subscriber answered on one hook, summed over the run: `ms` is its time in all its calls
+ * there, and the first failure stands (a tap that threw once is `threw`, with that message).
+ * `hook` is `apply` or `load` when the subscriber failed before it could tap anything.
+ */
+export interface SeamRecord {
+  name: string
+  hook: string
+  status: 'ok' | 'threw' | 'timedOut'
+  ms: number
+  message?: string
 }
 
 export interface HandoffResult {
@@ -158,8 +183,8 @@ export interface HandoffResult {
   totalChars: number
   /** "5 of 6 sections kept (11,842 chars); 1 dropped" */
   summaryLine: string
-  /** Subscribers of the beforeCompact seam and how each answered. */
-  seam: Array<{ name: string; status: 'ok' | 'threw' | 'timeout'; message?: string; ms: number }>
+  /** Every beforeCompact tap and every `plugins:` subscriber, one row per name and hook: how it answered. */
+  seam: SeamRecord[]
   /** Run-level problems that changed nothing (a `done` tap that threw, …). */
   notes: string[]
   ms: number

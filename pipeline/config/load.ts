@@ -5,7 +5,7 @@
  */
 import { homedir } from 'node:os'
 import { join } from 'node:path'
-import type { ResolvedConfig, SectionDefinition, SectionPlan } from '../types.ts'
+import type { ResolvedConfig, SectionDefinition, SectionPlan, SubscriberPlan } from '../types.ts'
 import { type ConfigIssue, ConfigError, didYouMean } from './format.ts'
 import { type ConfigFile, type ConfigSource, type SectionEntry, issuesFromAjv, NAME_PATTERN, readConfigFile, schema, type Segment, validateOptions } from './validate.ts'
 
@@ -96,7 +96,8 @@ const SCALAR_FIELDS = ['package', 'enabled', 'timeoutMs', 'budgetChars', 'priori
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
 
-function resolveConfig(opts: LoadOptions): { config: ResolvedConfig; issues: ConfigIssue[] } {
+/** Reads, merges and resolves without throwing: the config as far as it goes, and every issue. */
+export function resolveConfig(opts: LoadOptions): { config: ResolvedConfig; issues: ConfigIssue[] } {
   if (opts.files.length === 0) throw new TypeError('loadConfig needs at least the default config file')
   const issues: ConfigIssue[] = []
   const files: ConfigFile[] = []
@@ -113,13 +114,24 @@ function resolveConfig(opts: LoadOptions): { config: ResolvedConfig; issues: Con
     concurrency: schema.properties.concurrency.default,
     maxChars: schema.properties.handoff.properties.maxChars.default,
     maxFraction: schema.properties.handoff.properties.maxFraction.default,
+    seamTimeoutMs: schema.properties.seamTimeoutMs.default,
   }
+  // By package: a later file naming one again replaces its options and is where it resolves from.
+  const plugins = new Map<string, SubscriberPlan>()
   const merged = new Map<string, MergedSection>()
   for (const file of files) {
     // Values of the wrong type are merged as they are: the file already has an issue for them,
     // and merging the rest lets every other issue surface in the same run.
     const data = file.data
     if (data.concurrency !== undefined) limits.concurrency = data.concurrency
+    if (data.seamTimeoutMs !== undefined) limits.seamTimeoutMs = data.seamTimeoutMs
+    if (Array.isArray(data.plugins)) {
+      for (const entry of data.plugins) {
+        if (!isRecord(entry) || typeof entry.package !== 'string') continue
+        plugins.delete(entry.package)
+        plugins.set(entry.package, { package: entry.package, declaredIn: file.file, options: isRecord(entry.options) ? entry.options : {} })
+      }
+    }
     if (isRecord(data.handoff)) {
       if (data.handoff.maxChars !== undefined) limits.maxChars = data.handoff.maxChars
       if (data.handoff.maxFraction !== undefined) limits.maxFraction = data.handoff.maxFraction
@@ -137,7 +149,7 @@ function resolveConfig(opts: LoadOptions): { config: ResolvedConfig; issues: Con
   const order = new Map(files.map((f, i) => [f.file, i]))
   const rank = (i: ConfigIssue) => order.get(i.file) ?? -1
   issues.sort((a, b) => rank(a) - rank(b) || a.line - b.line || a.col - b.col)
-  return { config: { files: files.map((f) => f.file), ...limits, sections }, issues }
+  return { config: { files: files.map((f) => f.file), ...limits, sections, plugins: [...plugins.values()] }, issues }
 }
 
 /** A name already seen updates that section; a new name is appended in its order. */

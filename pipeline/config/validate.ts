@@ -32,7 +32,9 @@ export interface SectionEntry {
 /** One file's content; trusted only when the file has no issues. */
 export interface ConfigFileData {
   concurrency?: number
+  seamTimeoutMs?: number
   handoff?: { maxChars?: number; maxFraction?: number }
+  plugins?: Array<{ package: string; options?: Record<string, unknown> }>
   sections?: SectionEntry[]
 }
 
