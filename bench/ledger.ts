@@ -59,7 +59,10 @@ export async function filesNamed(messages: Message[], cwd: string | undefined): 
         if (typeof p !== 'string' || p === '') continue
         const abs = resolveIn(cwd, p)
         touched.add(abs)
-        if (use.name in FILE_TOOLS) (written.add(abs), toolWritten.add(abs))
+        if (use.name in FILE_TOOLS) {
+          written.add(abs)
+          toolWritten.add(abs)
+        }
       } else if (use.name === 'Bash' && typeof use.input.command === 'string') {
         for (const w of analyzeShell(use.input.command, parser).writes) {
           const abs = resolveIn(cwd, w.path)

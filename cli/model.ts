@@ -75,7 +75,7 @@ export function parseReplies(text: string, file: string): RecordedReply[] {
     try {
       v = JSON.parse(line)
     } catch (err) {
-      throw new Error(`${file}:${i + 1}: not JSON (${(err as Error).message})`)
+      throw new Error(`${file}:${i + 1}: not JSON (${(err as Error).message})`, { cause: err })
     }
     out.push(checkEntry(v, `${file}:${i + 1}`))
   })

@@ -6,6 +6,7 @@
  */
 
 /** C0 controls but \t and \n, DEL, and the C1 controls (U+0080–U+009F: 8-bit CSI, OSC, …). */
+// eslint-disable-next-line no-control-regex -- matching control characters is this module's job
 const CONTROL_RE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g
 
 /** C0 as its Unicode control picture (ESC → ␛, BEL → ␇, CR → ␍), DEL as ␡, C1 as `\u009b`. */

@@ -222,7 +222,7 @@ async function runOne(
 /** Lets taps replace an outcome, and tells `sectionDropped` about drops. A throwing tap is
  *  recorded on the outcome's notes; the outcome it was given stands. */
 function settle(outcome: SectionOutcome, hooks: PipelineHooks): SectionOutcome {
-  let final = outcome
+  let final: SectionOutcome
   try {
     final = hooks.sectionResult.call(outcome) ?? outcome
   } catch (err) {

@@ -75,7 +75,7 @@ export async function withLock<T>(file: string, fn: () => Promise<T> | T, opts: 
   const staleMs = opts.staleMs ?? 10 * 60_000
   const started = Date.now()
   const me: Holder = { pid: process.pid, host: hostname(), at: Date.now(), token: Math.random().toString(36).slice(2) }
-  let holder = 'nobody'
+  let holder: string
   for (let attempt = 0; ; attempt++) {
     try {
       await writeFile(file, JSON.stringify({ ...me, at: Date.now() }), { flag: 'wx', mode: 0o600 })

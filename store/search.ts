@@ -60,7 +60,7 @@ function sqlite(): SqliteModule {
 // ---- words -----------------------------------------------------------------------------------
 
 /** Letters that carry an accent, and the combining marks that are one. */
-const ACCENTED = /[\u00C0-\u024F\u1E00-\u1EFF\u0300-\u036F]/
+const ACCENTED = /[\u00C0-\u024F\u1E00-\u1EFF]|[\u0300-\u036F]/
 
 /** Lower case, accents off: what FTS5's unicode61 tokenizer (remove_diacritics 2) compares. */
 export function normalizeText(s: string): string {

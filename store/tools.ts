@@ -84,7 +84,6 @@ export function checkArgs(name: ToolName, raw: unknown): Record<string, unknown>
 
 // ---- shared -----------------------------------------------------------------------------------
 
-const pad3 = (n: number) => String(n).padStart(3, '0')
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 16)
 const modeOf = (live: boolean | null): StoreMode => (live === false ? 'rehearsal' : 'live')
 

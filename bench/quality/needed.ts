@@ -10,12 +10,12 @@
 import type { Message, ToolUse, Transcript } from '../../pipeline/index.ts'
 
 /** A run of characters that can make up an identifier, a path or a URL. */
-const RUN_RE = /[A-Za-z0-9_$.\/:@~-]+/g
+const RUN_RE = /[A-Za-z0-9_$./:@~-]+/g
 /** Sentence punctuation around a run is not part of it; a path's leading '/' is. */
-const TRIM_END_RE = /[.:\/@~-]+$/
+const TRIM_END_RE = /[.:/@~-]+$/
 const TRIM_START_RE = /^[.:@~-]+/
 /** ≥ 8 characters with a digit, '_', '.', '/', '-' or ':' in it, or a capital inside it. */
-const MARK_RE = /[0-9_.\/:-]|.[A-Z]/
+const MARK_RE = /[0-9_./:-]|.[A-Z]/
 
 export const isIdentifierLike = (token: string): boolean => token.length >= 8 && MARK_RE.test(token)
 

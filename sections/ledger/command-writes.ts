@@ -130,7 +130,10 @@ function sedWrites(args: Word[]): Word[] {
     }
     if (v.startsWith('--')) {
       if (v.startsWith('--in-place')) inPlace = true
-      else if (v === '--expression' || v === '--file') (scriptGiven = true), i++
+      else if (v === '--expression' || v === '--file') {
+        scriptGiven = true
+        i++
+      }
       else if (v.startsWith('--expression=') || v.startsWith('--file=')) scriptGiven = true
       else if (v === '--line-length') i++
       continue

@@ -3,7 +3,7 @@
  * recalled: the files written (each once, with every tool that wrote it), the newest failures,
  * and the shell commands in order, all fitted into the section's own budget.
  */
-import { defineSection, fmt, type Message, type SectionContext, type Transcript } from '../../pipeline/index.ts'
+import { defineSection, fmt, type Message, type Transcript } from '../../pipeline/index.ts'
 import { type BashParser, loadBashParser } from './bash-parser.ts'
 import { type CommandLimits, type CommandRow, commandRows, commandsReserve, fitCommands } from './commands.ts'
 import { type Failure, failures, renderFailure } from './failures.ts'

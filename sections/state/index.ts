@@ -84,7 +84,7 @@ export async function readState(o: ReadStateOptions): Promise<StateReading> {
   const repoRows: Row[] = [...gitRows, ...(o.gh ? (['open-prs'] as Row[]) : [])]
   const lose = (rows: Row[], reason: string) => rows.forEach((row) => reading.unreadable.push({ row, reason }))
 
-  let isDir = false
+  let isDir: boolean
   try {
     isDir = existsSync(o.cwd) && statSync(o.cwd).isDirectory()
   } catch {

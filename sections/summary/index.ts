@@ -49,7 +49,7 @@ export async function loadPrompt(option: string | undefined): Promise<{ text: st
     return { text: await readFile(path, 'utf8'), source: path }
   } catch (err) {
     const e = err as NodeJS.ErrnoException
-    throw new Error(`cannot read the prompt file ${path} (options.prompt): ${e.code === 'ENOENT' ? 'no such file' : e.message}`)
+    throw new Error(`cannot read the prompt file ${path} (options.prompt): ${e.code === 'ENOENT' ? 'no such file' : e.message}`, { cause: err })
   }
 }
 

@@ -17,6 +17,7 @@ writeFileSync(join(dir, 'empty.yaml'), '')
 const env = { COMPACT_HANDOFF_CONFIG: join(dir, 'empty.yaml') }
 
 const HOSTILE = 'copy \u001b]52;c;ZXZpbA==\u0007 clear \u001b[2J title \u001b]0;pwned\u001b\\ csi \u009b31m cr \rover del \u007f'
+// eslint-disable-next-line no-control-regex -- the test looks for control characters
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/
 
 describe('hostile: terminal hygiene', () => {
