@@ -5,21 +5,22 @@ import {
   forTerminal
 } from "./chunks/chunk-S2M2GLMU.mjs";
 import {
+  ERROR_CODES,
   HandoffError
-} from "./chunks/chunk-UVLN7AGH.mjs";
+} from "./chunks/chunk-AQDRH5LW.mjs";
 import "./chunks/chunk-7DPBAYJ4.mjs";
 
 // cli/main.ts
 var VERSION = true ? "0.1.0" : "0.0.0-dev";
 var commands = {
-  build: { summary: "build the handoff for a transcript on disk", load: async () => (await import("./chunks/build-YB2D7ECQ.mjs")).buildCommand },
-  status: { summary: "a session's compactions, its history reads, the search index", load: async () => (await import("./chunks/history-7TUGCQCQ.mjs")).statusCommand },
-  list: { summary: "list a session's compactions, or every session that compacted", load: async () => (await import("./chunks/history-7TUGCQCQ.mjs")).listCommand },
-  lookup: { summary: "read back a stored handoff, summary, conversation, row or section", load: async () => (await import("./chunks/history-7TUGCQCQ.mjs")).lookupCommand },
-  search: { summary: "search what earlier compactions replaced", load: async () => (await import("./chunks/history-7TUGCQCQ.mjs")).searchCommand },
-  index: { summary: "add every stored text the search index lacks (--rebuild: from scratch)", load: async () => (await import("./chunks/history-7TUGCQCQ.mjs")).indexCommand },
-  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/engine-5BT3MAIP.mjs")).engineCommand },
-  tool: { summary: "(internal) answer one history tool call for the plugin", load: async () => (await import("./chunks/history-7TUGCQCQ.mjs")).toolCommand }
+  build: { summary: "build the handoff for a transcript on disk", load: async () => (await import("./chunks/build-LXJ4YWNW.mjs")).buildCommand },
+  status: { summary: "a session's compactions, its history reads, the search index", load: async () => (await import("./chunks/history-VUCCLTIK.mjs")).statusCommand },
+  list: { summary: "list a session's compactions, or every session that compacted", load: async () => (await import("./chunks/history-VUCCLTIK.mjs")).listCommand },
+  lookup: { summary: "read back a stored handoff, summary, conversation, row or section", load: async () => (await import("./chunks/history-VUCCLTIK.mjs")).lookupCommand },
+  search: { summary: "search what earlier compactions replaced", load: async () => (await import("./chunks/history-VUCCLTIK.mjs")).searchCommand },
+  index: { summary: "add every stored text the search index lacks (--rebuild: from scratch)", load: async () => (await import("./chunks/history-VUCCLTIK.mjs")).indexCommand },
+  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/engine-BBBFTJ7Y.mjs")).engineCommand },
+  tool: { summary: "(internal) answer one history tool call for the plugin", load: async () => (await import("./chunks/history-VUCCLTIK.mjs")).toolCommand }
 };
 function help() {
   const rows = Object.entries(commands).filter(([, c]) => !c.summary.startsWith("(internal)")).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);
@@ -31,7 +32,8 @@ function help() {
     "Commands:",
     ...rows,
     "",
-    "Exit codes: 0 ok, 1 invalid config or input, 2 usage error, 3 internal error."
+    "Exit codes: 0 ok, 1 invalid config or input, 2 usage error, 3 internal error; an error line ends with its code:",
+    ...Object.entries(ERROR_CODES).map(([code, c]) => `  ${code.padEnd(22)} ${c.exit}  ${c.means}`)
   ].join("\n");
 }
 async function main(argv) {
@@ -40,7 +42,7 @@ async function main(argv) {
   const [name, ...rest] = argv.filter((a) => a !== "--verbose");
   if (!name || name === "--help" || name === "-h" || name === "help") {
     process.stdout.write(help() + "\n");
-    return name ? 0 : 2;
+    return name ? 0 : ERROR_CODES.USAGE.exit;
   }
   if (name === "--version") {
     process.stdout.write(VERSION + "\n");
@@ -48,9 +50,9 @@ async function main(argv) {
   }
   const entry = commands[name];
   if (!entry) {
-    process.stderr.write(`compact-handoff: unknown command "${name}" (commands: ${Object.keys(commands).join(", ")})
+    process.stderr.write(`compact-handoff: unknown command "${name}" (commands: ${Object.keys(commands).join(", ")}) [USAGE]
 `);
-    return 2;
+    return ERROR_CODES.USAGE.exit;
   }
   const command = await entry.load();
   if (rest.includes("--help") || rest.includes("-h")) {
@@ -62,14 +64,14 @@ async function main(argv) {
     return await command.run(rest);
   } catch (err) {
     if (err instanceof HandoffError) {
-      process.stderr.write(forTerminal(`compact-handoff ${name}: ${err.message}`) + "\n");
+      process.stderr.write(forTerminal(`compact-handoff ${name}: ${err.message} [${err.code}]`) + "\n");
       if (verbose && err.stack) process.stderr.write(err.stack + "\n");
       return err.exitCode;
     }
     const e = err;
-    process.stderr.write(forTerminal(`compact-handoff ${name}: internal error: ${e?.message ?? String(err)}${verbose ? "" : " (--verbose for the stack)"}`) + "\n");
+    process.stderr.write(forTerminal(`compact-handoff ${name}: internal error: ${e?.message ?? String(err)}${verbose ? "" : " (--verbose for the stack)"} [INTERNAL]`) + "\n");
     if (verbose && e?.stack) process.stderr.write(e.stack + "\n");
-    return 3;
+    return ERROR_CODES.INTERNAL.exit;
   }
 }
 var invoked = process.argv[1] ?? "";
@@ -80,9 +82,9 @@ if (/compact-handoff(\.mjs)?$|cli[\\/]main\.ts$/.test(invoked)) {
       process.exitCode = code;
     },
     (err) => {
-      process.stderr.write(`compact-handoff: ${String(err)}
+      process.stderr.write(`compact-handoff: ${String(err)} [INTERNAL]
 `);
-      process.exitCode = 3;
+      process.exitCode = ERROR_CODES.INTERNAL.exit;
     }
   );
 }

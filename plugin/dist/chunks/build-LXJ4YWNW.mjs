@@ -2,24 +2,23 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
-  COMMITMENTS_MARKER,
-  SUMMARY_MARKER,
   beforeBoundary,
   buildHandoff,
   cliCapabilities,
   configFiles,
   readJsonlTranscript,
   readPolicy
-} from "./chunk-X4HJVWCS.mjs";
+} from "./chunk-RBJYP4AS.mjs";
 import {
   forTerminal,
   jsonForTerminal
 } from "./chunk-S2M2GLMU.mjs";
-import "./chunk-UVVP6XIK.mjs";
 import {
-  HandoffError,
+  HandoffError
+} from "./chunk-AQDRH5LW.mjs";
+import {
   fmt
-} from "./chunk-UVLN7AGH.mjs";
+} from "./chunk-D43E7QKF.mjs";
 import "./chunk-7DPBAYJ4.mjs";
 
 // cli/build.ts
@@ -30,10 +29,6 @@ import { parseArgs } from "node:util";
 
 // cli/model.ts
 import { readFile } from "node:fs/promises";
-var KIND_MARKERS = {
-  summary: SUMMARY_MARKER,
-  commitments: COMMITMENTS_MARKER
-};
 var NO_FORK = { isAnswered: false, reason: "nothing-to-fork (the CLI has no live session to fork)" };
 function num(v) {
   return typeof v === "number" && Number.isFinite(v) ? v : 0;
@@ -51,8 +46,8 @@ function usageOf(u) {
 function checkEntry(e, where) {
   const r = e;
   if (!r || typeof r !== "object" || typeof r.text !== "string") throw new Error(`${where}: an entry needs a "text" string`);
-  if (r.kind === void 0 && r.match === void 0) throw new Error(`${where}: an entry needs "kind" (${Object.keys(KIND_MARKERS).join(" or ")}) or "match"`);
-  if (r.kind !== void 0 && !(r.kind in KIND_MARKERS)) throw new Error(`${where}: unknown kind "${r.kind}" (known: ${Object.keys(KIND_MARKERS).join(", ")})`);
+  if (r.kind === void 0 && r.match === void 0) throw new Error(`${where}: an entry needs "kind" (the section it answers, e.g. summary) or "match"`);
+  if (r.kind !== void 0 && (typeof r.kind !== "string" || !/^[a-z][a-z0-9-]*$/.test(r.kind))) throw new Error(`${where}: "kind" names a section (kebab-case), got ${JSON.stringify(r.kind)}`);
   return r;
 }
 function parseReplies(text, file) {
@@ -73,7 +68,7 @@ function parseReplies(text, file) {
     try {
       v = JSON.parse(line);
     } catch (err) {
-      throw new Error(`${file}:${i + 1}: not JSON (${err.message})`);
+      throw new Error(`${file}:${i + 1}: not JSON (${err.message})`, { cause: err });
     }
     out.push(checkEntry(v, `${file}:${i + 1}`));
   });
@@ -86,8 +81,8 @@ function replayModel(replies, file = "the replies file") {
     },
     async complete(req, signal) {
       if (signal.aborted) return { isAnswered: false, reason: "aborted" };
-      const hit = replies.find((r) => req.prompt.includes(r.match ?? KIND_MARKERS[r.kind]));
-      if (!hit) return { isAnswered: false, reason: `no recorded reply in ${file} matches this prompt` };
+      const hit = replies.find((r) => r.kind !== void 0 ? r.kind === req.section : req.prompt.includes(r.match));
+      if (!hit) return { isAnswered: false, reason: `no recorded reply in ${file} answers ${req.section ? `section ${req.section}` : "this call"}` };
       if (hit.text.trim() === "") return { isAnswered: false, reason: "empty-reply (recorded)" };
       const usage2 = usageOf(hit.usage);
       const model = hit.model ?? req.model;
@@ -147,13 +142,13 @@ async function cliModel(opts) {
       text = await readFile(opts.repliesFile, "utf8");
     } catch (err) {
       const e = err;
-      throw new HandoffError("USAGE", `--model-replies ${opts.repliesFile}: ${e.code === "ENOENT" ? "no such file" : e.message}`, 2);
+      throw new HandoffError("USAGE", `--model-replies ${opts.repliesFile}: ${e.code === "ENOENT" ? "no such file" : e.message}`);
     }
     let replies;
     try {
       replies = parseReplies(text, opts.repliesFile);
     } catch (err) {
-      throw new HandoffError("USAGE", `--model-replies ${err.message}`, 2);
+      throw new HandoffError("USAGE", `--model-replies ${err.message}`);
     }
     return { model: replayModel(replies, opts.repliesFile), source: "replies" };
   }
@@ -207,7 +202,7 @@ function parse(argv) {
     });
   } catch (err) {
     throw new HandoffError("USAGE", `${err.message}
-${usage}`, 2);
+${usage}`);
   }
 }
 function sameFile(a, b) {
@@ -230,7 +225,7 @@ async function writeOut(path, text) {
 function positiveInt(flag, value) {
   if (value === void 0) return void 0;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new HandoffError("USAGE", `${flag} takes a whole number from 1 (got "${value}")`, 2);
+  if (!Number.isInteger(n) || n < 1) throw new HandoffError("USAGE", `${flag} takes a whole number from 1 (got "${value}")`);
   return n;
 }
 function formatReport(result) {
@@ -240,17 +235,17 @@ function formatReport(result) {
     const why = s.status === "dropped" ? `  ${s.code}: ${s.message}` : "";
     return `  ${status} ${s.name.padEnd(12)} ${(chars === void 0 ? "-" : fmt(chars)).padStart(8)} chars ${fmt(s.ms).padStart(6)} ms${why}`;
   });
-  const seam = result.seam.filter((s) => s.status !== "ok").map((s) => `  seam subscriber ${s.name} ${s.status}: ${s.message ?? ""}`);
+  const seam = result.seam.map((s) => `  subscriber ${s.name.padEnd(12)} ${s.hook} ${s.status} ${fmt(s.ms)} ms${s.message ? `: ${s.message}` : ""}`);
   return ["sections:", ...rows, ...seam, ...result.notes.map((n) => `  note: ${n}`), result.summaryLine].join("\n");
 }
 async function run(argv) {
   const { values, positionals } = parse(argv);
   if (positionals.length !== 1) throw new HandoffError("USAGE", `expected one transcript path
-${usage}`, 2);
+${usage}`);
   const file = positionals[0];
-  if (values.end && values["at-boundary"]) throw new HandoffError("USAGE", "--end and --at-boundary go one at a time", 2);
+  if (values.end && values["at-boundary"]) throw new HandoffError("USAGE", "--end and --at-boundary go one at a time");
   if (values.out !== void 0 && sameFile(values.out, file)) {
-    throw new HandoffError("USAGE", `--out ${values.out} is the transcript being read: the handoff would overwrite it`, 2);
+    throw new HandoffError("USAGE", `--out ${values.out} is the transcript being read: the handoff would overwrite it`);
   }
   const boundary = positiveInt("--at-boundary", values["at-boundary"]);
   const window = positiveInt("--window", values.window);
@@ -306,6 +301,7 @@ ${usage}`, 2);
         ...s.body !== void 0 ? { body: s.body } : {},
         ...s.record ? { record: s.record } : {}
       })),
+      seam: result.seam,
       transcript: { file, messages: conversation.messages.length, malformed: transcript.malformed.count },
       model: modelSource
     };

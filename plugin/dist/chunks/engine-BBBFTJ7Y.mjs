@@ -11,16 +11,16 @@ import {
   readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-X4HJVWCS.mjs";
+} from "./chunk-RBJYP4AS.mjs";
+import "./chunk-AQDRH5LW.mjs";
 import {
   indexPending,
   nextCompaction,
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-JFSUI5E7.mjs";
-import "./chunk-UVVP6XIK.mjs";
-import "./chunk-UVLN7AGH.mjs";
+} from "./chunk-5M5SXZ5M.mjs";
+import "./chunk-D43E7QKF.mjs";
 import "./chunk-7DPBAYJ4.mjs";
 
 // cli/engine.ts

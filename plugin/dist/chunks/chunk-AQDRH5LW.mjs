@@ -10,18 +10,27 @@ var DROP_CODES = {
   SECTION_EMPTY: "the section returned nothing",
   SECTION_DISABLED: "the section is switched off in the config",
   SECTION_LOAD_FAILED: "the section package could not be loaded",
-  SECTION_NEEDS_FAILED: "a section this one needs was dropped",
   SECTION_SIZE_GUARD: "the whole handoff was over its size guard; this section had the lowest priority",
   SECTION_NO_MODEL: "the section needs a model and the host offers none",
   SECTION_MODEL_FAILED: "the model call failed",
   SECTION_MODEL_EMPTY: "the model answered, but with nothing the section could use"
 };
+var ERROR_CODES = {
+  CONFIG_INVALID: { exit: 1, means: "the pipeline config has errors" },
+  TRANSCRIPT_UNREADABLE: { exit: 1, means: "the transcript could not be read" },
+  TRANSCRIPT_EMPTY: { exit: 1, means: "the transcript (or the part asked for) holds no conversation" },
+  TRANSCRIPT_TOO_LARGE: { exit: 1, means: "the transcript is larger than the reader takes" },
+  DATA_DIR_UNUSABLE: { exit: 1, means: "the data dir is not a directory, or cannot be read" },
+  STORE_REFUSED: { exit: 1, means: "the store cannot answer what was asked: an unknown session, a compaction or a line that is not there" },
+  USAGE: { exit: 2, means: "the command line is not understood" },
+  INTERNAL: { exit: 3, means: "something went wrong that the program did not expect (a bug: --verbose shows the stack)" }
+};
 var HandoffError = class extends Error {
-  constructor(code, message, exitCode = 1) {
+  constructor(code, message) {
     super(message);
     this.code = code;
-    this.exitCode = exitCode;
     this.name = "HandoffError";
+    this.exitCode = ERROR_CODES[code].exit;
   }
   code;
   exitCode;
@@ -41,14 +50,10 @@ function isSectionDrop(err) {
   const e = err;
   return !!e && e.name === "SectionDropError" && typeof e.code === "string" && e.code in DROP_CODES;
 }
-var fmt = (n) => {
-  const [int, frac] = String(n).split(".");
-  return int.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + (frac ? `.${frac.slice(0, 3)}` : "");
-};
 
 export {
+  ERROR_CODES,
   HandoffError,
   SectionDropError,
-  isSectionDrop,
-  fmt
+  isSectionDrop
 };

@@ -19,9 +19,8 @@ import {
   scanSearch,
   search,
   snippet
-} from "./chunk-JFSUI5E7.mjs";
-import "./chunk-UVVP6XIK.mjs";
-import "./chunk-UVLN7AGH.mjs";
+} from "./chunk-5M5SXZ5M.mjs";
+import "./chunk-D43E7QKF.mjs";
 import "./chunk-7DPBAYJ4.mjs";
 export {
   INDEX_DB,

@@ -2,15 +2,16 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
-  numberLines,
-  renderConversation
-} from "./chunk-UVVP6XIK.mjs";
-import {
   HandoffError,
   SectionDropError,
-  fmt,
   isSectionDrop
-} from "./chunk-UVLN7AGH.mjs";
+} from "./chunk-AQDRH5LW.mjs";
+import {
+  clip,
+  fmt,
+  numberLines,
+  renderConversation
+} from "./chunk-D43E7QKF.mjs";
 import {
   __commonJS,
   __require,
@@ -3597,7 +3598,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve3.call(this, root, ref);
+      let _sch = resolve4.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -3624,7 +3625,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve3(root, ref) {
+    function resolve4(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -4488,7 +4489,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve3(baseURI, relativeURI, options) {
+    function resolve4(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -4524,50 +4525,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base2, relative3, options, skipNormalization) {
+    function resolveComponent(base2, relative4, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base2 = parse(serialize(base2, options), options);
-        relative3 = parse(serialize(relative3, options), options);
+        relative4 = parse(serialize(relative4, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative3.scheme) {
-        target.scheme = relative3.scheme;
-        target.userinfo = relative3.userinfo;
-        target.host = relative3.host;
-        target.port = relative3.port;
-        target.path = removeDotSegments(relative3.path || "");
-        target.query = relative3.query;
+      if (!options.tolerant && relative4.scheme) {
+        target.scheme = relative4.scheme;
+        target.userinfo = relative4.userinfo;
+        target.host = relative4.host;
+        target.port = relative4.port;
+        target.path = removeDotSegments(relative4.path || "");
+        target.query = relative4.query;
       } else {
-        if (relative3.userinfo !== void 0 || relative3.host !== void 0 || relative3.port !== void 0) {
-          target.userinfo = relative3.userinfo;
-          target.host = relative3.host;
-          target.port = relative3.port;
-          target.path = removeDotSegments(relative3.path || "");
-          target.query = relative3.query;
+        if (relative4.userinfo !== void 0 || relative4.host !== void 0 || relative4.port !== void 0) {
+          target.userinfo = relative4.userinfo;
+          target.host = relative4.host;
+          target.port = relative4.port;
+          target.path = removeDotSegments(relative4.path || "");
+          target.query = relative4.query;
         } else {
-          if (!relative3.path) {
+          if (!relative4.path) {
             target.path = base2.path;
-            if (relative3.query !== void 0) {
-              target.query = relative3.query;
+            if (relative4.query !== void 0) {
+              target.query = relative4.query;
             } else {
               target.query = base2.query;
             }
           } else {
-            if (relative3.path[0] === "/") {
-              target.path = removeDotSegments(relative3.path);
+            if (relative4.path[0] === "/") {
+              target.path = removeDotSegments(relative4.path);
             } else {
               const baseHasAuthority = base2.userinfo !== void 0 || base2.host !== void 0 || base2.port !== void 0;
               if (baseHasAuthority && !base2.path) {
-                target.path = "/" + relative3.path;
+                target.path = "/" + relative4.path;
               } else if (!base2.path) {
-                target.path = relative3.path;
+                target.path = relative4.path;
               } else {
-                target.path = base2.path.slice(0, base2.path.lastIndexOf("/") + 1) + relative3.path;
+                target.path = base2.path.slice(0, base2.path.lastIndexOf("/") + 1) + relative4.path;
               }
               target.path = base2.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative3.query;
+            target.query = relative4.query;
           }
           target.userinfo = base2.userinfo;
           target.host = base2.host;
@@ -4575,7 +4576,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base2.scheme;
       }
-      target.fragment = relative3.fragment;
+      target.fragment = relative4.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -4879,7 +4880,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize2,
-      resolve: resolve3,
+      resolve: resolve4,
       resolveComponent,
       equal,
       serialize,
@@ -11514,10 +11515,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep, value } = collItem;
+        const { start, key, sep: sep2, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep?.[0],
+          next: key ?? sep2?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -11531,7 +11532,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep) {
+          if (!keyProps.anchor && !keyProps.tag && !sep2) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -11555,7 +11556,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep ?? [], {
+        const valueProps = resolveProps.resolveProps(sep2 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -11571,7 +11572,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -11662,7 +11663,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep = "";
+        let sep2 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -11676,13 +11677,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep + cb;
-              sep = "";
+                comment += sep2 + cb;
+              sep2 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep += source;
+                sep2 += source;
               hasSpace = true;
               break;
             default:
@@ -11725,18 +11726,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep, value } = collItem;
+        const { start, key, sep: sep2, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep?.[0],
+          next: key ?? sep2?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep && !value) {
+          if (!props.anchor && !props.tag && !sep2 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -11790,8 +11791,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep, null, props, onError);
+        if (!isMap2 && !sep2 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -11803,7 +11804,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep ?? [], {
+          const valueProps = resolveProps.resolveProps(sep2 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -11814,8 +11815,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep)
-                for (const st of sep) {
+              if (sep2)
+                for (const st of sep2) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -11832,7 +11833,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -12012,7 +12013,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep = "";
+      let sep2 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -12029,24 +12030,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep + indent.slice(trimIndent) + content;
-          sep = "\n";
+          value += sep2 + indent.slice(trimIndent) + content;
+          sep2 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep === " ")
-            sep = "\n";
-          else if (!prevMoreIndented && sep === "\n")
-            sep = "\n\n";
-          value += sep + indent.slice(trimIndent) + content;
-          sep = "\n";
+          if (sep2 === " ")
+            sep2 = "\n";
+          else if (!prevMoreIndented && sep2 === "\n")
+            sep2 = "\n\n";
+          value += sep2 + indent.slice(trimIndent) + content;
+          sep2 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep === "\n")
+          if (sep2 === "\n")
             value += "\n";
           else
-            sep = "\n";
+            sep2 = "\n";
         } else {
-          value += sep + content;
-          sep = " ";
+          value += sep2 + content;
+          sep2 = " ";
           prevMoreIndented = false;
         }
       }
@@ -12229,25 +12230,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep = " ";
+      let sep2 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep === "\n")
-            res += sep;
+          if (sep2 === "\n")
+            res += sep2;
           else
-            sep = "\n";
+            sep2 = "\n";
         } else {
-          res += sep + lm;
-          sep = " ";
+          res += sep2 + lm;
+          sep2 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep + (match?.[1] ?? "");
+      return res + sep2 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -13057,14 +13058,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep, value }) {
+    function stringifyItem({ start, key, sep: sep2, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep)
-        for (const st of sep)
+      if (sep2)
+        for (const st of sep2)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -14231,18 +14232,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep;
+          let sep2;
           if (scalar.end) {
-            sep = scalar.end;
-            sep.push(this.sourceToken);
+            sep2 = scalar.end;
+            sep2.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep = [this.sourceToken];
+            sep2 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep }]
+            items: [{ start, key: scalar, sep: sep2 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -14395,15 +14396,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep = it.sep;
-                  sep.push(this.sourceToken);
+                  const sep2 = it.sep;
+                  sep2.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep }]
+                    items: [{ start: start2, key, sep: sep2 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -14597,13 +14598,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep = fc.end.splice(1, fc.end.length);
-            sep.push(this.sourceToken);
+            const sep2 = fc.end.splice(1, fc.end.length);
+            sep2.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep }]
+              items: [{ start, key: fc, sep: sep2 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -18847,7 +18848,7 @@ function beforeBoundary(t, which) {
   }
   if (!Number.isInteger(which) || which < 1 || which > count) {
     const has = count === 0 ? "has no compaction boundaries" : `has ${count} compaction boundar${count === 1 ? "y" : "ies"} (1\u2013${count})`;
-    throw new HandoffError("USAGE", `boundary ${which} is out of range: the transcript ${has}`, 2);
+    throw new HandoffError("USAGE", `boundary ${which} is out of range: the transcript ${has}`);
   }
   const b = t.boundaries[which - 1];
   return {
@@ -18965,6 +18966,19 @@ var schema_default = {
         }
       }
     },
+    seamTimeoutMs: {
+      description: "How long one subscriber's tap (a `plugins:` package, or a beforeCompact subscriber) may take, in ms; then the run goes on without it and records it as timedOut.",
+      type: "integer",
+      minimum: 1,
+      maximum: 2147483647,
+      default: 5e3
+    },
+    plugins: {
+      description: "Subscribers: npm packages whose default export is { name, apply(hooks) }, tapping the pipeline's hooks. Each is resolved from the config file that names it; a later file adds to the list.",
+      type: "array",
+      expected: "a list of subscribers (- package: ...)",
+      items: { $ref: "#/definitions/plugin" }
+    },
     sections: {
       description: "The sections, in the order they appear in the handoff. A later file updates a section by naming it again and appends new names at the end.",
       type: "array",
@@ -18973,6 +18987,25 @@ var schema_default = {
     }
   },
   definitions: {
+    plugin: {
+      description: "One subscriber: the package, and the options its apply(hooks, options) is given.",
+      type: "object",
+      expected: "a mapping such as `- package: compact-handoff-subscriber-log`",
+      additionalProperties: false,
+      required: ["package"],
+      properties: {
+        package: {
+          description: "The npm package whose default export is the subscriber, installed beside this config file.",
+          type: "string",
+          minLength: 1
+        },
+        options: {
+          description: "The subscriber's own settings, handed to its apply as they are. A later file naming the same package replaces them.",
+          type: "object",
+          expected: "a mapping of the subscriber's own settings"
+        }
+      }
+    },
     section: {
       description: "One section: its name and, when they differ from the section's own defaults, its limits and options.",
       type: "object",
@@ -19282,12 +19315,22 @@ function resolveConfig(opts) {
   const limits = {
     concurrency: schema_default.properties.concurrency.default,
     maxChars: schema_default.properties.handoff.properties.maxChars.default,
-    maxFraction: schema_default.properties.handoff.properties.maxFraction.default
+    maxFraction: schema_default.properties.handoff.properties.maxFraction.default,
+    seamTimeoutMs: schema_default.properties.seamTimeoutMs.default
   };
+  const plugins = /* @__PURE__ */ new Map();
   const merged = /* @__PURE__ */ new Map();
   for (const file of files) {
     const data = file.data;
     if (data.concurrency !== void 0) limits.concurrency = data.concurrency;
+    if (data.seamTimeoutMs !== void 0) limits.seamTimeoutMs = data.seamTimeoutMs;
+    if (Array.isArray(data.plugins)) {
+      for (const entry2 of data.plugins) {
+        if (!isRecord2(entry2) || typeof entry2.package !== "string") continue;
+        plugins.delete(entry2.package);
+        plugins.set(entry2.package, { package: entry2.package, declaredIn: file.file, options: isRecord2(entry2.options) ? entry2.options : {} });
+      }
+    }
     if (isRecord2(data.handoff)) {
       if (data.handoff.maxChars !== void 0) limits.maxChars = data.handoff.maxChars;
       if (data.handoff.maxFraction !== void 0) limits.maxFraction = data.handoff.maxFraction;
@@ -19303,7 +19346,7 @@ function resolveConfig(opts) {
   const order = new Map(files.map((f, i) => [f.file, i]));
   const rank = (i) => order.get(i.file) ?? -1;
   issues.sort((a, b) => rank(a) - rank(b) || a.line - b.line || a.col - b.col);
-  return { config: { files: files.map((f) => f.file), ...limits, sections }, issues };
+  return { config: { files: files.map((f) => f.file), ...limits, sections, plugins: [...plugins.values()] }, issues };
 }
 function mergeSections(file, merged) {
   const issues = [];
@@ -19591,6 +19634,17 @@ async function vetForRead(path, policy, signal) {
 
 // pipeline/capabilities.ts
 var systemClock = () => Date.now();
+function bindCapabilities(capabilities, section) {
+  const { model, files } = capabilities;
+  return {
+    ...capabilities,
+    model: model && {
+      fork: (req, signal) => model.fork({ ...req, section }, signal),
+      complete: (req, signal) => model.complete({ ...req, section }, signal)
+    },
+    files: files && { read: (req, signal) => files.read({ ...req, section }, signal) }
+  };
+}
 function requireModel(capabilities) {
   if (capabilities.model) return capabilities.model;
   throw new SectionDropError("SECTION_NO_MODEL", "needs a model and the host offers none (from the CLI: --model-replies FILE, or ANTHROPIC_API_KEY)");
@@ -19975,9 +20029,6 @@ function isFailure(use) {
   return use.name === "Bash" ? r.text.trimStart().startsWith("<tool_use_error>") : TOOL_ERROR_RE.test(r.text);
 }
 var oneLine = (s) => s.replace(/\s*\n\s*/g, " \u23CE ").replace(/[ \t]+/g, " ").trim();
-function clip(s, max) {
-  return s.length <= max ? s : `${s.slice(0, Math.max(0, max - 1))}\u2026`;
-}
 var INPUT_FIELDS = ["command", "file_path", "notebook_path", "path", "pattern", "url", "query", "description", "prompt", "skill"];
 function shortInput(use, max = 120) {
   const input = use.input;
@@ -20246,8 +20297,10 @@ function sedWrites(args) {
     }
     if (v.startsWith("--")) {
       if (v.startsWith("--in-place")) inPlace = true;
-      else if (v === "--expression" || v === "--file") scriptGiven = true, i++;
-      else if (v.startsWith("--expression=") || v.startsWith("--file=")) scriptGiven = true;
+      else if (v === "--expression" || v === "--file") {
+        scriptGiven = true;
+        i++;
+      } else if (v.startsWith("--expression=") || v.startsWith("--file=")) scriptGiven = true;
       else if (v === "--line-length") i++;
       continue;
     }
@@ -21094,7 +21147,7 @@ async function readLedger(messages, signal) {
   let sliceStart = performance.now();
   for (const [i, c] of shellCalls.entries()) {
     if (performance.now() - sliceStart > SLICE_MS) {
-      await new Promise((resolve3) => setImmediate(resolve3));
+      await new Promise((resolve4) => setImmediate(resolve4));
       sliceStart = performance.now();
     }
     signal?.throwIfAborted();
@@ -21129,8 +21182,8 @@ function renderFiles(files, room, cwd, n) {
   const counts = [...perTool].map(([t, k]) => `${t} ${fmt(k)}`).join(" \xB7 ");
   const head = `### Files written: ${fmt(files.length)}${files.length ? ` (files per tool: ${counts})` : ""}`;
   if (files.length === 0) return { text: head, shown: 0 };
-  const relative3 = cwd && cwd !== "/" && files.some((f) => f.path.startsWith(`${cwd.replace(/\/+$/, "")}/`));
-  const intro = relative3 ? [`Paths are relative to ${cwd}.`] : [];
+  const relative4 = cwd && cwd !== "/" && files.some((f) => f.path.startsWith(`${cwd.replace(/\/+$/, "")}/`));
+  const intro = relative4 ? [`Paths are relative to ${cwd}.`] : [];
   const line = (f) => `- ${displayPath(f, cwd)} \u2014 ${toolList(f)}`;
   const byPath = (a, b) => displayPath(a, cwd) < displayPath(b, cwd) ? -1 : 1;
   const newestFirst = [...files].sort((a, b) => b.last - a.last);
@@ -21173,14 +21226,14 @@ function renderLedger(data, opts) {
     newestClipChars: Math.max(300, options.commandClipChars)
   };
   const intro = `Read off the tool calls since ${opts.fromCompaction ? "the last compaction" : "the session began"}, not recalled. No exit codes are stored: [error] marks a result flagged as an error, and an unmarked call is not known to have succeeded.`;
-  const sep = 2;
+  const sep2 = 2;
   const countLine = (left, readOnly) => `[${fmt(left)} older command${left === 1 ? "" : "s"} left out here (${fmt(readOnly)} of them read-only probes); every command at full length: ${lookupCall(n)}]`;
   const commandsHead = `### Shell commands: ${fmt(data.commands.length)}`;
   const files = renderFiles(data.files, Math.floor(budget * FILES_SHARE), cwd, n);
-  let used = intro.length + sep + files.text.length + sep;
-  const reserve = data.commands.length ? commandsHead.length + 1 + commandsReserve(data.commands, countLine(999, 999).length, limits) + sep : 0;
-  const fails = renderFailures(data.failures, options.maxFailures, Math.max(0, budget - used - reserve - sep), cwd);
-  used += fails.text.length + (data.commands.length ? sep : 0);
+  let used = intro.length + sep2 + files.text.length + sep2;
+  const reserve = data.commands.length ? commandsHead.length + 1 + commandsReserve(data.commands, countLine(999, 999).length, limits) + sep2 : 0;
+  const fails = renderFailures(data.failures, options.maxFailures, Math.max(0, budget - used - reserve - sep2), cwd);
+  used += fails.text.length + (data.commands.length ? sep2 : 0);
   const fitted = data.commands.length ? fitCommands(data.commands, Math.max(0, budget - used - commandsHead.length - 1), countLine, limits) : { text: "", shown: 0, leftOut: 0, leftOutReadOnly: 0 };
   const parts = [intro, files.text, fails.text, ...data.commands.length ? [`${commandsHead}
 ${fitted.text}`] : ["### Shell commands: none"]];
@@ -21345,15 +21398,17 @@ var recent_default = defineSection({
   },
   async run(ctx) {
     const intro = "The last messages before this compaction, oldest first: tool calls as they were made, their results cut short.";
-    const rendered = renderConversation(ctx.input.transcript, {
+    const t = ctx.input.transcript;
+    const start = t.messages.findLastIndex((m) => m.kind === "handoff" || m.kind === "compact-summary") + 1;
+    const rendered = renderConversation({ ...t, messages: t.messages.slice(start) }, {
       maxChars: ctx.budgetChars - intro.length - 2,
       toolInputChars: ctx.options.inputChars,
       toolResultChars: ctx.options.resultChars
     });
-    if (rendered.rendered === 0) throw new SectionDropError("SECTION_EMPTY", "no message fits, or the conversation holds none to show");
+    if (rendered.rendered === 0) throw new SectionDropError("SECTION_EMPTY", "no message fits, or the conversation holds none to show since the last compaction");
     return { body: `${intro}
 
-${rendered.text}`, record: { messages: rendered.rendered, leftOut: rendered.leftOut } };
+${rendered.text}`, record: { messages: rendered.rendered, leftOut: rendered.leftOut, fromMessage: start } };
   }
 });
 
@@ -21454,15 +21509,13 @@ function windowFor(touch, fileChars) {
   while (to < last && used + cost(to + 1) <= fileChars) used += cost(++to);
   return { from, to };
 }
-function clip2(text, max, goesOn = false, setting = `fileChars: ${max}`) {
-  const rest = (clipped2) => `[\u2026 ${goesOn ? "the rest of the file" : `${fmt(clipped2)} more chars`} not restored (${setting}); Read the file for the rest]`;
-  if (text.length <= max) return { text: goesOn ? `${text}
-${rest(0)}` : text, clipped: 0 };
-  const cut = text.lastIndexOf("\n", max - 80);
-  const head = text.slice(0, cut > max / 2 ? cut : max - 80);
-  const clipped = text.length - head.length;
-  return { text: `${head}
-${rest(clipped)}`, clipped };
+function clipFile(text, max, goesOn = false, setting = `fileChars: ${max}`) {
+  const rest = (clipped2) => `
+[\u2026 ${goesOn ? "the rest of the file" : `${fmt(clipped2)} more chars`} not restored (${setting}); Read the file for the rest]`;
+  if (text.length <= max) return { text: goesOn ? `${text}${rest(0)}` : text, clipped: 0 };
+  let clipped = 0;
+  const kept = clip(text, max, { atLine: true, mark: (cut) => rest(clipped = cut) });
+  return { text: kept, clipped };
 }
 function shareOut(demands, total) {
   const shares = demands.map(() => 0);
@@ -21592,7 +21645,7 @@ var restore_default = defineSection({
       if ("failed" in r) return void failed2.push({ path: file.path, why: r.failed });
       const share = shares[i];
       const setting = share < options.fileChars ? `its share of totalChars: ${fmt(share)}` : `fileChars: ${options.fileChars}`;
-      const { text, clipped } = clip2(r.text, share, "truncated" in r && r.truncated, setting);
+      const { text, clipped } = clipFile(r.text, share, "truncated" in r && r.truncated, setting);
       const cost = text.length + perCall(file.path);
       if (used + cost > total) return void failed2.push({ path: file.path, why: `${fmt(text.length)} chars would take the restored total past ${fmt(total)} (${totalSetting})` });
       used += cost;
@@ -21650,7 +21703,7 @@ function exec(file, args, opts) {
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
   if (opts.signal.aborted) return Promise.resolve({ kind: "aborted", ms: 0 });
-  return new Promise((resolve3) => {
+  return new Promise((resolve4) => {
     const maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
     const child = spawn(file, args, {
       cwd: opts.cwd,
@@ -21680,7 +21733,7 @@ function exec(file, args, opts) {
       clearTimeout(timer);
       opts.signal.removeEventListener("abort", onAbort);
       if (killIt) kill();
-      resolve3(result);
+      resolve4(result);
     };
     const onAbort = () => finish({ kind: "aborted", ms: ms() }, true);
     const timer = setTimeout(() => finish({ kind: "timeout", ms: ms() }, true), Math.max(1, opts.timeoutMs));
@@ -21955,7 +22008,6 @@ async function listOpenPrs(opts) {
 }
 
 // sections/state/index.ts
-var clip3 = (s, max) => s.length > max ? `${s.slice(0, max - 1)}\u2026` : s;
 var plural = (n, one, many = `${one}s`) => `${fmt(n)} ${n === 1 ? one : many}`;
 var DEFAULT_OPTIONS = {
   commits: 5,
@@ -21970,7 +22022,7 @@ async function readState(o) {
   const gitRows = ["branch", "working-tree", ...o.commits > 0 ? ["commits"] : []];
   const repoRows = [...gitRows, ...o.gh ? ["open-prs"] : []];
   const lose = (rows, reason) => rows.forEach((row) => reading.unreadable.push({ row, reason }));
-  let isDir = false;
+  let isDir;
   try {
     isDir = existsSync5(o.cwd) && statSync3(o.cwd).isDirectory();
   } catch {
@@ -22067,7 +22119,7 @@ function treeLine(s) {
   return `- Working tree: ${parts.length ? parts.join(", ") : "clean"}${stash}`;
 }
 function fileLine(e) {
-  const path = e.from !== void 0 ? `${clip3(e.from, 160)} \u2192 ${clip3(e.path, 160)}` : clip3(e.path, 200);
+  const path = e.from !== void 0 ? `${clip(e.from, 160)} \u2192 ${clip(e.path, 160)}` : clip(e.path, 200);
   return `  - \`${e.xy}\` ${path}${e.submodule ? ` (${e.submodule})` : ""}`;
 }
 function orderEntries(entries) {
@@ -22098,9 +22150,9 @@ function renderState(head, reading, extra, opts) {
     const { list, limit } = reading.prs;
     const mayBeMore = list.length >= limit ? ` (the first ${fmt(limit)}; there may be more)` : ` (${fmt(list.length)})`;
     const items = list.map((p) => {
-      const about = [`\`${clip3(p.branch, 80)}\``, p.author && `@${p.author}`, p.draft && "draft"].filter(Boolean).join(", ");
+      const about = [`\`${clip(p.branch, 80)}\``, p.author && `@${p.author}`, p.draft && "draft"].filter(Boolean).join(", ");
       const mine = s?.branch && p.branch === s.branch ? " \u2190 this branch" : "";
-      return `  - #${p.number} ${clip3(p.title, 120)} (${about})${mine}`;
+      return `  - #${p.number} ${clip(p.title, 120)} (${about})${mine}`;
     });
     prs = {
       row: "open-prs",
@@ -22114,7 +22166,7 @@ function renderState(head, reading, extra, opts) {
   }
   let commits = null;
   if (reading.commits) {
-    const items = reading.commits.map((c) => `  - ${c.hash} ${clip3(c.subject, 120)} (${clip3(c.author, 40)}, ${c.date})`);
+    const items = reading.commits.map((c) => `  - ${c.hash} ${clip(c.subject, 120)} (${clip(c.author, 40)}, ${c.date})`);
     commits = {
       row: "commits",
       lines: [items.length ? "- Last commits, newest first:" : "- Last commits: none yet"],
@@ -22128,7 +22180,7 @@ function renderState(head, reading, extra, opts) {
   if (extra.model) blocks.push({ row: "model", lines: [`- Model: ${extra.model}`], items: [], kept: 0, beyond: 0 });
   let agents = null;
   if (extra.agents) {
-    const items = extra.agents.map((a) => `  - ${[a.id, clip3(a.description, 120)].filter(Boolean).join(": ")}`);
+    const items = extra.agents.map((a) => `  - ${[a.id, clip(a.description, 120)].filter(Boolean).join(": ")}`);
     agents = {
       row: "agents",
       lines: [items.length ? `- Agents still running (${fmt(items.length)}):` : "- Agents still running: none"],
@@ -22382,7 +22434,7 @@ async function loadPrompt(option) {
     return { text: await readFile(path, "utf8"), source: path };
   } catch (err) {
     const e = err;
-    throw new Error(`cannot read the prompt file ${path} (options.prompt): ${e.code === "ENOENT" ? "no such file" : e.message}`);
+    throw new Error(`cannot read the prompt file ${path} (options.prompt): ${e.code === "ENOENT" ? "no such file" : e.message}`, { cause: err });
   }
 }
 function buildPrompt(template, vars) {
@@ -22549,19 +22601,13 @@ function collectTurns(t) {
     ...typed.map((m, i) => ({ n: carried.length + i + 1, text: m.text, carried: false, ...m.timestamp ? { at: m.timestamp } : {} }))
   ];
 }
-function clip4(text, max) {
-  if (text.length <= max) return text;
-  const keep = Math.max(0, max - 60);
-  const head = text.slice(0, Math.ceil(keep / 2));
-  const tail = text.slice(text.length - Math.floor(keep / 2));
-  return `${head}
-[\u2026 ${fmt(text.length - head.length - tail.length)} chars of this turn clipped (maxTurnChars) \u2026]
-${tail}`;
-}
+var clipTurn = (text, max) => clip(text, max, { at: "middle", mark: (cut) => `
+[\u2026 ${fmt(cut)} chars of this turn clipped (maxTurnChars) \u2026]
+` });
 function renderTurn(turn, maxTurnChars) {
   const at = turn.at && SAFE_AT_RE.test(turn.at) ? ` at="${turn.at}"` : "";
   return `<turn n="${turn.n}"${at}${turn.carried ? ' carried="1"' : ""}>
-${escapeTurn(clip4(turn.text, maxTurnChars))}
+${escapeTurn(clipTurn(turn.text, maxTurnChars))}
 </turn>`;
 }
 function fitTurns(turns, budget, maxTurnChars) {
@@ -22625,10 +22671,9 @@ var builtinSections = {
 };
 
 // cli/build-handoff.ts
-import { existsSync as existsSync6 } from "node:fs";
-import { createRequire as createRequire2 } from "node:module";
-import { dirname as dirname3, join as join5 } from "node:path";
-import { fileURLToPath as fileURLToPath3, pathToFileURL } from "node:url";
+import { existsSync as existsSync7 } from "node:fs";
+import { dirname as dirname4, join as join6 } from "node:path";
+import { fileURLToPath as fileURLToPath3 } from "node:url";
 
 // node_modules/p-timeout/index.js
 var TimeoutError = class _TimeoutError extends Error {
@@ -22649,13 +22694,13 @@ function pTimeout(promise, options) {
   } = options;
   let timer;
   let abortHandler;
-  const wrappedPromise = new Promise((resolve3, reject) => {
+  const wrappedPromise = new Promise((resolve4, reject) => {
     if (typeof milliseconds !== "number" || Math.sign(milliseconds) !== 1) {
       throw new TypeError(`Expected \`milliseconds\` to be a positive number, got \`${milliseconds}\``);
     }
     if (signal?.aborted) {
       reject(getAbortedReason(signal));
-      promise.then(resolve3, reject);
+      promise.then(resolve4, reject);
       return;
     }
     if (signal) {
@@ -22664,7 +22709,7 @@ function pTimeout(promise, options) {
       };
       signal.addEventListener("abort", abortHandler, { once: true });
     }
-    promise.then(resolve3, reject);
+    promise.then(resolve4, reject);
     if (milliseconds === Number.POSITIVE_INFINITY) {
       return;
     }
@@ -22672,7 +22717,7 @@ function pTimeout(promise, options) {
     timer = customTimers.setTimeout.call(void 0, () => {
       if (fallback) {
         try {
-          resolve3(fallback());
+          resolve4(fallback());
         } catch (error) {
           reject(error);
         }
@@ -22682,7 +22727,7 @@ function pTimeout(promise, options) {
         promise.cancel();
       }
       if (message === false) {
-        resolve3();
+        resolve4();
       } else if (message instanceof Error) {
         reject(message);
       } else {
@@ -22792,27 +22837,27 @@ function pLimit(concurrency) {
     activeCount--;
     resumeNext();
   };
-  const run = async (function_, resolve3, arguments_) => {
+  const run = async (function_, resolve4, arguments_) => {
     const result = (async () => function_(...arguments_))();
-    resolve3(result);
+    resolve4(result);
     try {
       await result;
     } catch {
     }
     next();
   };
-  const enqueue = (function_, resolve3, reject, arguments_) => {
+  const enqueue = (function_, resolve4, reject, arguments_) => {
     const queueItem = { reject };
     new Promise((internalResolve) => {
       queueItem.run = internalResolve;
       queue.enqueue(queueItem);
-    }).then(run.bind(void 0, function_, resolve3, arguments_));
+    }).then(run.bind(void 0, function_, resolve4, arguments_));
     if (activeCount < concurrency) {
       resumeNext();
     }
   };
-  const generator = (function_, ...arguments_) => new Promise((resolve3, reject) => {
-    enqueue(function_, resolve3, reject, arguments_);
+  const generator = (function_, ...arguments_) => new Promise((resolve4, reject) => {
+    enqueue(function_, resolve4, reject, arguments_);
   });
   Object.defineProperties(generator, {
     activeCount: {
@@ -23027,7 +23072,8 @@ async function runOne(plan, input, needed, opts, given) {
     budgetChars: budget,
     timeoutMs: plan.timeoutMs,
     signal: controller.signal,
-    capabilities: opts.capabilities,
+    // Bound to this section: every model call and read it makes carries its name to the host.
+    capabilities: bindCapabilities(opts.capabilities, plan.name),
     report,
     needed
   };
@@ -23093,7 +23139,7 @@ async function runOne(plan, input, needed, opts, given) {
   }
 }
 function settle(outcome, hooks) {
-  let final = outcome;
+  let final;
   try {
     final = hooks.sectionResult.call(outcome) ?? outcome;
   } catch (err) {
@@ -23179,10 +23225,10 @@ function render(state) {
   const kept = state.outcomes.filter((o) => o.status === "ok");
   return [state.marker, PREAMBLE, ...kept.map(renderSection), renderEarlier(state.lineage), renderLeftOut(state.outcomes)].filter((part) => part !== "").join("\n\n").concat("\n");
 }
-function totalChars(state) {
-  const kept = state.outcomes.filter((o) => o.status === "ok");
-  return render(state).length + kept.reduce((n, o) => n + o.messages.reduce((k, m) => k + messageChars(m), 0), 0);
+function handoffChars(handoff, outcomes) {
+  return handoff.length + outcomes.reduce((n, o) => n + (o.status === "ok" ? o.messages.reduce((k, m) => k + messageChars(m), 0) : 0), 0);
 }
+var totalChars = (state) => handoffChars(render(state), state.outcomes);
 function applySizeGuard(state) {
   const limit = sizeLimit(state.config, state.input.contextWindow);
   const priority = new Map(state.config.sections.map((s) => [s.name, s.priority]));
@@ -23253,47 +23299,146 @@ function createHooks() {
 
 // pipeline/pipeline.ts
 var SEAM_TIMEOUT_MS = 5e3;
-function guardSeam(hooks, records, now, timeoutMs) {
+var OBSERVERS = /* @__PURE__ */ new Set(["beforeSection", "sectionDropped", "done"]);
+var WATERFALLS = /* @__PURE__ */ new Set(["config", "sections", "sectionResult", "compose"]);
+var ASYNC_HOOKS = /* @__PURE__ */ new Set(["config", "beforeCompact", "done"]);
+var SeamLedger = class {
+  records = [];
+  byKey = /* @__PURE__ */ new Map();
+  note(name, hook, status, ms, message) {
+    const key = `${name}\0${hook}`;
+    const row = this.byKey.get(key);
+    if (!row) {
+      const fresh = { name, hook, status, ms, ...message ? { message } : {} };
+      this.byKey.set(key, fresh);
+      this.records.push(fresh);
+      return;
+    }
+    row.ms += ms;
+    if (row.status === "ok" && status !== "ok") Object.assign(row, { status }, message ? { message } : {});
+  }
+};
+var errorText = (err) => String(err?.message ?? err);
+function settleTap(type, fn, args, timeoutMs) {
+  const work = type === "async" ? new Promise((resolve4, reject) => fn(...args, (err, value) => err ? reject(err) : resolve4(value))) : Promise.resolve().then(() => fn(...args));
+  return pTimeout(work, { milliseconds: timeoutMs });
+}
+var failure = (err, timeoutMs) => err?.name === "TimeoutError" ? { status: "timedOut", message: `no answer within ${fmt(timeoutMs)} ms (seamTimeoutMs: ${timeoutMs})` } : { status: "threw", message: errorText(err) };
+function guardSeam(hooks, ledger, now, timeoutMs) {
   hooks.beforeCompact.intercept({
     register(tap) {
       const fn = tap.fn;
       const guarded = async (event) => {
         const started = now();
-        const record = (status, message) => records()?.push({ name: tap.name, status, ms: now() - started, ...message ? { message } : {} });
         try {
-          const work = tap.type === "async" ? new Promise((resolve3, reject) => fn(event, (err) => err ? reject(err) : resolve3())) : Promise.resolve().then(() => fn(event));
-          await pTimeout(work, { milliseconds: timeoutMs });
-          record("ok");
+          await settleTap(tap.type, fn, [{ ...event }], timeoutMs);
+          ledger()?.note(tap.name, "beforeCompact", "ok", now() - started);
         } catch (err) {
-          const timedOut = err?.name === "TimeoutError";
-          record(timedOut ? "timeout" : "threw", timedOut ? `no answer within ${fmt(timeoutMs)} ms` : String(err?.message ?? err));
+          const { status, message } = failure(err, timeoutMs);
+          ledger()?.note(tap.name, "beforeCompact", status, now() - started, message);
         }
       };
       return { ...tap, type: "promise", fn: guarded };
     }
   });
 }
+function observed(hook, args) {
+  if (!OBSERVERS.has(hook)) return args;
+  return args.map((a) => {
+    try {
+      return structuredClone(a);
+    } catch {
+      return a && typeof a === "object" ? { ...a } : a;
+    }
+  });
+}
+function subscriberFacade(subscriber, hooks, ledger, now, timeoutMs) {
+  const pending = [];
+  const facade = {};
+  for (const hook of Object.keys(hooks)) {
+    const real = hooks[hook];
+    const method = (type) => (options, fn) => {
+      if (typeof fn !== "function") throw new TypeError(`hooks.${hook} needs a function to tap`);
+      if (type !== "sync" && !ASYNC_HOOKS.has(hook)) throw new TypeError(`hooks.${hook} is synchronous: tap it with tap()`);
+      const tapOptions = { ...typeof options === "object" && options ? options : {}, name: subscriber };
+      if (hook === "beforeCompact") {
+        const name = type === "sync" ? "tap" : type === "promise" ? "tapPromise" : "tapAsync";
+        pending.push(() => real[name].call(real, tapOptions, fn));
+        return;
+      }
+      const settle2 = (args, out, started) => {
+        ledger()?.note(subscriber, hook, "ok", now() - started);
+        return WATERFALLS.has(hook) ? out ?? args[0] : void 0;
+      };
+      const fail = (args, err, started) => {
+        const { status, message } = failure(err, timeoutMs);
+        ledger()?.note(subscriber, hook, status, now() - started, message);
+        return WATERFALLS.has(hook) ? args[0] : void 0;
+      };
+      if (ASYNC_HOOKS.has(hook)) {
+        const guarded = async (...args) => {
+          const started = now();
+          try {
+            return settle2(args, await settleTap(type, fn, observed(hook, args), timeoutMs), started);
+          } catch (err) {
+            return fail(args, err, started);
+          }
+        };
+        pending.push(() => real.tapPromise.call(real, tapOptions, guarded));
+      } else {
+        const guarded = (...args) => {
+          const started = now();
+          try {
+            return settle2(args, fn(...observed(hook, args)), started);
+          } catch (err) {
+            return fail(args, err, started);
+          }
+        };
+        pending.push(() => real.tap.call(real, tapOptions, guarded));
+      }
+    };
+    facade[hook] = Object.freeze({ tap: method("sync"), tapPromise: method("promise"), tapAsync: method("async") });
+  }
+  return { facade: Object.freeze(facade), register: () => pending.forEach((r) => r()) };
+}
 function createPipeline(config, opts = {}) {
   const hooks = createHooks();
-  let seamRecords = null;
-  guardSeam(hooks, () => seamRecords, Date.now, opts.seamTimeoutMs ?? SEAM_TIMEOUT_MS);
+  const timeoutMs = opts.seamTimeoutMs ?? config.seamTimeoutMs ?? SEAM_TIMEOUT_MS;
+  const early = new SeamLedger();
+  let ledger = null;
+  guardSeam(hooks, () => ledger, Date.now, timeoutMs);
   tapCoreCompose(hooks);
   return {
     hooks,
+    subscribe(subscriber, options = {}) {
+      const { facade, register } = subscriberFacade(subscriber.name, hooks, () => ledger, Date.now, timeoutMs);
+      const started = Date.now();
+      try {
+        subscriber.apply(facade, options);
+        register();
+        return true;
+      } catch (err) {
+        early.note(subscriber.name, "apply", "threw", Date.now() - started, errorText(err));
+        return false;
+      }
+    },
+    noteSubscriberFailure(name, hook, message) {
+      early.note(name, hook, "threw", 0, message);
+    },
     async run(input, capabilities, runOpts = {}) {
       const started = capabilities.now();
+      ledger = new SeamLedger();
+      const seam = ledger.records;
+      seam.push(...early.records.map((r) => ({ ...r })));
       const resolved = await hooks.config.promise(config);
       const plans = hooks.sections.call(resolved.sections);
       const lineage = input.lineage ?? lineageFromTranscript(input.transcript);
       const marker = lineageMarker(input.sessionId, lineage);
-      const seam = [];
-      seamRecords = seam;
       await hooks.beforeCompact.promise({
         sessionId: input.sessionId,
         trigger: input.trigger,
         messageCount: input.transcript.messages.length
       });
-      seamRecords = null;
       const outcomes = await runSections(plans, { ...input, lineage }, {
         concurrency: resolved.concurrency,
         capabilities,
@@ -23311,7 +23456,7 @@ function createPipeline(config, opts = {}) {
         messages: []
       });
       const kept = composed.outcomes.filter((o) => o.status === "ok");
-      const totalChars2 = composed.handoff.length + kept.reduce((n, o) => n + o.chars - o.body.length, 0);
+      const totalChars2 = handoffChars(composed.handoff, composed.outcomes);
       const droppedCount = composed.outcomes.length - kept.length;
       const result = {
         handoff: composed.handoff,
@@ -23337,50 +23482,196 @@ function createPipeline(config, opts = {}) {
   };
 }
 
+// cli/packages.ts
+import { existsSync as existsSync6, readFileSync as readFileSync4, realpathSync as realpathSync2 } from "node:fs";
+import { isBuiltin } from "node:module";
+import { dirname as dirname3, join as join5, relative as relative3, resolve as resolve3, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+var CONDITIONS = ["node", "import", "default"];
+var isRecord3 = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+var SPECIFIER = /^((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*)(\/.*)?$/i;
+var PackageLoadError = class extends Error {
+};
+function exportTarget(value) {
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      const found = exportTarget(v);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (isRecord3(value)) {
+    for (const [key, v] of Object.entries(value)) {
+      if (CONDITIONS.includes(key)) {
+        const found = exportTarget(v);
+        if (found) return found;
+      }
+    }
+  }
+  return null;
+}
+function exportsEntry(exports, subpath) {
+  const isSubpathMap = isRecord3(exports) && Object.keys(exports).some((k) => k.startsWith("."));
+  if (!isSubpathMap) return subpath === "." ? exportTarget(exports) : null;
+  const map = exports;
+  if (Object.hasOwn(map, subpath)) return exportTarget(map[subpath]);
+  const patterns = Object.keys(map).filter((k) => k.split("*").length === 2).sort((a, b) => b.indexOf("*") - a.indexOf("*"));
+  for (const key of patterns) {
+    const [pre, post] = key.split("*");
+    if (subpath.startsWith(pre) && subpath.endsWith(post) && subpath.length >= key.length - 1) {
+      const target = exportTarget(map[key]);
+      return target && target.replaceAll("*", subpath.slice(pre.length, subpath.length - post.length));
+    }
+  }
+  return null;
+}
+function resolvePackage(specifier, fromDir) {
+  if (isBuiltin(specifier)) throw new PackageLoadError(`"${specifier}" is a Node built-in module, not a package: name an npm package`);
+  const parts = SPECIFIER.exec(specifier);
+  if (!parts || specifier.includes("\\")) {
+    throw new PackageLoadError(
+      `"${specifier}" is not a package name: a config names npm packages, not paths (a folder of your own installs as one: cd ${fromDir} && npm install ./that-folder)`
+    );
+  }
+  const name = parts[1];
+  const subpath = `.${parts[2] ?? ""}`;
+  let dir = resolve3(fromDir);
+  let pkgDir = null;
+  for (; ; ) {
+    const candidate = join5(dir, "node_modules", name);
+    if (existsSync6(join5(candidate, "package.json"))) {
+      pkgDir = candidate;
+      break;
+    }
+    const up = dirname3(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  if (!pkgDir) throw new PackageLoadError(`"${name}" is not installed beside ${fromDir} or in a folder above it (install it there: cd ${fromDir} && npm install ${name})`);
+  const realDir = realpathSync2(pkgDir);
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync4(join5(realDir, "package.json"), "utf8"));
+  } catch (err) {
+    throw new PackageLoadError(`"${name}" has a package.json that cannot be read: ${err.message}`);
+  }
+  let target;
+  if (manifest.exports !== void 0) {
+    target = exportsEntry(manifest.exports, subpath);
+    if (!target) throw new PackageLoadError(`"${name}" exports nothing at "${subpath}" for import (its package.json "exports" has no node, import or default entry there)`);
+    if (!target.startsWith("./")) throw new PackageLoadError(`"${name}" has an "exports" entry that is not a path inside it: ${JSON.stringify(target)}`);
+  } else if (subpath !== ".") {
+    target = subpath;
+  } else {
+    target = typeof manifest.main === "string" ? manifest.main : "index.js";
+  }
+  const outside = (p) => {
+    const rel = relative3(realDir, p);
+    return rel === ".." || rel.startsWith(`..${sep}`) || resolve3(realDir, rel) !== p;
+  };
+  const file = join5(realDir, target);
+  if (outside(file)) throw new PackageLoadError(`"${name}" has an entry outside its own folder (${file}); a package's code must be inside it`);
+  if (!existsSync6(file)) throw new PackageLoadError(`"${name}" names ${target} as its entry, and there is no such file in ${realDir}`);
+  const realFile = realpathSync2(file);
+  if (outside(realFile)) throw new PackageLoadError(`"${name}" has an entry outside its own folder (${realFile}); a package's code must be inside it`);
+  return realFile;
+}
+async function importDefault(specifier, fromDir) {
+  const file = resolvePackage(specifier, fromDir);
+  let mod;
+  try {
+    mod = await import(pathToFileURL(file).href);
+  } catch (err) {
+    throw new PackageLoadError(`"${specifier}" threw while it loaded: ${String(err?.message ?? err).split("\n")[0]}`);
+  }
+  if (mod.default === void 0) throw new PackageLoadError(`"${specifier}" has no default export`);
+  return mod.default;
+}
+var describe = (v) => v === void 0 ? "nothing" : v === null ? "null" : Array.isArray(v) ? "a list" : typeof v === "string" ? JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}\u2026` : v) : typeof v === "object" || typeof v === "function" ? `a ${typeof v}` : String(v);
+var MAX_TIMER = 2147483647;
+var positiveInt = (v, max = Number.MAX_SAFE_INTEGER) => Number.isInteger(v) && v >= 1 && v <= max;
+function sectionDefinitionProblems(value) {
+  if (!isRecord3(value)) return [`the default export must be a section definition (defineSection({...})), got ${describe(value)}`];
+  const problems = [];
+  const need = (ok, field, wanted, got) => ok || problems.push(`${field} must be ${wanted} (got ${describe(got)})`);
+  need(typeof value.name === "string" && /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(value.name), "name", "a kebab-case string", value.name);
+  need(typeof value.title === "string" && value.title.trim() !== "", "title", "a non-empty string (the heading in the handoff)", value.title);
+  need(typeof value.description === "string", "description", "a string", value.description);
+  need(typeof value.run === "function", "run", "a function (async run(ctx))", value.run);
+  const d = value.defaults;
+  if (need(isRecord3(d), "defaults", "a mapping with timeoutMs, budgetChars and priority", d) === true) {
+    const defaults = d;
+    need(positiveInt(defaults.timeoutMs, MAX_TIMER), "defaults.timeoutMs", `an integer from 1 to ${MAX_TIMER}`, defaults.timeoutMs);
+    need(positiveInt(defaults.budgetChars), "defaults.budgetChars", "a positive integer", defaults.budgetChars);
+    need(Number.isInteger(defaults.priority), "defaults.priority", "an integer", defaults.priority);
+    need(defaults.options === void 0 || isRecord3(defaults.options), "defaults.options", "a mapping", defaults.options);
+  }
+  need(value.optionsSchema === void 0 || isRecord3(value.optionsSchema), "optionsSchema", "a JSON Schema object", value.optionsSchema);
+  need(value.needs === void 0 || Array.isArray(value.needs) && value.needs.every((n) => typeof n === "string"), "needs", "a list of section names", value.needs);
+  return problems;
+}
+function subscriberProblems(value) {
+  if (!isRecord3(value)) return [`the default export must be a subscriber ({ name, apply(hooks) }), got ${describe(value)}`];
+  const problems = [];
+  if (typeof value.name !== "string" || value.name.trim() === "") problems.push(`name must be a non-empty string (got ${describe(value.name)})`);
+  if (typeof value.apply !== "function") problems.push(`apply must be a function (apply(hooks, options)) (got ${describe(value.apply)})`);
+  return problems;
+}
+async function loadSectionPackage(specifier, configFile) {
+  const value = await importDefault(specifier, dirname3(configFile));
+  const problems = sectionDefinitionProblems(value);
+  if (problems.length) throw new PackageLoadError(`"${specifier}" does not default-export a usable section: ${problems.join("; ")}`);
+  return value;
+}
+async function loadSubscriberPackage(specifier, configFile) {
+  const value = await importDefault(specifier, dirname3(configFile));
+  const problems = subscriberProblems(value);
+  if (problems.length) throw new PackageLoadError(`"${specifier}" does not default-export a usable subscriber: ${problems.join("; ")}`);
+  return value;
+}
+
 // cli/build-handoff.ts
 function defaultConfigFile() {
-  const here2 = dirname3(fileURLToPath3(import.meta.url));
-  const candidates = [join5(here2, "pipeline.config.yaml"), join5(here2, "..", "pipeline.config.yaml")];
-  return candidates.find((p) => existsSync6(p)) ?? candidates[1];
+  const here2 = dirname4(fileURLToPath3(import.meta.url));
+  const candidates = [join6(here2, "pipeline.config.yaml"), join6(here2, "..", "pipeline.config.yaml")];
+  return candidates.find((p) => existsSync7(p)) ?? candidates[1];
 }
 function configFiles(explicit = [], env = process.env) {
   return [defaultConfigFile(), userConfigSource(env), ...explicit];
-}
-function isSection(value) {
-  const v = value;
-  return !!v && typeof v.name === "string" && typeof v.run === "function" && typeof v.defaults === "object";
 }
 async function importPackages(config) {
   const loaded = /* @__PURE__ */ Object.create(null);
   const failed2 = /* @__PURE__ */ Object.create(null);
   for (const plan of config.sections) {
-    if (plan.definition || !plan.package || plan.package in loaded) continue;
+    if (plan.definition || !plan.package || plan.package in loaded || plan.package in failed2) continue;
     try {
-      const from = plan.declaredIn ?? join5(process.cwd(), "pipeline.config.yaml");
-      const resolved = createRequire2(from).resolve(plan.package);
-      const mod = await import(pathToFileURL(resolved).href);
-      if (isSection(mod.default)) loaded[plan.package] = mod.default;
-      else failed2[plan.package] = `package "${plan.package}" does not default-export a section (defineSection({...}))`;
+      loaded[plan.package] = await loadSectionPackage(plan.package, plan.declaredIn ?? join6(process.cwd(), "pipeline.config.yaml"));
     } catch (err) {
-      const e = err;
-      const hint = e.code === "MODULE_NOT_FOUND" ? ` (install it beside ${plan.declaredIn ?? "the config"}: npm install ${plan.package})` : "";
-      failed2[plan.package] = `package "${plan.package}" could not be loaded: ${e.message.split("\n")[0]}${hint}`;
+      failed2[plan.package] = `package ${err instanceof PackageLoadError ? err.message : `"${plan.package}" could not be loaded: ${String(err?.message ?? err)}`}`;
     }
   }
   return { loaded, failed: failed2 };
 }
+async function subscribe(pipeline, config) {
+  for (const plan of config.plugins ?? []) {
+    try {
+      pipeline.subscribe(await loadSubscriberPackage(plan.package, plan.declaredIn), plan.options);
+    } catch (err) {
+      pipeline.noteSubscriberFailure(plan.package, "load", `package ${err instanceof PackageLoadError ? err.message : String(err?.message ?? err)}`);
+    }
+  }
+}
 async function buildHandoff(opts) {
   const load2 = (packages) => opts.lenient ? loadConfigLenient({ files: opts.configFiles, builtins: builtinSections, packages }) : { config: loadConfig({ files: opts.configFiles, builtins: builtinSections, packages }), problems: [] };
-  let { config, problems: configProblems } = load2({});
-  if (config.sections.some((p) => p.package && !p.definition)) {
-    const { loaded, failed: failed2 } = await importPackages(config);
-    ({ config, problems: configProblems } = load2(loaded));
-    config = {
-      ...config,
-      sections: config.sections.map((p) => p.package && failed2[p.package] ? { ...p, loadError: failed2[p.package] } : p)
-    };
-  }
+  const { loaded, failed: failed2 } = await importPackages(resolveConfig({ files: opts.configFiles, builtins: builtinSections }).config);
+  let { config, problems: configProblems } = load2(loaded);
+  config = {
+    ...config,
+    sections: config.sections.map((p) => p.package && failed2[p.package] ? { ...p, loadError: failed2[p.package] } : p)
+  };
   const pipeline = createPipeline(config);
+  await subscribe(pipeline, config);
   opts.tap?.(pipeline);
   const result = await pipeline.run(opts.input, opts.capabilities, { signal: opts.signal });
   return { result, configProblems };
@@ -23411,11 +23702,9 @@ export {
   readJsonlTranscript,
   beforeBoundary,
   loadConfigLenient,
+  systemClock,
   readPolicy,
   vetForRead,
-  systemClock,
-  COMMITMENTS_MARKER,
-  SUMMARY_MARKER,
   builtinSections,
   configFiles,
   buildHandoff,

@@ -6,6 +6,9 @@ import {
   jsonForTerminal
 } from "./chunk-S2M2GLMU.mjs";
 import {
+  HandoffError
+} from "./chunk-AQDRH5LW.mjs";
+import {
   INDEX_FILE,
   LOOKUPS_FILE,
   MODE_DIRS,
@@ -21,12 +24,10 @@ import {
   search,
   sessionCompactions,
   textSize
-} from "./chunk-JFSUI5E7.mjs";
-import "./chunk-UVVP6XIK.mjs";
+} from "./chunk-5M5SXZ5M.mjs";
 import {
-  HandoffError,
   fmt
-} from "./chunk-UVLN7AGH.mjs";
+} from "./chunk-D43E7QKF.mjs";
 import "./chunk-7DPBAYJ4.mjs";
 
 // cli/history.ts
@@ -526,13 +527,13 @@ function parse(argv, options, usage) {
     return parseArgs({ args: argv, allowPositionals: true, options: { "data-dir": { type: "string" }, json: { type: "boolean" }, ...options } });
   } catch (err) {
     throw new HandoffError("USAGE", `${err.message}
-${usage}`, 2);
+${usage}`);
   }
 }
 function int(flag, v) {
   if (v === void 0 || typeof v === "boolean") return void 0;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new HandoffError("USAGE", `--${flag} takes a whole number from 1 (got "${v}")`, 2);
+  if (!Number.isInteger(n) || n < 1) throw new HandoffError("USAGE", `--${flag} takes a whole number from 1 (got "${v}")`);
   return n;
 }
 function checkDataDir(dir) {
@@ -542,13 +543,13 @@ function checkDataDir(dir) {
   } catch (err) {
     const code = err.code;
     if (code === "ENOENT") return;
-    throw new HandoffError("DATA_DIR_UNUSABLE", `the data dir ${dir} cannot be read (${code ?? err.message})`, 1);
+    throw new HandoffError("DATA_DIR_UNUSABLE", `the data dir ${dir} cannot be read (${code ?? err.message})`);
   }
-  if (!stats.isDirectory()) throw new HandoffError("DATA_DIR_UNUSABLE", `the data dir ${dir} is not a directory (--data-dir or COMPACT_HANDOFF_DATA_DIR)`, 1);
+  if (!stats.isDirectory()) throw new HandoffError("DATA_DIR_UNUSABLE", `the data dir ${dir} is not a directory (--data-dir or COMPACT_HANDOFF_DATA_DIR)`);
   try {
     accessSync(dir, constants.R_OK | constants.X_OK);
   } catch (err) {
-    throw new HandoffError("DATA_DIR_UNUSABLE", `the data dir ${dir} cannot be read (${err.code ?? err.message})`, 1);
+    throw new HandoffError("DATA_DIR_UNUSABLE", `the data dir ${dir} cannot be read (${err.code ?? err.message})`);
   }
 }
 function context(values) {
@@ -561,7 +562,7 @@ function context(values) {
   };
 }
 function print(answer, json) {
-  if (answer.error) throw new HandoffError("STORE_REFUSED", answer.text.replace(/^handoff_\w+: /, ""), 1);
+  if (answer.error) throw new HandoffError("STORE_REFUSED", answer.text.replace(/^handoff_\w+: /, ""));
   process.stdout.write(json ? `${jsonForTerminal(answer.data)}
 ` : forTerminal(`${answer.text}
 `));
@@ -578,10 +579,10 @@ function command(summary, usage, flags, run) {
       try {
         return await run(values, positionals);
       } catch (err) {
-        if (err instanceof StoreError) throw new HandoffError("STORE_REFUSED", err.message, 1);
+        if (err instanceof StoreError) throw new HandoffError("STORE_REFUSED", err.message);
         const code = err?.code;
         if (code === "EACCES" || code === "EPERM" || code === "ENOTDIR") {
-          throw new HandoffError("DATA_DIR_UNUSABLE", `cannot read the store in ${dataDir}: ${err.message}`, 1);
+          throw new HandoffError("DATA_DIR_UNUSABLE", `cannot read the store in ${dataDir}: ${err.message}`);
         }
         throw err;
       }
@@ -642,7 +643,7 @@ ${COMMON}
 ${EXIT}`,
   { session: { type: "string" }, n: { type: "string" }, file: { type: "string" }, section: { type: "string" }, from: { type: "string" }, to: { type: "string" }, mode: { type: "string" } },
   async (v) => {
-    if (!v.session) throw new HandoffError("USAGE", "lookup needs --session ID (compact-handoff list --all names them)", 2);
+    if (!v.session) throw new HandoffError("USAGE", "lookup needs --session ID (compact-handoff list --all names them)");
     const args = {};
     for (const k of ["n", "from", "to"]) if (v[k] !== void 0) args[k] = int(k, v[k]);
     for (const k of ["file", "section", "mode"]) if (v[k] !== void 0) args[k] = v[k];
@@ -665,7 +666,7 @@ ${EXIT}`,
   { session: { type: "string" }, limit: { type: "string" } },
   async (v, positionals) => {
     const query = positionals.join(" ").trim();
-    if (!query) throw new HandoffError("USAGE", "search needs the words to find: compact-handoff search <words...>", 2);
+    if (!query) throw new HandoffError("USAGE", "search needs the words to find: compact-handoff search <words...>");
     const args = { query, ...v.session ? { session: v.session } : { scope: "all" }, ...v.limit ? { limit: int("limit", v.limit) } : {} };
     return print(await runTool("handoff_search", args, context(v)), !!v.json);
   }

@@ -3,7 +3,7 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   renderConversation
-} from "./chunk-UVVP6XIK.mjs";
+} from "./chunk-D43E7QKF.mjs";
 
 // store/search.ts
 import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync, utimesSync } from "node:fs";
@@ -63,7 +63,7 @@ async function withLock(file, fn, opts) {
   const staleMs = opts.staleMs ?? 10 * 6e4;
   const started = Date.now();
   const me = { pid: process.pid, host: hostname(), at: Date.now(), token: Math.random().toString(36).slice(2) };
-  let holder = "nobody";
+  let holder;
   for (let attempt = 0; ; attempt++) {
     try {
       await writeFile(file, JSON.stringify({ ...me, at: Date.now() }), { flag: "wx", mode: 384 });
@@ -218,13 +218,13 @@ async function writeCompaction(ref, entry) {
   let index = null;
   const docs = () => texts.map((t) => ({ path: rel(t.path), sessionId: ref.sessionId, mode: ref.mode, n: entry.row.lineage.n, kind: t.kind, at: entry.row.at }));
   if (entry.index === "defer" && texts.length > 0) {
-    const { notePending: notePending2 } = await import("./search-HB45CC5J.mjs");
+    const { notePending: notePending2 } = await import("./search-WPF3RC6Y.mjs");
     await notePending2(ref.dataDir, docs());
     index = { deferred: true };
   } else if (entry.index !== false && texts.length > 0) {
     const started = performance.now();
     try {
-      const { indexDocs: indexDocs2 } = await import("./search-HB45CC5J.mjs");
+      const { indexDocs: indexDocs2 } = await import("./search-WPF3RC6Y.mjs");
       const r = await indexDocs2(ref.dataDir, docs().map((d, i) => ({ ...d, text: texts[i].text })));
       index = { ok: true, chunks: r.chunks, ms: Math.round(performance.now() - started) };
     } catch (err) {
@@ -390,7 +390,7 @@ function sqlite() {
   sqliteModule = req(vendored ?? name);
   return sqliteModule;
 }
-var ACCENTED = /[\u00C0-\u024F\u1E00-\u1EFF\u0300-\u036F]/;
+var ACCENTED = /[\u00C0-\u024F\u1E00-\u1EFF]|[\u0300-\u036F]/;
 function normalizeText(s) {
   const lower = s.toLowerCase();
   return ACCENTED.test(lower) ? lower.normalize("NFD").replace(/[\u0300-\u036F]/g, "") : lower;

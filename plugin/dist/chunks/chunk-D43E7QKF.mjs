@@ -1,22 +1,34 @@
 #!/usr/bin/env node
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
-import {
-  fmt
-} from "./chunk-UVLN7AGH.mjs";
+
+// pipeline/text.ts
+var fmt = (n) => {
+  const [int, frac] = String(n).split(".");
+  return int.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + (frac ? `.${frac.slice(0, 3)}` : "");
+};
+function clip(text, max, opts = {}) {
+  if (text.length <= max) return text;
+  const mark = opts.mark ?? (() => "\u2026");
+  let keep = Math.max(0, max - mark(text.length - max).length);
+  if (opts.at === "middle") {
+    const head = text.slice(0, Math.ceil(keep / 2));
+    const tail = text.slice(text.length - Math.floor(keep / 2));
+    return `${head}${mark(text.length - head.length - tail.length)}${tail}`;
+  }
+  if (opts.atLine) {
+    const line = text.lastIndexOf("\n", keep);
+    if (line > keep / 2) keep = line;
+  }
+  return text.slice(0, keep) + mark(text.length - keep);
+}
 
 // pipeline/render.ts
 var oneLine = (s) => s.replace(/\s+/g, " ").trim();
-function clipEnd(s, max) {
-  return s.length <= max ? s : `${s.slice(0, Math.max(0, max))}\u2026 [+${fmt(s.length - max)} chars]`;
-}
-function clipMiddle(s, max) {
-  if (s.length <= max) return s;
-  const half = Math.floor(max / 2);
-  return `${s.slice(0, half)}
-[\u2026 ${fmt(s.length - 2 * half)} chars clipped \u2026]
-${s.slice(s.length - half)}`;
-}
+var clipEnd = (s, max) => clip(s, max, { mark: (cut) => `\u2026 [+${fmt(cut)} chars]` });
+var clipMiddle = (s, max) => clip(s, max, { at: "middle", mark: (cut) => `
+[\u2026 ${fmt(cut)} chars clipped \u2026]
+` });
 function renderUse(u, o) {
   let line = `  \u2192 ${u.name} ${clipEnd(oneLine(JSON.stringify(u.input)), o.toolInputChars)}`;
   if (o.toolResultChars > 0 && u.result) {
@@ -79,6 +91,8 @@ function numberLines(text, offset = 1, limit = 2e3, firstLine = 1) {
 }
 
 export {
+  fmt,
+  clip,
   renderConversation,
   numberLines
 };
