@@ -2,14 +2,75 @@
 // Bundles the Node side (CLI + pipeline + sections + store) into the plugin folder, because a
 // marketplace install copies files and runs no `npm install`. `--check` rebuilds into a temp dir
 // and fails when the committed bundle differs (CI runs it).
+//
+// It also builds the public API (`compact-handoff/section`, `compact-handoff/pipeline`: ESM and
+// .d.ts) into dist/. That folder is not committed: it reaches users only through `npm pack` or
+// `npm publish`, whose `prepack` runs `node build.mjs --api`, so a committed copy would only be a
+// second truth to go stale. `--check` builds it too (into a temp dir), so CI fails when it breaks.
 import { build } from 'esbuild'
+import { spawnSync } from 'node:child_process'
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const check = process.argv.includes('--check')
+const apiOnly = process.argv.includes('--api')
+
+/**
+ * dist/section.js and dist/pipeline.js (their dependencies stay imports: the package depends on
+ * them), and declarations for both from tsc, with the source's `.ts` specifiers made `.js` so a
+ * consumer's TypeScript resolves them under its default settings.
+ */
+async function buildApi(apiDir) {
+  rmSync(apiDir, { recursive: true, force: true })
+  mkdirSync(apiDir, { recursive: true })
+  await build({
+    entryPoints: { section: join(root, 'pipeline', 'index.ts'), pipeline: join(root, 'pipeline', 'api.ts') },
+    outdir: apiDir,
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    legalComments: 'eof',
+    logLevel: 'warning',
+  })
+  const typesDir = join(apiDir, 'types')
+  const tsc = spawnSync(
+    process.execPath,
+    [
+      join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+      ...['--declaration', '--emitDeclarationOnly', '--outDir', typesDir, '--rootDir', root],
+      ...['--target', 'es2023', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--strict', '--skipLibCheck'],
+      ...['--resolveJsonModule', '--allowImportingTsExtensions', '--types', 'node'],
+      join(root, 'pipeline', 'index.ts'),
+      join(root, 'pipeline', 'api.ts'),
+    ],
+    { cwd: root, encoding: 'utf8' },
+  )
+  if (tsc.status !== 0) {
+    console.error(`the public API's declarations did not build:\n${tsc.stdout}${tsc.stderr}`)
+    process.exit(1)
+  }
+  for (const f of readdirSync(typesDir, { recursive: true }).map(String)) {
+    if (!f.endsWith('.d.ts')) continue
+    const file = join(typesDir, f)
+    const text = readFileSync(file, 'utf8')
+    writeFileSync(file, text.replace(/((?:from|import)\s*\(?\s*['"])(\.{1,2}\/[^'"]+)\.ts(['"])/g, '$1$2.js$3'))
+    // A declaration that imports a JSON file (the config schema) needs it beside it.
+    for (const [, json] of text.matchAll(/from\s*['"](\.{1,2}\/[^'"]+\.json)['"]/g)) copyFileSync(join(root, dirname(f), json), join(typesDir, dirname(f), json))
+  }
+  writeFileSync(join(apiDir, 'section.d.ts'), "export * from './types/pipeline/index.js'\n")
+  writeFileSync(join(apiDir, 'pipeline.d.ts'), "export * from './types/pipeline/api.js'\n")
+}
+
+await buildApi(check ? mkdtempSync(join(tmpdir(), 'ch-api-')) : join(root, 'dist'))
+if (apiOnly) process.exit(0)
+
 const outDir = check ? mkdtempSync(join(tmpdir(), 'ch-build-')) : join(root, 'plugin', 'dist')
 mkdirSync(outDir, { recursive: true })
 
@@ -63,5 +124,5 @@ if (check) {
     console.error(`plugin/dist is stale (${stale.join(', ')}): run \`npm run build\` and commit the result`)
     process.exit(1)
   }
-  console.log('plugin/dist matches a fresh build')
+  console.log('plugin/dist matches a fresh build; the public API builds')
 }

@@ -29,8 +29,9 @@ export { type Cost, costOf, type ModelCallRow, modelCallRow, type ModelPath, nor
 export { FILE_TOOLS, fileTouches, readText, type Touch } from './file-touches.ts'
 export { numberLines, type RenderedConversation, renderConversation, renderMessage, type RenderOptions } from './render.ts'
 
-/** Identity at runtime; it exists so a section's options are typed from its definition. */
-export function defineSection<Options extends Record<string, unknown> = Record<string, unknown>>(
+/** Identity at runtime; it exists so a section's options are typed from its definition.
+ *  `object`, not `Record<string, unknown>`: an options `interface` has no index signature. */
+export function defineSection<Options extends object = Record<string, unknown>>(
   definition: SectionDefinition<Options>,
 ): SectionDefinition<Options> {
   return definition
