@@ -100,19 +100,30 @@ export async function benchEngineCompact(
     const live = byOutcome('live')
     const rehearsal = byOutcome('rehearsal')
     if (live.some((o) => o !== 'replaced') || rehearsal.some((o) => o !== 'rehearsed') || stored.length !== rows) {
-      throw new Error(`every live run should have replaced the compaction and every rehearsal completed its row: live ${live.join(',')}; rehearsal ${rehearsal.join(',')}; ${stored.map((r) => r.reason).filter(Boolean).join('; ')}`)
+      throw new Error(
+        `every live run should have replaced the compaction and every rehearsal completed its row: live ${live.join(',')}; rehearsal ${rehearsal.join(',')}; ${stored
+          .map((r) => r.reason)
+          .filter(Boolean)
+          .join('; ')}`,
+      )
     }
     const warm = stored.filter((r) => r.mode === 'rehearsal').map((r) => r.sections.find((x: { name: string }) => x.name === 'summary')?.record?.path)
     const medians: Record<number, Record<Arm, number>> = {}
     const lines: string[] = []
     let worst = -Infinity
     for (const latency of latencies) {
-      const m = (medians[latency] = { stock: median(samples[latency]!.stock), live: median(samples[latency]!.live), rehearsal: median(samples[latency]!.rehearsal) })
+      const m = (medians[latency] = {
+        stock: median(samples[latency]!.stock),
+        live: median(samples[latency]!.live),
+        rehearsal: median(samples[latency]!.rehearsal),
+      })
       lines.push(`  fake model ${(latency / 1000).toString().padStart(2)} s per call:  stock ${m.stock.toFixed(0).padStart(6)} ms`)
       for (const arm of ['live', 'rehearsal'] as const) {
         const d = m[arm] - m.stock
         worst = Math.max(worst, d)
-        lines.push(`  ${''.padEnd(27)}${arm.padStart(9)} ${m[arm].toFixed(0).padStart(6)} ms   ${d >= 0 ? '+' : '-'}${Math.abs(d).toFixed(0).padStart(4)} ms vs stock   (runs: ${samples[latency]![arm].map((x) => x.toFixed(0)).join(', ')})`)
+        lines.push(
+          `  ${''.padEnd(27)}${arm.padStart(9)} ${m[arm].toFixed(0).padStart(6)} ms   ${d >= 0 ? '+' : '-'}${Math.abs(d).toFixed(0).padStart(4)} ms vs stock   (runs: ${samples[latency]![arm].map((x) => x.toFixed(0)).join(', ')})`,
+        )
       }
       lines.push(`  ${''.padEnd(27)}${'stock'.padStart(9)} runs: ${samples[latency]!.stock.map((x) => x.toFixed(0)).join(', ')}`)
     }

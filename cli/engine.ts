@@ -14,13 +14,22 @@ import { builtinSections } from '../sections/index.ts'
 import type { HandoffResult, PipelineInput } from '../pipeline/types.ts'
 import type { Transcript } from '../pipeline/transcript.ts'
 import { indexPending } from '../store/search.ts'
-import { type CompactionRow, type StoreMode, type SessionStoreRef, type WrittenCompaction, nextCompaction, resolveDataDir, transcriptDocument, writeCompaction } from '../store/write.ts'
+import {
+  type CompactionRow,
+  type StoreMode,
+  type SessionStoreRef,
+  type WrittenCompaction,
+  nextCompaction,
+  resolveDataDir,
+  transcriptDocument,
+  writeCompaction,
+} from '../store/write.ts'
 import { buildHandoff, configFiles } from './build-handoff.ts'
 import { type Bridge, createBridge } from './engine-bridge.ts'
 import { engineHost, type EngineHost } from './engine-capabilities.ts'
 import { keepPlan } from './engine-keep.ts'
 import type { ModelCapability } from '../pipeline/capabilities.ts'
-import type { ApiUsage, ChildLine, EngineInput, EngineMessage } from './engine-protocol.ts'
+import type { ApiUsage, ChildLine, EngineInput } from './engine-protocol.ts'
 import type { Command } from './command.ts'
 
 declare const __CH_VERSION__: string
@@ -89,10 +98,7 @@ function checkInput(raw: unknown): EngineInput {
 /** The userConfig limits as one more config file on top of the default and the user's override. */
 async function settingsLayer(rundir: string, input: EngineInput): Promise<string[]> {
   const { maxChars, maxFraction } = input.settings
-  const rows = [
-    ...(maxChars > 0 ? [`  maxChars: ${Math.floor(maxChars)}`] : []),
-    ...(maxFraction > 0 ? [`  maxFraction: ${maxFraction}`] : []),
-  ]
+  const rows = [...(maxChars > 0 ? [`  maxChars: ${Math.floor(maxChars)}`] : []), ...(maxFraction > 0 ? [`  maxFraction: ${maxFraction}`] : [])]
   if (rows.length === 0) return []
   const file = join(rundir, 'plugin-settings.pipeline.config.yaml')
   await writeFile(file, `# from the plugin's userConfig (maxChars, maxFraction)\nhandoff:\n${rows.join('\n')}\n`, { mode: 0o600 })
@@ -101,7 +107,7 @@ async function settingsLayer(rundir: string, input: EngineInput): Promise<string
 
 /** The model as a rehearsal with `rehearsalModel: false` sees it: every call refused, none made,
  *  so the sections that need one are left out and say why. */
-const NO_REHEARSAL_MODEL = 'model calls are off for rehearsals (rehearsalModel: false); the engine\'s own summary stands'
+const NO_REHEARSAL_MODEL = "model calls are off for rehearsals (rehearsalModel: false); the engine's own summary stands"
 const refusedModel: ModelCapability = {
   fork: async () => ({ isAnswered: false, reason: NO_REHEARSAL_MODEL }),
   complete: async () => ({ isAnswered: false, reason: NO_REHEARSAL_MODEL }),
@@ -234,7 +240,10 @@ export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean
       // this run and will not wait for it, so a late part that dies still leaves this row.
       try {
         pending = await writeCompaction(ref, {
-          row: { ...baseRow('pending', 'late: the engine compacted without waiting; this rehearsal\'s model work runs after it'), late: { pid: process.pid, host: hostname(), startedAt: at.toISOString() } },
+          row: {
+            ...baseRow('pending', "late: the engine compacted without waiting; this rehearsal's model work runs after it"),
+            late: { pid: process.pid, host: hostname(), startedAt: at.toISOString() },
+          },
           transcript: transcriptOf(transcript, input.sessionId, next.n),
           at,
           index: 'defer',
@@ -275,26 +284,55 @@ export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean
     const plan = keepPlan(input.messages, { kindOf: (i) => (input!.messages[i]!.handle ? kinds.get(input!.messages[i]!.handle!) : undefined) })
     const keptMessages = plan.keep.map((i) => input!.messages[i]!)
     const tokensBefore = input.contextTokens ?? chars4(input.messages.reduce((n, m) => n + messageChars(m), 0))
-    const tokensAfter = chars4(handoff.length + result.messages.reduce((n, m) => n + messageChars(m), 0) + keptMessages.reduce((n, m) => n + messageChars(m), 0))
+    const tokensAfter = chars4(
+      handoff.length + result.messages.reduce((n, m) => n + messageChars(m), 0) + keptMessages.reduce((n, m) => n + messageChars(m), 0),
+    )
     const row: CompactionRow = {
       ...baseRow(input.settings.live ? 'replaced' : 'rehearsed', null),
-      kept: { from: plan.keep[0] ?? null, count: plan.keep.length, why: plan.why, capped: plan.capped, extended: plan.extended, orphanResults: plan.orphanResults },
+      kept: {
+        from: plan.keep[0] ?? null,
+        count: plan.keep.length,
+        why: plan.why,
+        capped: plan.capped,
+        extended: plan.extended,
+        orphanResults: plan.orphanResults,
+      },
       extraMessages: result.messages.length,
       tokens: { before: tokensBefore, after: tokensAfter, estimate: 'chars/4' },
     }
     let written
     try {
       // Indexing waits until the handoff is handed up: it is not on the compaction's critical path.
-      written = await writeCompaction(ref, { row, handoff, summary: summaryText(result), transcript: pending ? null : transcriptOf(transcript, input.sessionId, next.n), at, index: 'defer', ...completes(pending) })
+      written = await writeCompaction(ref, {
+        row,
+        handoff,
+        summary: summaryText(result),
+        transcript: pending ? null : transcriptOf(transcript, input.sessionId, next.n),
+        at,
+        index: 'defer',
+        ...completes(pending),
+      })
     } catch (err) {
       throw new Fallback(`store-unwritable: ${(err as Error).message}`)
     }
     await cleanup(deps.rundir)
     const usage: ApiUsage | undefined = host.usage()
     const notices = configProblems.length
-      ? [`your pipeline config override has ${configProblems.length} problem(s), so the default pipeline ran: ${configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`).join('; ')}`]
+      ? [
+          `your pipeline config override has ${configProblems.length} problem(s), so the default pipeline ran: ${configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`).join('; ')}`,
+        ]
       : []
-    deps.send({ type: 'done', handoff, messages: result.messages, keep: plan.keep, tokensBefore, tokensAfter, ...(usage ? { usage } : {}), row: written.row, ...(notices.length ? { notices } : {}) })
+    deps.send({
+      type: 'done',
+      handoff,
+      messages: result.messages,
+      keep: plan.keep,
+      tokensBefore,
+      tokensAfter,
+      ...(usage ? { usage } : {}),
+      row: written.row,
+      ...(notices.length ? { notices } : {}),
+    })
     // After the answer: the engine has what it needs. If it ends this process first, the texts stay
     // noted, and the next indexing run or search adds them.
     await indexPending(ref.dataDir).catch(() => undefined)
@@ -348,16 +386,29 @@ export function rowCost(
   if (!result) return { usd: null, reason: 'the pipeline did not finish', basis: 'unpriced' }
   const priced = result.sections.flatMap((s) => {
     const c = (s.record as { cost?: { usd?: unknown; reason?: unknown } } | undefined)?.cost
-    return c && typeof c === 'object' ? [{ name: s.name, usd: typeof c.usd === 'number' ? c.usd : null, reason: typeof c.reason === 'string' ? c.reason : null }] : []
+    return c && typeof c === 'object'
+      ? [{ name: s.name, usd: typeof c.usd === 'number' ? c.usd : null, reason: typeof c.reason === 'string' ? c.reason : null }]
+      : []
   })
   const answered = calls.filter((c) => c.answeredBy !== null).length
   const sum = Math.round(priced.reduce((n, p) => n + (p.usd ?? 0), 0) * 1e6) / 1e6
   if (answered > priced.length) {
-    return { usd: null, reason: `${answered} model call(s) answered, ${priced.length} on a section's record (a section dropped after its call left no cost)`, pricedUsd: sum, basis: 'unpriced' }
+    return {
+      usd: null,
+      reason: `${answered} model call(s) answered, ${priced.length} on a section's record (a section dropped after its call left no cost)`,
+      pricedUsd: sum,
+      basis: 'unpriced',
+    }
   }
   if (priced.length === 0) return { usd: 0, basis: 'no model call was answered' }
   const unpriced = priced.filter((p) => p.usd === null)
-  if (unpriced.length) return { usd: null, reason: unpriced.map((p) => `${p.name}: ${p.reason ?? 'unpriced'}`).join('; '), pricedUsd: sum, basis: 'sum of the sections\' recorded costs' }
+  if (unpriced.length)
+    return {
+      usd: null,
+      reason: unpriced.map((p) => `${p.name}: ${p.reason ?? 'unpriced'}`).join('; '),
+      pricedUsd: sum,
+      basis: "sum of the sections' recorded costs",
+    }
   return { usd: sum, basis: `sum of the sections' recorded costs (${priced.map((p) => p.name).join(', ')})` }
 }
 

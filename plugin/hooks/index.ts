@@ -68,11 +68,7 @@ interface LateRun {
 }
 
 async function settingsOf($: EngineInterface, options: PluginOptions): Promise<Settings> {
-  const [live, dataDir, home] = await Promise.all([
-    $.env.get('COMPACT_HANDOFF_LIVE'),
-    $.env.get('COMPACT_HANDOFF_DATA_DIR'),
-    $.env.get('HOME'),
-  ])
+  const [live, dataDir, home] = await Promise.all([$.env.get('COMPACT_HANDOFF_LIVE'), $.env.get('COMPACT_HANDOFF_DATA_DIR'), $.env.get('HOME')])
   return resolveSettings(options, { live, dataDir, home })
 }
 
@@ -149,13 +145,7 @@ const TIMEOUT = Symbol('timeout')
 
 /** Starts the pipeline child, answers its requests, and waits for its one answer or its end. */
 async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings, startedAt: number, late: LateRun | null = null): Promise<ChildOutcome> {
-  const [env, sessionId, cwd, model, usage] = await Promise.all([
-    $.process.hookEnv(),
-    $.session.id(),
-    $.session.cwd(),
-    $.session.model(),
-    $.session.usage(),
-  ])
+  const [env, sessionId, cwd, model, usage] = await Promise.all([$.process.hookEnv(), $.session.id(), $.session.cwd(), $.session.model(), $.session.usage()])
   // A live session keeps a child loaded and waiting (startStandby): node's start and the config's
   // first load (~300 ms measured on 2 busy cores) are then off the compaction's path.
   const warm = takeStandby(s)
@@ -178,7 +168,13 @@ async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings,
   let rundir = `${env.CLAUDE_PLUGIN_DATA}/runs/${startedAt.toString(36)}-${Math.random().toString(36).slice(2, 8)}`
   let child: ChildStream
   let first: Promise<IteratorResult<SpawnPiece, SpawnEnd>> | null = null
-  if (warm && (await $.fs.write(`${warm.rundir}/input.json`, input).then(() => true, () => false))) {
+  if (
+    warm &&
+    (await $.fs.write(`${warm.rundir}/input.json`, input).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     ;({ child, rundir, first } = warm)
   } else {
     if (warm) void warm.child.return(undefined as never).catch(() => undefined)
@@ -256,7 +252,14 @@ async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings,
  * Writes a row once at `<dir>/<mode>/<session>/NNN-<iso>.json` and appends it to the data dir's
  * index.jsonl and the session's runs.jsonl, in the shape and modes store/write.ts uses.
  */
-async function writeRow($: EngineInterface, dataDir: string, live: boolean, sessionId: string, make: (n: number, prev: number | null) => Record<string, unknown>, at: Date): Promise<string> {
+async function writeRow(
+  $: EngineInterface,
+  dataDir: string,
+  live: boolean,
+  sessionId: string,
+  make: (n: number, prev: number | null) => Record<string, unknown>,
+  at: Date,
+): Promise<string> {
   const dir = `${dataDir}/${modeDir(live)}/${sessionId}`
   // Folders 0700, as the Node writer makes them ($.fs.write would make them with its own mode).
   await $.process.run(['sh', '-c', 'umask 077 && mkdir -p "$1"', 'sh', dir], { timeoutMs: 5_000 }).catch(() => undefined)
@@ -290,7 +293,20 @@ async function completeLate($: EngineInterface, e: SessionCompactInput, s: Setti
   if (await $.fs.exists(path)) return
   const [sessionId, cwd] = await Promise.all([$.session.id(), $.session.cwd()])
   const row = lateRow(
-    { at: new Date(p.at), sessionId, live: false, trigger: e.trigger, agentId: e.agentId, reason, n: p.n, prev: p.prev, pluginVersion: PLUGIN_VERSION, messages: e.messages.length, hookMs: Date.now() - startedAt, cwd },
+    {
+      at: new Date(p.at),
+      sessionId,
+      live: false,
+      trigger: e.trigger,
+      agentId: e.agentId,
+      reason,
+      n: p.n,
+      prev: p.prev,
+      pluginVersion: PLUGIN_VERSION,
+      messages: e.messages.length,
+      hookMs: Date.now() - startedAt,
+      cwd,
+    },
     p,
     rel,
   )
@@ -304,7 +320,20 @@ async function recordFallback($: EngineInterface, e: SessionCompactInput, s: Set
   const [sessionId, cwd] = await Promise.all([$.session.id(), $.session.cwd()])
   const at = new Date()
   const make = (why: string) => (n: number, prev: number | null) =>
-    fallbackRow({ at, sessionId, live: s.live, trigger: e.trigger, agentId: e.agentId, reason: why, n, prev, pluginVersion: PLUGIN_VERSION, messages: e.messages.length, hookMs: Date.now() - startedAt, cwd })
+    fallbackRow({
+      at,
+      sessionId,
+      live: s.live,
+      trigger: e.trigger,
+      agentId: e.agentId,
+      reason: why,
+      n,
+      prev,
+      pluginVersion: PLUGIN_VERSION,
+      messages: e.messages.length,
+      hookMs: Date.now() - startedAt,
+      cwd,
+    })
   try {
     if (!s.dataDir) throw new Error('no data dir: HOME is not set')
     await writeRow($, s.dataDir, s.live, sessionId, make(reason), at)
@@ -316,7 +345,12 @@ async function recordFallback($: EngineInterface, e: SessionCompactInput, s: Set
   $.ui.log(`compact-handoff: ${reason}; Claude Code compacted with its own summary`, s.live ? undefined : { to: 'debug' })
 }
 
-async function compact($: EngineInterface, e: SessionCompactInput, next: (e: SessionCompactInput) => Promise<SessionCompactResult>, options: PluginOptions): Promise<SessionCompactResult> {
+async function compact(
+  $: EngineInterface,
+  e: SessionCompactInput,
+  next: (e: SessionCompactInput) => Promise<SessionCompactResult>,
+  options: PluginOptions,
+): Promise<SessionCompactResult> {
   const startedAt = Date.now()
   const s = await settingsOf($, options)
   const skip = passThrough(e, s)
@@ -355,7 +389,13 @@ async function compact($: EngineInterface, e: SessionCompactInput, next: (e: Ses
  * compacted and the child has stored its row as pending (or PENDING_WAIT_MS has passed), so a
  * row exists whatever becomes of the late part; the late part completes it.
  */
-async function rehearse($: EngineInterface, e: SessionCompactInput, next: (e: SessionCompactInput) => Promise<SessionCompactResult>, s: Settings, startedAt: number): Promise<SessionCompactResult> {
+async function rehearse(
+  $: EngineInterface,
+  e: SessionCompactInput,
+  next: (e: SessionCompactInput) => Promise<SessionCompactResult>,
+  s: Settings,
+  startedAt: number,
+): Promise<SessionCompactResult> {
   let pendingLine: PendingLine | null = null
   let stored: () => void = () => undefined
   const claimed = new Promise<void>((resolve) => (stored = resolve))
@@ -371,7 +411,9 @@ async function rehearse($: EngineInterface, e: SessionCompactInput, next: (e: Se
     if (outcome.kind === 'done') {
       // Shown in the conversation, as live shows them: the person can fix what they wrote.
       for (const notice of outcome.done.notices ?? []) $.ui.log(`compact-handoff: ${notice}`)
-      $.ui.log(`compact-handoff: rehearsed (${outcome.done.handoff.length.toLocaleString('en-US')}-char handoff stored after the engine compacted)`, { to: 'debug' })
+      $.ui.log(`compact-handoff: rehearsed (${outcome.done.handoff.length.toLocaleString('en-US')}-char handoff stored after the engine compacted)`, {
+        to: 'debug',
+      })
       return
     }
     if (outcome.rowWritten) {
@@ -383,7 +425,9 @@ async function rehearse($: EngineInterface, e: SessionCompactInput, next: (e: Se
     else await recordFallback($, e, s, reason, startedAt)
   })
   // Nothing waits for the late part: what it could not record is logged, never thrown.
-  void finished.catch((err: Error) => $.ui.log(`compact-handoff: the rehearsal's late part could not record its end: ${err?.message ?? String(err)}`, { to: 'debug' }))
+  void finished.catch((err: Error) =>
+    $.ui.log(`compact-handoff: the rehearsal's late part could not record its end: ${err?.message ?? String(err)}`, { to: 'debug' }),
+  )
   const compacted = next(e)
   const done = compacted.then(
     () => (late.compacted = true),
@@ -408,7 +452,9 @@ async function registerHistory($: EngineInterface): Promise<void> {
         .register({ name: t.name, description: t.description, inputSchema: t.inputSchema, ...(t.isDeferred === false ? { isDeferred: false } : {}) })
         .catch((err: Error) => $.ui.log(`compact-handoff: could not register ${t.name}: ${err.message}`, { to: 'debug' })),
     ),
-    $.command.register(SLASH_COMMAND).catch((err: Error) => $.ui.log(`compact-handoff: could not register /${SLASH_COMMAND.name}: ${err.message}`, { to: 'debug' })),
+    $.command
+      .register(SLASH_COMMAND)
+      .catch((err: Error) => $.ui.log(`compact-handoff: could not register /${SLASH_COMMAND.name}: ${err.message}`, { to: 'debug' })),
   ])
 }
 
@@ -441,19 +487,29 @@ export const register: Register = (on, options) => {
 
   // Nothing beneath answers these tools: a hook that fails still answers, with why. One hook per
   // tool: a glob matcher (mcp__compact-handoff__*) is not matched at tool.run (measured, 2.1.328).
-  on('tool.run', { tool: 'mcp__compact-handoff__handoff_status' }, async ($, e) => ({ result: await runHistory($, options, 'handoff_status', toolArgs(e)) })).catch(($, e, next) => ({
+  on('tool.run', { tool: 'mcp__compact-handoff__handoff_status' }, async ($, e) => ({
+    result: await runHistory($, options, 'handoff_status', toolArgs(e)),
+  })).catch(($, e, next) => ({
     result: unanswered(e.tool, next.error),
   }))
-  on('tool.run', { tool: 'mcp__compact-handoff__handoff_list' }, async ($, e) => ({ result: await runHistory($, options, 'handoff_list', toolArgs(e)) })).catch(($, e, next) => ({
+  on('tool.run', { tool: 'mcp__compact-handoff__handoff_list' }, async ($, e) => ({ result: await runHistory($, options, 'handoff_list', toolArgs(e)) })).catch(
+    ($, e, next) => ({
+      result: unanswered(e.tool, next.error),
+    }),
+  )
+  on('tool.run', { tool: 'mcp__compact-handoff__handoff_lookup' }, async ($, e) => ({
+    result: await runHistory($, options, 'handoff_lookup', toolArgs(e)),
+  })).catch(($, e, next) => ({
     result: unanswered(e.tool, next.error),
   }))
-  on('tool.run', { tool: 'mcp__compact-handoff__handoff_lookup' }, async ($, e) => ({ result: await runHistory($, options, 'handoff_lookup', toolArgs(e)) })).catch(($, e, next) => ({
+  on('tool.run', { tool: 'mcp__compact-handoff__handoff_search' }, async ($, e) => ({
+    result: await runHistory($, options, 'handoff_search', toolArgs(e)),
+  })).catch(($, e, next) => ({
     result: unanswered(e.tool, next.error),
   }))
-  on('tool.run', { tool: 'mcp__compact-handoff__handoff_search' }, async ($, e) => ({ result: await runHistory($, options, 'handoff_search', toolArgs(e)) })).catch(($, e, next) => ({
-    result: unanswered(e.tool, next.error),
-  }))
-  on('tool.run', { tool: 'mcp__compact-handoff__handoff_feedback' }, async ($, e) => ({ result: await runHistory($, options, 'handoff_feedback', toolArgs(e)) })).catch(($, e, next) => ({
+  on('tool.run', { tool: 'mcp__compact-handoff__handoff_feedback' }, async ($, e) => ({
+    result: await runHistory($, options, 'handoff_feedback', toolArgs(e)),
+  })).catch(($, e, next) => ({
     result: unanswered(e.tool, next.error),
   }))
 

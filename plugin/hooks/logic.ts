@@ -17,8 +17,7 @@ export const PENDING_WAIT_MS = 3_000
 
 /** A fork asked for after the engine compacted: refused, as `nothing-to-fork` so the summary
  *  section takes its cold path (a completion over the conversation written out). */
-export const COMPACTED_FORK =
-  'nothing-to-fork: the engine had compacted before this fork was asked for, and a fork now would see the compacted conversation'
+export const COMPACTED_FORK = 'nothing-to-fork: the engine had compacted before this fork was asked for, and a fork now would see the compacted conversation'
 
 /** The notice a `precompute` dispatch gets: every real compaction must come through the hook. */
 export const PRECOMPUTE_SKIP = 'compact-handoff builds its handoff when the compaction happens, not ahead of it'

@@ -61,13 +61,7 @@ export interface PendingLine {
   sizes: Record<string, unknown>
 }
 
-export type ChildLine =
-  | { type: 'hello'; pid: number; version: string }
-  | RequestLine
-  | { type: 'cancel'; id: number }
-  | PendingLine
-  | DoneLine
-  | FailedLine
+export type ChildLine = { type: 'hello'; pid: number; version: string } | RequestLine | { type: 'cancel'; id: number } | PendingLine | DoneLine | FailedLine
 
 /** What the hooks module writes to `<rundir>/answers/<id>.json`. */
 export type AnswerFile = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string }

@@ -74,7 +74,10 @@ export const SUMMARY_TEXT = {
 function textOf(content) {
   if (typeof content === 'string') return content
   if (!Array.isArray(content)) return ''
-  return content.filter((b) => b && b.type === 'text').map((b) => b.text).join('\n')
+  return content
+    .filter((b) => b && b.type === 'text')
+    .map((b) => b.text)
+    .join('\n')
 }
 
 function newestUser(body) {
@@ -112,7 +115,9 @@ function filePaths(body, text) {
 
 /** The default reply to the summary prompt: the shape sections/summary/README.md describes. */
 function summaryReply(n, files, cold) {
-  const block = files.length ? `<restore-files>\n${files.map((f) => `${f} | all | the fake model names the file the session touched last`).join('\n')}\n</restore-files>` : ''
+  const block = files.length
+    ? `<restore-files>\n${files.map((f) => `${f} | all | the fake model names the file the session touched last`).join('\n')}\n</restore-files>`
+    : ''
   const head = cold ? `${SUMMARY_TEXT.cold} #${n}` : `${SUMMARY_TEXT.reading} #${n}`
   return [
     `<analysis>${SUMMARY_TEXT.analysis}</analysis>`,
@@ -179,7 +184,13 @@ export async function startFakeModel(opts) {
     const text = u ? textOf(u.content) : ''
     const hasTools = Array.isArray(body?.tools) && body.tools.length > 0
     const whole = JSON.stringify(body ?? '')
-    const results = u && Array.isArray(u.content) ? u.content.filter((b) => b?.type === 'tool_result').map((b) => textOf(b.content)).join('\n') : ''
+    const results =
+      u && Array.isArray(u.content)
+        ? u.content
+            .filter((b) => b?.type === 'tool_result')
+            .map((b) => textOf(b.content))
+            .join('\n')
+        : ''
     for (const r of rules) {
       if (r.times !== undefined && r.used >= r.times) continue
       if (r.tools && !hasTools) continue
@@ -196,19 +207,31 @@ export async function startFakeModel(opts) {
       }
     }
     if (text.includes(MARKERS.summaryCold)) {
-      const files = opts.restoreFiles ?? filePaths(null, text).filter((p) => existsSync(p)).slice(-1)
+      const files =
+        opts.restoreFiles ??
+        filePaths(null, text)
+          .filter((p) => existsSync(p))
+          .slice(-1)
       return { kind: 'summary-cold', text: summaryReply(n, files, true) }
     }
     if (text.includes(MARKERS.summary)) {
-      const files = opts.restoreFiles ?? filePaths(body, '').filter((p) => existsSync(p)).slice(-1)
+      const files =
+        opts.restoreFiles ??
+        filePaths(body, '')
+          .filter((p) => existsSync(p))
+          .slice(-1)
       return { kind: 'summary', text: summaryReply(n, files, false) }
     }
     if (text.includes(MARKERS.commitments)) return { kind: 'commitments', text: commitmentsReply(text) }
     if (COMPACTION_PROMPT.test(text)) {
-      return { kind: 'compaction', text: `<analysis>fake analysis</analysis>\n<summary>FAKE SUMMARY #${n}: the engine's own summary of a conversation with a fake model.</summary>` }
+      return {
+        kind: 'compaction',
+        text: `<analysis>fake analysis</analysis>\n<summary>FAKE SUMMARY #${n}: the engine's own summary of a conversation with a fake model.</summary>`,
+      }
     }
     const result = u && Array.isArray(u.content) ? u.content.find((b) => b.type === 'tool_result') : null
-    if (result) return { kind: 'tool-result', text: `Tool finished: ${textOf(result.content) || JSON.stringify(result.content ?? '').slice(0, 60)}`.slice(0, 120) }
+    if (result)
+      return { kind: 'tool-result', text: `Tool finished: ${textOf(result.content) || JSON.stringify(result.content ?? '').slice(0, 60)}`.slice(0, 120) }
     const directive = /FAKE_TOOL:(\S+)\s+(\{.*\})/s.exec(text)
     if (directive && hasTools) {
       try {
@@ -299,11 +322,14 @@ export async function startFakeModel(opts) {
       if (wait) {
         const h = { n: entry.n, kind: d.kind }
         held.add(h)
-        timers.set(h, setTimeout(() => {
-          held.delete(h)
-          timers.delete(h)
-          answer()
-        }, wait))
+        timers.set(
+          h,
+          setTimeout(() => {
+            held.delete(h)
+            timers.delete(h)
+            answer()
+          }, wait),
+        )
       } else answer()
     })
   })
@@ -325,7 +351,10 @@ export async function startFakeModel(opts) {
     },
     /** Every logged request, oldest first. */
     requests() {
-      return readFileSync(opts.log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+      return readFileSync(opts.log, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
     },
     close() {
       // A held reply is never sent: its connection is closed below, and its log has gone with the lab.
@@ -351,7 +380,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     cacheReadTokens: env.FAKE_CACHE_READ_TOKENS ? Number(env.FAKE_CACHE_READ_TOKENS) : undefined,
     cacheWriteTokens: env.FAKE_CACHE_WRITE_TOKENS ? Number(env.FAKE_CACHE_WRITE_TOKENS) : undefined,
     fail: env.FAKE_FAIL,
-    restoreFiles: env.FAKE_RESTORE_FILES ? env.FAKE_RESTORE_FILES.split(/[\n,]/).map((p) => p.trim()).filter(Boolean) : undefined,
+    restoreFiles: env.FAKE_RESTORE_FILES
+      ? env.FAKE_RESTORE_FILES.split(/[\n,]/)
+          .map((p) => p.trim())
+          .filter(Boolean)
+      : undefined,
     latencyMs: env.FAKE_LATENCY_MS ? Number(env.FAKE_LATENCY_MS) : undefined,
   })
   console.log(`fake model on ${fake.url} (log ${fake.logFile})`)

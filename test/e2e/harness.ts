@@ -77,7 +77,7 @@ export class Session {
     proc.stdout!.setEncoding('utf8')
     proc.stdout!.on('data', (d: string) => {
       this.buffered += d
-      for (let nl; (nl = this.buffered.indexOf('\n')) >= 0; ) {
+      for (let nl; (nl = this.buffered.indexOf('\n')) >= 0;) {
         const line = this.buffered.slice(0, nl)
         this.buffered = this.buffered.slice(nl + 1)
         let e: any
@@ -99,7 +99,10 @@ export class Session {
     const from = this.events.length
     const started = performance.now()
     const result = await new Promise<any>((res, rej) => {
-      const t = setTimeout(() => rej(new Error(`no result for ${JSON.stringify(text)} within ${timeoutMs} ms; stderr: ${this.stderr.text.slice(-500)}`)), timeoutMs)
+      const t = setTimeout(
+        () => rej(new Error(`no result for ${JSON.stringify(text)} within ${timeoutMs} ms; stderr: ${this.stderr.text.slice(-500)}`)),
+        timeoutMs,
+      )
       this.waiting = (e) => {
         clearTimeout(t)
         this.waiting = null
@@ -179,7 +182,15 @@ export class Lab {
     // `{project}` in the script and in restoreFiles is the lab's project folder, known only from here on.
     const project = join(dir, 'project')
     const restoreFiles = opts.fake?.restoreFiles?.map((p) => p.replaceAll('{project}', project))
-    const script = (opts.script ?? []).map((r) => JSON.parse(JSON.stringify(r).replaceAll('{project}', project.replace(/["\\]/g, (c) => `\\${c}`))) as FakeRule)
+    const script = (opts.script ?? []).map(
+      (r) =>
+        JSON.parse(
+          JSON.stringify(r).replaceAll(
+            '{project}',
+            project.replace(/["\\]/g, (c) => `\\${c}`),
+          ),
+        ) as FakeRule,
+    )
     const fake = await startFakeModel({
       log: join(dir, 'requests.jsonl'),
       script: { rules: [...script, PROBE_RULE] },
@@ -266,13 +277,7 @@ export class Lab {
   }
 
   private args(extra: string[]): string[] {
-    return [
-      '--dangerously-skip-permissions',
-      '--debug-file',
-      this.nextDebugFile(),
-      ...(this.withPlugin ? ['--plugin-dir', pluginDir] : []),
-      ...extra,
-    ]
+    return ['--dangerously-skip-permissions', '--debug-file', this.nextDebugFile(), ...(this.withPlugin ? ['--plugin-dir', pluginDir] : []), ...extra]
   }
 
   /** Starts a stream-json session (stream-json input, so a later /compact can fork). */
@@ -338,7 +343,9 @@ export class Lab {
           if (name !== 'runs') walk(p)
         } else if (/^\d{3,}-[^.]+\.json$/.test(name)) {
           const late = p.replace(/\.json$/, '.late.json')
-          out.push(existsSync(late) ? { ...JSON.parse(readFileSync(late, 'utf8')), path: late, pendingPath: p } : { ...JSON.parse(readFileSync(p, 'utf8')), path: p })
+          out.push(
+            existsSync(late) ? { ...JSON.parse(readFileSync(late, 'utf8')), path: late, pendingPath: p } : { ...JSON.parse(readFileSync(p, 'utf8')), path: p },
+          )
         }
       }
     }
@@ -403,7 +410,11 @@ export function blocksOf(content: string | Block[]): Block[] {
 export function newestUserText(r: FakeRequest): string {
   const msgs = r.body.messages
   for (let i = msgs.length - 1; i >= 0; i--) {
-    if (msgs[i]!.role === 'user') return blocksOf(msgs[i]!.content).filter((b) => b.type === 'text').map((b) => b.text).join('\n')
+    if (msgs[i]!.role === 'user')
+      return blocksOf(msgs[i]!.content)
+        .filter((b) => b.type === 'text')
+        .map((b) => b.text)
+        .join('\n')
   }
   return ''
 }

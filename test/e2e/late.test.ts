@@ -42,7 +42,12 @@ function cli(lab: Lab, ...args: string[]): { code: number | null; out: string } 
   return { code: r.status, out: r.stdout + r.stderr }
 }
 
-const ppid = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[1])
+const ppid = (pid: number) =>
+  Number(
+    readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /s, '')
+      .split(' ')[1],
+  )
 
 describe("a rehearsal's late part killed mid-way", { skip: skipWithoutEngine, timeout: 120_000 }, () => {
   test('the late part alone (SIGKILL): the hooks module completes the row with why; the session goes on', async () => {
@@ -96,7 +101,10 @@ describe("a rehearsal's late part killed mid-way", { skip: skipWithoutEngine, ti
       const summary = row!.sections.find((x: { name: string }) => x.name === 'summary')
       assert.equal(summary.status, 'dropped')
       assert.match(summary.message, /the engine went away before it answered \(SIGTERM: the engine is exiting\)/)
-      assert.ok(row!.sections.some((x: { name: string; status: string }) => x.name === 'turns' && x.status === 'ok'), 'what needs no model is kept')
+      assert.ok(
+        row!.sections.some((x: { name: string; status: string }) => x.name === 'turns' && x.status === 'ok'),
+        'what needs no model is kept',
+      )
       assert.match(lab.handoffOf(row!)!, /a turn to compact/)
       const status = cli(lab, 'status', '--session', s.sessionId!)
       assert.equal(status.code, 0, status.out)

@@ -14,7 +14,12 @@ describe('rehearsal through the engine', { skip: skipWithoutEngine, timeout: 90_
   before(async () => {
     // No userConfig at all: the manifest's defaults (live off). The engine's compaction takes
     // 1.5 s, as a real one takes seconds, so the summary's fork is asked for while it runs.
-    lab = await Lab.create({ name: 'rehearsal', plugin: {}, probe: { file: join(repoRoot, 'tsconfig.json') }, fake: { slow: [{ match: 'Respond with TEXT ONLY', ms: 1500 }] } })
+    lab = await Lab.create({
+      name: 'rehearsal',
+      plugin: {},
+      probe: { file: join(repoRoot, 'tsconfig.json') },
+      fake: { slow: [{ match: 'Respond with TEXT ONLY', ms: 1500 }] },
+    })
   })
   after(async () => lab?.close())
 
@@ -57,7 +62,10 @@ describe('rehearsal through the engine', { skip: skipWithoutEngine, timeout: 90_
     assert.match(row.path, new RegExp(`/rehearsals/${s.sessionId}/001-[^/.]+\\.late\\.json$`), 'completed beside it')
     assert.ok(row.files.transcript, 'the conversation, stored with the pending row, is on the completed one')
     assert.ok(row.reads.length > 0)
-    assert.ok(row.reads.every((r: { via: string }) => r.via === 'disk'), 'every read went to the disk, none to the Read tool')
+    assert.ok(
+      row.reads.every((r: { via: string }) => r.via === 'disk'),
+      'every read went to the disk, none to the Read tool',
+    )
     const summary = row.sections.find((x: { name: string }) => x.name === 'summary')
     assert.equal(summary.status, 'ok', JSON.stringify(summary))
     assert.equal(summary.record.path, 'fork')
@@ -82,8 +90,15 @@ describe('rehearsal through the engine', { skip: skipWithoutEngine, timeout: 90_
     await s.send('/compact')
     const rows = await lab.settledRows(2)
     assert.equal(await s.close(), 0)
-    const ours = lab.requests().slice(before).filter((r) => Object.values(MARKERS).some((m) => JSON.stringify(r.body.messages).includes(m)) || /CH_PROBE_FORK/.test(JSON.stringify(r.body.messages)))
-    assert.deepEqual(ours.map((r) => r.kind), [], 'the plugin made no model call')
+    const ours = lab
+      .requests()
+      .slice(before)
+      .filter((r) => Object.values(MARKERS).some((m) => JSON.stringify(r.body.messages).includes(m)) || /CH_PROBE_FORK/.test(JSON.stringify(r.body.messages)))
+    assert.deepEqual(
+      ours.map((r) => r.kind),
+      [],
+      'the plugin made no model call',
+    )
     const row = rows.find((r) => r.sessionId === s.sessionId)!
     assert.equal(row.outcome, 'rehearsed')
     assert.deepEqual(row.model.calls, [])
