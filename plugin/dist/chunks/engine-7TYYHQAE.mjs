@@ -347,10 +347,7 @@ function checkInput(raw) {
 }
 async function settingsLayer(rundir, input) {
   const { maxChars, maxFraction } = input.settings;
-  const rows = [
-    ...maxChars > 0 ? [`  maxChars: ${Math.floor(maxChars)}`] : [],
-    ...maxFraction > 0 ? [`  maxFraction: ${maxFraction}`] : []
-  ];
+  const rows = [...maxChars > 0 ? [`  maxChars: ${Math.floor(maxChars)}`] : [], ...maxFraction > 0 ? [`  maxFraction: ${maxFraction}`] : []];
   if (rows.length === 0) return [];
   const file = join2(rundir, "plugin-settings.pipeline.config.yaml");
   await writeFile(file, `# from the plugin's userConfig (maxChars, maxFraction)
@@ -465,7 +462,10 @@ async function runEngine(raw, deps) {
     if (input.late) {
       try {
         pending = await writeCompaction(ref, {
-          row: { ...baseRow("pending", "late: the engine compacted without waiting; this rehearsal's model work runs after it"), late: { pid: process.pid, host: hostname(), startedAt: at.toISOString() } },
+          row: {
+            ...baseRow("pending", "late: the engine compacted without waiting; this rehearsal's model work runs after it"),
+            late: { pid: process.pid, host: hostname(), startedAt: at.toISOString() }
+          },
           transcript: transcriptOf(transcript, input.sessionId, next.n),
           at,
           index: "defer"
@@ -504,23 +504,52 @@ async function runEngine(raw, deps) {
     const plan = keepPlan(input.messages, { kindOf: (i) => input.messages[i].handle ? kinds.get(input.messages[i].handle) : void 0 });
     const keptMessages = plan.keep.map((i) => input.messages[i]);
     const tokensBefore = input.contextTokens ?? chars4(input.messages.reduce((n, m) => n + messageChars(m), 0));
-    const tokensAfter = chars4(handoff.length + result.messages.reduce((n, m) => n + messageChars(m), 0) + keptMessages.reduce((n, m) => n + messageChars(m), 0));
+    const tokensAfter = chars4(
+      handoff.length + result.messages.reduce((n, m) => n + messageChars(m), 0) + keptMessages.reduce((n, m) => n + messageChars(m), 0)
+    );
     const row = {
       ...baseRow(input.settings.live ? "replaced" : "rehearsed", null),
-      kept: { from: plan.keep[0] ?? null, count: plan.keep.length, why: plan.why, capped: plan.capped, extended: plan.extended, orphanResults: plan.orphanResults },
+      kept: {
+        from: plan.keep[0] ?? null,
+        count: plan.keep.length,
+        why: plan.why,
+        capped: plan.capped,
+        extended: plan.extended,
+        orphanResults: plan.orphanResults
+      },
       extraMessages: result.messages.length,
       tokens: { before: tokensBefore, after: tokensAfter, estimate: "chars/4" }
     };
     let written;
     try {
-      written = await writeCompaction(ref, { row, handoff, summary: summaryText(result), transcript: pending ? null : transcriptOf(transcript, input.sessionId, next.n), at, index: "defer", ...completes(pending) });
+      written = await writeCompaction(ref, {
+        row,
+        handoff,
+        summary: summaryText(result),
+        transcript: pending ? null : transcriptOf(transcript, input.sessionId, next.n),
+        at,
+        index: "defer",
+        ...completes(pending)
+      });
     } catch (err) {
       throw new Fallback(`store-unwritable: ${err.message}`);
     }
     await cleanup(deps.rundir);
     const usage2 = host.usage();
-    const notices = configProblems.length ? [`your pipeline config override has ${configProblems.length} problem(s), so the default pipeline ran: ${configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`).join("; ")}`] : [];
-    deps.send({ type: "done", handoff, messages: result.messages, keep: plan.keep, tokensBefore, tokensAfter, ...usage2 ? { usage: usage2 } : {}, row: written.row, ...notices.length ? { notices } : {} });
+    const notices = configProblems.length ? [
+      `your pipeline config override has ${configProblems.length} problem(s), so the default pipeline ran: ${configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`).join("; ")}`
+    ] : [];
+    deps.send({
+      type: "done",
+      handoff,
+      messages: result.messages,
+      keep: plan.keep,
+      tokensBefore,
+      tokensAfter,
+      ...usage2 ? { usage: usage2 } : {},
+      row: written.row,
+      ...notices.length ? { notices } : {}
+    });
     await indexPending(ref.dataDir).catch(() => void 0);
     return true;
   } catch (err) {
@@ -565,11 +594,22 @@ function rowCost(result, calls) {
   const answered = calls.filter((c) => c.answeredBy !== null).length;
   const sum = Math.round(priced.reduce((n, p) => n + (p.usd ?? 0), 0) * 1e6) / 1e6;
   if (answered > priced.length) {
-    return { usd: null, reason: `${answered} model call(s) answered, ${priced.length} on a section's record (a section dropped after its call left no cost)`, pricedUsd: sum, basis: "unpriced" };
+    return {
+      usd: null,
+      reason: `${answered} model call(s) answered, ${priced.length} on a section's record (a section dropped after its call left no cost)`,
+      pricedUsd: sum,
+      basis: "unpriced"
+    };
   }
   if (priced.length === 0) return { usd: 0, basis: "no model call was answered" };
   const unpriced = priced.filter((p) => p.usd === null);
-  if (unpriced.length) return { usd: null, reason: unpriced.map((p) => `${p.name}: ${p.reason ?? "unpriced"}`).join("; "), pricedUsd: sum, basis: "sum of the sections' recorded costs" };
+  if (unpriced.length)
+    return {
+      usd: null,
+      reason: unpriced.map((p) => `${p.name}: ${p.reason ?? "unpriced"}`).join("; "),
+      pricedUsd: sum,
+      basis: "sum of the sections' recorded costs"
+    };
   return { usd: sum, basis: `sum of the sections' recorded costs (${priced.map((p) => p.name).join(", ")})` };
 }
 async function cleanup(rundir) {
