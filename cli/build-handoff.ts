@@ -75,13 +75,16 @@ export async function buildHandoff(opts: BuildOptions): Promise<{ result: Handof
     opts.lenient
       ? loadConfigLenient({ files: opts.configFiles, builtins: builtinSections, packages })
       : { config: loadConfig({ files: opts.configFiles, builtins: builtinSections, packages }), problems: [] }
-  // The packages are found from a first reading, issues or not, so that the one load below
-  // reports every problem at once: the files' own and each package section's options.
-  const { loaded, failed } = await importPackages(resolveConfig({ files: opts.configFiles, builtins: builtinSections }).config)
-  let { config, problems: configProblems } = load(loaded)
-  config = {
-    ...config,
-    sections: config.sections.map((p) => (p.package && failed[p.package] ? { ...p, loadError: failed[p.package] } : p)),
+  // The packages are found from a first reading, issues or not, so that the load below reports
+  // every problem at once: the files' own and each package section's options. Without packages
+  // and issues, the first reading is the config (a compaction's child parses its files once).
+  const first = resolveConfig({ files: opts.configFiles, builtins: builtinSections })
+  const hasPackages = first.config.sections.some((p) => p.package)
+  const { loaded, failed } = hasPackages ? await importPackages(first.config) : { loaded: {}, failed: {} as Record<string, string> }
+  const { config: read, problems: configProblems } = hasPackages || first.issues.length ? load(loaded) : { config: first.config, problems: [] }
+  const config = {
+    ...read,
+    sections: read.sections.map((p) => (p.package && failed[p.package] ? { ...p, loadError: failed[p.package] } : p)),
   }
   const pipeline = createPipeline(config)
   await subscribe(pipeline, config)
