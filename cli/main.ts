@@ -19,7 +19,7 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
   lookup: { summary: 'read back a stored handoff, summary, conversation, row or section', load: async () => (await import('./history.ts')).lookupCommand },
   search: { summary: 'search what earlier compactions replaced', load: async () => (await import('./history.ts')).searchCommand },
   index: { summary: 'add every stored text the search index lacks (--rebuild: from scratch)', load: async () => (await import('./history.ts')).indexCommand },
-  engine: { summary: '(internal) run one compaction for the plugin', load: async () => (await import('./engine.ts')).engineCommand },
+  engine: { summary: '(internal) run one compaction for the plugin', load: async () => (await import('../engine/child.ts')).engineCommand },
   tool: { summary: '(internal) answer one history tool call for the plugin', load: async () => (await import('./history.ts')).toolCommand },
 }
 

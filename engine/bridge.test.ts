@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { createBridge } from './engine-bridge.ts'
-import type { ChildLine } from './engine-protocol.ts'
+import { createBridge } from './bridge.ts'
+import type { ChildLine } from '../cli/engine-protocol.ts'
 
 const made: string[] = []
 after(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })))

@@ -6,7 +6,7 @@
  */
 import { type FSWatcher, mkdirSync, readFileSync, watch } from 'node:fs'
 import { join } from 'node:path'
-import { ANSWERS_DIR, type AnswerFile, type BridgeCall, type BridgeRequestArgs, type BridgeValues, type ChildLine } from './engine-protocol.ts'
+import { ANSWERS_DIR, type AnswerFile, type BridgeCall, type BridgeRequestArgs, type BridgeValues, type ChildLine } from '../cli/engine-protocol.ts'
 
 export interface Bridge {
   /** Asks the hooks module; rejects when `signal` aborts (and tells the hook to cancel). */

@@ -6,10 +6,10 @@
  */
 import type { Capabilities, FileCapability, ModelAnswer, ModelCapability, ModelUsage } from '../pipeline/capabilities.ts'
 import { systemClock } from '../pipeline/capabilities.ts'
-import { diskFilesUnder } from './capabilities.ts'
+import { diskFilesUnder } from '../cli/capabilities.ts'
 import { readPolicy, vetForRead } from '../pipeline/read-policy.ts'
-import type { Bridge } from './engine-bridge.ts'
-import type { ApiUsage, BridgeModelValue } from './engine-protocol.ts'
+import type { Bridge } from './bridge.ts'
+import type { ApiUsage, BridgeModelValue } from '../cli/engine-protocol.ts'
 
 /** Which engine call produced an answer. */
 export type ModelPath = 'fork' | 'complete'

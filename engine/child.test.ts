@@ -6,10 +6,10 @@ import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import type { HandoffResult } from '../pipeline/types.ts'
-import type { buildHandoff } from './build-handoff.ts'
+import type { buildHandoff } from '../cli/build-handoff.ts'
 import { readEngineMessages } from '../pipeline/transcript.ts'
-import { rowCost, runEngine, runningAgentsOf } from './engine.ts'
-import type { ChildLine, DoneLine, EngineInput, EngineMessage, FailedLine } from './engine-protocol.ts'
+import { rowCost, runEngine, runningAgentsOf } from './child.ts'
+import type { ChildLine, DoneLine, EngineInput, EngineMessage, FailedLine } from '../cli/engine-protocol.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const made: string[] = []

@@ -24,13 +24,13 @@ import {
   transcriptDocument,
   writeCompaction,
 } from '../store/write.ts'
-import { buildHandoff, configFiles } from './build-handoff.ts'
-import { type Bridge, createBridge } from './engine-bridge.ts'
-import { engineHost, type EngineHost } from './engine-capabilities.ts'
-import { keepPlan } from './engine-keep.ts'
+import { buildHandoff, configFiles } from '../cli/build-handoff.ts'
+import { type Bridge, createBridge } from './bridge.ts'
+import { engineHost, type EngineHost } from './capabilities.ts'
+import { keepPlan } from './keep.ts'
 import type { ModelCapability } from '../pipeline/capabilities.ts'
-import type { ApiUsage, ChildLine, EngineInput } from './engine-protocol.ts'
-import type { Command } from './command.ts'
+import type { ApiUsage, ChildLine, EngineInput } from '../cli/engine-protocol.ts'
+import type { Command } from '../cli/command.ts'
 
 declare const __CH_VERSION__: string
 const VERSION = typeof __CH_VERSION__ === 'string' ? __CH_VERSION__ : '0.0.0-dev'

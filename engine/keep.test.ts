@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { keepPlan } from './engine-keep.ts'
-import type { EngineMessage } from './engine-protocol.ts'
+import { keepPlan } from './keep.ts'
+import type { EngineMessage } from '../cli/engine-protocol.ts'
 
 const user = (text: string): EngineMessage => ({ role: 'user', text, toolUses: [] })
 const said = (text: string, ...ids: string[]): EngineMessage => ({
