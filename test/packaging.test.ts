@@ -6,46 +6,20 @@
  * working directory: the example section is kept and the subscriber recorded.
  */
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, test } from 'node:test'
-import { repoRoot } from './shared.ts'
+import { npm, packAll, run, TS_VERSION } from './packs.ts'
 
 const tmp = mkdtempSync(join(tmpdir(), 'ch-packaging-'))
 after(() => rmSync(tmp, { recursive: true, force: true }))
 
-const TS_VERSION = (JSON.parse(readFileSync(join(repoRoot, 'node_modules', 'typescript', 'package.json'), 'utf8')) as { version: string }).version
-const env = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', ANTHROPIC_API_KEY: '' }
-
-function run(cmd: string, args: string[], cwd: string, extraEnv: Record<string, string> = {}): string {
-  const r = spawnSync(cmd, args, { cwd, env: { ...env, ...extraEnv }, encoding: 'utf8', timeout: 180_000 })
-  assert.equal(r.status, 0, `${cmd} ${args.join(' ')} in ${cwd} exited ${r.status}\n${r.stdout}\n${r.stderr}`)
-  return r.stdout
-}
-const npm = (args: string[], cwd: string) => run('npm', [...args, '--prefer-offline'], cwd)
-const packed = (dir: string) => join(dir, readdirSync(dir).find((f) => f.endsWith('.tgz'))!)
-
 test('npm pack, install with an example section and subscriber, type-check and run, build with a relative --config', { timeout: 600_000 }, () => {
-  // 1. The project: prepack builds dist/ (the public API) into the tarball.
-  const packs = join(tmp, 'packs')
-  mkdirSync(join(packs, 'ch'), { recursive: true })
-  npm(['pack', '--pack-destination', join(packs, 'ch')], repoRoot)
-  const chTgz = packed(join(packs, 'ch'))
+  // 1. The project and the examples, packed as their authors would (test/packs.ts).
+  const { project: chTgz, sectionTodos: todosTgz, subscriberLog: logTgz } = packAll(tmp)
 
-  // 2. The examples, built and packed as their authors would: a copy outside the repository.
-  const todosSrc = join(tmp, 'section-todos')
-  cpSync(join(repoRoot, 'examples', 'section-todos'), todosSrc, { recursive: true, filter: (p) => !/node_modules|dist$/.test(p) })
-  npm(['install', '--no-save', chTgz], todosSrc)
-  mkdirSync(join(packs, 'todos'))
-  npm(['pack', '--pack-destination', join(packs, 'todos')], todosSrc)
-  const todosTgz = packed(join(packs, 'todos'))
-  mkdirSync(join(packs, 'log'))
-  npm(['pack', '--pack-destination', join(packs, 'log')], join(repoRoot, 'examples', 'subscriber-log'))
-  const logTgz = packed(join(packs, 'log'))
-
-  // 3. A user's folder: the three tarballs and TypeScript, a default tsc --init, an ESM package.
+  // 2. A user's folder: the three tarballs and TypeScript, a default tsc --init, an ESM package.
   const user = join(tmp, 'user')
   mkdirSync(user)
   npm(['init', '-y'], user)
@@ -76,7 +50,7 @@ console.log(JSON.stringify({ echo: echo.name, todos: todos.name, title: todos.ti
   const ran = JSON.parse(run(process.execPath, ['check.js'], user)) as Record<string, string>
   assert.deepEqual(ran, { echo: 'echo', todos: 'todos', title: 'Open TODOs in files written', sub: 'x', drop: 'SECTION_EMPTY' })
 
-  // 4. A session that wrote a file with a TODO in it, and a config beside node_modules.
+  // 3. A session that wrote a file with a TODO in it, and a config beside node_modules.
   const project = join(tmp, 'project')
   mkdirSync(project)
   const app = join(project, 'app.js')
@@ -102,7 +76,7 @@ console.log(JSON.stringify({ echo: echo.name, todos: todos.name, title: todos.ti
   )
   writeFileSync(join(tmp, 'no-user-override.yaml'), '')
 
-  // 5. The installed CLI, from another folder, the config named by a relative path.
+  // 4. The installed CLI, from another folder, the config named by a relative path.
   const elsewhere = join(tmp, 'elsewhere')
   mkdirSync(elsewhere)
   const out = run(

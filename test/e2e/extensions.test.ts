@@ -1,0 +1,63 @@
+/**
+ * The example packages in a real compaction: the project and both examples packed, installed the
+ * way the README says (beside the user's override file, ~/.claude/compact-handoff/), named there,
+ * and a live `/compact` through the engine: the handoff carries the example section, and the row
+ * records the subscriber's taps, which also wrote its log line.
+ */
+import assert from 'node:assert/strict'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { npm, packAll } from '../packs.ts'
+import { Lab, skipWithoutEngine } from './harness.ts'
+
+describe('section and subscriber packages in a real compaction', { skip: skipWithoutEngine, timeout: 600_000 }, () => {
+  let lab: Lab
+  const tmp = mkdtempSync(join(tmpdir(), 'ch-extensions-'))
+  let logFile = ''
+  before(async () => {
+    const packs = packAll(tmp)
+    lab = await Lab.create({ name: 'extensions', plugin: { live: true } })
+    const beside = join(lab.home, '.claude', 'compact-handoff')
+    mkdirSync(beside, { recursive: true })
+    npm(['install', packs.project, packs.sectionTodos, packs.subscriberLog], beside)
+    logFile = join(lab.dir, 'subscriber-log.jsonl')
+    writeFileSync(
+      join(beside, 'pipeline.config.yaml'),
+      `plugins:\n  - package: compact-handoff-subscriber-log\n    options:\n      file: ${JSON.stringify(logFile)}\nsections:\n  - name: todos\n    package: compact-handoff-section-todos\n`,
+    )
+  })
+  after(async () => {
+    await lab?.close()
+    rmSync(tmp, { recursive: true, force: true })
+  })
+
+  test('/compact: the handoff carries the todos section, the row records the subscriber', async () => {
+    const app = join(lab.project, 'app.js')
+    const s = lab.session()
+    await s.send(`FAKE_TOOL:Write ${JSON.stringify({ file_path: app, content: 'export const x = 1\n// TODO: retry when the socket closes\n' })}`)
+    const compact = await s.send('/compact')
+    assert.equal(compact.result.is_error, false)
+    assert.equal(await s.close(), 0)
+
+    const [row] = await lab.settledRows(1)
+    assert.equal(row!.outcome, 'replaced', JSON.stringify({ reason: row!.reason, configProblems: row!.configProblems }))
+    const todos = row!.sections.find((x: { name: string }) => x.name === 'todos')
+    assert.equal(todos?.status, 'ok', JSON.stringify(todos))
+    assert.match(lab.handoffOf(row!)!, /## Open TODOs in files written\n\napp\.js:2 {2}\/\/ TODO: retry when the socket closes/)
+    // sectionDropped is heard only when a section drops: the row has it or not, ok either way.
+    const seam = row!.seam.map((x: { name: string; hook: string; status: string }) => `${x.name} ${x.hook} ${x.status}`)
+    assert.deepEqual(
+      seam.filter((x: string) => !x.includes(' sectionDropped ')),
+      ['subscriber-log beforeCompact ok', 'subscriber-log done ok'],
+      seam.join('\n'),
+    )
+    assert.ok(row!.seam.every((x: { status: string; ms: number }) => x.status === 'ok' && typeof x.ms === 'number'))
+    assert.ok(existsSync(logFile), 'the subscriber wrote its line')
+    const logged = JSON.parse(readFileSync(logFile, 'utf8').trim()) as { sessionId: string; trigger: string; kept: string[] }
+    assert.equal(logged.trigger, 'manual')
+    assert.equal(logged.sessionId, s.sessionId)
+    assert.ok(logged.kept.includes('todos'))
+  })
+})
