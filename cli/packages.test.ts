@@ -129,8 +129,16 @@ describe('buildHandoff with packages and subscribers', () => {
   pkg(dir, 'sub-ok', { type: 'module', exports: './index.js' }, {
     'index.js': `export default { name: 'sub-ok', apply(hooks, options) {
       hooks.beforeCompact.tapPromise('x', async (e) => { globalThis.__heard = { ...e, options } })
-      hooks.sectionDropped.tap('x', (o) => { o.code = 'CHANGED'; o.name = 'changed' })
-      hooks.done.tap('x', (r) => { r.handoff = 'overwritten'; r.sections.length = 0 })
+      hooks.sectionDropped.tap('x', (o) => { globalThis.__dropped = [...(globalThis.__dropped ?? []), o.name] })
+      hooks.done.tap('x', (r) => { globalThis.__kept = r.sections.filter((s) => s.status === 'ok').map((s) => s.name) })
+    } }\n`,
+  })
+  pkg(dir, 'sub-writes', { type: 'module', exports: './index.js' }, {
+    'index.js': `export default { name: 'sub-writes', apply(hooks) {
+      hooks.beforeCompact.tap('x', (e) => { e.trigger = 'auto' })
+      hooks.sectionDropped.tap('x', (o) => { o.code = 'CHANGED' })
+      hooks.beforeSection.tap('x', (plan, input) => { input.transcript.messages.length = 0 })
+      hooks.done.tap('x', (r) => { r.sections[0].status = 'dropped' })
     } }\n`,
   })
   pkg(dir, 'sub-bad', { type: 'module', exports: './index.js' }, {
@@ -193,11 +201,13 @@ describe('buildHandoff with packages and subscribers', () => {
     assert.equal((globalThis as Record<string, unknown>).__ranFs, undefined)
   })
 
-  test('subscribers: recorded per hook, told the event and their options; what they observe is a copy', async () => {
-    const clean = await build(write('clean.yaml', base))
+  test('subscribers: recorded per hook, told the event and their options, and read what they observe', async () => {
     const file = write('subs.yaml', `${base}plugins:\n  - package: sub-ok\n    options:\n      level: 2\n`)
     const { result } = await build(file)
-    assert.deepEqual((globalThis as Record<string, unknown>).__heard, { sessionId: 'pkg-test', trigger: 'cli', messageCount: 2, options: { level: 2 } })
+    const seen = globalThis as Record<string, unknown>
+    assert.deepEqual(seen.__heard, { sessionId: 'pkg-test', trigger: 'cli', messageCount: 2, options: { level: 2 } })
+    assert.deepEqual(seen.__dropped, result.sections.filter((s) => s.status === 'dropped').map((s) => s.name))
+    assert.deepEqual(seen.__kept, ['turns'])
     assert.deepEqual(
       result.seam.map((s) => [s.name, s.hook, s.status]),
       [
@@ -207,11 +217,21 @@ describe('buildHandoff with packages and subscribers', () => {
       ],
     )
     assert.ok(result.seam.every((s) => typeof s.ms === 'number' && s.ms >= 0))
-    assert.equal(result.handoff, clean.result.handoff, 'a done tap that overwrote its copy changed nothing')
+  })
+
+  test('a subscriber cannot change what it observes: each write throws, is recorded, and the run is the same', async () => {
+    const clean = await build(write('clean3.yaml', base))
+    const { result } = await build(write('writes.yaml', `${base}plugins:\n  - package: sub-writes\n`))
+    assert.deepEqual(
+      result.seam.map((s) => `${s.hook} ${s.status}: ${s.message}`),
+      ['beforeCompact', 'beforeSection', 'sectionDropped', 'done'].map((h) => `${h} threw: this hook is observed, not changed: what a subscriber is handed here is read-only`),
+    )
+    assert.equal(result.handoff, clean.result.handoff)
     assert.deepEqual(
       result.sections.map((s) => [s.name, s.status === 'dropped' ? s.code : 'ok']),
       clean.result.sections.map((s) => [s.name, s.status === 'dropped' ? s.code : 'ok']),
     )
+    assert.equal(result.sections.find((s) => s.name === 'turns')!.status, 'ok', 'the transcript was not emptied under it')
   })
 
   test('subscribers that hang, throw, throw in apply or are not subscribers: recorded, and the handoff is the same', async () => {

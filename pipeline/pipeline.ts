@@ -28,7 +28,7 @@ export type SubscriberHooks = {
   readonly [K in keyof PipelineHooks]: Pick<PipelineHooks[K], Extract<keyof PipelineHooks[K], 'tap' | 'tapAsync' | 'tapPromise'>>
 }
 
-/** The hooks a subscriber taps to observe only: it is handed a copy, so it cannot change the run. */
+/** The hooks a subscriber taps to observe only: it is handed read-only views, so it cannot change the run. */
 const OBSERVERS = new Set<keyof PipelineHooks>(['beforeSection', 'sectionDropped', 'done'])
 /** Waterfalls: a failed tap passes its input on unchanged. */
 const WATERFALLS = new Set<keyof PipelineHooks>(['config', 'sections', 'sectionResult', 'compose'])
@@ -82,8 +82,8 @@ function guardSeam(hooks: PipelineHooks, ledger: () => SeamLedger | null, now: (
       const guarded = async (event: BeforeCompactEvent) => {
         const started = now()
         try {
-          // A copy: a subscriber hears of the compaction, it cannot change what the others hear.
-          await settleTap(tap.type, fn, [{ ...event }], timeoutMs)
+          // Read-only: a subscriber hears of the compaction, it cannot change what the others hear.
+          await settleTap(tap.type, fn, [readOnly(event)], timeoutMs)
           ledger()?.note(tap.name, 'beforeCompact', 'ok', now() - started)
         } catch (err) {
           const { status, message } = failure(err, timeoutMs)
@@ -95,16 +95,39 @@ function guardSeam(hooks: PipelineHooks, ledger: () => SeamLedger | null, now: (
   })
 }
 
-/** A copy a subscriber may keep or change; what cannot be copied (a plan's definition) is shallow. */
+const views = new WeakMap<object, object>()
+const refuse = () => {
+  throw new TypeError('this hook is observed, not changed: what a subscriber is handed here is read-only')
+}
+
+/**
+ * A read-only view of `value`, all the way down: reading costs nothing (no copy of a transcript
+ * per section), and any write throws, so the tap is recorded as threw and the run is untouched.
+ */
+function readOnly<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value
+  let view = views.get(value)
+  if (!view) {
+    view = new Proxy(value, {
+      get(target, key, receiver) {
+        const got = Reflect.get(target, key, receiver)
+        // A proxy must hand back a frozen property as it is (a Proxy invariant).
+        const desc = Reflect.getOwnPropertyDescriptor(target, key)
+        return desc && !desc.configurable && !desc.writable ? got : readOnly(got)
+      },
+      set: refuse,
+      deleteProperty: refuse,
+      defineProperty: refuse,
+      setPrototypeOf: refuse,
+    })
+    views.set(value, view)
+  }
+  return view as T
+}
+
+/** What a tap on `hook` is handed: on the hooks a subscriber only observes, read-only views. */
 function observed(hook: keyof PipelineHooks, args: unknown[]): unknown[] {
-  if (!OBSERVERS.has(hook)) return args
-  return args.map((a) => {
-    try {
-      return structuredClone(a)
-    } catch {
-      return a && typeof a === 'object' ? { ...a } : a
-    }
-  })
+  return OBSERVERS.has(hook) ? args.map(readOnly) : args
 }
 
 /**
@@ -174,7 +197,7 @@ export interface Pipeline {
   readonly hooks: PipelineHooks
   /**
    * Lets a subscriber tap the hooks, guarded: it can neither fail nor stall the run, and what it
-   * is handed on the hooks it only observes is a copy. A subscriber whose `apply` throws is
+   * is handed on the hooks it only observes is read-only. A subscriber whose `apply` throws is
    * recorded (hook `apply`), taps nothing, and this returns false.
    */
   subscribe(subscriber: Subscriber, options?: Record<string, unknown>): boolean
