@@ -11,7 +11,27 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', URL: 'readonly', Buffer: 'readonly', AbortController: 'readonly', AbortSignal: 'readonly', performance: 'readonly', structuredClone: 'readonly', TextDecoder: 'readonly', TextEncoder: 'readonly', fetch: 'readonly', queueMicrotask: 'readonly', setImmediate: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        URL: 'readonly',
+        Buffer: 'readonly',
+        AbortController: 'readonly',
+        AbortSignal: 'readonly',
+        performance: 'readonly',
+        structuredClone: 'readonly',
+        TextDecoder: 'readonly',
+        TextEncoder: 'readonly',
+        fetch: 'readonly',
+        queueMicrotask: 'readonly',
+        setImmediate: 'readonly',
+      },
+    },
     rules: {
       // The pipeline's types carry `any` where a section's options are generic by design.
       '@typescript-eslint/no-explicit-any': 'off',
@@ -23,7 +43,10 @@ export default tseslint.config(
     files: ['sections/*/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': only('^\\.\\./(?!\\.\\./pipeline/index\\.ts$)', 'a section imports only pipeline/index.ts (widen that surface if a section needs more)'),
+      'no-restricted-imports': only(
+        '^\\.\\./(?!\\.\\./pipeline/index\\.ts$)',
+        'a section imports only pipeline/index.ts (widen that surface if a section needs more)',
+      ),
     },
   },
   {
@@ -31,7 +54,10 @@ export default tseslint.config(
     files: ['pipeline/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': only('^(\\.\\./)+(sections|store|cli|engine|plugin|plugins|bench)/', 'the pipeline imports no section, store, engine adapter or command'),
+      'no-restricted-imports': only(
+        '^(\\.\\./)+(sections|store|cli|engine|plugin|plugins|bench)/',
+        'the pipeline imports no section, store, engine adapter or command',
+      ),
     },
   },
   {
@@ -40,5 +66,38 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': only('^\\.\\./\\.\\./', 'the hooks module imports nothing outside plugin/'),
     },
+  },
+  {
+    // The contract both halves load, the engine's sandbox and Node: it imports nothing at all.
+    files: ['plugin/hooks/protocol.ts'],
+    rules: {
+      'no-restricted-imports': only('.', 'plugin/hooks/protocol.ts is the contract both halves import: it imports nothing'),
+    },
+  },
+  {
+    // The engine adapter's Node half: the pipeline, the built-in sections' list, the store, the
+    // contract, and the CLI modules that are hosts rather than commands (a command's shape,
+    // building a handoff, reading files off the disk).
+    files: ['engine/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': only(
+        '^\\.\\./(?!pipeline/|store/|sections/index\\.ts$|plugin/hooks/protocol\\.ts$|cli/(command|build-handoff|capabilities)\\.ts$)',
+        'engine/ imports the pipeline, sections/index.ts, the store, plugin/hooks/protocol.ts, and cli/command.ts, cli/build-handoff.ts, cli/capabilities.ts only',
+      ),
+    },
+  },
+  {
+    // cli/ holds the commands; only the dispatcher reaches the engine child (its internal `engine` command).
+    files: ['cli/**/*.ts'],
+    ignores: ['cli/main.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': only('^\\.\\./engine/', 'only cli/main.ts dispatches to engine/; a command does not import the engine adapter'),
+    },
+  },
+  {
+    // The engine kit's spawn mock takes a generator: one that yields nothing is a child that prints nothing.
+    files: ['plugin/tests/**/*.ts'],
+    rules: { 'require-yield': 'off' },
   },
 )

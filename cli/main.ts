@@ -73,7 +73,9 @@ export async function main(argv: string[]): Promise<number> {
       return err.exitCode
     }
     const e = err as Error
-    process.stderr.write(forTerminal(`compact-handoff ${name}: internal error: ${e?.message ?? String(err)}${verbose ? '' : ' (--verbose for the stack)'} [INTERNAL]`) + '\n')
+    process.stderr.write(
+      forTerminal(`compact-handoff ${name}: internal error: ${e?.message ?? String(err)}${verbose ? '' : ' (--verbose for the stack)'} [INTERNAL]`) + '\n',
+    )
     if (verbose && e?.stack) process.stderr.write(e.stack + '\n')
     return ERROR_CODES.INTERNAL.exit
   }

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { createBridge } from './bridge.ts'
-import type { ChildLine } from '../cli/engine-protocol.ts'
+import type { ChildLine } from '../plugin/hooks/protocol.ts'
 
 const made: string[] = []
 after(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })))

@@ -6,7 +6,15 @@
  */
 import { type FSWatcher, mkdirSync, readFileSync, watch } from 'node:fs'
 import { join } from 'node:path'
-import { ANSWERS_DIR, type AnswerFile, type BridgeCall, type BridgeRequestArgs, type BridgeValues, type ChildLine } from '../cli/engine-protocol.ts'
+import {
+  ANSWERS_DIR,
+  type AnswerFile,
+  type BridgeCall,
+  type BridgeRequestArgs,
+  type BridgeValues,
+  type ChildLine,
+  type RequestLine,
+} from '../plugin/hooks/protocol.ts'
 
 export interface Bridge {
   /** Asks the hooks module; rejects when `signal` aborts (and tells the hook to cancel). */
@@ -119,7 +127,7 @@ export function createBridge(opts: BridgeOptions): Bridge {
           },
         })
         busy()
-        opts.send({ type: 'request', id, call, args })
+        opts.send({ type: 'request', id, call, args } as RequestLine)
         take(id) // an answer can only be there already in tests, but it costs nothing to look
       })
     },

@@ -9,7 +9,7 @@ import { systemClock } from '../pipeline/capabilities.ts'
 import { diskFilesUnder } from '../cli/capabilities.ts'
 import { readPolicy, vetForRead } from '../pipeline/read-policy.ts'
 import type { Bridge } from './bridge.ts'
-import type { ApiUsage, BridgeModelValue } from '../cli/engine-protocol.ts'
+import type { ApiUsage, BridgeModelValue } from '../plugin/hooks/protocol.ts'
 
 /** Which engine call produced an answer. */
 export type ModelPath = 'fork' | 'complete'
@@ -79,7 +79,6 @@ function answerOf(v: BridgeModelValue, via: ModelPath, model: string | undefined
   return { isAnswered: false, reason: `${v.reason}${detail}` }
 }
 
-
 export function engineHost(bridge: Bridge, opts: EngineHostOptions): EngineHost {
   const now = opts.now ?? systemClock
   const modelCalls: ModelCallRecord[] = []
@@ -90,7 +89,13 @@ export function engineHost(bridge: Bridge, opts: EngineHostOptions): EngineHost 
     async fork(req, signal) {
       const started = now()
       const forked = await bridge.request('model.fork', { prompt: req.prompt }, signal)
-      modelCalls.push({ call: 'fork', answeredBy: forked.isAnswered ? 'fork' : null, reason: forked.isAnswered ? null : forked.reason, ms: now() - started, usage: reportedUsage(forked.usage) })
+      modelCalls.push({
+        call: 'fork',
+        answeredBy: forked.isAnswered ? 'fork' : null,
+        reason: forked.isAnswered ? null : forked.reason,
+        ms: now() - started,
+        usage: reportedUsage(forked.usage),
+      })
       return answerOf(forked, 'fork', opts.model)
     },
     async complete(req, signal) {
@@ -102,7 +107,13 @@ export function engineHost(bridge: Bridge, opts: EngineHostOptions): EngineHost 
         { model: chosen, prompt: req.prompt, ...(req.system ? { system: req.system } : {}), ...(req.maxTokens ? { maxTokens: req.maxTokens } : {}) },
         signal,
       )
-      modelCalls.push({ call: 'complete', answeredBy: v.isAnswered ? 'complete' : null, reason: v.isAnswered ? null : v.reason, ms: now() - started, usage: reportedUsage(v.usage) })
+      modelCalls.push({
+        call: 'complete',
+        answeredBy: v.isAnswered ? 'complete' : null,
+        reason: v.isAnswered ? null : v.reason,
+        ms: now() - started,
+        usage: reportedUsage(v.usage),
+      })
       return answerOf(v, 'complete', chosen)
     },
   }
@@ -124,7 +135,11 @@ export function engineHost(bridge: Bridge, opts: EngineHostOptions): EngineHost 
         record(false, 'read-tool', vetted.reason)
         return vetted
       }
-      const v = await bridge.request('files.read', { path: vetted.path, ...(req.offset ? { offset: req.offset } : {}), ...(req.limit ? { limit: req.limit } : {}) }, signal)
+      const v = await bridge.request(
+        'files.read',
+        { path: vetted.path, ...(req.offset ? { offset: req.offset } : {}), ...(req.limit ? { limit: req.limit } : {}) },
+        signal,
+      )
       record(v.ok, 'read-tool', v.ok ? undefined : v.reason)
       return v
     },

@@ -9,7 +9,7 @@ import type { HandoffResult } from '../pipeline/types.ts'
 import type { buildHandoff } from '../cli/build-handoff.ts'
 import { readEngineMessages } from '../pipeline/transcript.ts'
 import { rowCost, runEngine, runningAgentsOf } from './child.ts'
-import type { ChildLine, DoneLine, EngineInput, EngineMessage, FailedLine } from '../cli/engine-protocol.ts'
+import type { ChildLine, DoneLine, EngineInput, EngineMessage, FailedLine } from '../plugin/hooks/protocol.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const made: string[] = []
@@ -35,7 +35,16 @@ function input(over: Partial<EngineInput> = {}, settings: Partial<EngineInput['s
     model: 'claude-opus-5-5',
     contextWindow: 200_000,
     messages,
-    settings: { live: true, dataDir: tmp('ch-engine-data-'), maxChars: 0, maxFraction: 0, subagents: false, childTimeoutMs: 5_000, nodePath: 'node', ...settings },
+    settings: {
+      live: true,
+      dataDir: tmp('ch-engine-data-'),
+      maxChars: 0,
+      maxFraction: 0,
+      subagents: false,
+      childTimeoutMs: 5_000,
+      nodePath: 'node',
+      ...settings,
+    },
     pluginRoot: '/plugin',
     pluginVersion: '9.9.9',
     ...over,
@@ -46,7 +55,9 @@ function input(over: Partial<EngineInput> = {}, settings: Partial<EngineInput['s
 function stubBuild(make: (opts: Parameters<typeof buildHandoff>[0]) => Promise<string> | string): typeof buildHandoff {
   return async (opts) => {
     const body = await make(opts)
-    const handoff = body ? `<!-- compact-handoff: session=${opts.input.sessionId} n=${String(opts.input.lineage!.n).padStart(3, '0')} prev=none -->\n${body}` : ''
+    const handoff = body
+      ? `<!-- compact-handoff: session=${opts.input.sessionId} n=${String(opts.input.lineage!.n).padStart(3, '0')} prev=none -->\n${body}`
+      : ''
     const result: HandoffResult = {
       handoff,
       marker: '',
@@ -87,7 +98,10 @@ const rowOf = (dataDir: string, rel: string) => JSON.parse(readFileSync(join(dat
 describe('engine child: runEngine', () => {
   test('live: stores the handoff and its row, answers done with what to keep', async () => {
     const inp = input()
-    const { ok, last, rundir } = await run(inp, stubBuild(() => 'BODY'))
+    const { ok, last, rundir } = await run(
+      inp,
+      stubBuild(() => 'BODY'),
+    )
     assert.equal(ok, true)
     const done = last as DoneLine
     assert.equal(done.type, 'done')
@@ -105,7 +119,10 @@ describe('engine child: runEngine', () => {
 
   test('rehearsal: the same work, stored under rehearsals/, outcome rehearsed', async () => {
     const inp = input({}, { live: false })
-    const { last } = await run(inp, stubBuild(() => 'BODY'))
+    const { last } = await run(
+      inp,
+      stubBuild(() => 'BODY'),
+    )
     const done = last as DoneLine
     assert.match((done.row.files as { row: string }).row, /^rehearsals\/sess-1\/001-/)
     assert.equal(done.row.outcome, 'rehearsed')
@@ -113,21 +130,34 @@ describe('engine child: runEngine', () => {
 
   test('the second compaction of a session is n=2, prev=1', async () => {
     const inp = input()
-    await run(inp, stubBuild(() => 'one'))
-    const { last } = await run(inp, stubBuild(() => 'two'))
+    await run(
+      inp,
+      stubBuild(() => 'one'),
+    )
+    const { last } = await run(
+      inp,
+      stubBuild(() => 'two'),
+    )
     assert.deepEqual((last as DoneLine).row.lineage, { n: 2, prev: 1 })
     assert.match((last as DoneLine).handoff, /n=002/)
   })
 
   test('an empty handoff is a fallback, with the row saying so', async () => {
     const inp = input()
-    const { ok, last } = await run(inp, stubBuild(() => 'BODY'), 'empty')
+    const { ok, last } = await run(
+      inp,
+      stubBuild(() => 'BODY'),
+      'empty',
+    )
     assert.equal(ok, false)
     const failed = last as FailedLine
     assert.equal(failed.type, 'failed')
     assert.match(failed.reason, /^empty-handoff: /)
     assert.equal(failed.rowWritten, true)
-    const index = readFileSync(join(inp.settings.dataDir, 'index.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+    const index = readFileSync(join(inp.settings.dataDir, 'index.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
     assert.equal(index.length, 1)
     assert.equal(index[0].outcome, 'fallback')
     assert.match(index[0].reason, /^empty-handoff/)
@@ -142,27 +172,40 @@ describe('engine child: runEngine', () => {
         throw new Error('config exploded')
       }),
     )
-    assert.deepEqual(last, { type: 'failed', reason: 'pipeline-threw: config exploded', rowWritten: true })
+    assert.deepEqual(last, { type: 'failed', code: 'pipeline-threw', reason: 'pipeline-threw: config exploded', rowWritten: true })
   })
 
   test('an unusable data dir fails without a row (the hooks module writes it elsewhere)', async () => {
     const file = join(tmp('ch-engine-'), 'a-file')
     writeFileSync(file, 'x')
     const inp = input({}, { dataDir: join(file, 'data') })
-    const { last } = await run(inp, stubBuild(() => 'BODY'))
+    const { last } = await run(
+      inp,
+      stubBuild(() => 'BODY'),
+    )
     assert.equal((last as FailedLine).rowWritten, false)
     assert.match((last as FailedLine).reason, /^store-unreadable: ENOTDIR/)
   })
 
-  test('a read-only data dir: the handoff is not handed up when it cannot be stored', { skip: process.getuid?.() === 0 ? 'root ignores file modes' : false }, async () => {
-    const dataDir = tmp('ch-engine-ro-')
-    chmodSync(dataDir, 0o500)
-    const { last } = await run(input({}, { dataDir }), stubBuild(() => 'BODY'))
-    assert.match((last as FailedLine).reason, /^store-unwritable: /)
-  })
+  test(
+    'a read-only data dir: the handoff is not handed up when it cannot be stored',
+    { skip: process.getuid?.() === 0 ? 'root ignores file modes' : false },
+    async () => {
+      const dataDir = tmp('ch-engine-ro-')
+      chmodSync(dataDir, 0o500)
+      const { last } = await run(
+        input({}, { dataDir }),
+        stubBuild(() => 'BODY'),
+      )
+      assert.match((last as FailedLine).reason, /^store-unwritable: /)
+    },
+  )
 
   test('input that is not an engine event is refused', async () => {
-    const { last } = await run({ hello: 1 }, stubBuild(() => 'x'))
+    const { last } = await run(
+      { hello: 1 },
+      stubBuild(() => 'x'),
+    )
     assert.equal(last.type, 'failed')
     assert.match((last as FailedLine).reason, /^bad-input: missing or malformed sessionId, cwd, messages, settings\.dataDir, trigger$/)
   })
@@ -190,8 +233,8 @@ describe('engine child: runEngine', () => {
       undefined,
       hook,
     )
-    assert.deepEqual(seen, ['model.fork'], 'one fork request, and no completion made on the section\'s behalf')
-    assert.deepEqual(answer, { isAnswered: false, reason: 'nothing-to-fork' }, 'the section gets the engine\'s answer as it came')
+    assert.deepEqual(seen, ['model.fork'], "one fork request, and no completion made on the section's behalf")
+    assert.deepEqual(answer, { isAnswered: false, reason: 'nothing-to-fork' }, "the section gets the engine's answer as it came")
     const done = last as DoneLine
     assert.equal(done.type, 'done')
     assert.equal(done.usage, undefined, 'no call reported usage')
@@ -203,15 +246,44 @@ describe('engine child: runEngine', () => {
     )
   })
 
-  test('a section\'s record (model facts included) is on its row in the store, whole, and the row sums the costs', async () => {
+  test("a section's record (model facts included) is on its row in the store, whole, and the row sums the costs", async () => {
     const inp = input()
     const build: typeof buildHandoff = async (opts) => {
       const { result, configProblems } = await stubBuild(() => 'body')(opts)
       const cost = { usd: 0.00012, basis: 'measured' }
       const usage = { inputTokens: 5, outputTokens: 7, cacheReadTokens: 0, cacheWriteTokens: 0 }
       result.sections = [
-        { ...result.sections[0]!, name: 'summary', record: { path: 'complete', warm: false, model: 'claude-opus-5-5', usage, cost, replyChars: 4, cold: { forkReason: 'nothing-to-fork' }, restoreFiles: [] } },
-        { status: 'dropped', name: 'commitments', title: 'C', code: 'SECTION_MODEL_FAILED', message: 'api-error', ms: 3, notes: [], record: { path: 'complete', warm: false, model: 'claude-opus-5-5', usage: null, cost: { usd: null, reason: 'no answer', basis: 'unpriced' }, replyChars: null } },
+        {
+          ...result.sections[0]!,
+          name: 'summary',
+          record: {
+            path: 'complete',
+            warm: false,
+            model: 'claude-opus-5-5',
+            usage,
+            cost,
+            replyChars: 4,
+            cold: { forkReason: 'nothing-to-fork' },
+            restoreFiles: [],
+          },
+        },
+        {
+          status: 'dropped',
+          name: 'commitments',
+          title: 'C',
+          code: 'SECTION_MODEL_FAILED',
+          message: 'api-error',
+          ms: 3,
+          notes: [],
+          record: {
+            path: 'complete',
+            warm: false,
+            model: 'claude-opus-5-5',
+            usage: null,
+            cost: { usd: null, reason: 'no answer', basis: 'unpriced' },
+            replyChars: null,
+          },
+        },
         { ...result.sections[0]!, name: 'turns', record: { turns: 1 } },
       ] as HandoffResult['sections']
       return { result, configProblems }
@@ -221,8 +293,20 @@ describe('engine child: runEngine', () => {
     assert.equal(done.type, 'done', JSON.stringify(done))
     const stored = rowOf(inp.settings.dataDir, (done.row as { files: { row: string } }).files.row)
     const [summary, commitments, turns] = stored.sections
-    assert.deepEqual(summary.record, { path: 'complete', warm: false, model: 'claude-opus-5-5', usage: { inputTokens: 5, outputTokens: 7, cacheReadTokens: 0, cacheWriteTokens: 0 }, cost: { usd: 0.00012, basis: 'measured' }, replyChars: 4, cold: { forkReason: 'nothing-to-fork' }, restoreFiles: [] })
-    assert.deepEqual([commitments.code, commitments.message, commitments.record.cost], ['SECTION_MODEL_FAILED', 'api-error', { usd: null, reason: 'no answer', basis: 'unpriced' }])
+    assert.deepEqual(summary.record, {
+      path: 'complete',
+      warm: false,
+      model: 'claude-opus-5-5',
+      usage: { inputTokens: 5, outputTokens: 7, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      cost: { usd: 0.00012, basis: 'measured' },
+      replyChars: 4,
+      cold: { forkReason: 'nothing-to-fork' },
+      restoreFiles: [],
+    })
+    assert.deepEqual(
+      [commitments.code, commitments.message, commitments.record.cost],
+      ['SECTION_MODEL_FAILED', 'api-error', { usd: null, reason: 'no answer', basis: 'unpriced' }],
+    )
     assert.deepEqual(turns.record, { turns: 1 })
     // One section's call could not be priced: the total is null with the reason, the priced part beside it.
     assert.deepEqual(stored.cost, { usd: null, reason: 'commitments: no answer', pricedUsd: 0.00012, basis: "sum of the sections' recorded costs" })
@@ -249,9 +333,11 @@ describe('engine child: agents still running', () => {
   })
 })
 
-describe('engine child: the row\'s cost', () => {
+describe("engine child: the row's cost", () => {
   test('a billed call no section accounts for makes the cost null with the reason, never 0', () => {
-    const result = { sections: [{ name: 'turns', title: 'T', status: 'ok', body: 'b', chars: 1, messages: [], ms: 1, notes: [], record: { turns: 1 } }] } as unknown as HandoffResult
+    const result = {
+      sections: [{ name: 'turns', title: 'T', status: 'ok', body: 'b', chars: 1, messages: [], ms: 1, notes: [], record: { turns: 1 } }],
+    } as unknown as HandoffResult
     assert.deepEqual(rowCost(result, []), { usd: 0, basis: 'no model call was answered' })
     const r = rowCost(result, [{ answeredBy: 'fork' }])
     assert.equal(r.usd, null)
@@ -265,7 +351,18 @@ describe('engine child: notices', () => {
     const inp = input()
     const build: typeof buildHandoff = async (opts) => {
       const { result } = await stubBuild(() => 'body')(opts)
-      return { result, configProblems: [{ file: '/home/u/.claude/compact-handoff/pipeline.config.yaml', line: 3, col: 11, message: 'unknown section "turnz" — did you mean "turns"?', frame: '' }] }
+      return {
+        result,
+        configProblems: [
+          {
+            file: '/home/u/.claude/compact-handoff/pipeline.config.yaml',
+            line: 3,
+            col: 11,
+            message: 'unknown section "turnz" — did you mean "turns"?',
+            frame: '',
+          },
+        ],
+      }
     }
     const { last } = await run(inp, build)
     const done = last as DoneLine
@@ -273,7 +370,12 @@ describe('engine child: notices', () => {
     assert.deepEqual(done.notices, [
       'your pipeline config override has 1 problem(s), so the default pipeline ran: /home/u/.claude/compact-handoff/pipeline.config.yaml:3:11  unknown section "turnz" — did you mean "turns"?',
     ])
-    const clean = (await run(input(), stubBuild(() => 'body'))).last as DoneLine
+    const clean = (
+      await run(
+        input(),
+        stubBuild(() => 'body'),
+      )
+    ).last as DoneLine
     assert.equal(clean.notices, undefined)
   })
 })
@@ -303,7 +405,13 @@ describe('engine child: the process and its protocol', () => {
         if (line.type !== 'request') continue
         // The hooks module's part: answer each call by writing its file.
         const value =
-          line.call === 'files.read' ? { ok: true, text: '1\tfile text' } : { isAnswered: true, text: `ANSWER ${line.id} <commitments>\n</commitments>`, usage: { input_tokens: 1, output_tokens: 1, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } }
+          line.call === 'files.read'
+            ? { ok: true, text: '1\tfile text' }
+            : {
+                isAnswered: true,
+                text: `ANSWER ${line.id} <commitments>\n</commitments>`,
+                usage: { input_tokens: 1, output_tokens: 1, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
+              }
         writeFileSync(join(rundir, 'answers', `${line.id}.json`), JSON.stringify({ id: line.id, ok: true, value }))
       }
     })
@@ -323,10 +431,18 @@ describe('engine child: the process and its protocol', () => {
 })
 
 describe('engine child: a late rehearsal (the engine compacts beside it)', () => {
-  const late = (over: Partial<EngineInput> = {}, settings: Partial<EngineInput['settings']> = {}) => input({ late: true, ...over }, { live: false, ...settings })
+  const late = (over: Partial<EngineInput> = {}, settings: Partial<EngineInput['settings']> = {}) =>
+    input({ late: true, ...over }, { live: false, ...settings })
   async function runLate(raw: EngineInput, build: typeof buildHandoff, onLine?: (l: ChildLine) => void, engineGone?: AbortSignal) {
     const lines: ChildLine[] = []
-    const ok = await runEngine(raw, { rundir: join(tmp('ch-engine-late-'), 'run'), send: (l) => (lines.push(l), onLine?.(l)), build, readMessages: stubRead, env: {}, ...(engineGone ? { engineGone } : {}) })
+    const ok = await runEngine(raw, {
+      rundir: join(tmp('ch-engine-late-'), 'run'),
+      send: (l) => (lines.push(l), onLine?.(l)),
+      build,
+      readMessages: stubRead,
+      env: {},
+      ...(engineGone ? { engineGone } : {}),
+    })
     return { ok, lines }
   }
 
@@ -334,13 +450,17 @@ describe('engine child: a late rehearsal (the engine compacts beside it)', () =>
     const inp = late()
     const seen: string[] = []
     const sent: ChildLine[] = []
-    const { ok, lines } = await runLate(inp, stubBuild(() => {
-      const p = sent.find((l) => l.type === 'pending') as Extract<ChildLine, { type: 'pending' }> | undefined
-      assert.ok(p, 'the pending line went out before the pipeline ran')
-      const row = rowOf(inp.settings.dataDir, p.row)
-      seen.push(row.outcome, String(row.late?.pid), p.files.transcript ?? 'none')
-      return 'BODY'
-    }), (l) => sent.push(l))
+    const { ok, lines } = await runLate(
+      inp,
+      stubBuild(() => {
+        const p = sent.find((l) => l.type === 'pending') as Extract<ChildLine, { type: 'pending' }> | undefined
+        assert.ok(p, 'the pending line went out before the pipeline ran')
+        const row = rowOf(inp.settings.dataDir, p.row)
+        seen.push(row.outcome, String(row.late?.pid), p.files.transcript ?? 'none')
+        return 'BODY'
+      }),
+      (l) => sent.push(l),
+    )
     assert.equal(ok, true)
     assert.deepEqual(seen.slice(0, 2), ['pending', String(process.pid)])
     const pendingLine = lines.find((l) => l.type === 'pending') as Extract<ChildLine, { type: 'pending' }>
@@ -352,11 +472,20 @@ describe('engine child: a late rehearsal (the engine compacts beside it)', () =>
     assert.equal(completed.files.transcript, pendingLine.files.transcript, 'the conversation is stored once, by the pending write')
     assert.ok(completed.files.handoff)
     assert.equal(rowOf(inp.settings.dataDir, pendingLine.row).outcome, 'pending', 'the pending row is never rewritten')
-    const index = readFileSync(join(inp.settings.dataDir, 'index.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l))
-    assert.deepEqual(index.map((r) => r.outcome), ['pending', 'rehearsed'])
+    const index = readFileSync(join(inp.settings.dataDir, 'index.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    assert.deepEqual(
+      index.map((r) => r.outcome),
+      ['pending', 'rehearsed'],
+    )
     const { sessionCompactions } = await import('../store/read.ts')
     const cs = await sessionCompactions(inp.settings.dataDir, 'sess-1')
-    assert.deepEqual(cs.map((c) => [c.n, c.row?.outcome]), [[1, 'rehearsed']])
+    assert.deepEqual(
+      cs.map((c) => [c.n, c.row?.outcome]),
+      [[1, 'rehearsed']],
+    )
   })
 
   test('the engine goes away: a request still waiting is refused with why, and the run stores what it has', async () => {
@@ -365,7 +494,9 @@ describe('engine child: a late rehearsal (the engine compacts beside it)', () =>
     const { ok, lines } = await runLate(
       inp,
       stubBuild(async (opts) => {
-        const r = await opts.capabilities.model!.fork({ prompt: 'summarise' }, new AbortController().signal).catch((err: Error) => ({ isAnswered: false as const, reason: err.message }))
+        const r = await opts.capabilities
+          .model!.fork({ prompt: 'summarise' }, new AbortController().signal)
+          .catch((err: Error) => ({ isAnswered: false as const, reason: err.message }))
         return `fork: ${r.isAnswered ? 'answered' : r.reason}`
       }),
       (l) => {
@@ -381,11 +512,17 @@ describe('engine child: a late rehearsal (the engine compacts beside it)', () =>
 
   test('rehearsalModel off: every model call is refused here, none goes over the bridge', async () => {
     const inp = late({}, { rehearsalModel: false })
-    const { lines } = await runLate(inp, stubBuild(async (opts) => {
-      const r = await opts.capabilities.model!.complete({ prompt: 'x' }, new AbortController().signal)
-      return `complete: ${r.isAnswered ? 'answered' : r.reason}`
-    }))
-    assert.deepEqual(lines.filter((l) => l.type === 'request'), [])
+    const { lines } = await runLate(
+      inp,
+      stubBuild(async (opts) => {
+        const r = await opts.capabilities.model!.complete({ prompt: 'x' }, new AbortController().signal)
+        return `complete: ${r.isAnswered ? 'answered' : r.reason}`
+      }),
+    )
+    assert.deepEqual(
+      lines.filter((l) => l.type === 'request'),
+      [],
+    )
     assert.match((lines.at(-1) as DoneLine).handoff, /complete: model calls are off for rehearsals \(rehearsalModel: false\)/)
   })
 })

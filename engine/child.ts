@@ -1,6 +1,6 @@
 /**
  * `compact-handoff engine <rundir>`: one compaction for the plugin's hooks module. The event comes
- * on stdin; capability requests and the answer go out as lines on stdout (engine-protocol.ts).
+ * on stdin; capability requests and the answer go out as lines on stdout (plugin/hooks/protocol.ts).
  * Whatever happens, it ends with one `done` or one `failed` line, and the store says why.
  */
 import { watch } from 'node:fs'
@@ -16,7 +16,7 @@ import type { Transcript } from '../pipeline/transcript.ts'
 import { indexPending } from '../store/search.ts'
 import {
   type CompactionRow,
-  type StoreMode,
+  type NextCompaction,
   type SessionStoreRef,
   type WrittenCompaction,
   nextCompaction,
@@ -29,7 +29,7 @@ import { type Bridge, createBridge } from './bridge.ts'
 import { engineHost, type EngineHost } from './capabilities.ts'
 import { keepPlan } from './keep.ts'
 import type { ModelCapability } from '../pipeline/capabilities.ts'
-import type { ApiUsage, ChildLine, EngineInput } from '../cli/engine-protocol.ts'
+import { type ApiUsage, type ChildLine, type EngineInput, type FallbackCode, fallbackReason, type StoreMode } from '../plugin/hooks/protocol.ts'
 import type { Command } from '../cli/command.ts'
 
 declare const __CH_VERSION__: string
@@ -66,10 +66,15 @@ export interface EngineDeps {
   engineGone?: AbortSignal
 }
 
-/** A compaction that cannot go on, with the reason the row will carry. */
+/** A compaction that cannot go on: its code from the catalogue, and the reason the row will carry. */
 class Fallback extends Error {
-  constructor(readonly reason: string) {
-    super(reason)
+  readonly reason: string
+  constructor(
+    readonly code: FallbackCode,
+    detail: string,
+  ) {
+    super(fallbackReason(code, detail))
+    this.reason = this.message
   }
 }
 
@@ -85,13 +90,13 @@ function messageChars(m: { text: string; toolUses?: unknown[]; toolResults?: Arr
 function checkInput(raw: unknown): EngineInput {
   const v = raw as Partial<EngineInput> | null
   const problems: string[] = []
-  if (!v || typeof v !== 'object') throw new Fallback('bad-input: stdin is not a JSON object')
+  if (!v || typeof v !== 'object') throw new Fallback('bad-input', 'stdin is not a JSON object')
   if (typeof v.sessionId !== 'string' || !v.sessionId) problems.push('sessionId')
   if (typeof v.cwd !== 'string') problems.push('cwd')
   if (!Array.isArray(v.messages)) problems.push('messages')
   if (!v.settings || typeof v.settings !== 'object' || typeof v.settings.dataDir !== 'string') problems.push('settings.dataDir')
   if (typeof v.trigger !== 'string') problems.push('trigger')
-  if (problems.length) throw new Fallback(`bad-input: missing or malformed ${problems.join(', ')}`)
+  if (problems.length) throw new Fallback('bad-input', `missing or malformed ${problems.join(', ')}`)
   return v as EngineInput
 }
 
@@ -160,206 +165,280 @@ function modelPath(host: EngineHost | null): 'fork' | 'complete' | 'fork+complet
 }
 
 /**
- * The whole compaction, minus process concerns (stdin, exit code, faults that kill the process):
- * builds, stores and answers. Resolves true on `done`, false on `failed`.
+ * One compaction as it goes: what each step found, so the row says as much as is known when a
+ * step falls back. Filled in by prepare, then build; the steps after read it whole.
  */
-export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean> {
-  const now = deps.now ?? Date.now
-  const started = now()
-  const at = new Date(started)
-  let input: EngineInput | null = null
-  let ref: SessionStoreRef | null = null
-  let lineage: { n: number; prev: number | null } | null = null
-  /** How many compactions this one makes in the session's chain (the store's count, not the marker's). */
-  let depth: number | null = null
-  let transcript: Transcript | null = null
-  let host: EngineHost | null = null
-  let bridge: Bridge | null = null
-  let result: HandoffResult | null = null
+interface Run {
+  deps: EngineDeps
+  now: () => number
+  started: number
+  at: Date
+  input: EngineInput | null
+  ref: SessionStoreRef | null
+  next: NextCompaction | null
+  transcript: Transcript | null
+  host: EngineHost | null
+  bridge: Bridge | null
+  result: HandoffResult | null
   /** What would be handed up, once built: stored with a fallback row too, for the record. */
-  let handoff = ''
+  handoff: string
   /** A late rehearsal's pending write: its row is completed by `<stem>.late.json`. */
-  let pending: WrittenCompaction | null = null
-  let configProblems: ConfigIssue[] = []
+  pending: WrittenCompaction | null
+  configProblems: ConfigIssue[]
+}
 
-  const baseRow = (outcome: CompactionRow['outcome'], reason: string | null): CompactionRow => ({
+/** What prepare guarantees the steps after it. */
+type Prepared = Run & { input: EngineInput; ref: SessionStoreRef; next: NextCompaction; transcript: Transcript; host: EngineHost; bridge: Bridge }
+type Built = Prepared & { result: HandoffResult }
+
+/** The row's fields every outcome shares, from what the run knows so far. */
+function baseRow(run: Run, outcome: CompactionRow['outcome'], why: { code: FallbackCode; reason: string } | { pending: string } | null): CompactionRow {
+  // Only called once the event is read and the compaction numbered (prepare got that far).
+  const { input, result, host, now } = run as Prepared
+  return {
     v: 1,
-    at: at.toISOString(),
-    sessionId: input!.sessionId,
-    mode: ref!.mode,
-    trigger: input!.trigger,
-    ...(input!.agentId ? { agentId: input!.agentId } : {}),
+    at: run.at.toISOString(),
+    sessionId: input.sessionId,
+    mode: run.ref!.mode,
+    trigger: input.trigger,
+    ...(input.agentId ? { agentId: input.agentId } : {}),
     outcome,
-    reason,
-    lineage: lineage!,
-    depth,
+    ...(why && 'code' in why ? { code: why.code } : {}),
+    reason: why ? ('code' in why ? why.reason : why.pending) : null,
+    lineage: { n: run.next!.n, prev: run.next!.prev },
+    depth: run.next!.depth,
     writtenBy: 'child',
-    pluginVersion: input!.pluginVersion ?? VERSION,
+    pluginVersion: input.pluginVersion ?? VERSION,
     childVersion: VERSION,
-    messages: input!.messages.length,
+    messages: input.messages.length,
     sections: result ? sectionRows(result) : [],
     summaryLine: result?.summaryLine ?? null,
     ...(result?.notes.length ? { notes: result.notes } : {}),
-    chars: result ? handoff.length : null,
+    chars: result ? run.handoff.length : null,
     model: { path: modelPath(host), calls: host?.modelCalls ?? [] },
     reads: host?.reads ?? [],
     usage: host?.usage() ?? null,
     cost: rowCost(result, host?.modelCalls ?? []),
-    cwd: input!.cwd,
-    configProblems: configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`),
+    cwd: input.cwd,
+    configProblems: run.configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`),
     seam: result?.seam ?? [],
     ms: {
       pipeline: result?.ms ?? null,
-      child: now() - started,
-      sinceHook: input!.hookStartedAt ? now() - input!.hookStartedAt : null,
+      child: now() - run.started,
+      sinceHook: input.hookStartedAt ? now() - input.hookStartedAt : null,
     },
-  })
+  }
+}
 
+/**
+ * The whole compaction, minus process concerns (stdin, exit code, faults that kill the process):
+ * prepare, build, store, answer. Resolves true on `done`, false on `failed`.
+ */
+export async function runEngine(raw: unknown, deps: EngineDeps): Promise<boolean> {
+  const now = deps.now ?? Date.now
+  const started = now()
+  const run: Run = {
+    deps,
+    now,
+    started,
+    at: new Date(started),
+    input: null,
+    ref: null,
+    next: null,
+    transcript: null,
+    host: null,
+    bridge: null,
+    result: null,
+    handoff: '',
+    pending: null,
+    configProblems: [],
+  }
   try {
-    input = checkInput(raw)
-    const mode: StoreMode = input.settings.live ? 'live' : 'rehearsal'
-    ref = { dataDir: resolveDataDir(input.settings.dataDir || undefined, deps.env ?? process.env), mode, sessionId: input.sessionId }
-    let next
-    try {
-      next = await nextCompaction(ref)
-    } catch (err) {
-      throw new Fallback(`store-unreadable: ${(err as Error).message}`)
-    }
-    lineage = { n: next.n, prev: next.prev }
-    depth = next.depth
-
-    transcript = (deps.readMessages ?? readEngineMessages)(input.messages, { sessionId: input.sessionId, cwd: input.cwd, model: input.model })
-    bridge = createBridge({ rundir: deps.rundir, send: deps.send })
-    const openBridge = bridge
-    const gone = () => openBridge.close(`the engine went away before it answered (${String(deps.engineGone?.reason ?? 'unknown')})`)
-    if (deps.engineGone?.aborted) gone()
-    else deps.engineGone?.addEventListener('abort', gone, { once: true })
-    host = engineHost(bridge, { model: input.model, live: input.settings.live, cwd: input.cwd })
-    if (input.late) {
-      // Stored before any model work, with the conversation: the engine is compacting beside
-      // this run and will not wait for it, so a late part that dies still leaves this row.
-      try {
-        pending = await writeCompaction(ref, {
-          row: {
-            ...baseRow('pending', "late: the engine compacted without waiting; this rehearsal's model work runs after it"),
-            late: { pid: process.pid, host: hostname(), startedAt: at.toISOString() },
-          },
-          transcript: transcriptOf(transcript, input.sessionId, next.n),
-          at,
-          index: 'defer',
-        })
-      } catch (err) {
-        throw new Fallback(`store-unwritable: ${(err as Error).message}`)
-      }
-      const { files, sizes } = pending.row
-      deps.send({ type: 'pending', row: files.row, dataDir: ref.dataDir, n: next.n, prev: next.prev, at: at.toISOString(), files, sizes })
-    }
-    const capabilities = !input.settings.live && input.settings.rehearsalModel === false ? { ...host.capabilities, model: refusedModel } : host.capabilities
-    const pipelineInput: PipelineInput = {
-      trigger: input.trigger,
-      ...(input.instructions ? { instructions: input.instructions } : {}),
-      sessionId: input.sessionId,
-      cwd: input.cwd,
-      ...(input.contextWindow ? { contextWindow: input.contextWindow } : {}),
-      ...(input.model ? { model: input.model } : {}),
-      transcript,
-      lineage: { n: next.n, prev: next.prev, earlier: next.earlier },
-      ...runningAgentsOf(transcript),
-    }
-    const files = configFiles(await settingsLayer(deps.rundir, input), deps.env ?? process.env)
-    try {
-      ;({ result, configProblems } = await (deps.build ?? buildHandoff)({ input: pipelineInput, capabilities, configFiles: files, lenient: true }))
-    } catch (err) {
-      throw new Fallback(`pipeline-threw: ${(err as Error).message}`)
-    }
-    bridge.close()
-
-    handoff = deps.fault === 'empty' ? '' : result.handoff
-    const kept = result.sections.filter((s) => s.status === 'ok').length
-    if (!handoff.trim()) throw new Fallback(`empty-handoff: the pipeline returned no handoff text (${result.summaryLine})`)
-    if (kept === 0) throw new Fallback(`no-sections-kept: ${result.summaryLine}`)
-
-    // The reader's kinds (typed, handoff, ...) by the engine's handle, to find where a turn starts.
-    const kinds = new Map(transcript.messages.filter((m) => m.uuid).map((m) => [m.uuid!, m.kind]))
-    const plan = keepPlan(input.messages, { kindOf: (i) => (input!.messages[i]!.handle ? kinds.get(input!.messages[i]!.handle!) : undefined) })
-    const keptMessages = plan.keep.map((i) => input!.messages[i]!)
-    const tokensBefore = input.contextTokens ?? chars4(input.messages.reduce((n, m) => n + messageChars(m), 0))
-    const tokensAfter = chars4(
-      handoff.length + result.messages.reduce((n, m) => n + messageChars(m), 0) + keptMessages.reduce((n, m) => n + messageChars(m), 0),
-    )
-    const row: CompactionRow = {
-      ...baseRow(input.settings.live ? 'replaced' : 'rehearsed', null),
-      kept: {
-        from: plan.keep[0] ?? null,
-        count: plan.keep.length,
-        why: plan.why,
-        capped: plan.capped,
-        extended: plan.extended,
-        orphanResults: plan.orphanResults,
-      },
-      extraMessages: result.messages.length,
-      tokens: { before: tokensBefore, after: tokensAfter, estimate: 'chars/4' },
-    }
-    let written
-    try {
-      // Indexing waits until the handoff is handed up: it is not on the compaction's critical path.
-      written = await writeCompaction(ref, {
-        row,
-        handoff,
-        summary: summaryText(result),
-        transcript: pending ? null : transcriptOf(transcript, input.sessionId, next.n),
-        at,
-        index: 'defer',
-        ...completes(pending),
-      })
-    } catch (err) {
-      throw new Fallback(`store-unwritable: ${(err as Error).message}`)
-    }
-    await cleanup(deps.rundir)
-    const usage: ApiUsage | undefined = host.usage()
-    const notices = configProblems.length
-      ? [
-          `your pipeline config override has ${configProblems.length} problem(s), so the default pipeline ran: ${configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`).join('; ')}`,
-        ]
-      : []
-    deps.send({
-      type: 'done',
-      handoff,
-      messages: result.messages,
-      keep: plan.keep,
-      tokensBefore,
-      tokensAfter,
-      ...(usage ? { usage } : {}),
-      row: written.row,
-      ...(notices.length ? { notices } : {}),
-    })
-    // After the answer: the engine has what it needs. If it ends this process first, the texts stay
-    // noted, and the next indexing run or search adds them.
-    await indexPending(ref.dataDir).catch(() => undefined)
+    const prepared = await prepare(run, raw)
+    const built = await build(prepared)
+    const stored = await store(built)
+    await answer(built, stored)
     return true
   } catch (err) {
-    bridge?.close()
-    const reason = err instanceof Fallback ? err.reason : `child-threw: ${(err as Error)?.message ?? String(err)}`
-    let rowWritten = false
-    if (input && ref && lineage) {
-      try {
-        await writeCompaction(ref, {
-          row: baseRow('fallback', reason),
-          handoff: handoff || null,
-          summary: summaryText(result),
-          transcript: transcript && !pending ? transcriptOf(transcript, input.sessionId, lineage.n) : null,
-          at,
-          ...completes(pending),
-        })
-        rowWritten = true
-      } catch {
-        // The hooks module writes the row (elsewhere, if the data dir is what failed).
-      }
-    }
-    await cleanup(deps.rundir)
-    deps.send({ type: 'failed', reason, rowWritten })
+    await fallBack(run, err)
     return false
   }
+}
+
+/**
+ * Reads the event, numbers the compaction, opens the bridge; a late rehearsal stores its row as
+ * pending here, before any model work.
+ */
+async function prepare(run: Run, raw: unknown): Promise<Prepared> {
+  const { deps } = run
+  const input = (run.input = checkInput(raw))
+  const mode: StoreMode = input.settings.live ? 'live' : 'rehearsal'
+  const ref = (run.ref = { dataDir: resolveDataDir(input.settings.dataDir || undefined, deps.env ?? process.env), mode, sessionId: input.sessionId })
+  try {
+    run.next = await nextCompaction(ref)
+  } catch (err) {
+    throw new Fallback('store-unreadable', (err as Error).message)
+  }
+  run.transcript = (deps.readMessages ?? readEngineMessages)(input.messages, { sessionId: input.sessionId, cwd: input.cwd, model: input.model })
+  const bridge = (run.bridge = createBridge({ rundir: deps.rundir, send: deps.send }))
+  const gone = () => bridge.close(`the engine went away before it answered (${String(deps.engineGone?.reason ?? 'unknown')})`)
+  if (deps.engineGone?.aborted) gone()
+  else deps.engineGone?.addEventListener('abort', gone, { once: true })
+  run.host = engineHost(bridge, { model: input.model, live: input.settings.live, cwd: input.cwd })
+  const ready = run as Prepared
+  if (input.late) await storePending(ready)
+  return ready
+}
+
+/** A late rehearsal's row, stored with the conversation before any model work: the engine is
+ *  compacting beside this run and will not wait for it, so a late part that dies still leaves it. */
+async function storePending(run: Prepared): Promise<void> {
+  const { input, ref, next, at } = run
+  try {
+    run.pending = await writeCompaction(ref, {
+      row: {
+        ...baseRow(run, 'pending', { pending: "late: the engine compacted without waiting; this rehearsal's model work runs after it" }),
+        late: { pid: process.pid, host: hostname(), startedAt: at.toISOString() },
+      },
+      transcript: transcriptOf(run.transcript, input.sessionId, next.n),
+      at,
+      index: 'defer',
+    })
+  } catch (err) {
+    throw new Fallback('store-unwritable', (err as Error).message)
+  }
+  const { files, sizes } = run.pending.row
+  run.deps.send({ type: 'pending', row: files.row, dataDir: ref.dataDir, n: next.n, prev: next.prev, at: at.toISOString(), files, sizes })
+}
+
+/** Runs the pipeline over the engine's capabilities, and refuses a handoff with nothing in it. */
+async function build(run: Prepared): Promise<Built> {
+  const { input, next, transcript, host, deps } = run
+  const capabilities = !input.settings.live && input.settings.rehearsalModel === false ? { ...host.capabilities, model: refusedModel } : host.capabilities
+  const pipelineInput: PipelineInput = {
+    trigger: input.trigger,
+    ...(input.instructions ? { instructions: input.instructions } : {}),
+    sessionId: input.sessionId,
+    cwd: input.cwd,
+    ...(input.contextWindow ? { contextWindow: input.contextWindow } : {}),
+    ...(input.model ? { model: input.model } : {}),
+    transcript,
+    lineage: { n: next.n, prev: next.prev, earlier: next.earlier },
+    ...runningAgentsOf(transcript),
+  }
+  const files = configFiles(await settingsLayer(deps.rundir, input), deps.env ?? process.env)
+  try {
+    ;({ result: run.result, configProblems: run.configProblems } = await (deps.build ?? buildHandoff)({
+      input: pipelineInput,
+      capabilities,
+      configFiles: files,
+      lenient: true,
+    }))
+  } catch (err) {
+    throw new Fallback('pipeline-threw', (err as Error).message)
+  }
+  run.bridge.close()
+  const result = run.result
+  run.handoff = deps.fault === 'empty' ? '' : result.handoff
+  if (!run.handoff.trim()) throw new Fallback('empty-handoff', `the pipeline returned no handoff text (${result.summaryLine})`)
+  if (!result.sections.some((s) => s.status === 'ok')) throw new Fallback('no-sections-kept', result.summaryLine)
+  return run as Built
+}
+
+interface Stored {
+  plan: ReturnType<typeof keepPlan>
+  tokensBefore: number
+  tokensAfter: number
+  written: WrittenCompaction
+}
+
+/** Picks the messages kept after the handoff, measures the swap, and stores the handoff and its row. */
+async function store(run: Built): Promise<Stored> {
+  const { input, transcript, result, handoff } = run
+  // The reader's kinds (typed, handoff, ...) by the engine's handle, to find where a turn starts.
+  const kinds = new Map(transcript.messages.filter((m) => m.uuid).map((m) => [m.uuid!, m.kind]))
+  const plan = keepPlan(input.messages, { kindOf: (i) => (input.messages[i]!.handle ? kinds.get(input.messages[i]!.handle!) : undefined) })
+  const keptMessages = plan.keep.map((i) => input.messages[i]!)
+  const tokensBefore = input.contextTokens ?? chars4(input.messages.reduce((n, m) => n + messageChars(m), 0))
+  const tokensAfter = chars4(handoff.length + result.messages.reduce((n, m) => n + messageChars(m), 0) + keptMessages.reduce((n, m) => n + messageChars(m), 0))
+  const row: CompactionRow = {
+    ...baseRow(run, input.settings.live ? 'replaced' : 'rehearsed', null),
+    kept: {
+      from: plan.keep[0] ?? null,
+      count: plan.keep.length,
+      why: plan.why,
+      capped: plan.capped,
+      extended: plan.extended,
+      orphanResults: plan.orphanResults,
+    },
+    extraMessages: result.messages.length,
+    tokens: { before: tokensBefore, after: tokensAfter, estimate: 'chars/4' },
+  }
+  try {
+    // Indexing waits until the handoff is handed up: it is not on the compaction's critical path.
+    const written = await writeCompaction(run.ref, {
+      row,
+      handoff,
+      summary: summaryText(result),
+      transcript: run.pending ? null : transcriptOf(transcript, input.sessionId, run.next.n),
+      at: run.at,
+      index: 'defer',
+      ...completes(run.pending),
+    })
+    return { plan, tokensBefore, tokensAfter, written }
+  } catch (err) {
+    throw new Fallback('store-unwritable', (err as Error).message)
+  }
+}
+
+/** Hands the handoff up (one `done` line), then indexes what was stored. */
+async function answer(run: Built, stored: Stored): Promise<void> {
+  const { configProblems, result } = run
+  await cleanup(run.deps.rundir)
+  const usage: ApiUsage | undefined = run.host.usage()
+  const notices = configProblems.length
+    ? [
+        `your pipeline config override has ${configProblems.length} problem(s), so the default pipeline ran: ${configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`).join('; ')}`,
+      ]
+    : []
+  run.deps.send({
+    type: 'done',
+    handoff: run.handoff,
+    messages: result.messages,
+    keep: stored.plan.keep,
+    tokensBefore: stored.tokensBefore,
+    tokensAfter: stored.tokensAfter,
+    ...(usage ? { usage } : {}),
+    row: stored.written.row,
+    ...(notices.length ? { notices } : {}),
+  })
+  // After the answer: the engine has what it needs. If it ends this process first, the texts stay
+  // noted, and the next indexing run or search adds them.
+  await indexPending(run.ref.dataDir).catch(() => undefined)
+}
+
+/** Any step that could not go on: the fallback row (with whatever was built), then one `failed` line. */
+async function fallBack(run: Run, err: unknown): Promise<void> {
+  run.bridge?.close()
+  const why = err instanceof Fallback ? err : new Fallback('child-threw', (err as Error)?.message ?? String(err))
+  let rowWritten = false
+  if (run.input && run.ref && run.next) {
+    try {
+      await writeCompaction(run.ref, {
+        row: baseRow(run, 'fallback', why),
+        handoff: run.handoff || null,
+        summary: summaryText(run.result),
+        transcript: run.transcript && !run.pending ? transcriptOf(run.transcript, run.input.sessionId, run.next.n) : null,
+        at: run.at,
+        ...completes(run.pending),
+      })
+      rowWritten = true
+    } catch {
+      // The hooks module writes the row (elsewhere, if the data dir is what failed).
+    }
+  }
+  await cleanup(run.deps.rundir)
+  run.deps.send({ type: 'failed', code: why.code, reason: why.reason, rowWritten })
 }
 
 /** A late rehearsal's final write completes its pending row, carrying what that stored. */
@@ -544,7 +623,8 @@ export const engineCommand: Command = {
       raw = JSON.parse(text)
     } catch (err) {
       await cleanup(rundir)
-      sendLine({ type: 'failed', reason: `bad-input: stdin is not JSON (${(err as Error).message})`, rowWritten: false })
+      const why = new Fallback('bad-input', `stdin is not JSON (${(err as Error).message})`)
+      sendLine({ type: 'failed', code: why.code, reason: why.reason, rowWritten: false })
       return 1
     }
     const engineGone = (raw as { late?: unknown } | null)?.late === true ? lateExits() : undefined

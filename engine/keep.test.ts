@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { keepPlan } from './keep.ts'
-import type { EngineMessage } from '../cli/engine-protocol.ts'
+import type { EngineMessage } from '../plugin/hooks/protocol.ts'
 
 const user = (text: string): EngineMessage => ({ role: 'user', text, toolUses: [] })
 const said = (text: string, ...ids: string[]): EngineMessage => ({
@@ -15,7 +15,12 @@ const results = (...ids: string[]): EngineMessage => ({
   toolUses: [],
   toolResults: ids.map((id) => ({ tool_use_id: id, text: `out ${id}`, isError: false })),
 })
-const big = (id: string, n: number): EngineMessage => ({ role: 'user', text: '', toolUses: [], toolResults: [{ tool_use_id: id, text: 'x'.repeat(n), isError: false }] })
+const big = (id: string, n: number): EngineMessage => ({
+  role: 'user',
+  text: '',
+  toolUses: [],
+  toolResults: [{ tool_use_id: id, text: 'x'.repeat(n), isError: false }],
+})
 const handoff = user('<!-- compact-handoff: session=s n=001 prev=none -->\nthe handoff')
 
 describe('keepPlan', () => {

@@ -6,7 +6,7 @@
  * is kept without the tool_use it answers.
  */
 import type { MessageKind } from '../pipeline/transcript.ts'
-import type { EngineMessage } from '../cli/engine-protocol.ts'
+import type { EngineMessage } from '../plugin/hooks/protocol.ts'
 
 export interface KeepPlan {
   /** Ascending indices into the engine's messages. */

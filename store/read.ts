@@ -6,7 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
-import { LATE_SUFFIX, MODE_DIRS, ROW_FILE, type StoreMode, stemTime } from './write.ts'
+import { LATE_SUFFIX, MODE_DIRS, ROW_FILE, type StoreMode, stemTime } from '../plugin/hooks/protocol.ts'
 
 /** A read the caller asked for that cannot be answered: one line, said as it is. */
 export class StoreError extends Error {
@@ -168,6 +168,9 @@ async function completeLate(c: StoredCompaction): Promise<void> {
   const by = c.row!.late as { pid?: number; host?: string } | undefined
   const here = by?.host === undefined || by.host === hostname()
   if (here && !(await alive(by?.pid))) {
-    c.row = { ...c.row, reason: `late-part-lost: the rehearsal's late part (pid ${by?.pid ?? 'unknown'}) ended before it finished, with no row of its own (its process was killed with the engine or the machine); the engine's own compaction stood` }
+    c.row = {
+      ...c.row,
+      reason: `late-part-lost: the rehearsal's late part (pid ${by?.pid ?? 'unknown'}) ended before it finished, with no row of its own (its process was killed with the engine or the machine); the engine's own compaction stood`,
+    }
   }
 }

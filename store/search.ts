@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url'
 import type { Database as SqliteDatabase } from 'node-sqlite3-wasm'
 import { LockTimeout, withLock } from './lock.ts'
 import { insideDataDir, readJsonl, sessionCompactions, StoreError, storedSessions } from './read.ts'
-import { appendJsonl, DIR_MODE, type StoreMode, TEXT_KINDS, type TextKind } from './write.ts'
+import { type StoreMode, TEXT_KINDS } from '../plugin/hooks/protocol.ts'
+import { appendJsonl, DIR_MODE, type TextKind } from './write.ts'
 
 export const SEARCH_DIR = 'search'
 export const INDEX_DB = 'index.sqlite'
@@ -209,7 +210,7 @@ export function chunksOf(text: string): Chunk[] {
   if (lines.at(-1) === '') lines.pop()
   const out: Chunk[] = []
   let off = 0
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < lines.length;) {
     const start = i
     let len = 0
     do {
@@ -235,7 +236,16 @@ function insertDocs(db: SqliteDatabase, docs: IndexDoc[]): { docs: number; chunk
       if (has.get([d.path])) continue
       const cs = chunksOf(d.text)
       const last = cs.at(-1)
-      const doc = insDoc.run([d.path, d.sessionId, d.mode, d.n, d.kind, d.at, last ? last.line + last.lines - 1 : 0, Buffer.byteLength(d.text, 'utf8')]).lastInsertRowid
+      const doc = insDoc.run([
+        d.path,
+        d.sessionId,
+        d.mode,
+        d.n,
+        d.kind,
+        d.at,
+        last ? last.line + last.lines - 1 : 0,
+        Buffer.byteLength(d.text, 'utf8'),
+      ]).lastInsertRowid
       const scope = `${sessionWord(d.sessionId)} m${d.mode} k${d.kind}`
       for (const c of cs) {
         const id = insChunk.run([doc, c.line, c.lines, c.off, c.len]).lastInsertRowid
@@ -373,7 +383,10 @@ function behind(p: ReturnType<typeof indexPaths>): boolean {
  * Indexes every stored text the index lacks (`rebuild`: starts from an empty index). For a store
  * written before the index existed, or after indexing failed.
  */
-export async function reindexStore(dataDir: string, opts: { rebuild?: boolean; onProgress?: (done: number, total: number) => void } = {}): Promise<{ docs: number; chunks: number; sessions: number; ms: number }> {
+export async function reindexStore(
+  dataDir: string,
+  opts: { rebuild?: boolean; onProgress?: (done: number, total: number) => void } = {},
+): Promise<{ docs: number; chunks: number; sessions: number; ms: number }> {
   const started = performance.now()
   const p = indexPaths(dataDir)
   await mkdir(p.dir, { recursive: true, mode: DIR_MODE })
@@ -530,7 +543,16 @@ export async function scanSearch(dataDir: string, o: SearchOptions): Promise<{ h
     const lines = text.split('\n')
     for (const i of matchLines(lines, m)) {
       if (hits.length === o.limit) return { hits, more: true }
-      hits.push({ sessionId: f.sessionId, mode: f.mode, n: f.n, kind: f.kind, path: f.file.slice(dataDir.length + 1), line: i + 1, at: f.at, text: snippet(lines[i]!, m) })
+      hits.push({
+        sessionId: f.sessionId,
+        mode: f.mode,
+        n: f.n,
+        kind: f.kind,
+        path: f.file.slice(dataDir.length + 1),
+        line: i + 1,
+        at: f.at,
+        text: snippet(lines[i]!, m),
+      })
     }
   }
   return { hits, more: false }
@@ -609,7 +631,15 @@ export async function indexStats(dataDir: string): Promise<IndexStats> {
         const d = db.get('select count(*) as docs, coalesce(sum(bytes), 0) as text, max(at) as newest from docs')!
         const c = db.get('select count(*) as chunks from chunks')!
         const pending = noted.filter((path) => !db.get('select 1 from docs where path = ?', [path])).length
-        return { exists: true, docs: Number(d.docs), chunks: Number(c.chunks), bytes, textBytes: Number(d.text), newest: (d.newest as string | null) ?? null, pending }
+        return {
+          exists: true,
+          docs: Number(d.docs),
+          chunks: Number(c.chunks),
+          bytes,
+          textBytes: Number(d.text),
+          newest: (d.newest as string | null) ?? null,
+          pending,
+        }
       } finally {
         db.close()
       }

@@ -8,10 +8,20 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fmt } from '../pipeline/text.ts'
-import { HISTORY_TOOLS } from '../plugin/hooks/tools.ts'
+import {
+  HISTORY_TOOLS,
+  INDEX_FILE,
+  LOOKUP_FILES,
+  LOOKUPS_FILE,
+  MODE_DIRS,
+  type StoreMode,
+  TEXT_KINDS,
+  TOOL_NAMES,
+  type ToolName,
+} from '../plugin/hooks/protocol.ts'
 import { checkSessionId, readJsonl, sessionCompactions, StoreError, type StoredCompaction } from './read.ts'
 import { indexStats, search } from './search.ts'
-import { appendJsonl, feedbackFile, INDEX_FILE, LOOKUPS_FILE, MODE_DIRS, type StoreMode, TEXT_KINDS, type TextKind, textSize } from './write.ts'
+import { appendJsonl, feedbackFile, type TextKind, textSize } from './write.ts'
 
 export interface ToolContext {
   dataDir: string
@@ -26,15 +36,13 @@ export interface ToolContext {
   now?: () => Date
 }
 
-/** The tools' names, descriptions and schemas: one definition, the one the hooks module registers
- *  with the engine (plugin/hooks/tools.ts; the Node side imports it, the engine side cannot import
- *  anything here). */
-export const TOOL_NAMES = ['handoff_status', 'handoff_list', 'handoff_lookup', 'handoff_search', 'handoff_feedback'] as const
-export type ToolName = (typeof TOOL_NAMES)[number]
+/** The tools' names, descriptions and schemas have one definition, the contract the hooks module
+ *  registers with the engine (plugin/hooks/protocol.ts). */
+export { TOOL_NAMES, type ToolName }
 
 type Schema = { type: 'object'; properties: Record<string, Record<string, unknown>>; required?: string[]; additionalProperties: false }
 
-const FILES = ['handoff', 'summary', 'transcript', 'row'] as const
+const FILES = LOOKUP_FILES
 type FileKind = (typeof FILES)[number]
 
 /** What the engine registers: name, description (what the model reads) and input schema. */
@@ -75,7 +83,8 @@ export function checkArgs(name: ToolName, raw: unknown): Record<string, unknown>
       if (typeof v !== 'string') problems.push(`"${k}" must be a string (got ${got})`)
       else if (Array.isArray(p.enum) && !p.enum.includes(v)) problems.push(`"${k}" must be one of ${p.enum.map((e) => `"${e}"`).join(', ')} (got ${got})`)
       else if (typeof p.minLength === 'number' && v.trim().length < p.minLength) problems.push(`"${k}" must not be empty`)
-      else if (typeof p.maxLength === 'number' && v.length > p.maxLength) problems.push(`"${k}" must be at most ${p.maxLength} characters (got ${fmt(v.length)})`)
+      else if (typeof p.maxLength === 'number' && v.length > p.maxLength)
+        problems.push(`"${k}" must be at most ${p.maxLength} characters (got ${fmt(v.length)})`)
     }
   }
   if (problems.length) throw new StoreError(problems.join('; '))
@@ -98,7 +107,12 @@ function sessionOf(ctx: ToolContext, given: unknown): string {
 }
 
 /** One compaction of a session: `n` (default the newest), in `mode` or the asking session's mode first. */
-async function pick(ctx: ToolContext, sessionId: string, n: number | undefined, mode: StoreMode | undefined): Promise<{ c: StoredCompaction; all: StoredCompaction[] }> {
+async function pick(
+  ctx: ToolContext,
+  sessionId: string,
+  n: number | undefined,
+  mode: StoreMode | undefined,
+): Promise<{ c: StoredCompaction; all: StoredCompaction[] }> {
   const all = await sessionCompactions(ctx.dataDir, sessionId)
   const whose = nameOf(ctx, sessionId)
   if (all.length === 0) throw new StoreError(`${whose} has no stored compactions (data dir ${ctx.dataDir})`)
@@ -125,7 +139,7 @@ function describeNs(cs: StoredCompaction[]): string {
 function ranges(ns: number[]): string {
   const s = [...new Set(ns)].sort((a, b) => a - b)
   const out: string[] = []
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     let j = i
     while (j + 1 < s.length && s[j + 1] === s[j]! + 1) j++
     out.push(i === j ? `${s[i]}` : `${s[i]}–${s[j]}`)
@@ -143,12 +157,30 @@ function lookupCall(ctx: ToolContext, c: { sessionId: string; mode: StoreMode; n
 }
 
 /** Logs one read with its size: box-wide, and in the asking session's own folder for a tool call. */
-async function logRead(ctx: ToolContext, tool: ToolName, args: Record<string, unknown>, text: string, ms: number, extra: Record<string, unknown> = {}): Promise<void> {
+async function logRead(
+  ctx: ToolContext,
+  tool: ToolName,
+  args: Record<string, unknown>,
+  text: string,
+  ms: number,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
   // From the command line, a read of a store that does not exist creates nothing, not even the
   // log of the read. A session's own tool call logs it: the store is its plugin's own.
   if (ctx.by === 'cli' && !existsSync(ctx.dataDir)) return
   const size = textSize(text)
-  const row = { at: (ctx.now?.() ?? new Date()).toISOString(), sessionId: ctx.sessionId, by: ctx.by, tool, args, chars: size.chars, lines: size.lines, approxTokens: size.approxTokens, ms, ...extra }
+  const row = {
+    at: (ctx.now?.() ?? new Date()).toISOString(),
+    sessionId: ctx.sessionId,
+    by: ctx.by,
+    tool,
+    args,
+    chars: size.chars,
+    lines: size.lines,
+    approxTokens: size.approxTokens,
+    ms,
+    ...extra,
+  }
   await appendJsonl(join(ctx.dataDir, LOOKUPS_FILE), row)
   if (ctx.by === 'tool' && ctx.sessionId) await appendJsonl(join(ctx.dataDir, MODE_DIRS[modeOf(ctx.live)], checkSessionId(ctx.sessionId), LOOKUPS_FILE), row)
 }
@@ -235,7 +267,8 @@ async function lookupTotals(ctx: ToolContext, sessionId: string) {
 
 export async function status(ctx: ToolContext): Promise<ToolAnswer> {
   const mode = modeOf(ctx.live)
-  const setting = ctx.live === null ? null : ctx.live ? 'live: handoffs replace the conversation' : 'rehearsal: handoffs are stored, Claude Code compacts as usual'
+  const setting =
+    ctx.live === null ? null : ctx.live ? 'live: handoffs replace the conversation' : 'rehearsal: handoffs are stored, Claude Code compacts as usual'
   const head = `compact-handoff ${ctx.pluginVersion}${setting ? ` · ${setting}` : ''}`
   const lines = [head, `Data dir: ${ctx.dataDir}`]
   const these = ctx.by === 'tool' ? 'this session' : 'the session'
@@ -252,7 +285,9 @@ export async function status(ctx: ToolContext): Promise<ToolAnswer> {
       lines.push(`Model spent by compact-handoff in ${these} (beside the engine's own summaries): ${spentTotal(compactions)}`)
     }
     const r = reads!
-    const tools = Object.entries(r.byTool).map(([k, v]) => `${k} ${v}`).join(', ')
+    const tools = Object.entries(r.byTool)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')
     lines.push(
       r.calls === 0
         ? `History read back in ${these}: nothing yet`
@@ -277,12 +312,30 @@ export async function status(ctx: ToolContext): Promise<ToolAnswer> {
   }
   return {
     text: lines.join('\n'),
-    data: { pluginVersion: ctx.pluginVersion, live: ctx.live, dataDir: ctx.dataDir, sessionId: ctx.sessionId, compactions: compactions.map(summaryOf), lookups: reads, index },
+    data: {
+      pluginVersion: ctx.pluginVersion,
+      live: ctx.live,
+      dataDir: ctx.dataDir,
+      sessionId: ctx.sessionId,
+      compactions: compactions.map(summaryOf),
+      lookups: reads,
+      index,
+    },
   }
 }
 
 function summaryOf(c: StoredCompaction) {
-  return { sessionId: c.sessionId, mode: c.mode, n: c.n, at: c.at, outcome: c.row?.outcome ?? null, trigger: c.row?.trigger ?? null, reason: c.row?.reason ?? null, files: c.row?.files ?? null, sizes: c.row?.sizes ?? null }
+  return {
+    sessionId: c.sessionId,
+    mode: c.mode,
+    n: c.n,
+    at: c.at,
+    outcome: c.row?.outcome ?? null,
+    trigger: c.row?.trigger ?? null,
+    reason: c.row?.reason ?? null,
+    files: c.row?.files ?? null,
+    sizes: c.row?.sizes ?? null,
+  }
 }
 
 // ---- list -----------------------------------------------------------------------------------
@@ -317,7 +370,10 @@ export async function list(ctx: ToolContext, args: Record<string, unknown>): Pro
     ]
     if (index.torn) lines.push(`(${index.torn} torn line${index.torn === 1 ? '' : 's'} in index.jsonl skipped: line ${index.tornLines.join(', ')})`)
     if (shown.length) lines.push(`One session's compactions: handoff_list {"session": "<id>"}`)
-    return { text: lines.join('\n'), data: { sessions: shown.map(([id, s]) => ({ sessionId: id, compactions: s.rows.length, newest: s.rows.at(-1) })), torn: index.torn } }
+    return {
+      text: lines.join('\n'),
+      data: { sessions: shown.map(([id, s]) => ({ sessionId: id, compactions: s.rows.length, newest: s.rows.at(-1) })), torn: index.torn },
+    }
   }
   const sessionId = sessionOf(ctx, args.session)
   const cs = await sessionCompactions(ctx.dataDir, sessionId)
@@ -357,7 +413,10 @@ function sectionDocument(c: StoredCompaction, handoff: string | null, name: stri
     if (start !== -1) {
       let end = start + 1
       while (end < lines.length && !lines[end]!.startsWith('## ')) end++
-      body = lines.slice(start + 1, end).join('\n').trim()
+      body = lines
+        .slice(start + 1, end)
+        .join('\n')
+        .trim()
     }
   }
   out.push(body ?? '(its text is not in the stored handoff)')
@@ -421,7 +480,10 @@ export async function lookup(ctx: ToolContext, args: Record<string, unknown>): P
   for (let i = from; i <= to; i++) {
     // The cap holds for one line too: a 200 KB line comes back clipped, and the clip is said.
     const whole = `${i}\t${lines[i - 1]}`
-    const line = whole.length <= MAX_CHARS ? whole : `${whole.slice(0, MAX_CHARS - 80)} […${fmt(whole.length - (MAX_CHARS - 80))} more chars on this line not shown (${fmt(MAX_CHARS)}-char cap)]`
+    const line =
+      whole.length <= MAX_CHARS
+        ? whole
+        : `${whole.slice(0, MAX_CHARS - 80)} […${fmt(whole.length - (MAX_CHARS - 80))} more chars on this line not shown (${fmt(MAX_CHARS)}-char cap)]`
     if (chars + line.length > MAX_CHARS && out.length > 0) {
       to = i - 1
       break
@@ -452,14 +514,18 @@ export async function searchTool(ctx: ToolContext, args: Record<string, unknown>
   if (r.hits.length === 0) {
     lines.push(`No match for ${JSON.stringify(query)} ${where} (handoffs, summaries and the conversations they replaced).`)
   } else {
-    lines.push(`${r.more ? `First ${r.hits.length}` : r.hits.length} match${r.hits.length === 1 ? '' : 'es'} for ${JSON.stringify(query)} ${where}, newest compaction first:`)
+    lines.push(
+      `${r.more ? `First ${r.hits.length}` : r.hits.length} match${r.hits.length === 1 ? '' : 'es'} for ${JSON.stringify(query)} ${where}, newest compaction first:`,
+    )
     for (const h of r.hits) {
       const who = all || !mine(ctx, h.sessionId) ? `session ${h.sessionId} ` : ''
       const mode = h.mode !== modeOf(ctx.live) ? ` (${h.mode})` : ''
       lines.push(`${who}n=${h.n}${mode} ${h.kind}:${h.line}  ${h.text}`)
     }
     const h = r.hits[0]!
-    lines.push(`Read around a match: ${lookupCall(ctx, h, { ...(h.kind === 'handoff' ? {} : { file: h.kind }), from: Math.max(1, h.line - 5), to: h.line + 5 })}`)
+    lines.push(
+      `Read around a match: ${lookupCall(ctx, h, { ...(h.kind === 'handoff' ? {} : { file: h.kind }), from: Math.max(1, h.line - 5), to: h.line + 5 })}`,
+    )
   }
   if (r.note) lines.push(`(${r.note})`)
   const text = lines.join('\n')

@@ -3,7 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
-import { appendJsonl, type CompactionRow, fileStem, indexLine, nextCompaction, resolveDataDir, sessionDir, stemTime, textSize, writeCompaction } from './write.ts'
+import { fileStem, stemTime } from '../plugin/hooks/protocol.ts'
+import { appendJsonl, type CompactionRow, indexLine, nextCompaction, resolveDataDir, sessionDir, textSize, writeCompaction } from './write.ts'
 
 const made: string[] = []
 const fresh = () => {
@@ -14,7 +15,17 @@ const fresh = () => {
 after(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })))
 
 function row(n: number, prev: number | null, extra: Partial<CompactionRow> = {}): CompactionRow {
-  return { v: 1, at: new Date(Date.UTC(2026, 0, 2, 3, 4, 5, n)).toISOString(), sessionId: 's1', mode: 'live', trigger: 'manual', outcome: 'replaced', reason: null, lineage: { n, prev }, ...extra }
+  return {
+    v: 1,
+    at: new Date(Date.UTC(2026, 0, 2, 3, 4, 5, n)).toISOString(),
+    sessionId: 's1',
+    mode: 'live',
+    trigger: 'manual',
+    outcome: 'replaced',
+    reason: null,
+    lineage: { n, prev },
+    ...extra,
+  }
 }
 
 describe('store/write', () => {
@@ -99,7 +110,10 @@ describe('store/write', () => {
   test('concurrent writers never lose an index line', async () => {
     const dataDir = fresh()
     const writers = Array.from({ length: 40 }, (_, i) =>
-      writeCompaction({ dataDir, mode: 'live', sessionId: `s${i}` }, { row: { ...row(1, null), sessionId: `s${i}`, pad: 'x'.repeat(5_000) }, handoff: `H${i}` }),
+      writeCompaction(
+        { dataDir, mode: 'live', sessionId: `s${i}` },
+        { row: { ...row(1, null), sessionId: `s${i}`, pad: 'x'.repeat(5_000) }, handoff: `H${i}` },
+      ),
     )
     await Promise.all(writers)
     const lines = readFileSync(join(dataDir, 'index.jsonl'), 'utf8').trim().split('\n')
@@ -118,15 +132,26 @@ describe('store/write', () => {
     assert.deepEqual(w.row.sizes.transcript, { chars: 8, lines: 3, approxTokens: 2 })
     assert.deepEqual(w.row.sizes.summary, { chars: 6, lines: 2, approxTokens: 2 })
     assert.ok(w.row.index && 'ok' in w.row.index && w.row.index.ok)
-    const runs = readFileSync(join(sessionDir(ref), 'runs.jsonl'), 'utf8').trim().split('\n')
+    const runs = readFileSync(join(sessionDir(ref), 'runs.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
     assert.equal(runs.length, 1)
     assert.equal(JSON.parse(runs[0]!).files.transcript, w.row.files.transcript)
     assert.equal(statSync(join(dataDir, 'search')).mode & 0o777, 0o700)
   })
 
-  test('index lines leave out the sections\' records and bodies (the row file keeps them)', () => {
-    const line = indexLine({ v: 1, sections: [{ name: 'ledger', status: 'ok', chars: 3, record: { commands: ['x'] } }, { name: 'turns', status: 'dropped', body: 'b' }] })
-    assert.deepEqual(line.sections, [{ name: 'ledger', status: 'ok', chars: 3 }, { name: 'turns', status: 'dropped' }])
+  test("index lines leave out the sections' records and bodies (the row file keeps them)", () => {
+    const line = indexLine({
+      v: 1,
+      sections: [
+        { name: 'ledger', status: 'ok', chars: 3, record: { commands: ['x'] } },
+        { name: 'turns', status: 'dropped', body: 'b' },
+      ],
+    })
+    assert.deepEqual(line.sections, [
+      { name: 'ledger', status: 'ok', chars: 3 },
+      { name: 'turns', status: 'dropped' },
+    ])
   })
 
   test('appendJsonl: a line after a torn one starts a line of its own', async () => {

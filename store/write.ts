@@ -10,23 +10,27 @@ import { homedir, hostname } from 'node:os'
 import { dirname, join } from 'node:path'
 import { renderConversation } from '../pipeline/render.ts'
 import type { Transcript } from '../pipeline/transcript.ts'
+import {
+  type FallbackCode,
+  fileStem,
+  INDEX_FILE,
+  MODE_DIRS,
+  nextNumber,
+  padNumber,
+  ROW_FILE,
+  RUNS_FILE,
+  type StoreMode,
+  stemTime,
+  TEXT_KINDS,
+  LATE_SUFFIX,
+} from '../plugin/hooks/protocol.ts'
 import { withLock } from './lock.ts'
 
-/** Live compactions and rehearsals are kept apart, so a rehearsal never reads as a handoff that stood. */
-export type StoreMode = 'live' | 'rehearsal'
+// The store's file names, stems and numbering are the contract's (plugin/hooks/protocol.ts): the
+// hooks module writes a failure's row into the same folders, by the same names.
 
-export const INDEX_FILE = 'index.jsonl'
-/** Per session: one line per compaction of the session. */
-export const RUNS_FILE = 'runs.jsonl'
-/** Per session (and one for the whole data dir): one line per history read. */
-export const LOOKUPS_FILE = 'lookups.jsonl'
-
-/** What a compaction stores beside its row, and the suffix each file gets after `NNN-<iso>`. */
-export const TEXT_KINDS = { handoff: '.md', summary: '.summary.md', transcript: '.transcript.md' } as const
+/** What a compaction stores beside its row (TEXT_KINDS: the suffix each gets after `NNN-<iso>`). */
 export type TextKind = keyof typeof TEXT_KINDS
-
-/** The folder one mode keeps under the data dir. */
-export const MODE_DIRS: Record<StoreMode, string> = { live: 'sessions', rehearsal: 'rehearsals' }
 
 /**
  * The data dir: the `dataDir` setting when given, else `COMPACT_HANDOFF_DATA_DIR`, else
@@ -56,20 +60,6 @@ export function sessionDir(ref: SessionStoreRef): string {
   return join(ref.dataDir, MODE_DIRS[ref.mode], ref.sessionId)
 }
 
-/** `NNN-<iso>` with the iso made safe for every file system (no `:`). */
-export function fileStem(n: number, at: Date): string {
-  return `${String(n).padStart(3, '0')}-${at.toISOString().replace(/[:.]/g, '-')}`
-}
-
-/** A row file: `NNN-<iso>.json`, the iso as fileStem writes it. */
-export const ROW_FILE = /^(\d{3,})-(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z)\.json$/
-
-/** The iso time a file stem carries, back in its usual spelling. */
-export function stemTime(stem: string): string | null {
-  const m = /^\d{3,}-(\d{4}-\d\d-\d\d)T(\d\d)-(\d\d)-(\d\d)-(\d{3})Z/.exec(stem)
-  return m ? `${m[1]}T${m[2]}:${m[3]}:${m[4]}.${m[5]}Z` : null
-}
-
 export interface EarlierCompaction {
   n: number
   /** The row file, relative to the data dir. */
@@ -86,9 +76,6 @@ export interface NextCompaction {
   earlier: EarlierCompaction[]
 }
 
-/** `NNN.claim`: a number taken by a compaction still running; written once, kept beside its row. */
-const CLAIM_FILE = /^(\d{3,})\.claim$/
-
 /**
  * Numbers the next compaction of a session and claims the number: under the session's numbering
  * lock (taken over from a holder that died, store/lock.ts), one past every earlier row and every
@@ -99,26 +86,29 @@ const CLAIM_FILE = /^(\d{3,})\.claim$/
 export async function nextCompaction(ref: SessionStoreRef): Promise<NextCompaction> {
   const dir = sessionDir(ref)
   await mkdir(dir, { recursive: true, mode: DIR_MODE })
-  return withLock(join(dir, NUMBERING_LOCK), async () => {
-    const next = await numberFrom(ref, await readdir(dir))
-    await writeOnce(join(dir, `${String(next.n).padStart(3, '0')}.claim`), JSON.stringify({ pid: process.pid, host: hostname(), at: new Date().toISOString() }) + '\n')
-    return next
-  }, { waitMs: 10_000 })
+  return withLock(
+    join(dir, NUMBERING_LOCK),
+    async () => {
+      const next = await numberFrom(ref, await readdir(dir))
+      await writeOnce(join(dir, `${padNumber(next.n)}.claim`), JSON.stringify({ pid: process.pid, host: hostname(), at: new Date().toISOString() }) + '\n')
+      return next
+    },
+    { waitMs: 10_000 },
+  )
 }
 
 /** The session's numbering lock, in its store dir. */
 export const NUMBERING_LOCK = '.numbering.lock'
 
 async function numberFrom(ref: SessionStoreRef, names: string[]): Promise<NextCompaction> {
-  const claimed = names.map((name) => CLAIM_FILE.exec(name)).filter((m) => m !== null).map((m) => Number(m![1]))
   const earlier = names
     .map((name) => ({ name, m: ROW_FILE.exec(name) }))
     .filter((x): x is { name: string; m: RegExpExecArray } => x.m !== null)
     .map(({ name, m }) => ({ n: Number(m[1]), file: join(MODE_DIRS[ref.mode], ref.sessionId, name), at: stemTime(name)! }))
     .sort((a, b) => a.n - b.n || a.file.localeCompare(b.file))
-  const last = earlier.at(-1)
-  const n = Math.max(last?.n ?? 0, ...claimed) + 1
-  return { n, prev: last ? last.n : null, depth: earlier.length + 1, earlier }
+  // The number itself as the hooks module finds it for a failure's row: one past every row and claim.
+  const { n, prev } = nextNumber(names)
+  return { n, prev, depth: earlier.length + 1, earlier }
 }
 
 /** `pending`: a rehearsal's row written before its late part ran; `<stem>.late.json` completes it. */
@@ -136,7 +126,9 @@ export interface CompactionRow {
   trigger: string
   agentId?: string
   outcome: Outcome
-  /** Why it fell back; null when it did not. */
+  /** Why it fell back (the catalogue's code, plugin/hooks/protocol.ts FALLBACK_REASONS); null when it did not. */
+  code?: FallbackCode | null
+  /** `<code>: <what happened>`; null when it did not fall back (a pending row says why it is pending). */
   reason: string | null
   lineage: { n: number; prev: number | null }
   [key: string]: unknown
@@ -255,9 +247,6 @@ export interface CompactionEntry {
   completes?: { files: RowFiles; sizes: Partial<Record<TextKind, TextSize>> }
 }
 
-/** A pending row's completion, beside it: `NNN-<iso>.late.json` (written once, like the row). */
-export const LATE_SUFFIX = '.late.json'
-
 /**
  * Writes one compaction: the texts it has (`NNN-<iso>.md`, `.summary.md`, `.transcript.md`),
  * indexes them for search, writes the row (`NNN-<iso>.json`, with files, sizes and how the
@@ -287,7 +276,10 @@ export async function writeCompaction(ref: SessionStoreRef, entry: CompactionEnt
     const started = performance.now()
     try {
       const { indexDocs } = await import('./search.ts')
-      const r = await indexDocs(ref.dataDir, docs().map((d, i) => ({ ...d, text: texts[i]!.text })))
+      const r = await indexDocs(
+        ref.dataDir,
+        docs().map((d, i) => ({ ...d, text: texts[i]!.text })),
+      )
       index = { ok: true, chunks: r.chunks, ms: Math.round(performance.now() - started) }
     } catch (err) {
       index = { ok: false, reason: (err as Error)?.message ?? String(err), ms: Math.round(performance.now() - started) }

@@ -11,9 +11,6 @@ import {
   fallbackRow,
   lateRow,
   PENDING_WAIT_MS,
-  fileStem,
-  modeDir,
-  nextNumber,
   nodeMissingNotice,
   nodeVerdict,
   parseChildLine,
@@ -26,8 +23,23 @@ import {
   stderrTail,
   storedRow,
 } from './logic'
-import type { AnswerFile, DoneLine, PendingLine, RequestLine, Settings } from './protocol'
-import { HISTORY_TOOLS, SLASH_COMMAND, SLASH_TOOL, toolArgs, toolText, unanswered } from './tools'
+import {
+  type AnswerFile,
+  type DoneLine,
+  type FallbackCode,
+  fallbackReason,
+  fileStem,
+  HISTORY_TOOLS,
+  modeDir,
+  nextNumber,
+  type PendingLine,
+  type RequestLine,
+  type Settings,
+  SLASH_COMMAND,
+  SLASH_TOOL,
+  TOOL_PREFIX,
+} from './protocol'
+import { toolArgs, toolText, unanswered } from './tools'
 import { PLUGIN_VERSION } from './version'
 
 type NodeProbe = { ok: true; version: string } | { ok: false; reason: string }
@@ -58,7 +70,18 @@ let node: NodeProbe | null = null
 
 /** `stale`: a standby that ended before it said anything about its input (it had died idle), so
  *  the compaction is worth one fresh child. */
-type ChildOutcome = { kind: 'done'; done: DoneLine } | { kind: 'failed'; reason: string; rowWritten: boolean; stale?: true }
+type ChildOutcome = { kind: 'done'; done: DoneLine } | Failed
+
+/** Why a compaction fell back: its code, and the reason as the row stores it (the code first). */
+type Failed = { kind: 'failed'; code: FallbackCode; reason: string; rowWritten: boolean; stale?: true }
+
+const failed = (code: FallbackCode, detail: string, extra: { rowWritten?: boolean; stale?: true } = {}): Failed => ({
+  kind: 'failed',
+  code,
+  reason: fallbackReason(code, detail),
+  rowWritten: extra.rowWritten ?? false,
+  ...(extra.stale ? { stale: true } : {}),
+})
 
 /** A late rehearsal's run as the hook follows it: whether the engine has compacted (a fork asked
  *  for after that would fork the compacted conversation: measured), and where its pending row is. */
@@ -200,7 +223,7 @@ async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings,
       const r = await Promise.race([pull, expired])
       clearTimeout(timer)
       if (r === TIMEOUT) {
-        return { kind: 'failed', reason: `timeout: the pipeline gave no answer within ${s.childTimeoutMs} ms (childTimeoutMs)`, rowWritten: false }
+        return failed('timeout', `the pipeline gave no answer within ${s.childTimeoutMs} ms (childTimeoutMs)`)
       }
       heard = true
       if (r.done) {
@@ -227,14 +250,13 @@ async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings,
         } else if (msg?.type === 'done') {
           answer = { kind: 'done', done: msg }
         } else if (msg?.type === 'failed') {
-          answer = { kind: 'failed', reason: msg.reason, rowWritten: msg.rowWritten }
+          answer = { kind: 'failed', code: msg.code, reason: msg.reason, rowWritten: msg.rowWritten }
         }
       }
     }
   } catch (err) {
     // The first pull rejects when the child cannot start (no such executable).
-    const what = heard ? 'child-stream-failed' : 'spawn-failed'
-    return { kind: 'failed', reason: `${what}: ${(err as Error)?.message ?? String(err)}`, rowWritten: false }
+    return failed(heard ? 'child-stream-failed' : 'spawn-failed', (err as Error)?.message ?? String(err))
   } finally {
     for (const stop of calls.values()) stop.abort()
     // After its answer the child only indexes what it stored, then exits by itself: not killed.
@@ -244,8 +266,8 @@ async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings,
   }
   if (answer) return answer
   const how = ended?.signal ? `was killed by ${ended.signal}` : `exited with code ${ended?.code ?? 'unknown'}`
-  if (warm && !said) return { kind: 'failed', reason: `child-crashed: the standby child ${how} before it read its input`, rowWritten: false, stale: true }
-  return { kind: 'failed', reason: `child-crashed: the pipeline ${how} before answering${stderr.trim() ? ` (${stderrTail(stderr)})` : ''}`, rowWritten: false }
+  if (warm && !said) return failed('child-crashed', `the standby child ${how} before it read its input`, { stale: true })
+  return failed('child-crashed', `the pipeline ${how} before answering${stderr.trim() ? ` (${stderrTail(stderr)})` : ''}`)
 }
 
 /**
@@ -287,7 +309,7 @@ async function appendLogs($: EngineInterface, dataDir: string, dir: string, stem
  * Completes a late rehearsal's pending row with why its late part ended without doing so:
  * `<stem>.late.json` beside it, written once (a completion the child managed after all stands).
  */
-async function completeLate($: EngineInterface, e: SessionCompactInput, s: Settings, p: PendingLine, reason: string, startedAt: number): Promise<void> {
+async function completeLate($: EngineInterface, e: SessionCompactInput, p: PendingLine, why: Failed, startedAt: number): Promise<void> {
   const rel = p.row.replace(/\.json$/, '.late.json')
   const path = `${p.dataDir}/${rel}`
   if (await $.fs.exists(path)) return
@@ -299,7 +321,8 @@ async function completeLate($: EngineInterface, e: SessionCompactInput, s: Setti
       live: false,
       trigger: e.trigger,
       agentId: e.agentId,
-      reason,
+      code: why.code,
+      reason: why.reason,
       n: p.n,
       prev: p.prev,
       pluginVersion: PLUGIN_VERSION,
@@ -316,17 +339,19 @@ async function completeLate($: EngineInterface, e: SessionCompactInput, s: Setti
 }
 
 /** The row for a failure the child could not record; in the plugin's own data folder if the data dir refuses it. */
-async function recordFallback($: EngineInterface, e: SessionCompactInput, s: Settings, reason: string, startedAt: number): Promise<void> {
+async function recordFallback($: EngineInterface, e: SessionCompactInput, s: Settings, why: Pick<Failed, 'code' | 'reason'>, startedAt: number): Promise<void> {
+  const { code, reason } = why
   const [sessionId, cwd] = await Promise.all([$.session.id(), $.session.cwd()])
   const at = new Date()
-  const make = (why: string) => (n: number, prev: number | null) =>
+  const make = (because: string) => (n: number, prev: number | null) =>
     fallbackRow({
       at,
       sessionId,
       live: s.live,
       trigger: e.trigger,
       agentId: e.agentId,
-      reason: why,
+      code,
+      reason: because,
       n,
       prev,
       pluginVersion: PLUGIN_VERSION,
@@ -339,8 +364,8 @@ async function recordFallback($: EngineInterface, e: SessionCompactInput, s: Set
     await writeRow($, s.dataDir, s.live, sessionId, make(reason), at)
   } catch (err) {
     const env = await $.process.hookEnv()
-    const why = `${reason}; the data dir ${s.dataDir} refused the row (${(err as Error).message})`
-    await writeRow($, `${env.CLAUDE_PLUGIN_DATA}/rows`, s.live, sessionId, make(why), at)
+    const refused = `${reason}; the data dir ${s.dataDir} refused the row (${(err as Error).message})`
+    await writeRow($, `${env.CLAUDE_PLUGIN_DATA}/rows`, s.live, sessionId, make(refused), at)
   }
   $.ui.log(`compact-handoff: ${reason}; Claude Code compacted with its own summary`, s.live ? undefined : { to: 'debug' })
 }
@@ -358,13 +383,13 @@ async function compact(
   if (skip === 'subagent') return next(e)
   if (!node) node = await probeNode($, s.nodePath)
   if (!s.live && node.ok) return rehearse($, e, next, s, startedAt)
-  let outcome: ChildOutcome = node.ok ? await runChild($, e, s, startedAt) : { kind: 'failed', reason: `node-missing: ${node.reason}`, rowWritten: false }
+  let outcome: ChildOutcome = node.ok ? await runChild($, e, s, startedAt) : failed('node-missing', node.reason)
   if (outcome.kind === 'failed' && outcome.stale) outcome = await runChild($, e, s, startedAt)
   // The next compaction's child loads while the session goes on, once this turn has ended: node's
   // start and the config's first load would otherwise take CPU from the engine finishing it.
   setTimeout(() => void startStandby($, s).catch(() => undefined), STANDBY_DELAY_MS)
   if (outcome.kind === 'failed') {
-    if (!outcome.rowWritten) await recordFallback($, e, s, outcome.reason, startedAt)
+    if (!outcome.rowWritten) await recordFallback($, e, s, outcome, startedAt)
     else $.ui.log(`compact-handoff: ${outcome.reason}; Claude Code compacted with its own summary`, s.live ? undefined : { to: 'debug' })
     return next(e)
   }
@@ -420,9 +445,9 @@ async function rehearse(
       $.ui.log(`compact-handoff: the rehearsal fell back (${outcome.reason}); Claude Code compacted with its own summary`, { to: 'debug' })
       return
     }
-    const reason = `late-part: ${outcome.reason} (after the engine had compacted with its own summary)`
-    if (pendingLine) await completeLate($, e, s, pendingLine, reason, startedAt)
-    else await recordFallback($, e, s, reason, startedAt)
+    const why = failed('late-part', `${outcome.reason} (after the engine had compacted with its own summary)`)
+    if (pendingLine) await completeLate($, e, pendingLine, why, startedAt)
+    else await recordFallback($, e, s, why, startedAt)
   })
   // Nothing waits for the late part: what it could not record is logged, never thrown.
   void finished.catch((err: Error) =>
@@ -487,31 +512,13 @@ export const register: Register = (on, options) => {
 
   // Nothing beneath answers these tools: a hook that fails still answers, with why. One hook per
   // tool: a glob matcher (mcp__compact-handoff__*) is not matched at tool.run (measured, 2.1.328).
-  on('tool.run', { tool: 'mcp__compact-handoff__handoff_status' }, async ($, e) => ({
-    result: await runHistory($, options, 'handoff_status', toolArgs(e)),
-  })).catch(($, e, next) => ({
-    result: unanswered(e.tool, next.error),
-  }))
-  on('tool.run', { tool: 'mcp__compact-handoff__handoff_list' }, async ($, e) => ({ result: await runHistory($, options, 'handoff_list', toolArgs(e)) })).catch(
-    ($, e, next) => ({
-      result: unanswered(e.tool, next.error),
-    }),
-  )
-  on('tool.run', { tool: 'mcp__compact-handoff__handoff_lookup' }, async ($, e) => ({
-    result: await runHistory($, options, 'handoff_lookup', toolArgs(e)),
-  })).catch(($, e, next) => ({
-    result: unanswered(e.tool, next.error),
-  }))
-  on('tool.run', { tool: 'mcp__compact-handoff__handoff_search' }, async ($, e) => ({
-    result: await runHistory($, options, 'handoff_search', toolArgs(e)),
-  })).catch(($, e, next) => ({
-    result: unanswered(e.tool, next.error),
-  }))
-  on('tool.run', { tool: 'mcp__compact-handoff__handoff_feedback' }, async ($, e) => ({
-    result: await runHistory($, options, 'handoff_feedback', toolArgs(e)),
-  })).catch(($, e, next) => ({
-    result: unanswered(e.tool, next.error),
-  }))
+  for (const tool of HISTORY_TOOLS) {
+    on('tool.run', { tool: `${TOOL_PREFIX}${tool.name}` }, async ($, e) => ({ result: await runHistory($, options, tool.name, toolArgs(e)) })).catch(
+      ($, e, next) => ({
+        result: unanswered(e.tool, next.error),
+      }),
+    )
+  }
 
   on('command.run', { command: 'handoff' }, async ($, e) => ({ text: await runHistory($, options, SLASH_TOOL, { words: e.args }) })).catch(($, e, next) => ({
     text: unanswered('/handoff', next.error),
@@ -523,7 +530,8 @@ export const register: Register = (on, options) => {
     if (!next.called) {
       const s = await settingsOf($, options)
       if (passThrough(e, s) === null) {
-        await recordFallback($, e, s, `hook-${next.error.kind}: ${next.error.message ?? 'no message'}`, Date.now()).catch(() => undefined)
+        const why = failed(next.error.kind === 'timeout' ? 'hook-timeout' : 'hook-throw', next.error.message ?? 'no message')
+        await recordFallback($, e, s, why, Date.now()).catch(() => undefined)
       }
     }
     return next(e)

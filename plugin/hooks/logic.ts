@@ -4,7 +4,7 @@
  * failure leaves. plugin/hooks/*.test.ts checks them with `claude plugin test`.
  */
 import type { PluginOptions, SessionCompactInput, SessionMessage, ToolCallResult } from 'claude-code'
-import { CHILD_LINE_TYPES, type ChildLine, type DoneLine, type HandoffMessage, type PendingLine, type Settings } from './protocol'
+import { CHILD_LINE_TYPES, type ChildLine, type DoneLine, type FallbackCode, type HandoffMessage, type PendingLine, type Settings } from './protocol'
 
 export const DEFAULT_CHILD_TIMEOUT_MS = 600_000
 
@@ -154,33 +154,14 @@ export function replacement(messages: readonly SessionMessage[], done: Pick<Done
   return [first!, ...rest]
 }
 
-/** The store folder a mode writes to, as store/write.ts names it. */
-export const modeDir = (live: boolean) => (live ? 'sessions' : 'rehearsals')
-
-/** `NNN-<iso>`, as store/write.ts names a compaction's files. */
-export function fileStem(n: number, at: Date): string {
-  return `${String(n).padStart(3, '0')}-${at.toISOString().replace(/[:.]/g, '-')}`
-}
-
-/** A row file's name, as store/write.ts ROW_FILE reads it. */
-export const ROW_FILE = /^(\d{3,})-(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z)\.json$/
-
-/** The next compaction's number in a store folder, from its file names. */
-export function nextNumber(names: readonly string[]): { n: number; prev: number | null } {
-  const ns = names
-    .map((name) => ROW_FILE.exec(name))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => Number(m[1]))
-    .sort((a, b) => a - b)
-  return { n: ns.length + 1, prev: ns.at(-1) ?? null }
-}
-
 export interface FallbackFacts {
   at: Date
   sessionId: string
   live: boolean
   trigger: string
   agentId?: string
+  code: FallbackCode
+  /** `<code>: <what happened>` (fallbackReason). */
   reason: string
   n: number
   prev: number | null
@@ -200,6 +181,7 @@ export function fallbackRow(f: FallbackFacts): Record<string, unknown> {
     trigger: f.trigger,
     ...(f.agentId ? { agentId: f.agentId } : {}),
     outcome: 'fallback',
+    code: f.code,
     reason: f.reason,
     lineage: { n: f.n, prev: f.prev },
     depth: f.n,

@@ -20,7 +20,16 @@ const event = (over: Partial<SessionCompactInput> = {}): SessionCompactInput => 
 type Piece = { stream: 'stdout' | 'stderr'; text: string }
 const line = (v: unknown): Piece => ({ stream: 'stdout', text: JSON.stringify(v) + '\n' })
 const done = (over: Record<string, unknown> = {}) =>
-  line({ type: 'done', handoff: '<!-- compact-handoff: session=sid n=001 prev=none -->\nHANDOFF', messages: [], keep: [3], tokensBefore: 100, tokensAfter: 20, row: {}, ...over })
+  line({
+    type: 'done',
+    handoff: '<!-- compact-handoff: session=sid n=001 prev=none -->\nHANDOFF',
+    messages: [],
+    keep: [3],
+    tokensBefore: 100,
+    tokensAfter: 20,
+    row: {},
+    ...over,
+  })
 
 interface World {
   writes: Map<string, string>
@@ -32,7 +41,11 @@ interface World {
 }
 
 /** Everything beneath the plugin: session facts, the file system, node, core's compaction. */
-function world(on: On, child: (w: World) => AsyncGenerator<Piece, { code: number | null; signal: string | null }>, opts: { node?: 'missing'; failWrites?: string; hookEnv?: 'deny'; env?: Record<string, string> } = {}): World {
+function world(
+  on: On,
+  child: (w: World) => AsyncGenerator<Piece, { code: number | null; signal: string | null }>,
+  opts: { node?: 'missing'; failWrites?: string; hookEnv?: 'deny'; env?: Record<string, string> } = {},
+): World {
   const w: World = { writes: new Map(), runs: [], spawned: [], logs: [], killed: { value: false }, coreCalls: { value: 0 } }
   mock.env(on, { HOME: '/home/t', COMPACT_HANDOFF_DATA_DIR: '/data', ...opts.env })
   on('session.id', () => ({ value: 'sid' }))
@@ -94,7 +107,11 @@ describe('live', () => {
       yield line({ type: 'hello', pid: 1, version: 'x' })
       yield line({ type: 'request', id: 1, call: 'model.fork', args: { prompt: 'summarise' } })
       const answer = await answerOf(w, `${rundirOf(w)}/answers/1.json`)
-      expect(answer).toEqual({ id: 1, ok: true, value: { isAnswered: true, text: 'FORKED', usage: { input_tokens: 1, output_tokens: 2, cache_read_input_tokens: 3, cache_creation_input_tokens: 0 } } })
+      expect(answer).toEqual({
+        id: 1,
+        ok: true,
+        value: { isAnswered: true, text: 'FORKED', usage: { input_tokens: 1, output_tokens: 2, cache_read_input_tokens: 3, cache_creation_input_tokens: 0 } },
+      })
       // A done line split over two pieces.
       const d = done({ usage: { input_tokens: 1, output_tokens: 2, cache_read_input_tokens: 3, cache_creation_input_tokens: 0 } })
       yield { stream: 'stdout', text: d.text.slice(0, 30) }
@@ -103,7 +120,9 @@ describe('live', () => {
     })
     on('model.fork', (_$, e) => {
       expect(e.prompt).toBe('summarise')
-      return { value: { isAnswered: true, text: 'FORKED', usage: { input_tokens: 1, output_tokens: 2, cache_read_input_tokens: 3, cache_creation_input_tokens: 0 } } }
+      return {
+        value: { isAnswered: true, text: 'FORKED', usage: { input_tokens: 1, output_tokens: 2, cache_read_input_tokens: 3, cache_creation_input_tokens: 0 } },
+      }
     })
     const r = await $.session.compact(event())
     expect(w.coreCalls.value).toBe(0)
@@ -150,11 +169,17 @@ describe('live', () => {
       yield done()
       return { code: 0, signal: null }
     })
-    on('model.complete', async (_$, _e, next) => {
+    on('model.complete', async (_$, _e, _next) => {
       // The engine's own call would resolve `aborted`; this one waits to be told.
       await new Promise<void>((r) => setTimeout(r, 40))
       aborted = true
-      return { value: { isAnswered: false, reason: 'aborted', usage: { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } } }
+      return {
+        value: {
+          isAnswered: false,
+          reason: 'aborted',
+          usage: { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
+        },
+      }
     })
     await $.session.compact(event())
     expect(aborted).toBe(true)
@@ -177,7 +202,16 @@ describe('rehearsal (the default)', () => {
 
   const AT = '2026-03-04T05:06:07.089Z'
   const STEM = 'rehearsals/sid/001-2026-03-04T05-06-07-089Z'
-  const pending = line({ type: 'pending', row: `${STEM}.json`, dataDir: '/data', n: 1, prev: null, at: AT, files: { handoff: null, summary: null, transcript: `${STEM}.transcript.md`, row: `${STEM}.json` }, sizes: {} })
+  const pending = line({
+    type: 'pending',
+    row: `${STEM}.json`,
+    dataDir: '/data',
+    n: 1,
+    prev: null,
+    at: AT,
+    files: { handoff: null, summary: null, transcript: `${STEM}.transcript.md`, row: `${STEM}.json` },
+    sizes: {},
+  })
   const compacted = async (w: World) => {
     for (let i = 0; i < 200 && w.coreCalls.value === 0; i++) await new Promise<void>((r) => setTimeout(r, 5))
   }
@@ -186,7 +220,9 @@ describe('rehearsal (the default)', () => {
     let forks = 0
     on('model.fork', () => {
       forks++
-      return { value: { isAnswered: true, text: 'FORKED', usage: { input_tokens: 1, output_tokens: 1, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } } }
+      return {
+        value: { isAnswered: true, text: 'FORKED', usage: { input_tokens: 1, output_tokens: 1, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } },
+      }
     })
     const w = world(on, async function* (w) {
       yield pending
@@ -227,10 +263,14 @@ describe('rehearsal (the default)', () => {
   })
 
   test('COMPACT_HANDOFF_LIVE=1 makes it live', async ($, on) => {
-    const w = world(on, async function* () {
-      yield done()
-      return { code: 0, signal: null }
-    }, { env: { COMPACT_HANDOFF_LIVE: '1' } })
+    const w = world(
+      on,
+      async function* () {
+        yield done()
+        return { code: 0, signal: null }
+      },
+      { env: { COMPACT_HANDOFF_LIVE: '1' } },
+    )
     const r = await $.session.compact(event())
     expect(w.coreCalls.value).toBe(0)
     expect(r.messages?.[0]?.text).toContain('HANDOFF')
@@ -273,20 +313,25 @@ describe('fallbacks: the engine compacts, a row says why', () => {
   })
 
   test('node is missing: no child, the row says so', async ($, on) => {
-    const w = world(on, async function* () {
-      return { code: 0, signal: null }
-    }, { node: 'missing' })
+    const w = world(
+      on,
+      async function* () {
+        return { code: 0, signal: null }
+      },
+      { node: 'missing' },
+    )
     const r = await $.session.compact(event())
     expect(r.messages).toEqual([CORE])
     expect(w.spawned.length).toBe(0)
     const rows = rowsIn(w)
     expect(rows[0]!.path).toMatch(/^\/data\/rehearsals\/sid\//)
     expect(rows[0]!.row.reason).toMatch(/^node-missing: "node" did not start: .*ENOENT/)
+    expect(rows[0]!.row.code).toBe('node-missing')
   })
 
   test('the child failed and wrote its own row: no second row', { options: { live: true } }, async ($, on) => {
     const w = world(on, async function* () {
-      yield line({ type: 'failed', reason: 'empty-handoff: nothing', rowWritten: true })
+      yield line({ type: 'failed', code: 'empty-handoff', reason: 'empty-handoff: nothing', rowWritten: true })
       return { code: 1, signal: null }
     })
     const r = await $.session.compact(event())
@@ -295,10 +340,14 @@ describe('fallbacks: the engine compacts, a row says why', () => {
   })
 
   test('the data dir refuses the row: it goes to the plugin data folder, naming both reasons', { options: { live: true } }, async ($, on) => {
-    const w = world(on, async function* () {
-      yield line({ type: 'failed', reason: 'store-unwritable: EACCES', rowWritten: false })
-      return { code: 1, signal: null }
-    }, { failWrites: '/data/' })
+    const w = world(
+      on,
+      async function* () {
+        yield line({ type: 'failed', code: 'store-unwritable', reason: 'store-unwritable: EACCES', rowWritten: false })
+        return { code: 1, signal: null }
+      },
+      { failWrites: '/data/' },
+    )
     await $.session.compact(event())
     const rows = rowsIn(w)
     expect(rows.length).toBe(1)
@@ -307,14 +356,19 @@ describe('fallbacks: the engine compacts, a row says why', () => {
   })
 
   test('the hook itself throws: its .catch lets the engine compact', { options: { live: true } }, async ($, on) => {
-    const w = world(on, async function* () {
-      yield done()
-      return { code: 0, signal: null }
-    }, { hookEnv: 'deny' })
+    const w = world(
+      on,
+      async function* () {
+        yield done()
+        return { code: 0, signal: null }
+      },
+      { hookEnv: 'deny' },
+    )
     const r = await $.session.compact(event())
     expect(r.messages).toEqual([CORE])
     expect(w.coreCalls.value).toBe(1)
     expect(rowsIn(w)[0]!.row.reason).toMatch(/^hook-throw: .*cannot make the data folder/)
+    expect(rowsIn(w)[0]!.row.code).toBe('hook-throw')
   })
 })
 
@@ -362,9 +416,13 @@ describe('not ours', () => {
 
 describe('session.start', () => {
   test('node missing: the person is told once, with how to fix it', async ($, on) => {
-    const w = world(on, async function* () {
-      return { code: 0, signal: null }
-    }, { node: 'missing' })
+    const w = world(
+      on,
+      async function* () {
+        return { code: 0, signal: null }
+      },
+      { node: 'missing' },
+    )
     on('session.start', () => ({ cwd: '/project' }))
     await $.session.start({ cwd: '/project', surface: null, isInteractive: false } as never)
     expect(w.logs.length).toBe(1)

@@ -6,9 +6,7 @@ import type { SessionMessage } from 'claude-code'
 import { describe, expect, test } from 'claude-code/testing'
 import {
   fallbackRow,
-  fileStem,
   fromHandoffMessage,
-  nextNumber,
   nodeMissingNotice,
   nodeVerdict,
   pairTools,
@@ -20,6 +18,7 @@ import {
   resolveSettings,
   splitLines,
 } from '../hooks/logic'
+import { fileStem, nextNumber } from '../hooks/protocol'
 
 const bash = (id: string) => ({ tool_use_id: id, tool: 'Bash', input: { command: `echo ${id}` }, text: id })
 const result = (id: string) => ({ tool_use_id: id, text: `out ${id}`, isError: false })
@@ -27,7 +26,16 @@ const result = (id: string) => ({ tool_use_id: id, text: `out ${id}`, isError: f
 describe('settings', () => {
   test('defaults: rehearsal, the data dir under HOME, node from PATH', () => {
     const s = resolveSettings({}, { home: '/home/u' })
-    expect(s).toEqual({ live: false, dataDir: '/home/u/.claude/compact-handoff', maxChars: 0, maxFraction: 0, subagents: false, childTimeoutMs: 600_000, nodePath: 'node', rehearsalModel: true })
+    expect(s).toEqual({
+      live: false,
+      dataDir: '/home/u/.claude/compact-handoff',
+      maxChars: 0,
+      maxFraction: 0,
+      subagents: false,
+      childTimeoutMs: 600_000,
+      nodePath: 'node',
+      rehearsalModel: true,
+    })
   })
 
   test('rehearsalModel: on unless the setting turns it off', () => {
@@ -102,7 +110,10 @@ describe('the Read tool answer', () => {
   test('text, a deny, an error', () => {
     expect(readAnswer({ result: { type: 'text' }, text: '1\tx' })).toEqual({ ok: true, text: '1\tx' })
     expect(readAnswer({ deny: 'outside the project' })).toEqual({ ok: false, reason: 'denied: outside the project' })
-    expect(readAnswer({ result: 'File does not exist.', text: 'File does not exist.', isError: true } as never)).toEqual({ ok: false, reason: 'File does not exist.' })
+    expect(readAnswer({ result: 'File does not exist.', text: 'File does not exist.', isError: true } as never)).toEqual({
+      ok: false,
+      reason: 'File does not exist.',
+    })
   })
 })
 
@@ -187,13 +198,37 @@ describe('the fallback row', () => {
   test('numbering from the files already in the folder', () => {
     expect(nextNumber([])).toEqual({ n: 1, prev: null })
     const stem = (n: string) => `${n}-2026-01-02T03-04-05-006Z`
-    expect(nextNumber([`${stem('001')}.json`, `${stem('001')}.md`, `${stem('001')}.feedback.jsonl`, `${stem('002')}.json`, `.${stem('003')}.line`, 'runs.jsonl'])).toEqual({ n: 3, prev: 2 })
+    expect(
+      nextNumber([`${stem('001')}.json`, `${stem('001')}.md`, `${stem('001')}.feedback.jsonl`, `${stem('002')}.json`, `.${stem('003')}.line`, 'runs.jsonl']),
+    ).toEqual({ n: 3, prev: 2 })
+    // A number a running compaction has claimed is taken.
+    expect(nextNumber([`${stem('001')}.json`, '002.claim'])).toEqual({ n: 3, prev: 1 })
   })
 
   test("the store's row shape, outcome fallback, the reason", () => {
     const at = new Date('2026-01-02T03:04:05.006Z')
-    const row = fallbackRow({ at, sessionId: 's', live: false, trigger: 'manual', reason: 'node-missing: x', n: 2, prev: 1, pluginVersion: '0.1.0', messages: 4, hookMs: 7 })
-    expect(row).toMatchObject({ v: 1, mode: 'rehearsal', outcome: 'fallback', reason: 'node-missing: x', lineage: { n: 2, prev: 1 }, writtenBy: 'hooks' })
+    const row = fallbackRow({
+      at,
+      sessionId: 's',
+      live: false,
+      trigger: 'manual',
+      code: 'node-missing',
+      reason: 'node-missing: x',
+      n: 2,
+      prev: 1,
+      pluginVersion: '0.1.0',
+      messages: 4,
+      hookMs: 7,
+    })
+    expect(row).toMatchObject({
+      v: 1,
+      mode: 'rehearsal',
+      outcome: 'fallback',
+      code: 'node-missing',
+      reason: 'node-missing: x',
+      lineage: { n: 2, prev: 1 },
+      writtenBy: 'hooks',
+    })
     expect(fileStem(2, at)).toBe('002-2026-01-02T03-04-05-006Z')
   })
 })

@@ -11,7 +11,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { MODE_DIRS } from '../../store/write.ts'
+import { MODE_DIRS } from '../../plugin/hooks/protocol.ts'
 import { type FakeModel, startFakeModel } from './fake-model.mjs'
 import { claudeBin, parseJsonLines, pluginDir, repoRoot, seedEngineConfig, skipWithoutEngine } from './harness.ts'
 
@@ -25,7 +25,8 @@ const IDLE_OPTIONS = { delay: 0.05, latest: 1 }
  * The one line, hit rate included: the engine reads the summarizer's usage from the stream's
  * message_delta, where the fake states all four counts as the real API does.
  */
-const LINE = /^compact-idle: compacted 250,\d{3} tokens of idle context while the prompt cache was still warm; summarizer cache hit 92\.0% \(230,000 read, 19,000 written, 1,000 uncached\)$/
+const LINE =
+  /^compact-idle: compacted 250,\d{3} tokens of idle context while the prompt cache was still warm; summarizer cache hit 92\.0% \(230,000 read, 19,000 written, 1,000 uncached\)$/
 
 const hasTmux = spawnSync('tmux', ['-V'], { encoding: 'utf8' }).status === 0
 const skip = skipWithoutEngine || (hasTmux ? false : 'idle e2e skipped: tmux is not installed (apt-get install tmux)')
@@ -62,7 +63,11 @@ describe('compact-idle in the TUI', { skip }, () => {
   const tmux = (...args: string[]) => spawnSync('tmux', ['-S', socket, ...args], { encoding: 'utf8', timeout: 10_000 })
   const screen = () => tmux('capture-pane', '-p', '-t', 'idle').stdout ?? ''
   const debugLog = () => (existsSync(paths.debug) ? readFileSync(paths.debug, 'utf8') : '')
-  const explain = () => `--- screen ---\n${screen()}\n--- compact-idle debug lines ---\n${debugLog().split('\n').filter((l) => l.includes('compact-idle')).join('\n')}`
+  const explain = () =>
+    `--- screen ---\n${screen()}\n--- compact-idle debug lines ---\n${debugLog()
+      .split('\n')
+      .filter((l) => l.includes('compact-idle'))
+      .join('\n')}`
 
   /**
    * Types a prompt and submits it. Keys sent while the TUI is still settling can be dropped, so
@@ -101,8 +106,13 @@ describe('compact-idle in the TUI', { skip }, () => {
     Object.values(MODE_DIRS).flatMap((mode) => {
       const d = join(paths.data, mode, sessionId)
       // A rehearsal's row, pending first, reads as its completion (NNN-<iso>.late.json) once there is one.
-      const read = (n: string) => JSON.parse(readFileSync(existsSync(join(d, n.replace(/\.json$/, '.late.json'))) ? join(d, n.replace(/\.json$/, '.late.json')) : join(d, n), 'utf8'))
-      return existsSync(d) ? readdirSync(d).filter((n) => /^\d{3,}-[^.]+\.json$/.test(n)).map(read) : []
+      const read = (n: string) =>
+        JSON.parse(readFileSync(existsSync(join(d, n.replace(/\.json$/, '.late.json'))) ? join(d, n.replace(/\.json$/, '.late.json')) : join(d, n), 'utf8'))
+      return existsSync(d)
+        ? readdirSync(d)
+            .filter((n) => /^\d{3,}-[^.]+\.json$/.test(n))
+            .map(read)
+        : []
     })
 
   before(async () => {
@@ -146,10 +156,30 @@ describe('compact-idle in the TUI', { skip }, () => {
     }
     // `timeout --foreground`: plain `timeout` leaves claude stopped by SIGTTIN and the pane blank.
     const started = tmux(
-      'new-session', '-d', '-s', 'idle', '-x', '200', '-y', '50', '-c', paths.project,
-      'env', '-i', ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
-      'timeout', '--foreground', '120', claudeBin,
-      '--dangerously-skip-permissions', '--debug-file', paths.debug, '--plugin-dir', handoffCopy, '--plugin-dir', idleCopy,
+      'new-session',
+      '-d',
+      '-s',
+      'idle',
+      '-x',
+      '200',
+      '-y',
+      '50',
+      '-c',
+      paths.project,
+      'env',
+      '-i',
+      ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
+      'timeout',
+      '--foreground',
+      '120',
+      claudeBin,
+      '--dangerously-skip-permissions',
+      '--debug-file',
+      paths.debug,
+      '--plugin-dir',
+      handoffCopy,
+      '--plugin-dir',
+      idleCopy,
     )
     assert.equal(started.status, 0, `tmux new-session failed: ${started.stderr}`)
     panePid = Number(tmux('display-message', '-p', '-t', 'idle', '#{pane_pid}').stdout.trim()) || 0
@@ -176,22 +206,39 @@ describe('compact-idle in the TUI', { skip }, () => {
 
   test('a large idle session compacts once; compact-handoff hears trigger plugin; one line in the transcript', { timeout: 90_000 }, async () => {
     // Ready when the prompt box is drawn; answer the bypass dialog if this engine still asks.
-    await waitFor('the TUI to be ready', 30_000, () => {
-      const s = screen()
-      if (s.includes('Yes, I accept')) {
-        tmux('send-keys', '-t', 'idle', 'Down')
-        tmux('send-keys', '-t', 'idle', 'Enter')
-        return false
-      }
-      const log = debugLog()
-      return s.includes('bypass permissions on') && log.includes('hooks module compact-handoff@inline loaded') && log.includes('hooks module compact-idle@inline loaded')
-    }, explain)
+    await waitFor(
+      'the TUI to be ready',
+      30_000,
+      () => {
+        const s = screen()
+        if (s.includes('Yes, I accept')) {
+          tmux('send-keys', '-t', 'idle', 'Down')
+          tmux('send-keys', '-t', 'idle', 'Enter')
+          return false
+        }
+        const log = debugLog()
+        return (
+          s.includes('bypass permissions on') &&
+          log.includes('hooks module compact-handoff@inline loaded') &&
+          log.includes('hooks module compact-idle@inline loaded')
+        )
+      },
+      explain,
+    )
 
     await submit('Plan the release notes, then wait for me.')
-    await waitFor('the turn to be answered and the compaction reserved', 30_000, () => debugLog().includes('[compact-idle] $.ui.log (to debug): compaction reserved in 0:03'), explain)
+    await waitFor(
+      'the turn to be answered and the compaction reserved',
+      30_000,
+      () => debugLog().includes('[compact-idle] $.ui.log (to debug): compaction reserved in 0:03'),
+      explain,
+    )
 
     const file = await waitFor('the session transcript', 10_000, transcript, explain)
-    const sessionId = file.split('/').at(-1)!.replace(/\.jsonl$/, '')
+    const sessionId = file
+      .split('/')
+      .at(-1)!
+      .replace(/\.jsonl$/, '')
     const shown = await waitFor(
       "compact-idle's line in the transcript",
       30_000,
@@ -218,6 +265,11 @@ describe('compact-idle in the TUI', { skip }, () => {
     assert.equal(fake.requests().filter((r) => r.kind === 'compaction').length, 1)
     assert.equal(jsonLines(file).filter((l) => l.type === 'system' && typeof l.content === 'string' && LINE.test(l.content)).length, 1)
     assert.equal(rows(sessionId).length, 1)
-    assert.equal(debugLog().split('\n').filter((l) => l.includes('compaction reserved in')).length, 1)
+    assert.equal(
+      debugLog()
+        .split('\n')
+        .filter((l) => l.includes('compaction reserved in')).length,
+      1,
+    )
   })
 })
