@@ -152,6 +152,9 @@ describe('buildHandoff with packages and subscribers', () => {
   pkg(dir, 'sub-apply-throws', { type: 'module', exports: './index.js' }, {
     'index.js': `export default { name: 'sub-apply-throws', apply(hooks) { hooks.compose.tap('x', (s) => ({ ...s, handoff: 'hijacked' })); throw new Error('apply broke') } }\n`,
   })
+  pkg(dir, 'sub-async-apply', { type: 'module', exports: './index.js' }, {
+    'index.js': `export default { name: 'sub-async-apply', async apply(hooks) { hooks.done.tap('x', () => {}); throw new Error('late') } }\n`,
+  })
   pkg(dir, 'sub-not-one', { type: 'module', exports: './index.js' }, { 'index.js': `export default { apply: 1 }\n` })
 
   const base = `seamTimeoutMs: 200\nsections:\n${ONLY_TURNS}`
@@ -236,7 +239,7 @@ describe('buildHandoff with packages and subscribers', () => {
 
   test('subscribers that hang, throw, throw in apply or are not subscribers: recorded, and the handoff is the same', async () => {
     const clean = await build(write('clean2.yaml', base))
-    const file = write('bad.yaml', `${base}plugins:\n  - package: sub-bad\n  - package: sub-apply-throws\n  - package: sub-not-one\n  - package: not-installed\n`)
+    const file = write('bad.yaml', `${base}plugins:\n  - package: sub-bad\n  - package: sub-apply-throws\n  - package: sub-not-one\n  - package: sub-async-apply\n  - package: not-installed\n`)
     const started = Date.now()
     const { result } = await build(file)
     assert.ok(Date.now() - started < 3_000, 'two hangs of 200 ms each, not forever')
@@ -245,6 +248,7 @@ describe('buildHandoff with packages and subscribers', () => {
     assert.deepEqual(Object.keys(rows).sort(), [
       'not-installed load',
       'sub-apply-throws apply',
+      'sub-async-apply apply',
       'sub-bad beforeCompact',
       'sub-bad compose',
       'sub-bad config',
@@ -255,6 +259,7 @@ describe('buildHandoff with packages and subscribers', () => {
     assert.match(rows['sub-bad config']!, /^timedOut/)
     assert.match(rows['sub-bad sectionResult']!, /^threw: result tap broke/)
     assert.match(rows['sub-apply-throws apply']!, /^threw: apply broke/)
+    assert.match(rows['sub-async-apply apply']!, /^threw: apply returned a promise: it must tap the hooks and return/)
     assert.match(rows['sub-not-one load']!, /name must be a non-empty string.*apply must be a function/)
     assert.match(rows['not-installed load']!, /"not-installed" is not installed beside/)
   })

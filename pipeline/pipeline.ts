@@ -222,7 +222,12 @@ export function createPipeline(config: ResolvedConfig, opts: { seamTimeoutMs?: n
       const { facade, register } = subscriberFacade(subscriber.name, hooks, () => ledger, Date.now, timeoutMs)
       const started = Date.now()
       try {
-        subscriber.apply(facade, options)
+        const returned: unknown = subscriber.apply(facade, options)
+        if (typeof (returned as { then?: unknown } | null)?.then === 'function') {
+          // Taps must be known before the run starts; a rejection later must not go unhandled.
+          Promise.resolve(returned).catch(() => {})
+          throw new TypeError('apply returned a promise: it must tap the hooks and return (do async work in a tapPromise)')
+        }
         register()
         return true
       } catch (err) {
