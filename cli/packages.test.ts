@@ -147,6 +147,7 @@ describe('buildHandoff with packages and subscribers', () => {
       hooks.sectionResult.tap('x', () => { throw new Error('result tap broke') })
       hooks.compose.tap('x', () => { throw new Error('compose tap broke') })
       hooks.config.tapPromise('x', () => new Promise(() => {}))
+      hooks.sections.tap('x', async () => { throw new Error('async on a sync hook') })
     } }\n`,
   })
   pkg(dir, 'sub-apply-throws', { type: 'module', exports: './index.js' }, {
@@ -253,11 +254,13 @@ describe('buildHandoff with packages and subscribers', () => {
       'sub-bad compose',
       'sub-bad config',
       'sub-bad sectionResult',
+      'sub-bad sections',
       'sub-not-one load',
     ])
     assert.match(rows['sub-bad beforeCompact']!, /^timedOut: no answer within 200 ms \(seamTimeoutMs: 200\)/)
     assert.match(rows['sub-bad config']!, /^timedOut/)
     assert.match(rows['sub-bad sectionResult']!, /^threw: result tap broke/)
+    assert.match(rows['sub-bad sections']!, /^threw: hooks\.sections is synchronous: its tap returned a promise/)
     assert.match(rows['sub-apply-throws apply']!, /^threw: apply broke/)
     assert.match(rows['sub-async-apply apply']!, /^threw: apply returned a promise: it must tap the hooks and return/)
     assert.match(rows['sub-not-one load']!, /name must be a non-empty string.*apply must be a function/)

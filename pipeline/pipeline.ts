@@ -180,7 +180,14 @@ function subscriberFacade(
         const guarded = (...args: unknown[]) => {
           const started = now()
           try {
-            return settle(args, fn(...observed(hook, args)), started)
+            const out = fn(...observed(hook, args))
+            if (typeof (out as { then?: unknown } | null)?.then === 'function') {
+              // Nothing waits for it on a sync hook: as a waterfall's value it would replace the
+              // outcome with a promise, and a rejection would go unhandled.
+              Promise.resolve(out).catch(() => {})
+              throw new TypeError(`hooks.${hook} is synchronous: its tap returned a promise`)
+            }
+            return settle(args, out, started)
           } catch (err) {
             return fail(args, err, started)
           }
