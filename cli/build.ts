@@ -176,16 +176,26 @@ async function run(argv: string[]): Promise<number> {
     const text = jsonForTerminal(out) + '\n'
     if (values.out) await writeOut(values.out, text)
     else process.stdout.write(text)
-    return 0
-  }
-  if (values.out) {
+  } else if (values.out) {
     await writeOut(values.out, result.handoff)
     process.stdout.write(forTerminal(`${formatReport(result)}\nhandoff written to ${values.out}\n`))
   } else {
     process.stdout.write(forTerminal(result.handoff))
     process.stderr.write(forTerminal(`\n${formatReport(result)}\n`))
   }
+  await endIfLingering(result)
   return 0
+}
+
+/**
+ * A subscriber tap that timed out was let go, not stopped: a timer or a socket it left behind
+ * would keep this process alive after its answer. Once the output is written out, the process
+ * ends (exitCode alone would wait for them).
+ */
+async function endIfLingering(result: HandoffResult): Promise<void> {
+  if (!result.seam.some((s) => s.status === 'timedOut')) return
+  await Promise.all([process.stdout, process.stderr].map((stream) => new Promise<void>((resolve) => stream.write('', () => resolve()))))
+  process.exit(0)
 }
 
 export const buildCommand: Command = { summary: 'build the handoff for a transcript on disk', usage, run }

@@ -5,6 +5,7 @@
  * stall or change the run.
  */
 import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
@@ -265,6 +266,28 @@ describe('buildHandoff with packages and subscribers', () => {
     assert.match(rows['sub-async-apply apply']!, /^threw: apply returned a promise: it must tap the hooks and return/)
     assert.match(rows['sub-not-one load']!, /name must be a non-empty string.*apply must be a function/)
     assert.match(rows['not-installed load']!, /"not-installed" is not installed beside/)
+  })
+
+  test('the CLI ends once its answer is written, though a timed-out subscriber left a timer behind', () => {
+    pkg(dir, 'sub-lingers', { type: 'module', exports: './index.js' }, {
+      'index.js': `export default { name: 'sub-lingers', apply(hooks) { hooks.beforeCompact.tapPromise('x', () => new Promise((r) => setTimeout(r, 120000))) } }\n`,
+    })
+    const file = write('lingers.yaml', `${base}plugins:\n  - package: sub-lingers\n`)
+    const transcriptFile = join(dir, 'session.jsonl')
+    const line = (type: string, uuid: string, content: unknown) => JSON.stringify({ type, sessionId: 'linger', uuid, cwd: dir, message: { role: type, content, ...(type === 'assistant' ? { id: uuid } : {}) } })
+    writeFileSync(transcriptFile, [line('user', 'u1', 'hello'), line('assistant', 'a1', [{ type: 'text', text: 'hi' }])].join('\n') + '\n')
+    writeFileSync(join(dir, 'empty.yaml'), '')
+    const started = Date.now()
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'cli', 'main.ts'), 'build', transcriptFile, '--json', '--config', file], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      env: { ...process.env, ANTHROPIC_API_KEY: '', COMPACT_HANDOFF_CONFIG: join(dir, 'empty.yaml') },
+      timeout: 60_000,
+    })
+    assert.equal(r.status, 0, r.stderr)
+    assert.ok(Date.now() - started < 30_000, `ended after ${Date.now() - started} ms, not when the 120 s timer fired`)
+    const out = JSON.parse(r.stdout) as { seam: Array<{ name: string; status: string }> }
+    assert.deepEqual(out.seam.map((x) => `${x.name} ${x.status}`), ['sub-lingers timedOut'])
   })
 
   test('the repository config stays loadable with no packages at all', async () => {
