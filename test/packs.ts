@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { cpSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { repoRoot } from './shared.ts'
 
@@ -35,9 +36,35 @@ export interface Packs {
   subscriberLog: string
 }
 
+const LOCK = join(tmpdir(), 'compact-handoff-npm-pack.lock')
+const STALE_MS = 10 * 60_000
+
+/**
+ * One `npm pack` of the repository at a time: its prepack empties and rebuilds dist/, and the
+ * test files that pack run side by side (a lock left by a killed run is stale after 10 minutes).
+ */
+function packRepoLocked(dir: string): string {
+  for (;;) {
+    try {
+      mkdirSync(LOCK)
+      break
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+      const held = statSync(LOCK, { throwIfNoEntry: false })
+      if (held && Date.now() - held.mtimeMs > STALE_MS) rmSync(LOCK, { recursive: true, force: true })
+      else if (held) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250)
+    }
+  }
+  try {
+    return packInto(dir, repoRoot)
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true })
+  }
+}
+
 /** The three tarballs under `tmp`. The project's prepack builds its public API into dist/. */
 export function packAll(tmp: string): Packs {
-  const project = packInto(join(tmp, 'packs', 'ch'), repoRoot)
+  const project = packRepoLocked(join(tmp, 'packs', 'ch'))
   // The TypeScript example is built by its own prepack (tsc) against the packed project.
   const todos = join(tmp, 'section-todos')
   cpSync(join(repoRoot, 'examples', 'section-todos'), todos, { recursive: true, filter: (p) => !/node_modules|dist$/.test(p) })
