@@ -8,7 +8,7 @@ import {
   configFiles,
   readJsonlTranscript,
   readPolicy
-} from "./chunk-RBJYP4AS.mjs";
+} from "./chunk-DQEBN6GQ.mjs";
 import {
   forTerminal,
   jsonForTerminal
@@ -308,9 +308,7 @@ ${usage}`);
     const text = jsonForTerminal(out) + "\n";
     if (values.out) await writeOut(values.out, text);
     else process.stdout.write(text);
-    return 0;
-  }
-  if (values.out) {
+  } else if (values.out) {
     await writeOut(values.out, result.handoff);
     process.stdout.write(forTerminal(`${formatReport(result)}
 handoff written to ${values.out}
@@ -321,7 +319,13 @@ handoff written to ${values.out}
 ${formatReport(result)}
 `));
   }
+  await endIfLingering(result);
   return 0;
+}
+async function endIfLingering(result) {
+  if (!result.seam.some((s) => s.status === "timedOut")) return;
+  await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((resolve) => stream.write("", () => resolve()))));
+  process.exit(0);
 }
 var buildCommand = { summary: "build the handoff for a transcript on disk", usage, run };
 export {

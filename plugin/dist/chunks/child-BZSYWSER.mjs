@@ -11,32 +11,29 @@ import {
   readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-RBJYP4AS.mjs";
+} from "./chunk-DQEBN6GQ.mjs";
 import "./chunk-AQDRH5LW.mjs";
 import {
+  ANSWERS_DIR,
+  fallbackReason,
   indexPending,
   nextCompaction,
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-5M5SXZ5M.mjs";
+} from "./chunk-YIPAWM62.mjs";
 import "./chunk-D43E7QKF.mjs";
 import "./chunk-7DPBAYJ4.mjs";
 
-// cli/engine.ts
+// engine/child.ts
 import { watch as watch2 } from "node:fs";
 import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { dirname, join as join2 } from "node:path";
 
-// cli/engine-bridge.ts
+// engine/bridge.ts
 import { mkdirSync, readFileSync, watch } from "node:fs";
 import { join } from "node:path";
-
-// cli/engine-protocol.ts
-var ANSWERS_DIR = "answers";
-
-// cli/engine-bridge.ts
 var BridgeError = class extends Error {
   constructor(call, message) {
     super(message);
@@ -57,15 +54,15 @@ function createBridge(opts) {
   const take = (id) => {
     const w = waiting.get(id);
     if (!w) return;
-    let answer;
+    let answer2;
     try {
-      answer = JSON.parse(readFileSync(join(dir, `${id}.json`), "utf8"));
+      answer2 = JSON.parse(readFileSync(join(dir, `${id}.json`), "utf8"));
     } catch {
       return;
     }
     waiting.delete(id);
-    if (answer.ok) w.resolve(answer.value);
-    else w.reject(new BridgeError(w.call, `${w.call}: ${answer.error}`));
+    if (answer2.ok) w.resolve(answer2.value);
+    else w.reject(new BridgeError(w.call, `${w.call}: ${answer2.error}`));
     if (waiting.size === 0) idle();
   };
   const sweep = () => {
@@ -136,7 +133,7 @@ function createBridge(opts) {
   };
 }
 
-// cli/engine-capabilities.ts
+// engine/capabilities.ts
 function reportedUsage(u) {
   if (!u) return null;
   const total = u.input_tokens + u.output_tokens + u.cache_read_input_tokens + u.cache_creation_input_tokens;
@@ -163,7 +160,13 @@ function engineHost(bridge, opts) {
     async fork(req, signal) {
       const started = now();
       const forked = await bridge.request("model.fork", { prompt: req.prompt }, signal);
-      modelCalls.push({ call: "fork", answeredBy: forked.isAnswered ? "fork" : null, reason: forked.isAnswered ? null : forked.reason, ms: now() - started, usage: reportedUsage(forked.usage) });
+      modelCalls.push({
+        call: "fork",
+        answeredBy: forked.isAnswered ? "fork" : null,
+        reason: forked.isAnswered ? null : forked.reason,
+        ms: now() - started,
+        usage: reportedUsage(forked.usage)
+      });
       return answerOf(forked, "fork", opts.model);
     },
     async complete(req, signal) {
@@ -175,7 +178,13 @@ function engineHost(bridge, opts) {
         { model: chosen, prompt: req.prompt, ...req.system ? { system: req.system } : {}, ...req.maxTokens ? { maxTokens: req.maxTokens } : {} },
         signal
       );
-      modelCalls.push({ call: "complete", answeredBy: v.isAnswered ? "complete" : null, reason: v.isAnswered ? null : v.reason, ms: now() - started, usage: reportedUsage(v.usage) });
+      modelCalls.push({
+        call: "complete",
+        answeredBy: v.isAnswered ? "complete" : null,
+        reason: v.isAnswered ? null : v.reason,
+        ms: now() - started,
+        usage: reportedUsage(v.usage)
+      });
       return answerOf(v, "complete", chosen);
     }
   };
@@ -185,16 +194,20 @@ function engineHost(bridge, opts) {
       const record = (ok, via, reason) => reads.push({ path: req.path, ok, via, ms: now() - started, ...reason ? { reason } : {} });
       const policy = req.policy ?? hostPolicy;
       if (!opts.live) {
-        const answer = await diskFilesUnder(policy).read({ ...req, policy }, signal);
-        record(answer.ok, "disk", answer.ok ? void 0 : answer.reason);
-        return answer;
+        const answer2 = await diskFilesUnder(policy).read({ ...req, policy }, signal);
+        record(answer2.ok, "disk", answer2.ok ? void 0 : answer2.reason);
+        return answer2;
       }
       const vetted = await vetForRead(req.path, policy, signal);
       if (!vetted.ok) {
         record(false, "read-tool", vetted.reason);
         return vetted;
       }
-      const v = await bridge.request("files.read", { path: vetted.path, ...req.offset ? { offset: req.offset } : {}, ...req.limit ? { limit: req.limit } : {} }, signal);
+      const v = await bridge.request(
+        "files.read",
+        { path: vetted.path, ...req.offset ? { offset: req.offset } : {}, ...req.limit ? { limit: req.limit } : {} },
+        signal
+      );
       record(v.ok, "read-tool", v.ok ? void 0 : v.reason);
       return v;
     }
@@ -216,7 +229,7 @@ function engineHost(bridge, opts) {
   };
 }
 
-// cli/engine-keep.ts
+// engine/keep.ts
 var DEFAULT_MAX_KEEP_CHARS = 6e4;
 var HANDOFF = "<!-- compact-handoff:";
 var CONTINUATION = "This session is being continued from a previous conversation";
@@ -304,7 +317,7 @@ function keepPlan(messages, opts = {}) {
   return { keep: Array.from({ length: messages.length - start }, (_, k) => start + k), why, capped, extended, orphanResults };
 }
 
-// cli/engine.ts
+// engine/child.ts
 var VERSION = true ? "0.1.0" : "0.0.0-dev";
 var usage = `Usage: compact-handoff engine [--standby] <rundir>
 
@@ -320,10 +333,12 @@ forever, or build an empty handoff, so the end-to-end tests can check every fall
 
 Exit codes: 0 done, 1 failed (the hooks module then lets the engine compact).`;
 var Fallback = class extends Error {
-  constructor(reason) {
-    super(reason);
-    this.reason = reason;
+  constructor(code, detail) {
+    super(fallbackReason(code, detail));
+    this.code = code;
+    this.reason = this.message;
   }
+  code;
   reason;
 };
 var chars4 = (n) => Math.ceil(n / 4);
@@ -336,13 +351,13 @@ function messageChars(m) {
 function checkInput(raw) {
   const v = raw;
   const problems = [];
-  if (!v || typeof v !== "object") throw new Fallback("bad-input: stdin is not a JSON object");
+  if (!v || typeof v !== "object") throw new Fallback("bad-input", "stdin is not a JSON object");
   if (typeof v.sessionId !== "string" || !v.sessionId) problems.push("sessionId");
   if (typeof v.cwd !== "string") problems.push("cwd");
   if (!Array.isArray(v.messages)) problems.push("messages");
   if (!v.settings || typeof v.settings !== "object" || typeof v.settings.dataDir !== "string") problems.push("settings.dataDir");
   if (typeof v.trigger !== "string") problems.push("trigger");
-  if (problems.length) throw new Fallback(`bad-input: missing or malformed ${problems.join(", ")}`);
+  if (problems.length) throw new Fallback("bad-input", `missing or malformed ${problems.join(", ")}`);
   return v;
 }
 async function settingsLayer(rundir, input) {
@@ -393,32 +408,20 @@ function modelPath(host) {
   if (by.size === 2) return "fork+complete";
   return [...by][0];
 }
-async function runEngine(raw, deps) {
-  const now = deps.now ?? Date.now;
-  const started = now();
-  const at = new Date(started);
-  let input = null;
-  let ref = null;
-  let lineage = null;
-  let depth = null;
-  let transcript = null;
-  let host = null;
-  let bridge = null;
-  let result = null;
-  let handoff = "";
-  let pending = null;
-  let configProblems = [];
-  const baseRow = (outcome, reason) => ({
+function baseRow(run, outcome, why) {
+  const { input, result, host, now } = run;
+  return {
     v: 1,
-    at: at.toISOString(),
+    at: run.at.toISOString(),
     sessionId: input.sessionId,
-    mode: ref.mode,
+    mode: run.ref.mode,
     trigger: input.trigger,
     ...input.agentId ? { agentId: input.agentId } : {},
     outcome,
-    reason,
-    lineage,
-    depth,
+    ...why && "code" in why ? { code: why.code } : {},
+    reason: why ? "code" in why ? why.reason : why.pending : null,
+    lineage: { n: run.next.n, prev: run.next.prev },
+    depth: run.next.depth,
     writtenBy: "child",
     pluginVersion: input.pluginVersion ?? VERSION,
     childVersion: VERSION,
@@ -426,154 +429,197 @@ async function runEngine(raw, deps) {
     sections: result ? sectionRows(result) : [],
     summaryLine: result?.summaryLine ?? null,
     ...result?.notes.length ? { notes: result.notes } : {},
-    chars: result ? handoff.length : null,
+    chars: result ? run.handoff.length : null,
     model: { path: modelPath(host), calls: host?.modelCalls ?? [] },
     reads: host?.reads ?? [],
     usage: host?.usage() ?? null,
     cost: rowCost(result, host?.modelCalls ?? []),
     cwd: input.cwd,
-    configProblems: configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`),
+    configProblems: run.configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`),
     seam: result?.seam ?? [],
     ms: {
       pipeline: result?.ms ?? null,
-      child: now() - started,
+      child: now() - run.started,
       sinceHook: input.hookStartedAt ? now() - input.hookStartedAt : null
     }
-  });
+  };
+}
+async function runEngine(raw, deps) {
+  const now = deps.now ?? Date.now;
+  const started = now();
+  const run = {
+    deps,
+    now,
+    started,
+    at: new Date(started),
+    input: null,
+    ref: null,
+    next: null,
+    transcript: null,
+    host: null,
+    bridge: null,
+    result: null,
+    handoff: "",
+    pending: null,
+    configProblems: []
+  };
   try {
-    input = checkInput(raw);
-    const mode = input.settings.live ? "live" : "rehearsal";
-    ref = { dataDir: resolveDataDir(input.settings.dataDir || void 0, deps.env ?? process.env), mode, sessionId: input.sessionId };
-    let next;
-    try {
-      next = await nextCompaction(ref);
-    } catch (err) {
-      throw new Fallback(`store-unreadable: ${err.message}`);
-    }
-    lineage = { n: next.n, prev: next.prev };
-    depth = next.depth;
-    transcript = (deps.readMessages ?? readEngineMessages)(input.messages, { sessionId: input.sessionId, cwd: input.cwd, model: input.model });
-    bridge = createBridge({ rundir: deps.rundir, send: deps.send });
-    const openBridge = bridge;
-    const gone = () => openBridge.close(`the engine went away before it answered (${String(deps.engineGone?.reason ?? "unknown")})`);
-    if (deps.engineGone?.aborted) gone();
-    else deps.engineGone?.addEventListener("abort", gone, { once: true });
-    host = engineHost(bridge, { model: input.model, live: input.settings.live, cwd: input.cwd });
-    if (input.late) {
-      try {
-        pending = await writeCompaction(ref, {
-          row: {
-            ...baseRow("pending", "late: the engine compacted without waiting; this rehearsal's model work runs after it"),
-            late: { pid: process.pid, host: hostname(), startedAt: at.toISOString() }
-          },
-          transcript: transcriptOf(transcript, input.sessionId, next.n),
-          at,
-          index: "defer"
-        });
-      } catch (err) {
-        throw new Fallback(`store-unwritable: ${err.message}`);
-      }
-      const { files: files2, sizes } = pending.row;
-      deps.send({ type: "pending", row: files2.row, dataDir: ref.dataDir, n: next.n, prev: next.prev, at: at.toISOString(), files: files2, sizes });
-    }
-    const capabilities = !input.settings.live && input.settings.rehearsalModel === false ? { ...host.capabilities, model: refusedModel } : host.capabilities;
-    const pipelineInput = {
-      trigger: input.trigger,
-      ...input.instructions ? { instructions: input.instructions } : {},
-      sessionId: input.sessionId,
-      cwd: input.cwd,
-      ...input.contextWindow ? { contextWindow: input.contextWindow } : {},
-      ...input.model ? { model: input.model } : {},
-      transcript,
-      lineage: { n: next.n, prev: next.prev, earlier: next.earlier },
-      ...runningAgentsOf(transcript)
-    };
-    const files = configFiles(await settingsLayer(deps.rundir, input), deps.env ?? process.env);
-    try {
-      ;
-      ({ result, configProblems } = await (deps.build ?? buildHandoff)({ input: pipelineInput, capabilities, configFiles: files, lenient: true }));
-    } catch (err) {
-      throw new Fallback(`pipeline-threw: ${err.message}`);
-    }
-    bridge.close();
-    handoff = deps.fault === "empty" ? "" : result.handoff;
-    const kept = result.sections.filter((s) => s.status === "ok").length;
-    if (!handoff.trim()) throw new Fallback(`empty-handoff: the pipeline returned no handoff text (${result.summaryLine})`);
-    if (kept === 0) throw new Fallback(`no-sections-kept: ${result.summaryLine}`);
-    const kinds = new Map(transcript.messages.filter((m) => m.uuid).map((m) => [m.uuid, m.kind]));
-    const plan = keepPlan(input.messages, { kindOf: (i) => input.messages[i].handle ? kinds.get(input.messages[i].handle) : void 0 });
-    const keptMessages = plan.keep.map((i) => input.messages[i]);
-    const tokensBefore = input.contextTokens ?? chars4(input.messages.reduce((n, m) => n + messageChars(m), 0));
-    const tokensAfter = chars4(
-      handoff.length + result.messages.reduce((n, m) => n + messageChars(m), 0) + keptMessages.reduce((n, m) => n + messageChars(m), 0)
-    );
-    const row = {
-      ...baseRow(input.settings.live ? "replaced" : "rehearsed", null),
-      kept: {
-        from: plan.keep[0] ?? null,
-        count: plan.keep.length,
-        why: plan.why,
-        capped: plan.capped,
-        extended: plan.extended,
-        orphanResults: plan.orphanResults
-      },
-      extraMessages: result.messages.length,
-      tokens: { before: tokensBefore, after: tokensAfter, estimate: "chars/4" }
-    };
-    let written;
-    try {
-      written = await writeCompaction(ref, {
-        row,
-        handoff,
-        summary: summaryText(result),
-        transcript: pending ? null : transcriptOf(transcript, input.sessionId, next.n),
-        at,
-        index: "defer",
-        ...completes(pending)
-      });
-    } catch (err) {
-      throw new Fallback(`store-unwritable: ${err.message}`);
-    }
-    await cleanup(deps.rundir);
-    const usage2 = host.usage();
-    const notices = configProblems.length ? [
-      `your pipeline config override has ${configProblems.length} problem(s), so the default pipeline ran: ${configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`).join("; ")}`
-    ] : [];
-    deps.send({
-      type: "done",
-      handoff,
-      messages: result.messages,
-      keep: plan.keep,
-      tokensBefore,
-      tokensAfter,
-      ...usage2 ? { usage: usage2 } : {},
-      row: written.row,
-      ...notices.length ? { notices } : {}
-    });
-    await indexPending(ref.dataDir).catch(() => void 0);
+    const prepared = await prepare(run, raw);
+    const built = await build(prepared);
+    const stored = await store(built);
+    await answer(built, stored);
     return true;
   } catch (err) {
-    bridge?.close();
-    const reason = err instanceof Fallback ? err.reason : `child-threw: ${err?.message ?? String(err)}`;
-    let rowWritten = false;
-    if (input && ref && lineage) {
-      try {
-        await writeCompaction(ref, {
-          row: baseRow("fallback", reason),
-          handoff: handoff || null,
-          summary: summaryText(result),
-          transcript: transcript && !pending ? transcriptOf(transcript, input.sessionId, lineage.n) : null,
-          at,
-          ...completes(pending)
-        });
-        rowWritten = true;
-      } catch {
-      }
-    }
-    await cleanup(deps.rundir);
-    deps.send({ type: "failed", reason, rowWritten });
+    await fallBack(run, err);
     return false;
   }
+}
+async function prepare(run, raw) {
+  const { deps } = run;
+  const input = run.input = checkInput(raw);
+  const mode = input.settings.live ? "live" : "rehearsal";
+  const ref = run.ref = { dataDir: resolveDataDir(input.settings.dataDir || void 0, deps.env ?? process.env), mode, sessionId: input.sessionId };
+  try {
+    run.next = await nextCompaction(ref);
+  } catch (err) {
+    throw new Fallback("store-unreadable", err.message);
+  }
+  run.transcript = (deps.readMessages ?? readEngineMessages)(input.messages, { sessionId: input.sessionId, cwd: input.cwd, model: input.model });
+  const bridge = run.bridge = createBridge({ rundir: deps.rundir, send: deps.send });
+  const gone = () => bridge.close(`the engine went away before it answered (${String(deps.engineGone?.reason ?? "unknown")})`);
+  if (deps.engineGone?.aborted) gone();
+  else deps.engineGone?.addEventListener("abort", gone, { once: true });
+  run.host = engineHost(bridge, { model: input.model, live: input.settings.live, cwd: input.cwd });
+  const ready = run;
+  if (input.late) await storePending(ready);
+  return ready;
+}
+async function storePending(run) {
+  const { input, ref, next, at } = run;
+  try {
+    run.pending = await writeCompaction(ref, {
+      row: {
+        ...baseRow(run, "pending", { pending: "late: the engine compacted without waiting; this rehearsal's model work runs after it" }),
+        late: { pid: process.pid, host: hostname(), startedAt: at.toISOString() }
+      },
+      transcript: transcriptOf(run.transcript, input.sessionId, next.n),
+      at,
+      index: "defer"
+    });
+  } catch (err) {
+    throw new Fallback("store-unwritable", err.message);
+  }
+  const { files, sizes } = run.pending.row;
+  run.deps.send({ type: "pending", row: files.row, dataDir: ref.dataDir, n: next.n, prev: next.prev, at: at.toISOString(), files, sizes });
+}
+async function build(run) {
+  const { input, next, transcript, host, deps } = run;
+  const capabilities = !input.settings.live && input.settings.rehearsalModel === false ? { ...host.capabilities, model: refusedModel } : host.capabilities;
+  const pipelineInput = {
+    trigger: input.trigger,
+    ...input.instructions ? { instructions: input.instructions } : {},
+    sessionId: input.sessionId,
+    cwd: input.cwd,
+    ...input.contextWindow ? { contextWindow: input.contextWindow } : {},
+    ...input.model ? { model: input.model } : {},
+    transcript,
+    lineage: { n: next.n, prev: next.prev, earlier: next.earlier },
+    ...runningAgentsOf(transcript)
+  };
+  const files = configFiles(await settingsLayer(deps.rundir, input), deps.env ?? process.env);
+  try {
+    ;
+    ({ result: run.result, configProblems: run.configProblems } = await (deps.build ?? buildHandoff)({
+      input: pipelineInput,
+      capabilities,
+      configFiles: files,
+      lenient: true
+    }));
+  } catch (err) {
+    throw new Fallback("pipeline-threw", err.message);
+  }
+  run.bridge.close();
+  const result = run.result;
+  run.handoff = deps.fault === "empty" ? "" : result.handoff;
+  if (!run.handoff.trim()) throw new Fallback("empty-handoff", `the pipeline returned no handoff text (${result.summaryLine})`);
+  if (!result.sections.some((s) => s.status === "ok")) throw new Fallback("no-sections-kept", result.summaryLine);
+  return run;
+}
+async function store(run) {
+  const { input, transcript, result, handoff } = run;
+  const kinds = new Map(transcript.messages.filter((m) => m.uuid).map((m) => [m.uuid, m.kind]));
+  const plan = keepPlan(input.messages, { kindOf: (i) => input.messages[i].handle ? kinds.get(input.messages[i].handle) : void 0 });
+  const keptMessages = plan.keep.map((i) => input.messages[i]);
+  const tokensBefore = input.contextTokens ?? chars4(input.messages.reduce((n, m) => n + messageChars(m), 0));
+  const tokensAfter = chars4(handoff.length + result.messages.reduce((n, m) => n + messageChars(m), 0) + keptMessages.reduce((n, m) => n + messageChars(m), 0));
+  const row = {
+    ...baseRow(run, input.settings.live ? "replaced" : "rehearsed", null),
+    kept: {
+      from: plan.keep[0] ?? null,
+      count: plan.keep.length,
+      why: plan.why,
+      capped: plan.capped,
+      extended: plan.extended,
+      orphanResults: plan.orphanResults
+    },
+    extraMessages: result.messages.length,
+    tokens: { before: tokensBefore, after: tokensAfter, estimate: "chars/4" }
+  };
+  try {
+    const written = await writeCompaction(run.ref, {
+      row,
+      handoff,
+      summary: summaryText(result),
+      transcript: run.pending ? null : transcriptOf(transcript, input.sessionId, run.next.n),
+      at: run.at,
+      index: "defer",
+      ...completes(run.pending)
+    });
+    return { plan, tokensBefore, tokensAfter, written };
+  } catch (err) {
+    throw new Fallback("store-unwritable", err.message);
+  }
+}
+async function answer(run, stored) {
+  const { configProblems, result } = run;
+  await cleanup(run.deps.rundir);
+  const usage2 = run.host.usage();
+  const notices = configProblems.length ? [
+    `your pipeline config override has ${configProblems.length} problem(s), so the default pipeline ran: ${configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`).join("; ")}`
+  ] : [];
+  run.deps.send({
+    type: "done",
+    handoff: run.handoff,
+    messages: result.messages,
+    keep: stored.plan.keep,
+    tokensBefore: stored.tokensBefore,
+    tokensAfter: stored.tokensAfter,
+    ...usage2 ? { usage: usage2 } : {},
+    row: stored.written.row,
+    ...notices.length ? { notices } : {}
+  });
+  await indexPending(run.ref.dataDir).catch(() => void 0);
+}
+async function fallBack(run, err) {
+  run.bridge?.close();
+  const why = err instanceof Fallback ? err : new Fallback("child-threw", err?.message ?? String(err));
+  let rowWritten = false;
+  if (run.input && run.ref && run.next) {
+    try {
+      await writeCompaction(run.ref, {
+        row: baseRow(run, "fallback", why),
+        handoff: run.handoff || null,
+        summary: summaryText(run.result),
+        transcript: run.transcript && !run.pending ? transcriptOf(run.transcript, run.input.sessionId, run.next.n) : null,
+        at: run.at,
+        ...completes(run.pending)
+      });
+      rowWritten = true;
+    } catch {
+    }
+  }
+  await cleanup(run.deps.rundir);
+  run.deps.send({ type: "failed", code: why.code, reason: why.reason, rowWritten });
 }
 function completes(pending) {
   return pending ? { completes: { files: pending.row.files, sizes: pending.row.sizes } } : {};
@@ -716,7 +762,8 @@ var engineCommand = {
       raw = JSON.parse(text);
     } catch (err) {
       await cleanup(rundir);
-      sendLine({ type: "failed", reason: `bad-input: stdin is not JSON (${err.message})`, rowWritten: false });
+      const why = new Fallback("bad-input", `stdin is not JSON (${err.message})`);
+      sendLine({ type: "failed", code: why.code, reason: why.reason, rowWritten: false });
       return 1;
     }
     const engineGone = raw?.late === true ? lateExits() : void 0;

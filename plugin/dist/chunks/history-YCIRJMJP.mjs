@@ -9,11 +9,14 @@ import {
   HandoffError
 } from "./chunk-AQDRH5LW.mjs";
 import {
+  HISTORY_TOOLS,
   INDEX_FILE,
   LOOKUPS_FILE,
+  LOOKUP_FILES,
   MODE_DIRS,
   StoreError,
   TEXT_KINDS,
+  TOOL_NAMES,
   appendJsonl,
   checkSessionId,
   feedbackFile,
@@ -24,7 +27,7 @@ import {
   search,
   sessionCompactions,
   textSize
-} from "./chunk-5M5SXZ5M.mjs";
+} from "./chunk-YIPAWM62.mjs";
 import {
   fmt
 } from "./chunk-D43E7QKF.mjs";
@@ -38,78 +41,7 @@ import { parseArgs } from "node:util";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-
-// plugin/hooks/tools.ts
-var FILES = ["handoff", "summary", "transcript", "row"];
-var session = { type: "string", description: "Another session's id (default: this session)." };
-var scope = { type: "string", enum: ["session", "all"], description: '"session" (default): this session; "all": every session on this machine.' };
-var HISTORY_TOOLS = [
-  {
-    name: "handoff_status",
-    description: "compact-handoff: this session's compactions (number, time, outcome), how much history it has read back, whether handoffs are live or rehearsed, the plugin version and the search index.",
-    inputSchema: { type: "object", properties: {}, additionalProperties: false }
-  },
-  {
-    name: "handoff_list",
-    description: `compact-handoff: list this session's compactions with their stored files and sections (or, with scope "all", every session on this machine that compacted).`,
-    inputSchema: {
-      type: "object",
-      properties: { scope, session, limit: { type: "integer", minimum: 1, maximum: 200, description: "At most this many (default 50)." } },
-      additionalProperties: false
-    }
-  },
-  {
-    name: "handoff_lookup",
-    description: 'compact-handoff: read back what a compaction replaced. n picks the compaction (default: the newest); file is "handoff" (default), "summary", "transcript" (the conversation as it stood) or "row" (the stored record); section reads one section of the handoff with its full record (e.g. every shell command the ledger left out); from/to pick lines (numbered as handoff_search cites them).',
-    inputSchema: {
-      type: "object",
-      properties: {
-        n: { type: "integer", minimum: 1, description: "The compaction's number in its session." },
-        file: { type: "string", enum: FILES, description: 'Which stored file (default "handoff").' },
-        section: { type: "string", description: "A section name (summary, ledger, state, commitments, turns, restore, ...): its text and full record." },
-        from: { type: "integer", minimum: 1, description: "First line, from 1." },
-        to: { type: "integer", minimum: 1, description: "Last line (inclusive)." },
-        session,
-        mode: { type: "string", enum: ["live", "rehearsal"], description: "Live or rehearsed compactions, when a session has both." }
-      },
-      additionalProperties: false
-    },
-    isDeferred: false
-  },
-  {
-    name: "handoff_search",
-    description: "compact-handoff: search what earlier compactions replaced (the conversations as they stood, handoffs, summaries). Matches the words of the query in order, the last one as a prefix, case-insensitive. Each match cites n, the file and the line, to read around with handoff_lookup.",
-    inputSchema: {
-      type: "object",
-      properties: {
-        query: { type: "string", minLength: 1, maxLength: 500, description: "Words or an exact string to find." },
-        scope,
-        session,
-        limit: { type: "integer", minimum: 1, maximum: 100, description: "At most this many matches (default 20)." }
-      },
-      required: ["query"],
-      additionalProperties: false
-    },
-    isDeferred: false
-  },
-  {
-    name: "handoff_feedback",
-    description: "compact-handoff: leave a note about a handoff (what it missed, what was wrong, what helped), stored with that compaction's record.",
-    inputSchema: {
-      type: "object",
-      properties: {
-        note: { type: "string", minLength: 1, maxLength: 4e3, description: "The note." },
-        n: { type: "integer", minimum: 1, description: "Which compaction (default: the newest of this session)." }
-      },
-      required: ["note"],
-      additionalProperties: false
-    }
-  }
-];
-
-// store/tools.ts
-var TOOL_NAMES = ["handoff_status", "handoff_list", "handoff_lookup", "handoff_search", "handoff_feedback"];
-var FILES2 = ["handoff", "summary", "transcript", "row"];
+var FILES = LOOKUP_FILES;
 var TOOL_SPECS = Object.fromEntries(
   HISTORY_TOOLS.map((t) => [t.name, { description: t.description, inputSchema: t.inputSchema }])
 );
@@ -136,7 +68,8 @@ function checkArgs(name, raw) {
       if (typeof v !== "string") problems.push(`"${k}" must be a string (got ${got})`);
       else if (Array.isArray(p.enum) && !p.enum.includes(v)) problems.push(`"${k}" must be one of ${p.enum.map((e) => `"${e}"`).join(", ")} (got ${got})`);
       else if (typeof p.minLength === "number" && v.trim().length < p.minLength) problems.push(`"${k}" must not be empty`);
-      else if (typeof p.maxLength === "number" && v.length > p.maxLength) problems.push(`"${k}" must be at most ${p.maxLength} characters (got ${fmt(v.length)})`);
+      else if (typeof p.maxLength === "number" && v.length > p.maxLength)
+        problems.push(`"${k}" must be at most ${p.maxLength} characters (got ${fmt(v.length)})`);
     }
   }
   if (problems.length) throw new StoreError(problems.join("; "));
@@ -192,7 +125,18 @@ function lookupCall(ctx, c, extra = {}) {
 async function logRead(ctx, tool, args, text, ms, extra = {}) {
   if (ctx.by === "cli" && !existsSync(ctx.dataDir)) return;
   const size = textSize(text);
-  const row = { at: (ctx.now?.() ?? /* @__PURE__ */ new Date()).toISOString(), sessionId: ctx.sessionId, by: ctx.by, tool, args, chars: size.chars, lines: size.lines, approxTokens: size.approxTokens, ms, ...extra };
+  const row = {
+    at: (ctx.now?.() ?? /* @__PURE__ */ new Date()).toISOString(),
+    sessionId: ctx.sessionId,
+    by: ctx.by,
+    tool,
+    args,
+    chars: size.chars,
+    lines: size.lines,
+    approxTokens: size.approxTokens,
+    ms,
+    ...extra
+  };
   await appendJsonl(join(ctx.dataDir, LOOKUPS_FILE), row);
   if (ctx.by === "tool" && ctx.sessionId) await appendJsonl(join(ctx.dataDir, MODE_DIRS[modeOf(ctx.live)], checkSessionId(ctx.sessionId), LOOKUPS_FILE), row);
 }
@@ -296,11 +240,29 @@ async function status(ctx) {
   }
   return {
     text: lines.join("\n"),
-    data: { pluginVersion: ctx.pluginVersion, live: ctx.live, dataDir: ctx.dataDir, sessionId: ctx.sessionId, compactions: compactions.map(summaryOf), lookups: reads, index }
+    data: {
+      pluginVersion: ctx.pluginVersion,
+      live: ctx.live,
+      dataDir: ctx.dataDir,
+      sessionId: ctx.sessionId,
+      compactions: compactions.map(summaryOf),
+      lookups: reads,
+      index
+    }
   };
 }
 function summaryOf(c) {
-  return { sessionId: c.sessionId, mode: c.mode, n: c.n, at: c.at, outcome: c.row?.outcome ?? null, trigger: c.row?.trigger ?? null, reason: c.row?.reason ?? null, files: c.row?.files ?? null, sizes: c.row?.sizes ?? null };
+  return {
+    sessionId: c.sessionId,
+    mode: c.mode,
+    n: c.n,
+    at: c.at,
+    outcome: c.row?.outcome ?? null,
+    trigger: c.row?.trigger ?? null,
+    reason: c.row?.reason ?? null,
+    files: c.row?.files ?? null,
+    sizes: c.row?.sizes ?? null
+  };
 }
 async function list(ctx, args) {
   const limit = args.limit ?? 50;
@@ -329,7 +291,10 @@ async function list(ctx, args) {
     ];
     if (index.torn) lines2.push(`(${index.torn} torn line${index.torn === 1 ? "" : "s"} in index.jsonl skipped: line ${index.tornLines.join(", ")})`);
     if (shown2.length) lines2.push(`One session's compactions: handoff_list {"session": "<id>"}`);
-    return { text: lines2.join("\n"), data: { sessions: shown2.map(([id, s]) => ({ sessionId: id, compactions: s.rows.length, newest: s.rows.at(-1) })), torn: index.torn } };
+    return {
+      text: lines2.join("\n"),
+      data: { sessions: shown2.map(([id, s]) => ({ sessionId: id, compactions: s.rows.length, newest: s.rows.at(-1) })), torn: index.torn }
+    };
   }
   const sessionId = sessionOf(ctx, args.session);
   const cs = await sessionCompactions(ctx.dataDir, sessionId);
@@ -412,7 +377,7 @@ ${feedback2.rows.map((f) => `${f.at}  ${f.note}`).join("\n")}` : "");
     const text = await readText(path);
     if (text === null) {
       const why = file === "handoff" && c.row?.outcome === "fallback" ? ` (it fell back: ${c.row.reason})` : "";
-      throw new StoreError(`n=${c.n} has no stored ${file}${why}; it has ${FILES2.filter((f) => c.row?.files?.[f]).join(", ") || "only its row"}`);
+      throw new StoreError(`n=${c.n} has no stored ${file}${why}; it has ${FILES.filter((f) => c.row?.files?.[f]).join(", ") || "only its row"}`);
     }
     doc = text;
     what = `${file} (${path.slice(ctx.dataDir.length + 1)})`;
@@ -456,14 +421,18 @@ async function searchTool(ctx, args) {
   if (r.hits.length === 0) {
     lines.push(`No match for ${JSON.stringify(query)} ${where} (handoffs, summaries and the conversations they replaced).`);
   } else {
-    lines.push(`${r.more ? `First ${r.hits.length}` : r.hits.length} match${r.hits.length === 1 ? "" : "es"} for ${JSON.stringify(query)} ${where}, newest compaction first:`);
+    lines.push(
+      `${r.more ? `First ${r.hits.length}` : r.hits.length} match${r.hits.length === 1 ? "" : "es"} for ${JSON.stringify(query)} ${where}, newest compaction first:`
+    );
     for (const h2 of r.hits) {
       const who = all || !mine(ctx, h2.sessionId) ? `session ${h2.sessionId} ` : "";
       const mode = h2.mode !== modeOf(ctx.live) ? ` (${h2.mode})` : "";
       lines.push(`${who}n=${h2.n}${mode} ${h2.kind}:${h2.line}  ${h2.text}`);
     }
     const h = r.hits[0];
-    lines.push(`Read around a match: ${lookupCall(ctx, h, { ...h.kind === "handoff" ? {} : { file: h.kind }, from: Math.max(1, h.line - 5), to: h.line + 5 })}`);
+    lines.push(
+      `Read around a match: ${lookupCall(ctx, h, { ...h.kind === "handoff" ? {} : { file: h.kind }, from: Math.max(1, h.line - 5), to: h.line + 5 })}`
+    );
   }
   if (r.note) lines.push(`(${r.note})`);
   const text = lines.join("\n");

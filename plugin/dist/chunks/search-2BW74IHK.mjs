@@ -19,7 +19,7 @@ import {
   scanSearch,
   search,
   snippet
-} from "./chunk-5M5SXZ5M.mjs";
+} from "./chunk-YIPAWM62.mjs";
 import "./chunk-D43E7QKF.mjs";
 import "./chunk-7DPBAYJ4.mjs";
 export {

@@ -99,156 +99,108 @@ async function withLock(file, fn, opts) {
 }
 
 // store/read.ts
-import { readdir as readdir2, readFile as readFile2 } from "node:fs/promises";
-import { hostname as hostname3 } from "node:os";
-import { isAbsolute, join as join2, relative, resolve, sep } from "node:path";
+import { readdir, readFile as readFile2 } from "node:fs/promises";
+import { hostname as hostname2 } from "node:os";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 
-// store/write.ts
-import { constants } from "node:fs";
-import { mkdir, open, readdir } from "node:fs/promises";
-import { homedir, hostname as hostname2 } from "node:os";
-import { dirname, join } from "node:path";
+// plugin/hooks/protocol.ts
+var ANSWERS_DIR = "answers";
+var fallbackReason = (code, detail) => `${code}: ${detail}`;
+var MODE_DIRS = { live: "sessions", rehearsal: "rehearsals" };
 var INDEX_FILE = "index.jsonl";
 var RUNS_FILE = "runs.jsonl";
 var LOOKUPS_FILE = "lookups.jsonl";
 var TEXT_KINDS = { handoff: ".md", summary: ".summary.md", transcript: ".transcript.md" };
-var MODE_DIRS = { live: "sessions", rehearsal: "rehearsals" };
-function resolveDataDir(setting, env = process.env, home = homedir()) {
-  if (setting && setting.trim()) return expandHome(setting.trim(), home);
-  if (env.COMPACT_HANDOFF_DATA_DIR) return expandHome(env.COMPACT_HANDOFF_DATA_DIR, home);
-  return join(home, ".claude", "compact-handoff");
-}
-function expandHome(path, home) {
-  return path === "~" ? home : path.startsWith("~/") ? join(home, path.slice(2)) : path;
-}
-function sessionDir(ref) {
-  if (!/^[A-Za-z0-9._-]+$/.test(ref.sessionId) || ref.sessionId.startsWith(".")) {
-    throw new Error(`session id ${JSON.stringify(ref.sessionId)} is not safe as a folder name`);
-  }
-  return join(ref.dataDir, MODE_DIRS[ref.mode], ref.sessionId);
-}
+var LATE_SUFFIX = ".late.json";
+var padNumber = (n) => String(n).padStart(3, "0");
 function fileStem(n, at) {
-  return `${String(n).padStart(3, "0")}-${at.toISOString().replace(/[:.]/g, "-")}`;
+  return `${padNumber(n)}-${at.toISOString().replace(/[:.]/g, "-")}`;
 }
 var ROW_FILE = /^(\d{3,})-(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z)\.json$/;
+var CLAIM_FILE = /^(\d{3,})\.claim$/;
 function stemTime(stem) {
   const m = /^\d{3,}-(\d{4}-\d\d-\d\d)T(\d\d)-(\d\d)-(\d\d)-(\d{3})Z/.exec(stem);
   return m ? `${m[1]}T${m[2]}:${m[3]}:${m[4]}.${m[5]}Z` : null;
 }
-var CLAIM_FILE = /^(\d{3,})\.claim$/;
-async function nextCompaction(ref) {
-  const dir = sessionDir(ref);
-  await mkdir(dir, { recursive: true, mode: DIR_MODE });
-  return withLock(join(dir, NUMBERING_LOCK), async () => {
-    const next = await numberFrom(ref, await readdir(dir));
-    await writeOnce(join(dir, `${String(next.n).padStart(3, "0")}.claim`), JSON.stringify({ pid: process.pid, host: hostname2(), at: (/* @__PURE__ */ new Date()).toISOString() }) + "\n");
-    return next;
-  }, { waitMs: 1e4 });
-}
-var NUMBERING_LOCK = ".numbering.lock";
-async function numberFrom(ref, names2) {
-  const claimed = names2.map((name) => CLAIM_FILE.exec(name)).filter((m) => m !== null).map((m) => Number(m[1]));
-  const earlier = names2.map((name) => ({ name, m: ROW_FILE.exec(name) })).filter((x) => x.m !== null).map(({ name, m }) => ({ n: Number(m[1]), file: join(MODE_DIRS[ref.mode], ref.sessionId, name), at: stemTime(name) })).sort((a, b) => a.n - b.n || a.file.localeCompare(b.file));
-  const last = earlier.at(-1);
-  const n = Math.max(last?.n ?? 0, ...claimed) + 1;
-  return { n, prev: last ? last.n : null, depth: earlier.length + 1, earlier };
-}
-var DIR_MODE = 448;
-var FILE_MODE = 384;
-async function writeOnce(path, text) {
-  const fh = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, FILE_MODE);
-  try {
-    await fh.writeFile(text, "utf8");
-  } finally {
-    await fh.close();
+function nextNumber(names2) {
+  let last = null;
+  let top = 0;
+  for (const name of names2) {
+    const row = ROW_FILE.exec(name);
+    const claim = row ? null : CLAIM_FILE.exec(name);
+    const n = Number((row ?? claim)?.[1] ?? 0);
+    if (row && (last === null || n > last)) last = n;
+    top = Math.max(top, n);
   }
+  return { n: top + 1, prev: last };
 }
-function textSize(text) {
-  let lines = 1;
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lines++;
-  if (text.endsWith("\n")) lines--;
-  return { chars: text.length, lines, approxTokens: Math.ceil(text.length / 4) };
-}
-function transcriptDocument(t, meta) {
-  const r = renderConversation(t, { maxChars: 5e7, toolInputChars: 4e3, toolResultChars: 4e3, messageChars: 4e5 });
-  return `# Conversation of session ${meta.sessionId} as it stood before compaction n=${String(meta.n).padStart(3, "0")} (${r.rendered} messages)
-
-${r.text}
-`;
-}
-function indexLine(row) {
-  const sections = Array.isArray(row.sections) ? row.sections.map((s) => {
-    const { record: _r, body: _b, ...rest } = s;
-    return rest;
-  }) : row.sections;
-  return { ...row, sections };
-}
-async function appendJsonl(file, value) {
-  await mkdir(dirname(file), { recursive: true, mode: DIR_MODE });
-  const fh = await open(file, "a+", FILE_MODE);
-  try {
-    const { size } = await fh.stat();
-    let lead = "";
-    if (size > 0) {
-      const last = Buffer.alloc(1);
-      await fh.read(last, 0, 1, size - 1);
-      if (last[0] !== 10) lead = "\n";
+var TOOL_NAMES = ["handoff_status", "handoff_list", "handoff_lookup", "handoff_search", "handoff_feedback"];
+var LOOKUP_FILES = ["handoff", "summary", "transcript", "row"];
+var session = { type: "string", description: "Another session's id (default: this session)." };
+var scope = { type: "string", enum: ["session", "all"], description: '"session" (default): this session; "all": every session on this machine.' };
+var HISTORY_TOOLS = [
+  {
+    name: "handoff_status",
+    description: "compact-handoff: this session's compactions (number, time, outcome), how much history it has read back, whether handoffs are live or rehearsed, the plugin version and the search index.",
+    inputSchema: { type: "object", properties: {}, additionalProperties: false }
+  },
+  {
+    name: "handoff_list",
+    description: `compact-handoff: list this session's compactions with their stored files and sections (or, with scope "all", every session on this machine that compacted).`,
+    inputSchema: {
+      type: "object",
+      properties: { scope, session, limit: { type: "integer", minimum: 1, maximum: 200, description: "At most this many (default 50)." } },
+      additionalProperties: false
     }
-    const buf = Buffer.from(`${lead}${JSON.stringify(value)}
-`, "utf8");
-    const { bytesWritten } = await fh.write(buf, 0, buf.length);
-    if (bytesWritten !== buf.length) throw new Error(`short write to ${file}: ${bytesWritten} of ${buf.length} bytes`);
-  } finally {
-    await fh.close();
-  }
-}
-var LATE_SUFFIX = ".late.json";
-async function writeCompaction(ref, entry) {
-  const dir = sessionDir(ref);
-  await mkdir(dir, { recursive: true, mode: DIR_MODE });
-  const stem = fileStem(entry.row.lineage.n, entry.at ?? new Date(entry.row.at));
-  const rel = (p) => p.slice(ref.dataDir.length + 1);
-  const texts = [];
-  for (const kind of Object.keys(TEXT_KINDS)) {
-    const text = entry[kind];
-    if (text) texts.push({ kind, path: join(dir, `${stem}${TEXT_KINDS[kind]}`), text });
-  }
-  for (const t of texts) await writeOnce(t.path, t.text);
-  const pathOf = (kind) => texts.find((t) => t.kind === kind)?.path ?? null;
-  let index = null;
-  const docs = () => texts.map((t) => ({ path: rel(t.path), sessionId: ref.sessionId, mode: ref.mode, n: entry.row.lineage.n, kind: t.kind, at: entry.row.at }));
-  if (entry.index === "defer" && texts.length > 0) {
-    const { notePending: notePending2 } = await import("./search-WPF3RC6Y.mjs");
-    await notePending2(ref.dataDir, docs());
-    index = { deferred: true };
-  } else if (entry.index !== false && texts.length > 0) {
-    const started = performance.now();
-    try {
-      const { indexDocs: indexDocs2 } = await import("./search-WPF3RC6Y.mjs");
-      const r = await indexDocs2(ref.dataDir, docs().map((d, i) => ({ ...d, text: texts[i].text })));
-      index = { ok: true, chunks: r.chunks, ms: Math.round(performance.now() - started) };
-    } catch (err) {
-      index = { ok: false, reason: err?.message ?? String(err), ms: Math.round(performance.now() - started) };
+  },
+  {
+    name: "handoff_lookup",
+    description: 'compact-handoff: read back what a compaction replaced. n picks the compaction (default: the newest); file is "handoff" (default), "summary", "transcript" (the conversation as it stood) or "row" (the stored record); section reads one section of the handoff with its full record (e.g. every shell command the ledger left out); from/to pick lines (numbered as handoff_search cites them).',
+    inputSchema: {
+      type: "object",
+      properties: {
+        n: { type: "integer", minimum: 1, description: "The compaction's number in its session." },
+        file: { type: "string", enum: [...LOOKUP_FILES], description: 'Which stored file (default "handoff").' },
+        section: { type: "string", description: "A section name (summary, ledger, state, commitments, turns, restore, ...): its text and full record." },
+        from: { type: "integer", minimum: 1, description: "First line, from 1." },
+        to: { type: "integer", minimum: 1, description: "Last line (inclusive)." },
+        session,
+        mode: { type: "string", enum: ["live", "rehearsal"], description: "Live or rehearsed compactions, when a session has both." }
+      },
+      additionalProperties: false
+    },
+    isDeferred: false
+  },
+  {
+    name: "handoff_search",
+    description: "compact-handoff: search what earlier compactions replaced (the conversations as they stood, handoffs, summaries). Matches the words of the query in order, the last one as a prefix, case-insensitive. Each match cites n, the file and the line, to read around with handoff_lookup.",
+    inputSchema: {
+      type: "object",
+      properties: {
+        query: { type: "string", minLength: 1, maxLength: 500, description: "Words or an exact string to find." },
+        scope,
+        session,
+        limit: { type: "integer", minimum: 1, maximum: 100, description: "At most this many matches (default 20)." }
+      },
+      required: ["query"],
+      additionalProperties: false
+    },
+    isDeferred: false
+  },
+  {
+    name: "handoff_feedback",
+    description: "compact-handoff: leave a note about a handoff (what it missed, what was wrong, what helped), stored with that compaction's record.",
+    inputSchema: {
+      type: "object",
+      properties: {
+        note: { type: "string", minLength: 1, maxLength: 4e3, description: "The note." },
+        n: { type: "integer", minimum: 1, description: "Which compaction (default: the newest of this session)." }
+      },
+      required: ["note"],
+      additionalProperties: false
     }
   }
-  const rowFile = join(dir, `${stem}${entry.completes ? LATE_SUFFIX : ".json"}`);
-  const files = { handoff: null, summary: null, transcript: null, ...entry.completes?.files, row: rel(rowFile) };
-  const sizes = { ...entry.completes?.sizes };
-  for (const t of texts) {
-    files[t.kind] = rel(t.path);
-    sizes[t.kind] = textSize(t.text);
-  }
-  const row = { ...entry.row, files, sizes, index };
-  await writeOnce(rowFile, JSON.stringify(row, null, 2) + "\n");
-  const indexFile = join(ref.dataDir, INDEX_FILE);
-  const line = indexLine(row);
-  await appendJsonl(indexFile, line);
-  await appendJsonl(join(dir, RUNS_FILE), line);
-  return { handoffFile: pathOf("handoff"), summaryFile: pathOf("summary"), transcriptFile: pathOf("transcript"), rowFile, indexFile, row };
-}
-function feedbackFile(rowFile) {
-  return rowFile.replace(/\.json$/, ".feedback.jsonl");
-}
+];
 
 // store/read.ts
 var StoreError = class extends Error {
@@ -301,7 +253,7 @@ function insideDataDir(dataDir, rel) {
 }
 async function names(dir) {
   try {
-    return await readdir2(dir);
+    return await readdir(dir);
   } catch (err) {
     if (err.code === "ENOENT" || err.code === "ENOTDIR") return [];
     throw err;
@@ -311,12 +263,12 @@ async function sessionCompactions(dataDir, sessionId, opts = {}) {
   checkSessionId(sessionId);
   const out = [];
   for (const mode of Object.keys(MODE_DIRS)) {
-    const dir = join2(dataDir, MODE_DIRS[mode], sessionId);
+    const dir = join(dataDir, MODE_DIRS[mode], sessionId);
     for (const name of await names(dir)) {
       const m = ROW_FILE.exec(name);
       if (!m) continue;
       const stem = name.slice(0, -".json".length);
-      const c = { sessionId, mode, n: Number(m[1]), stem, at: stemTime(stem), dir, rowFile: join2(dir, name), row: null };
+      const c = { sessionId, mode, n: Number(m[1]), stem, at: stemTime(stem), dir, rowFile: join(dir, name), row: null };
       if (opts.rows !== false) {
         try {
           c.row = JSON.parse(await readFile2(c.rowFile, "utf8"));
@@ -333,8 +285,8 @@ async function sessionCompactions(dataDir, sessionId, opts = {}) {
 async function storedSessions(dataDir) {
   const out = [];
   for (const mode of Object.keys(MODE_DIRS)) {
-    for (const name of await names(join2(dataDir, MODE_DIRS[mode]))) {
-      if (/^[A-Za-z0-9._-]+$/.test(name) && !name.startsWith(".")) out.push({ sessionId: name, mode, dir: join2(dataDir, MODE_DIRS[mode], name) });
+    for (const name of await names(join(dataDir, MODE_DIRS[mode]))) {
+      if (/^[A-Za-z0-9._-]+$/.test(name) && !name.startsWith(".")) out.push({ sessionId: name, mode, dir: join(dataDir, MODE_DIRS[mode], name) });
     }
   }
   return out;
@@ -350,7 +302,7 @@ async function alive2(pid) {
   return stat2 === null || !/^[^)]*\) Z /s.test(stat2.replace(/^.*\) /s, ") "));
 }
 async function completeLate(c) {
-  const late = join2(c.dir, `${c.stem}${LATE_SUFFIX}`);
+  const late = join(c.dir, `${c.stem}${LATE_SUFFIX}`);
   try {
     c.row = JSON.parse(await readFile2(late, "utf8"));
     c.rowFile = late;
@@ -362,10 +314,150 @@ async function completeLate(c) {
     }
   }
   const by = c.row.late;
-  const here = by?.host === void 0 || by.host === hostname3();
+  const here = by?.host === void 0 || by.host === hostname2();
   if (here && !await alive2(by?.pid)) {
-    c.row = { ...c.row, reason: `late-part-lost: the rehearsal's late part (pid ${by?.pid ?? "unknown"}) ended before it finished, with no row of its own (its process was killed with the engine or the machine); the engine's own compaction stood` };
+    c.row = {
+      ...c.row,
+      reason: `late-part-lost: the rehearsal's late part (pid ${by?.pid ?? "unknown"}) ended before it finished, with no row of its own (its process was killed with the engine or the machine); the engine's own compaction stood`
+    };
   }
+}
+
+// store/write.ts
+import { constants } from "node:fs";
+import { mkdir, open, readdir as readdir2 } from "node:fs/promises";
+import { homedir, hostname as hostname3 } from "node:os";
+import { dirname, join as join2 } from "node:path";
+function resolveDataDir(setting, env = process.env, home = homedir()) {
+  if (setting && setting.trim()) return expandHome(setting.trim(), home);
+  if (env.COMPACT_HANDOFF_DATA_DIR) return expandHome(env.COMPACT_HANDOFF_DATA_DIR, home);
+  return join2(home, ".claude", "compact-handoff");
+}
+function expandHome(path, home) {
+  return path === "~" ? home : path.startsWith("~/") ? join2(home, path.slice(2)) : path;
+}
+function sessionDir(ref) {
+  if (!/^[A-Za-z0-9._-]+$/.test(ref.sessionId) || ref.sessionId.startsWith(".")) {
+    throw new Error(`session id ${JSON.stringify(ref.sessionId)} is not safe as a folder name`);
+  }
+  return join2(ref.dataDir, MODE_DIRS[ref.mode], ref.sessionId);
+}
+async function nextCompaction(ref) {
+  const dir = sessionDir(ref);
+  await mkdir(dir, { recursive: true, mode: DIR_MODE });
+  return withLock(
+    join2(dir, NUMBERING_LOCK),
+    async () => {
+      const next = await numberFrom(ref, await readdir2(dir));
+      await writeOnce(join2(dir, `${padNumber(next.n)}.claim`), JSON.stringify({ pid: process.pid, host: hostname3(), at: (/* @__PURE__ */ new Date()).toISOString() }) + "\n");
+      return next;
+    },
+    { waitMs: 1e4 }
+  );
+}
+var NUMBERING_LOCK = ".numbering.lock";
+async function numberFrom(ref, names2) {
+  const earlier = names2.map((name) => ({ name, m: ROW_FILE.exec(name) })).filter((x) => x.m !== null).map(({ name, m }) => ({ n: Number(m[1]), file: join2(MODE_DIRS[ref.mode], ref.sessionId, name), at: stemTime(name) })).sort((a, b) => a.n - b.n || a.file.localeCompare(b.file));
+  const { n, prev } = nextNumber(names2);
+  return { n, prev, depth: earlier.length + 1, earlier };
+}
+var DIR_MODE = 448;
+var FILE_MODE = 384;
+async function writeOnce(path, text) {
+  const fh = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, FILE_MODE);
+  try {
+    await fh.writeFile(text, "utf8");
+  } finally {
+    await fh.close();
+  }
+}
+function textSize(text) {
+  let lines = 1;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lines++;
+  if (text.endsWith("\n")) lines--;
+  return { chars: text.length, lines, approxTokens: Math.ceil(text.length / 4) };
+}
+function transcriptDocument(t, meta) {
+  const r = renderConversation(t, { maxChars: 5e7, toolInputChars: 4e3, toolResultChars: 4e3, messageChars: 4e5 });
+  return `# Conversation of session ${meta.sessionId} as it stood before compaction n=${String(meta.n).padStart(3, "0")} (${r.rendered} messages)
+
+${r.text}
+`;
+}
+function indexLine(row) {
+  const sections = Array.isArray(row.sections) ? row.sections.map((s) => {
+    const { record: _r, body: _b, ...rest } = s;
+    return rest;
+  }) : row.sections;
+  return { ...row, sections };
+}
+async function appendJsonl(file, value) {
+  await mkdir(dirname(file), { recursive: true, mode: DIR_MODE });
+  const fh = await open(file, "a+", FILE_MODE);
+  try {
+    const { size } = await fh.stat();
+    let lead = "";
+    if (size > 0) {
+      const last = Buffer.alloc(1);
+      await fh.read(last, 0, 1, size - 1);
+      if (last[0] !== 10) lead = "\n";
+    }
+    const buf = Buffer.from(`${lead}${JSON.stringify(value)}
+`, "utf8");
+    const { bytesWritten } = await fh.write(buf, 0, buf.length);
+    if (bytesWritten !== buf.length) throw new Error(`short write to ${file}: ${bytesWritten} of ${buf.length} bytes`);
+  } finally {
+    await fh.close();
+  }
+}
+async function writeCompaction(ref, entry) {
+  const dir = sessionDir(ref);
+  await mkdir(dir, { recursive: true, mode: DIR_MODE });
+  const stem = fileStem(entry.row.lineage.n, entry.at ?? new Date(entry.row.at));
+  const rel = (p) => p.slice(ref.dataDir.length + 1);
+  const texts = [];
+  for (const kind of Object.keys(TEXT_KINDS)) {
+    const text = entry[kind];
+    if (text) texts.push({ kind, path: join2(dir, `${stem}${TEXT_KINDS[kind]}`), text });
+  }
+  for (const t of texts) await writeOnce(t.path, t.text);
+  const pathOf = (kind) => texts.find((t) => t.kind === kind)?.path ?? null;
+  let index = null;
+  const docs = () => texts.map((t) => ({ path: rel(t.path), sessionId: ref.sessionId, mode: ref.mode, n: entry.row.lineage.n, kind: t.kind, at: entry.row.at }));
+  if (entry.index === "defer" && texts.length > 0) {
+    const { notePending: notePending2 } = await import("./search-2BW74IHK.mjs");
+    await notePending2(ref.dataDir, docs());
+    index = { deferred: true };
+  } else if (entry.index !== false && texts.length > 0) {
+    const started = performance.now();
+    try {
+      const { indexDocs: indexDocs2 } = await import("./search-2BW74IHK.mjs");
+      const r = await indexDocs2(
+        ref.dataDir,
+        docs().map((d, i) => ({ ...d, text: texts[i].text }))
+      );
+      index = { ok: true, chunks: r.chunks, ms: Math.round(performance.now() - started) };
+    } catch (err) {
+      index = { ok: false, reason: err?.message ?? String(err), ms: Math.round(performance.now() - started) };
+    }
+  }
+  const rowFile = join2(dir, `${stem}${entry.completes ? LATE_SUFFIX : ".json"}`);
+  const files = { handoff: null, summary: null, transcript: null, ...entry.completes?.files, row: rel(rowFile) };
+  const sizes = { ...entry.completes?.sizes };
+  for (const t of texts) {
+    files[t.kind] = rel(t.path);
+    sizes[t.kind] = textSize(t.text);
+  }
+  const row = { ...entry.row, files, sizes, index };
+  await writeOnce(rowFile, JSON.stringify(row, null, 2) + "\n");
+  const indexFile = join2(ref.dataDir, INDEX_FILE);
+  const line = indexLine(row);
+  await appendJsonl(indexFile, line);
+  await appendJsonl(join2(dir, RUNS_FILE), line);
+  return { handoffFile: pathOf("handoff"), summaryFile: pathOf("summary"), transcriptFile: pathOf("transcript"), rowFile, indexFile, row };
+}
+function feedbackFile(rowFile) {
+  return rowFile.replace(/\.json$/, ".feedback.jsonl");
 }
 
 // store/search.ts
@@ -509,11 +601,20 @@ function insertDocs(db, docs) {
       if (has.get([d.path])) continue;
       const cs = chunksOf(d.text);
       const last = cs.at(-1);
-      const doc = insDoc.run([d.path, d.sessionId, d.mode, d.n, d.kind, d.at, last ? last.line + last.lines - 1 : 0, Buffer.byteLength(d.text, "utf8")]).lastInsertRowid;
-      const scope = `${sessionWord(d.sessionId)} m${d.mode} k${d.kind}`;
+      const doc = insDoc.run([
+        d.path,
+        d.sessionId,
+        d.mode,
+        d.n,
+        d.kind,
+        d.at,
+        last ? last.line + last.lines - 1 : 0,
+        Buffer.byteLength(d.text, "utf8")
+      ]).lastInsertRowid;
+      const scope2 = `${sessionWord(d.sessionId)} m${d.mode} k${d.kind}`;
       for (const c of cs) {
         const id = insChunk.run([doc, c.line, c.lines, c.off, c.len]).lastInsertRowid;
-        insFts.run([id, scope, c.body]);
+        insFts.run([id, scope2, c.body]);
       }
       n++;
       chunks += cs.length;
@@ -727,7 +828,16 @@ async function scanSearch(dataDir, o) {
     const lines = text.split("\n");
     for (const i of matchLines(lines, m)) {
       if (hits.length === o.limit) return { hits, more: true };
-      hits.push({ sessionId: f.sessionId, mode: f.mode, n: f.n, kind: f.kind, path: f.file.slice(dataDir.length + 1), line: i + 1, at: f.at, text: snippet(lines[i], m) });
+      hits.push({
+        sessionId: f.sessionId,
+        mode: f.mode,
+        n: f.n,
+        kind: f.kind,
+        path: f.file.slice(dataDir.length + 1),
+        line: i + 1,
+        at: f.at,
+        text: snippet(lines[i], m)
+      });
     }
   }
   return { hits, more: false };
@@ -786,7 +896,15 @@ async function indexStats(dataDir) {
         const d = db.get("select count(*) as docs, coalesce(sum(bytes), 0) as text, max(at) as newest from docs");
         const c = db.get("select count(*) as chunks from chunks");
         const pending = noted.filter((path) => !db.get("select 1 from docs where path = ?", [path])).length;
-        return { exists: true, docs: Number(d.docs), chunks: Number(c.chunks), bytes, textBytes: Number(d.text), newest: d.newest ?? null, pending };
+        return {
+          exists: true,
+          docs: Number(d.docs),
+          chunks: Number(c.chunks),
+          bytes,
+          textBytes: Number(d.text),
+          newest: d.newest ?? null,
+          pending
+        };
       } finally {
         db.close();
       }
@@ -796,6 +914,26 @@ async function indexStats(dataDir) {
 }
 
 export {
+  ANSWERS_DIR,
+  fallbackReason,
+  MODE_DIRS,
+  INDEX_FILE,
+  LOOKUPS_FILE,
+  TEXT_KINDS,
+  TOOL_NAMES,
+  LOOKUP_FILES,
+  HISTORY_TOOLS,
+  StoreError,
+  readJsonl,
+  checkSessionId,
+  sessionCompactions,
+  resolveDataDir,
+  nextCompaction,
+  textSize,
+  transcriptDocument,
+  appendJsonl,
+  writeCompaction,
+  feedbackFile,
   SEARCH_DIR,
   INDEX_DB,
   normalizeText,
@@ -812,20 +950,5 @@ export {
   reindexStore,
   scanSearch,
   search,
-  indexStats,
-  INDEX_FILE,
-  LOOKUPS_FILE,
-  TEXT_KINDS,
-  MODE_DIRS,
-  resolveDataDir,
-  nextCompaction,
-  textSize,
-  transcriptDocument,
-  appendJsonl,
-  writeCompaction,
-  feedbackFile,
-  StoreError,
-  readJsonl,
-  checkSessionId,
-  sessionCompactions
+  indexStats
 };

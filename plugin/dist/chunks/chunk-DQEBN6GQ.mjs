@@ -19507,7 +19507,7 @@ function kindOf(s) {
 function checkPath(path, policy) {
   const abs = resolveIn(policy, path);
   if (abs === null) return { ok: false, path, reason: "a relative path, and the transcript names no project directory (cwd) to resolve it against" };
-  const refuse = (reason) => ({ ok: false, path: abs, reason });
+  const refuse2 = (reason) => ({ ok: false, path: abs, reason });
   const virtual = (p) => VIRTUAL_ROOTS.find((v) => p === v || p.startsWith(v + "/"));
   let real = null;
   let stats = null;
@@ -19517,25 +19517,25 @@ function checkPath(path, policy) {
     stats = statSync(real);
   } catch (err) {
     const code = err.code;
-    if (code !== "ENOENT" && code !== "ENOTDIR") return refuse(`cannot be examined (${code ?? err.message})`);
+    if (code !== "ENOENT" && code !== "ENOTDIR") return refuse2(`cannot be examined (${code ?? err.message})`);
   }
   for (const p of real && real !== abs ? [abs, real] : [abs]) {
     const v = virtual(p);
-    if (v) return refuse(`${p} is under ${v}, a kernel view, not a file`);
+    if (v) return refuse2(`${p} is under ${v}, a kernel view, not a file`);
   }
   const allowed = [abs, real].some((p) => p !== null && firstMatch(policy.allow, policy, p) !== void 0);
   if (!allowed) {
     for (const p of real && real !== abs ? [abs, real] : [abs]) {
       const secret = firstMatch(policy.deny, policy, p);
-      if (secret) return refuse(`${p === abs ? "it" : `its real path ${p}`} matches the deny list (${secret}): a secret is never re-read`);
+      if (secret) return refuse2(`${p === abs ? "it" : `its real path ${p}`} matches the deny list (${secret}): a secret is never re-read`);
     }
-    if (policy.root === null) return refuse("the transcript names no project directory (cwd), so no file is known to be inside it");
+    if (policy.root === null) return refuse2("the transcript names no project directory (cwd), so no file is known to be inside it");
     const where = real ?? abs;
     if (!inside(realOrSelf(policy.root), where) && !inside(policy.root, where)) {
-      return refuse(`${real && real !== abs ? `its real path ${real}` : abs} is outside the session's project (${policy.root})`);
+      return refuse2(`${real && real !== abs ? `its real path ${real}` : abs} is outside the session's project (${policy.root})`);
     }
   }
-  if (stats && !stats.isFile()) return refuse(`${kindOf(stats)}, not a regular file`);
+  if (stats && !stats.isFile()) return refuse2(`${kindOf(stats)}, not a regular file`);
   return { ok: true, path: abs, real, stats };
 }
 function binaryText(text) {
@@ -19569,17 +19569,17 @@ async function readBounded(path, policy, opts = {}) {
   const limit = opts.limit ?? Number.MAX_SAFE_INTEGER;
   const maxChars = opts.maxChars ?? 1e5;
   const maxScan = opts.maxScanBytes ?? 64 * 1024 * 1024;
-  const refuse = (reason) => ({ ok: false, path: verdict.path, reason });
+  const refuse2 = (reason) => ({ ok: false, path: verdict.path, reason });
   let fd;
   try {
     fd = await open(verdict.real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (err) {
-    return refuse(`cannot be opened (${err.code ?? err.message})`);
+    return refuse2(`cannot be opened (${err.code ?? err.message})`);
   }
   try {
     const now = await fd.stat();
-    if (!now.isFile()) return refuse(`${kindOf(now)}, not a regular file`);
-    if (now.ino !== verdict.stats.ino || now.dev !== verdict.stats.dev) return refuse("it changed while being read (not the file that was examined)");
+    if (!now.isFile()) return refuse2(`${kindOf(now)}, not a regular file`);
+    if (now.ino !== verdict.stats.ino || now.dev !== verdict.stats.dev) return refuse2("it changed while being read (not the file that was examined)");
     const buf = Buffer.alloc(CHUNK_BYTES);
     const decoder = new TextDecoder("utf-8");
     const kept = [];
@@ -19590,11 +19590,11 @@ async function readBounded(path, policy, opts = {}) {
     let truncated = false;
     let sniffed = false;
     for (; ; ) {
-      if (opts.signal?.aborted) return refuse("the read was stopped");
+      if (opts.signal?.aborted) return refuse2("the read was stopped");
       const { bytesRead: n } = await fd.read(buf, 0, CHUNK_BYTES, bytesRead);
       if (!sniffed) {
         sniffed = true;
-        if (n > 0 && await (0, import_isbinaryfile.isBinaryFile)(buf, Math.min(n, SNIFF_BYTES))) return refuse("binary content (sniffed), not text");
+        if (n > 0 && await (0, import_isbinaryfile.isBinaryFile)(buf, Math.min(n, SNIFF_BYTES))) return refuse2("binary content (sniffed), not text");
       }
       bytesRead += n;
       const eof = n === 0;
@@ -21079,7 +21079,7 @@ function analyzeShell(command, parser, depth = 0) {
   const { script, via } = read(command, parser);
   const writes = [];
   let unresolved = 0;
-  let readOnly = true;
+  let readOnly2 = true;
   for (const r of script.redirects) {
     const w = redirectWrite(r);
     if (w === "unresolved") unresolved++;
@@ -21087,7 +21087,7 @@ function analyzeShell(command, parser, depth = 0) {
   }
   for (const cmd of script.commands) {
     const j = judgeCommand(cmd);
-    if (!j.readOnly) readOnly = false;
+    if (!j.readOnly) readOnly2 = false;
     for (const { target, how } of j.writes) {
       if (target.value === null) unresolved++;
       else if (target.value !== "" && target.value !== "-" && !NOT_A_FILE.test(target.value)) writes.push({ path: target.value, how });
@@ -21110,7 +21110,7 @@ function analyzeShell(command, parser, depth = 0) {
     const key = `${w.path}\0${w.how}`;
     return seen.has(key) ? false : (seen.add(key), true);
   });
-  return { writes: unique, unresolved, readOnly: readOnly && unique.length === 0 && unresolved === 0, via };
+  return { writes: unique, unresolved, readOnly: readOnly2 && unique.length === 0 && unresolved === 0, via };
 }
 
 // sections/ledger/index.ts
@@ -21227,7 +21227,7 @@ function renderLedger(data, opts) {
   };
   const intro = `Read off the tool calls since ${opts.fromCompaction ? "the last compaction" : "the session began"}, not recalled. No exit codes are stored: [error] marks a result flagged as an error, and an unmarked call is not known to have succeeded.`;
   const sep2 = 2;
-  const countLine = (left, readOnly) => `[${fmt(left)} older command${left === 1 ? "" : "s"} left out here (${fmt(readOnly)} of them read-only probes); every command at full length: ${lookupCall(n)}]`;
+  const countLine = (left, readOnly2) => `[${fmt(left)} older command${left === 1 ? "" : "s"} left out here (${fmt(readOnly2)} of them read-only probes); every command at full length: ${lookupCall(n)}]`;
   const commandsHead = `### Shell commands: ${fmt(data.commands.length)}`;
   const files = renderFiles(data.files, Math.floor(budget * FILES_SHARE), cwd, n);
   let used = intro.length + sep2 + files.text.length + sep2;
@@ -23331,7 +23331,7 @@ function guardSeam(hooks, ledger, now, timeoutMs) {
       const guarded = async (event) => {
         const started = now();
         try {
-          await settleTap(tap.type, fn, [{ ...event }], timeoutMs);
+          await settleTap(tap.type, fn, [readOnly(event)], timeoutMs);
           ledger()?.note(tap.name, "beforeCompact", "ok", now() - started);
         } catch (err) {
           const { status, message } = failure(err, timeoutMs);
@@ -23342,15 +23342,31 @@ function guardSeam(hooks, ledger, now, timeoutMs) {
     }
   });
 }
+var views = /* @__PURE__ */ new WeakMap();
+var refuse = () => {
+  throw new TypeError("this hook is observed, not changed: what a subscriber is handed here is read-only");
+};
+function readOnly(value) {
+  if (value === null || typeof value !== "object") return value;
+  let view = views.get(value);
+  if (!view) {
+    view = new Proxy(value, {
+      get(target, key, receiver) {
+        const got = Reflect.get(target, key, receiver);
+        const desc = Reflect.getOwnPropertyDescriptor(target, key);
+        return desc && !desc.configurable && !desc.writable ? got : readOnly(got);
+      },
+      set: refuse,
+      deleteProperty: refuse,
+      defineProperty: refuse,
+      setPrototypeOf: refuse
+    });
+    views.set(value, view);
+  }
+  return view;
+}
 function observed(hook, args) {
-  if (!OBSERVERS.has(hook)) return args;
-  return args.map((a) => {
-    try {
-      return structuredClone(a);
-    } catch {
-      return a && typeof a === "object" ? { ...a } : a;
-    }
-  });
+  return OBSERVERS.has(hook) ? args.map(readOnly) : args;
 }
 function subscriberFacade(subscriber, hooks, ledger, now, timeoutMs) {
   const pending = [];
@@ -23389,7 +23405,13 @@ function subscriberFacade(subscriber, hooks, ledger, now, timeoutMs) {
         const guarded = (...args) => {
           const started = now();
           try {
-            return settle2(args, fn(...observed(hook, args)), started);
+            const out = fn(...observed(hook, args));
+            if (typeof out?.then === "function") {
+              Promise.resolve(out).catch(() => {
+              });
+              throw new TypeError(`hooks.${hook} is synchronous: its tap returned a promise`);
+            }
+            return settle2(args, out, started);
           } catch (err) {
             return fail(args, err, started);
           }
@@ -23414,7 +23436,12 @@ function createPipeline(config, opts = {}) {
       const { facade, register } = subscriberFacade(subscriber.name, hooks, () => ledger, Date.now, timeoutMs);
       const started = Date.now();
       try {
-        subscriber.apply(facade, options);
+        const returned = subscriber.apply(facade, options);
+        if (typeof returned?.then === "function") {
+          Promise.resolve(returned).catch(() => {
+          });
+          throw new TypeError("apply returned a promise: it must tap the hooks and return (do async work in a tapPromise)");
+        }
         register();
         return true;
       } catch (err) {
@@ -23664,11 +23691,13 @@ async function subscribe(pipeline, config) {
 }
 async function buildHandoff(opts) {
   const load2 = (packages) => opts.lenient ? loadConfigLenient({ files: opts.configFiles, builtins: builtinSections, packages }) : { config: loadConfig({ files: opts.configFiles, builtins: builtinSections, packages }), problems: [] };
-  const { loaded, failed: failed2 } = await importPackages(resolveConfig({ files: opts.configFiles, builtins: builtinSections }).config);
-  let { config, problems: configProblems } = load2(loaded);
-  config = {
-    ...config,
-    sections: config.sections.map((p) => p.package && failed2[p.package] ? { ...p, loadError: failed2[p.package] } : p)
+  const first = resolveConfig({ files: opts.configFiles, builtins: builtinSections });
+  const hasPackages = first.config.sections.some((p) => p.package);
+  const { loaded, failed: failed2 } = hasPackages ? await importPackages(first.config) : { loaded: {}, failed: {} };
+  const { config: read2, problems: configProblems } = hasPackages || first.issues.length ? load2(loaded) : { config: first.config, problems: [] };
+  const config = {
+    ...read2,
+    sections: read2.sections.map((p) => p.package && failed2[p.package] ? { ...p, loadError: failed2[p.package] } : p)
   };
   const pipeline = createPipeline(config);
   await subscribe(pipeline, config);
