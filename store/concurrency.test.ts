@@ -12,7 +12,7 @@ import { after, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { readJsonl } from './read.ts'
 import { runTool } from './tools.ts'
-import { appendJsonl } from './write.ts'
+import { appendJsonl } from './files.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const made: string[] = []
@@ -31,7 +31,7 @@ describe('store: concurrent appends', { timeout: 120_000 }, () => {
     const file = join(fresh(), 'index.jsonl')
     // Rows of different sizes (one over a pipe buffer), so a write that split would show.
     const code = (k: number) => `
-      import { appendJsonl } from './store/write.ts'
+      import { appendJsonl } from './store/files.ts'
       const pad = 'x'.repeat(${k % 4 === 0 ? 70_000 : 50 + k * 37})
       for (let i = 0; i < ${ROWS}; i++) await appendJsonl(${JSON.stringify(file)}, { proc: ${k}, i, pad })
     `
@@ -48,7 +48,11 @@ describe('store: concurrent appends', { timeout: 120_000 }, () => {
     const seen = new Set(r.rows.map((x) => `${x.proc}:${x.i}`))
     assert.equal(seen.size, PROCS * ROWS, 'every row once')
     // Each process's rows are in its own order.
-    for (let k = 0; k < PROCS; k++) assert.deepEqual(r.rows.filter((x) => x.proc === k).map((x) => x.i), Array.from({ length: ROWS }, (_, i) => i))
+    for (let k = 0; k < PROCS; k++)
+      assert.deepEqual(
+        r.rows.filter((x) => x.proc === k).map((x) => x.i),
+        Array.from({ length: ROWS }, (_, i) => i),
+      )
   })
 
   test('a torn last line (a writer killed halfway through a row) is skipped and counted, and the next row is whole', async () => {
@@ -66,7 +70,10 @@ describe('store: concurrent appends', { timeout: 120_000 }, () => {
     // The next writer starts a line of its own: only the torn row is lost.
     await appendJsonl(file, { v: 1, at: '2026-01-03T00:00:00.000Z', sessionId: 's3', mode: 'live', outcome: 'replaced', lineage: { n: 1, prev: null } })
     const after = await readJsonl<{ sessionId: string }>(file)
-    assert.deepEqual(after.rows.map((x) => x.sessionId), ['s1', 's3'])
+    assert.deepEqual(
+      after.rows.map((x) => x.sessionId),
+      ['s1', 's3'],
+    )
     assert.equal(after.torn, 1)
     assert.equal(readFileSync(file, 'utf8').split('\n').length, 4)
   })

@@ -16,12 +16,14 @@ import {
   MODE_DIRS,
   type StoreMode,
   TEXT_KINDS,
+  type TextKind,
   TOOL_NAMES,
   type ToolName,
 } from '../plugin/hooks/protocol.ts'
 import { checkSessionId, readJsonl, sessionCompactions, StoreError, type StoredCompaction } from './read.ts'
 import { indexStats, search } from './search.ts'
-import { appendJsonl, feedbackFile, type TextKind, textSize } from './write.ts'
+import { appendJsonl } from './files.ts'
+import { feedbackFile, textSize } from './write.ts'
 
 export interface ToolContext {
   dataDir: string

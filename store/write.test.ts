@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
 import { fileStem, stemTime } from '../plugin/hooks/protocol.ts'
-import { appendJsonl, type CompactionRow, indexLine, nextCompaction, resolveDataDir, sessionDir, textSize, writeCompaction } from './write.ts'
+import { appendJsonl } from './files.ts'
+import { type CompactionRow, indexLine, nextCompaction, resolveDataDir, sessionDir, textSize, writeCompaction } from './write.ts'
 
 const made: string[] = []
 const fresh = () => {

@@ -7,7 +7,7 @@
 import { constants } from 'node:fs'
 import { mkdir, open, readdir } from 'node:fs/promises'
 import { homedir, hostname } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { renderConversation } from '../pipeline/render.ts'
 import type { Transcript } from '../pipeline/transcript.ts'
 import {
@@ -22,15 +22,14 @@ import {
   type StoreMode,
   stemTime,
   TEXT_KINDS,
+  type TextKind,
   LATE_SUFFIX,
 } from '../plugin/hooks/protocol.ts'
+import { appendJsonl, DIR_MODE, FILE_MODE } from './files.ts'
 import { withLock } from './lock.ts'
 
 // The store's file names, stems and numbering are the contract's (plugin/hooks/protocol.ts): the
 // hooks module writes a failure's row into the same folders, by the same names.
-
-/** What a compaction stores beside its row (TEXT_KINDS: the suffix each gets after `NNN-<iso>`). */
-export type TextKind = keyof typeof TEXT_KINDS
 
 /**
  * The data dir: the `dataDir` setting when given, else `COMPACT_HANDOFF_DATA_DIR`, else
@@ -167,9 +166,6 @@ export interface WrittenCompaction {
   row: CompactionRow & { files: RowFiles; sizes: Partial<Record<TextKind, TextSize>>; index: IndexOutcome }
 }
 
-export const DIR_MODE = 0o700
-export const FILE_MODE = 0o600
-
 /** Creates a file that must not exist yet, writes it whole, and closes it (flag `wx`). */
 async function writeOnce(path: string, text: string): Promise<void> {
   const fh = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, FILE_MODE)
@@ -205,30 +201,6 @@ export function indexLine(row: Record<string, unknown>): Record<string, unknown>
       })
     : row.sections
   return { ...row, sections }
-}
-
-/**
- * Appends one line to a JSONL log in a single O_APPEND write, so lines of concurrent writers
- * never interleave. When the file ends in a line a killed writer left unfinished, the new line
- * starts on a line of its own, so only that torn line is lost, never the next one.
- */
-export async function appendJsonl(file: string, value: unknown): Promise<void> {
-  await mkdir(dirname(file), { recursive: true, mode: DIR_MODE })
-  const fh = await open(file, 'a+', FILE_MODE)
-  try {
-    const { size } = await fh.stat()
-    let lead = ''
-    if (size > 0) {
-      const last = Buffer.alloc(1)
-      await fh.read(last, 0, 1, size - 1)
-      if (last[0] !== 0x0a) lead = '\n'
-    }
-    const buf = Buffer.from(`${lead}${JSON.stringify(value)}\n`, 'utf8')
-    const { bytesWritten } = await fh.write(buf, 0, buf.length)
-    if (bytesWritten !== buf.length) throw new Error(`short write to ${file}: ${bytesWritten} of ${buf.length} bytes`)
-  } finally {
-    await fh.close()
-  }
 }
 
 export interface CompactionEntry {

@@ -207,6 +207,7 @@ export const LOOKUPS_FILE = 'lookups.jsonl'
 
 /** What a compaction stores beside its row, and the suffix each file gets after `NNN-<iso>`. */
 export const TEXT_KINDS = { handoff: '.md', summary: '.summary.md', transcript: '.transcript.md' } as const
+export type TextKind = keyof typeof TEXT_KINDS
 
 /** A pending row's completion, beside it: `NNN-<iso>.late.json` (written once, like the row). */
 export const LATE_SUFFIX = '.late.json'
