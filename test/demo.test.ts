@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { PROMISE, QUESTION, SAMPLE_PROJECT, TURNS } from '../samples/record.ts'
+import { ENGINE_VERSION } from './engine-pin.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const bundle = join(root, 'plugin', 'dist', 'compact-handoff.mjs')
@@ -33,16 +34,33 @@ const before = TURNS.slice(0, TURNS.indexOf('/compact'))
 
 describe('npm run demo', { skip: existsSync(bundle) ? false : 'plugin/dist is not built (npm run build)' }, () => {
   test('the sample is a real engine transcript with one compaction, turns on both sides of it', () => {
-    const lines = readFileSync(sample, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+    const lines = readFileSync(sample, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
     const boundaries = lines.filter((l) => l.type === 'system' && l.subtype === 'compact_boundary')
     assert.equal(boundaries.length, 1)
     assert.equal(boundaries[0].compactMetadata.trigger, 'manual')
     const typed = lines.filter((l) => l.type === 'user' && typeof l.message?.content === 'string').map((l) => l.message.content)
     for (const t of TURNS.filter((t) => t !== '/compact')) assert.ok(typed.includes(t), `typed: ${t}`)
-    const tools = new Set(lines.filter((l) => l.type === 'assistant').flatMap((l) => l.message.content).filter((b: any) => b.type === 'tool_use').map((b: any) => b.name))
+    const tools = new Set(
+      lines
+        .filter((l) => l.type === 'assistant')
+        .flatMap((l) => l.message.content)
+        .filter((b: any) => b.type === 'tool_use')
+        .map((b: any) => b.name),
+    )
     assert.deepEqual([...tools].sort(), ['Bash', 'Edit', 'Read', 'Write'])
-    assert.ok(lines.some((l) => l.type === 'user' && Array.isArray(l.message?.content) && l.message.content.some((b: any) => b.type === 'tool_result' && b.is_error === true)), 'a command failed')
-    assert.ok(lines.every((l) => l.version === undefined || l.version === '2.1.328'), 'written by the pinned engine')
+    assert.ok(
+      lines.some(
+        (l) => l.type === 'user' && Array.isArray(l.message?.content) && l.message.content.some((b: any) => b.type === 'tool_result' && b.is_error === true),
+      ),
+      'a command failed',
+    )
+    assert.ok(
+      lines.every((l) => l.version === undefined || l.version === ENGINE_VERSION),
+      'written by the pinned engine',
+    )
     assert.ok(lines.some((l) => l.cwd === SAMPLE_PROJECT))
   })
 

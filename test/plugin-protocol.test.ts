@@ -10,6 +10,7 @@ import { join, relative } from 'node:path'
 import { after, test } from 'node:test'
 import { FALLBACK_REASONS, fileStem, MODE_DIRS, nextNumber, ROW_FILE } from '../plugin/hooks/protocol.ts'
 import { nextCompaction, sessionDir, writeCompaction } from '../store/write.ts'
+import { ENGINE_VERSION } from './engine-pin.ts'
 import { repoRoot } from './shared.ts'
 
 const json = (p: string) => JSON.parse(readFileSync(join(repoRoot, p), 'utf8'))
@@ -104,5 +105,5 @@ test('the marketplace lists the plugin from ./plugin', () => {
   const m = json('.claude-plugin/marketplace.json')
   const entry = m.plugins.find((p: { name: string }) => p.name === 'compact-handoff')
   assert.equal(entry?.source, './plugin')
-  assert.deepEqual(json('plugin/.claude-plugin/plugin.json').engines, { 'claude-code': '>=2.1.328' })
+  assert.deepEqual(json('plugin/.claude-plugin/plugin.json').engines, { 'claude-code': `>=${ENGINE_VERSION}` })
 })

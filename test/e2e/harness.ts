@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, copyFileSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, delimiter, join, relative, resolve } from 'node:path'
+import { ENGINE_VERSION } from '../engine-pin.ts'
 import { type FakeModel, type FakeRequest, type FakeRule, startFakeModel } from './fake-model.mjs'
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..')
@@ -144,7 +145,7 @@ export function seedEngineConfig(configDir: string, project: string): void {
     join(configDir, '.claude.json'),
     JSON.stringify({
       hasCompletedOnboarding: true,
-      lastOnboardingVersion: '2.1.328',
+      lastOnboardingVersion: ENGINE_VERSION,
       theme: 'dark',
       customApiKeyResponses: { approved: ['dummy'], rejected: [] },
       projects: { [project]: { hasTrustDialogAccepted: true } },

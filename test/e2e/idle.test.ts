@@ -139,7 +139,8 @@ describe('compact-idle in the TUI', { skip }, () => {
     seedEngineConfig(paths.config, paths.project)
     writeFileSync(
       join(paths.config, 'settings.json'),
-      JSON.stringify({ skipDangerousModePermissionPrompt: true, pluginConfigs: { 'compact-idle@inline': { options: IDLE_OPTIONS } } }),
+      // The engine's own idle compaction off (it defaults to on): compact-idle stands down while it is on.
+      JSON.stringify({ skipDangerousModePermissionPrompt: true, idleCompaction: false, pluginConfigs: { 'compact-idle@inline': { options: IDLE_OPTIONS } } }),
     )
     fake = await startFakeModel({ log: join(dir, 'requests.jsonl'), ...USAGE })
     // The engine's whole environment (env -i): nothing of an outer session leaks in.
@@ -254,6 +255,7 @@ describe('compact-idle in the TUI', { skip }, () => {
     assert.equal(row.sessionId, sessionId)
 
     const debug = debugLog()
+    assert.match(debug, /\[compact-idle\] \$\.ui\.log \(to debug\): the engine's own idle compaction cannot fire: "idleCompaction" is false/)
     assert.match(debug, /\[compact-idle\] \$\.ui\.log \(to debug\): compacting 250,000 tokens, 0:0\d after the turn ended/)
     assert.match(debug, /\$\.session\.compact \(compact-idle\): compacting/)
     assert.match(debug, /\[compact-idle\] \$\.ui\.log \(to debug\): compacted 250,?\d{3} → \d+; summarizer /)

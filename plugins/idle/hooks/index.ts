@@ -18,6 +18,7 @@ import {
   SETTLE_MARGIN_MS,
   SETTLE_POLL_MS,
 } from './herdr'
+import { type NativeVerdict, nativeIdle } from './native'
 import { clock, compactedLine, count, judge, readSettings, reasonNotToReserve, type SettingsRead } from './rules'
 
 interface Reservation {
@@ -43,6 +44,8 @@ let isTurnRunning = false
 let isCompacting = false
 let pin: Pin | null = null
 let lastSeq = 0n
+/** The last thing said about the engine's own idle compaction, so each verdict is said once. */
+let nativeSaid = ''
 
 /** Usage in words: the debug log masks JSON whose keys name tokens. */
 function usageWords(u: ModelUsage | undefined): string {
@@ -56,6 +59,48 @@ async function debug($: EngineInterface, text: string): Promise<void> {
   } catch {
     // the debug log is best effort
   }
+}
+
+/** Whether the engine's own idle compaction will compact this session; says so once per verdict. */
+async function native($: EngineInterface): Promise<NativeVerdict> {
+  const [
+    settings,
+    usage,
+    DISABLE_COMPACT,
+    DISABLE_AUTO_COMPACT,
+    CLAUDE_CODE_IDLE_COMPACT_MIN_TOKENS,
+    FORCE_PROMPT_CACHING_5M,
+    CLAUDE_CODE_PROMPT_CACHE_TTL,
+    ENABLE_PROMPT_CACHING_1H,
+  ] = await Promise.all([
+    $.settings.read(),
+    $.session.usage(),
+    $.env.get('DISABLE_COMPACT'),
+    $.env.get('DISABLE_AUTO_COMPACT'),
+    $.env.get('CLAUDE_CODE_IDLE_COMPACT_MIN_TOKENS'),
+    $.env.get('FORCE_PROMPT_CACHING_5M'),
+    $.env.get('CLAUDE_CODE_PROMPT_CACHE_TTL'),
+    $.env.get('ENABLE_PROMPT_CACHING_1H'),
+  ])
+  const verdict = nativeIdle({
+    settings,
+    env: {
+      DISABLE_COMPACT,
+      DISABLE_AUTO_COMPACT,
+      CLAUDE_CODE_IDLE_COMPACT_MIN_TOKENS,
+      FORCE_PROMPT_CACHING_5M,
+      CLAUDE_CODE_PROMPT_CACHE_TTL,
+      ENABLE_PROMPT_CACHING_1H,
+    },
+    contextTokens: usage.context.tokens,
+  })
+  // Said once: again only when the verdict changes (a setting, the context size past the minimum).
+  const said = verdict.standsIn ? verdict.why : 'works'
+  if (said !== nativeSaid) {
+    nativeSaid = said
+    await debug($, verdict.why)
+  }
+  return verdict
 }
 
 async function cancel($: EngineInterface, why: string): Promise<void> {
@@ -90,6 +135,9 @@ async function fire($: EngineInterface, r: Reservation): Promise<void> {
     if (turnBegan()) return await debug($, 'skipped: a turn started while the checks ran')
     const verdict = judge({ elapsedMs: now - r.endedAt, reservedSessionId: r.sessionId, sessionId, contextTokens: usage.context.tokens }, config.settings)
     if (!verdict.compact) return await debug($, `skipped: ${verdict.why}`)
+    // Settings can change while the session is idle (/config): the engine decides when it fires.
+    if ((await native($)).standsIn) return
+    if (turnBegan()) return await debug($, 'skipped: a turn started while the checks ran')
     await pinPane($, sessionId)
     if (turnBegan()) return await debug($, 'skipped: a turn started while the checks ran')
     await debug($, `compacting ${count(verdict.tokens)} tokens, ${clock(now - r.endedAt)} after the turn ended`)
@@ -195,8 +243,13 @@ export const register: Register = (on, options) => {
     isTurnRunning = false
     if (isCompacting) return done
     const why = config.isUsable ? reasonNotToReserve(e) : 'the settings leave no window (see the settings line above)'
-    if (why === null) await reserve($)
-    else {
+    if (why === null) {
+      const epoch = turnEpoch
+      const { standsIn } = await native($)
+      if (epoch !== turnEpoch) return done
+      if (standsIn) await cancel($, "the engine's own idle compaction compacts this session")
+      else await reserve($)
+    } else {
       await cancel($, why)
       await debug($, `not reserving: ${why}`)
     }

@@ -24,6 +24,12 @@ export interface WorldOptions {
   /** Runs inside each `$.session.usage()` before it answers (to start a turn meanwhile, say). */
   beforeUsage?: () => unknown
   herdr?: (argv: readonly string[]) => Partial<ProcessRunResult> | Promise<Partial<ProcessRunResult>>
+  /**
+   * The merged settings `$.settings.read()` answers. `{ idleCompaction: false }` when not given:
+   * the engine's own idle compaction off, so compact-idle does its job (tests/native.test.ts
+   * covers it on and unable to fire).
+   */
+  settings?: Record<string, unknown>
 }
 
 export interface World {
@@ -32,8 +38,12 @@ export interface World {
   session: { id: string; tokens: number | undefined }
   /** Every `session.compact` that reached the bottom, as its input. */
   compactions: Array<{ trigger: string; agentId?: string }>
-  /** The debug-log lines, in order. */
+  /** The debug-log lines, in order, less what is said about the engine's own idle compaction. */
   debug: string[]
+  /** The debug-log lines about the engine's own idle compaction (said once per verdict), in order. */
+  native: string[]
+  /** Set to change what `$.settings.read()` answers from now on. */
+  settings: Record<string, unknown>
   /** The lines shown in the conversation, in order. */
   shown: string[]
   /** Every argv run with `$.process.run`. */
@@ -49,19 +59,22 @@ export function world(on: On, opts: WorldOptions = {}): World {
     session: { id: opts.sessionId ?? 'session-1', tokens: 'tokens' in opts ? opts.tokens : 250_000 },
     compactions: [],
     debug: [],
+    native: [],
+    settings: opts.settings ?? { idleCompaction: false },
     shown: [],
     runs: [],
     timeline: [],
   }
   mock.env(on, opts.env ?? {})
   on('ui.log', (_, e) => {
-    if (e.to === 'debug') w.debug.push(e.text)
+    if (e.to === 'debug') (/^(standing down|the engine's own idle compaction)/.test(e.text) ? w.native : w.debug).push(e.text)
     else {
       w.shown.push(e.text)
       w.timeline.push('show')
     }
     return { value: undefined }
   })
+  on('settings.read', () => ({ value: { ...w.settings } }))
   on('session.id', async () => {
     await opts.beforeSessionId?.()
     return { value: w.session.id }
@@ -77,7 +90,12 @@ export function world(on: On, opts: WorldOptions = {}): World {
     // engine raises it with trigger 'plugin' (test/e2e/idle.test.ts sees that), so it is named so here.
     w.compactions.push({ trigger: e.trigger ?? 'plugin', ...(e.agentId === undefined ? {} : { agentId: e.agentId }) })
     w.timeline.push('compact')
-    const c = opts.compaction ?? { messages: [{ role: 'user', text: 'Summary: fake', toolUses: [] }], tokensBefore: w.session.tokens, tokensAfter: 4_000, usage: SUMMARY_USAGE }
+    const c = opts.compaction ?? {
+      messages: [{ role: 'user', text: 'Summary: fake', toolUses: [] }],
+      tokensBefore: w.session.tokens,
+      tokensAfter: 4_000,
+      usage: SUMMARY_USAGE,
+    }
     return typeof c === 'function' ? c() : c
   })
   on('turn.start', (_, e) => ({ turnId: e.turnId }))
