@@ -1,16 +1,13 @@
 #!/usr/bin/env node
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
-import {
-  renderConversation
-} from "./chunk-D43E7QKF.mjs";
 
 // store/search.ts
 import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync, utimesSync } from "node:fs";
 import { mkdir as mkdir2 } from "node:fs/promises";
 import { createRequire } from "node:module";
 import v8 from "node:v8";
-import { dirname as dirname2, join as join3 } from "node:path";
+import { dirname as dirname2, join as join2 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // store/lock.ts
@@ -323,74 +320,11 @@ async function completeLate(c) {
   }
 }
 
-// store/write.ts
-import { constants } from "node:fs";
-import { mkdir, open, readdir as readdir2 } from "node:fs/promises";
-import { homedir, hostname as hostname3 } from "node:os";
-import { dirname, join as join2 } from "node:path";
-function resolveDataDir(setting, env = process.env, home = homedir()) {
-  if (setting && setting.trim()) return expandHome(setting.trim(), home);
-  if (env.COMPACT_HANDOFF_DATA_DIR) return expandHome(env.COMPACT_HANDOFF_DATA_DIR, home);
-  return join2(home, ".claude", "compact-handoff");
-}
-function expandHome(path, home) {
-  return path === "~" ? home : path.startsWith("~/") ? join2(home, path.slice(2)) : path;
-}
-function sessionDir(ref) {
-  if (!/^[A-Za-z0-9._-]+$/.test(ref.sessionId) || ref.sessionId.startsWith(".")) {
-    throw new Error(`session id ${JSON.stringify(ref.sessionId)} is not safe as a folder name`);
-  }
-  return join2(ref.dataDir, MODE_DIRS[ref.mode], ref.sessionId);
-}
-async function nextCompaction(ref) {
-  const dir = sessionDir(ref);
-  await mkdir(dir, { recursive: true, mode: DIR_MODE });
-  return withLock(
-    join2(dir, NUMBERING_LOCK),
-    async () => {
-      const next = await numberFrom(ref, await readdir2(dir));
-      await writeOnce(join2(dir, `${padNumber(next.n)}.claim`), JSON.stringify({ pid: process.pid, host: hostname3(), at: (/* @__PURE__ */ new Date()).toISOString() }) + "\n");
-      return next;
-    },
-    { waitMs: 1e4 }
-  );
-}
-var NUMBERING_LOCK = ".numbering.lock";
-async function numberFrom(ref, names2) {
-  const earlier = names2.map((name) => ({ name, m: ROW_FILE.exec(name) })).filter((x) => x.m !== null).map(({ name, m }) => ({ n: Number(m[1]), file: join2(MODE_DIRS[ref.mode], ref.sessionId, name), at: stemTime(name) })).sort((a, b) => a.n - b.n || a.file.localeCompare(b.file));
-  const { n, prev } = nextNumber(names2);
-  return { n, prev, depth: earlier.length + 1, earlier };
-}
+// store/files.ts
+import { mkdir, open } from "node:fs/promises";
+import { dirname } from "node:path";
 var DIR_MODE = 448;
 var FILE_MODE = 384;
-async function writeOnce(path, text) {
-  const fh = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, FILE_MODE);
-  try {
-    await fh.writeFile(text, "utf8");
-  } finally {
-    await fh.close();
-  }
-}
-function textSize(text) {
-  let lines = 1;
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lines++;
-  if (text.endsWith("\n")) lines--;
-  return { chars: text.length, lines, approxTokens: Math.ceil(text.length / 4) };
-}
-function transcriptDocument(t, meta) {
-  const r = renderConversation(t, { maxChars: 5e7, toolInputChars: 4e3, toolResultChars: 4e3, messageChars: 4e5 });
-  return `# Conversation of session ${meta.sessionId} as it stood before compaction n=${String(meta.n).padStart(3, "0")} (${r.rendered} messages)
-
-${r.text}
-`;
-}
-function indexLine(row) {
-  const sections = Array.isArray(row.sections) ? row.sections.map((s) => {
-    const { record: _r, body: _b, ...rest } = s;
-    return rest;
-  }) : row.sections;
-  return { ...row, sections };
-}
 async function appendJsonl(file, value) {
   await mkdir(dirname(file), { recursive: true, mode: DIR_MODE });
   const fh = await open(file, "a+", FILE_MODE);
@@ -410,55 +344,6 @@ async function appendJsonl(file, value) {
     await fh.close();
   }
 }
-async function writeCompaction(ref, entry) {
-  const dir = sessionDir(ref);
-  await mkdir(dir, { recursive: true, mode: DIR_MODE });
-  const stem = fileStem(entry.row.lineage.n, entry.at ?? new Date(entry.row.at));
-  const rel = (p) => p.slice(ref.dataDir.length + 1);
-  const texts = [];
-  for (const kind of Object.keys(TEXT_KINDS)) {
-    const text = entry[kind];
-    if (text) texts.push({ kind, path: join2(dir, `${stem}${TEXT_KINDS[kind]}`), text });
-  }
-  for (const t of texts) await writeOnce(t.path, t.text);
-  const pathOf = (kind) => texts.find((t) => t.kind === kind)?.path ?? null;
-  let index = null;
-  const docs = () => texts.map((t) => ({ path: rel(t.path), sessionId: ref.sessionId, mode: ref.mode, n: entry.row.lineage.n, kind: t.kind, at: entry.row.at }));
-  if (entry.index === "defer" && texts.length > 0) {
-    const { notePending: notePending2 } = await import("./search-2BW74IHK.mjs");
-    await notePending2(ref.dataDir, docs());
-    index = { deferred: true };
-  } else if (entry.index !== false && texts.length > 0) {
-    const started = performance.now();
-    try {
-      const { indexDocs: indexDocs2 } = await import("./search-2BW74IHK.mjs");
-      const r = await indexDocs2(
-        ref.dataDir,
-        docs().map((d, i) => ({ ...d, text: texts[i].text }))
-      );
-      index = { ok: true, chunks: r.chunks, ms: Math.round(performance.now() - started) };
-    } catch (err) {
-      index = { ok: false, reason: err?.message ?? String(err), ms: Math.round(performance.now() - started) };
-    }
-  }
-  const rowFile = join2(dir, `${stem}${entry.completes ? LATE_SUFFIX : ".json"}`);
-  const files = { handoff: null, summary: null, transcript: null, ...entry.completes?.files, row: rel(rowFile) };
-  const sizes = { ...entry.completes?.sizes };
-  for (const t of texts) {
-    files[t.kind] = rel(t.path);
-    sizes[t.kind] = textSize(t.text);
-  }
-  const row = { ...entry.row, files, sizes, index };
-  await writeOnce(rowFile, JSON.stringify(row, null, 2) + "\n");
-  const indexFile = join2(ref.dataDir, INDEX_FILE);
-  const line = indexLine(row);
-  await appendJsonl(indexFile, line);
-  await appendJsonl(join2(dir, RUNS_FILE), line);
-  return { handoffFile: pathOf("handoff"), summaryFile: pathOf("summary"), transcriptFile: pathOf("transcript"), rowFile, indexFile, row };
-}
-function feedbackFile(rowFile) {
-  return rowFile.replace(/\.json$/, ".feedback.jsonl");
-}
 
 // store/search.ts
 var SEARCH_DIR = "search";
@@ -477,7 +362,7 @@ function sqlite() {
   v8.setFlagsFromString("--liftoff-only");
   const here = dirname2(fileURLToPath(import.meta.url));
   const req = createRequire(import.meta.url);
-  const vendored = [join3(here, VENDORED), join3(here, "..", VENDORED)].find((p) => existsSync(p));
+  const vendored = [join2(here, VENDORED), join2(here, "..", VENDORED)].find((p) => existsSync(p));
   const name = "node-sqlite3-wasm";
   sqliteModule = req(vendored ?? name);
   return sqliteModule;
@@ -538,8 +423,8 @@ function ftsQuery(query, m, sessionId) {
 }
 var sessionWord = (id) => `s${id.toLowerCase().replace(/[^a-z0-9]/g, "")}`;
 function indexPaths(dataDir) {
-  const dir = join3(dataDir, SEARCH_DIR);
-  return { dir, db: join3(dir, INDEX_DB), lock: join3(dir, LOCK), pending: join3(dir, PENDING) };
+  const dir = join2(dataDir, SEARCH_DIR);
+  return { dir, db: join2(dir, INDEX_DB), lock: join2(dir, LOCK), pending: join2(dir, PENDING) };
 }
 function openIndex(file, create) {
   rmSync(`${file}.lock`, { recursive: true, force: true });
@@ -733,7 +618,7 @@ async function reindexStore(dataDir, opts = {}) {
     const batch = [];
     for (const c of await sessionCompactions(dataDir, sessionId, { rows: false })) {
       for (const kind of Object.keys(TEXT_KINDS)) {
-        const file = join3(c.dir, `${c.stem}${TEXT_KINDS[kind]}`);
+        const file = join2(c.dir, `${c.stem}${TEXT_KINDS[kind]}`);
         if (!existsSync(file)) continue;
         batch.push({ path: file.slice(dataDir.length + 1), sessionId, mode: c.mode, n: c.n, kind, at: c.at, text: readFileSync(file, "utf8") });
       }
@@ -810,7 +695,7 @@ async function scanSearch(dataDir, o) {
   for (const sessionId of sessions) {
     for (const c of await sessionCompactions(dataDir, sessionId, { rows: false })) {
       for (const kind of Object.keys(TEXT_KINDS)) {
-        files.push({ file: join3(c.dir, `${c.stem}${TEXT_KINDS[kind]}`), sessionId, mode: c.mode, n: c.n, kind, at: c.at });
+        files.push({ file: join2(c.dir, `${c.stem}${TEXT_KINDS[kind]}`), sessionId, mode: c.mode, n: c.n, kind, at: c.at });
       }
     }
   }
@@ -918,8 +803,15 @@ export {
   fallbackReason,
   MODE_DIRS,
   INDEX_FILE,
+  RUNS_FILE,
   LOOKUPS_FILE,
   TEXT_KINDS,
+  LATE_SUFFIX,
+  padNumber,
+  fileStem,
+  ROW_FILE,
+  stemTime,
+  nextNumber,
   TOOL_NAMES,
   LOOKUP_FILES,
   HISTORY_TOOLS,
@@ -927,13 +819,10 @@ export {
   readJsonl,
   checkSessionId,
   sessionCompactions,
-  resolveDataDir,
-  nextCompaction,
-  textSize,
-  transcriptDocument,
+  withLock,
+  DIR_MODE,
+  FILE_MODE,
   appendJsonl,
-  writeCompaction,
-  feedbackFile,
   SEARCH_DIR,
   INDEX_DB,
   normalizeText,

@@ -11,18 +11,20 @@ import {
   readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-DQEBN6GQ.mjs";
-import "./chunk-AQDRH5LW.mjs";
+} from "./chunk-CEIOO7U5.mjs";
 import {
-  ANSWERS_DIR,
-  fallbackReason,
-  indexPending,
   nextCompaction,
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-YIPAWM62.mjs";
+} from "./chunk-66MHPOF2.mjs";
 import "./chunk-D43E7QKF.mjs";
+import "./chunk-AQDRH5LW.mjs";
+import {
+  ANSWERS_DIR,
+  fallbackReason,
+  indexPending
+} from "./chunk-K4DTIHE7.mjs";
 import "./chunk-7DPBAYJ4.mjs";
 
 // engine/child.ts

@@ -19,8 +19,7 @@ import {
   scanSearch,
   search,
   snippet
-} from "./chunk-YIPAWM62.mjs";
-import "./chunk-D43E7QKF.mjs";
+} from "./chunk-K4DTIHE7.mjs";
 import "./chunk-7DPBAYJ4.mjs";
 export {
   INDEX_DB,

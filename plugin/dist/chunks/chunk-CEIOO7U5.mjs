@@ -2,16 +2,16 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
-  HandoffError,
-  SectionDropError,
-  isSectionDrop
-} from "./chunk-AQDRH5LW.mjs";
-import {
   clip,
   fmt,
   numberLines,
   renderConversation
 } from "./chunk-D43E7QKF.mjs";
+import {
+  HandoffError,
+  SectionDropError,
+  isSectionDrop
+} from "./chunk-AQDRH5LW.mjs";
 import {
   __commonJS,
   __require,

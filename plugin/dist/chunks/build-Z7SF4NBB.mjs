@@ -8,7 +8,10 @@ import {
   configFiles,
   readJsonlTranscript,
   readPolicy
-} from "./chunk-DQEBN6GQ.mjs";
+} from "./chunk-CEIOO7U5.mjs";
+import {
+  fmt
+} from "./chunk-D43E7QKF.mjs";
 import {
   forTerminal,
   jsonForTerminal
@@ -16,9 +19,6 @@ import {
 import {
   HandoffError
 } from "./chunk-AQDRH5LW.mjs";
-import {
-  fmt
-} from "./chunk-D43E7QKF.mjs";
 import "./chunk-7DPBAYJ4.mjs";
 
 // cli/build.ts

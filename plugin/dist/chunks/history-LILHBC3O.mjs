@@ -2,6 +2,14 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
+  feedbackFile,
+  resolveDataDir,
+  textSize
+} from "./chunk-66MHPOF2.mjs";
+import {
+  fmt
+} from "./chunk-D43E7QKF.mjs";
+import {
   forTerminal,
   jsonForTerminal
 } from "./chunk-S2M2GLMU.mjs";
@@ -19,18 +27,12 @@ import {
   TOOL_NAMES,
   appendJsonl,
   checkSessionId,
-  feedbackFile,
   indexStats,
   readJsonl,
   reindexStore,
-  resolveDataDir,
   search,
-  sessionCompactions,
-  textSize
-} from "./chunk-YIPAWM62.mjs";
-import {
-  fmt
-} from "./chunk-D43E7QKF.mjs";
+  sessionCompactions
+} from "./chunk-K4DTIHE7.mjs";
 import "./chunk-7DPBAYJ4.mjs";
 
 // cli/history.ts
