@@ -53,225 +53,256 @@ const alive = (pid: number) => {
 
 const jsonLines = (file: string): any[] => (existsSync(file) ? parseJsonLines(readFileSync(file, 'utf8')) : [])
 
-describe('compact-idle in the TUI', { skip }, () => {
-  let dir = ''
-  let fake: FakeModel
-  let socket = ''
-  let panePid = 0
-  const paths = { home: '', config: '', project: '', data: '', debug: '' }
+for (const native of ['off', 'on'] as const)
+  describe(`compact-idle in the TUI, the engine's own idle compaction ${native}`, { skip }, () => {
+    let dir = ''
+    let fake: FakeModel
+    let socket = ''
+    let panePid = 0
+    const paths = { home: '', config: '', project: '', data: '', debug: '' }
 
-  const tmux = (...args: string[]) => spawnSync('tmux', ['-S', socket, ...args], { encoding: 'utf8', timeout: 10_000 })
-  const screen = () => tmux('capture-pane', '-p', '-t', 'idle').stdout ?? ''
-  const debugLog = () => (existsSync(paths.debug) ? readFileSync(paths.debug, 'utf8') : '')
-  const explain = () =>
-    `--- screen ---\n${screen()}\n--- compact-idle debug lines ---\n${debugLog()
-      .split('\n')
-      .filter((l) => l.includes('compact-idle'))
-      .join('\n')}`
+    const tmux = (...args: string[]) => spawnSync('tmux', ['-S', socket, ...args], { encoding: 'utf8', timeout: 10_000 })
+    const screen = () => tmux('capture-pane', '-p', '-t', 'idle').stdout ?? ''
+    const debugLog = () => (existsSync(paths.debug) ? readFileSync(paths.debug, 'utf8') : '')
+    const explain = () =>
+      `--- screen ---\n${screen()}\n--- compact-idle debug lines ---\n${debugLog()
+        .split('\n')
+        .filter((l) => l.includes('compact-idle'))
+        .join('\n')}`
 
-  /**
-   * Types a prompt and submits it. Keys sent while the TUI is still settling can be dropped, so
-   * it waits to see the text in the prompt box (typing it again if not), and presses Enter
-   * again if no turn starts.
-   */
-  const submit = async (text: string) => {
-    for (let attempt = 1; ; attempt++) {
-      tmux('send-keys', '-t', 'idle', '-l', text)
-      const typed = await waitFor('the prompt to show', 3_000, () => screen().includes(text)).catch(() => false)
-      if (typed) break
-      if (attempt === 3) throw new Error(`the prompt never showed in the TUI\n${explain()}`)
-      tmux('send-keys', '-t', 'idle', 'C-u')
-    }
-    for (let attempt = 1; ; attempt++) {
-      tmux('send-keys', '-t', 'idle', 'Enter')
-      const began = await waitFor('the turn to start', 5_000, () => debugLog().includes('compact-idle@inline turn.start')).catch(() => false)
-      if (began) return
-      if (attempt === 3) throw new Error(`no turn started after Enter\n${explain()}`)
-    }
-  }
-
-  /** The session transcript the TUI writes, once there is one. */
-  const transcript = (): string | null => {
-    const projects = join(paths.config, 'projects')
-    if (!existsSync(projects)) return null
-    for (const d of readdirSync(projects)) {
-      const f = readdirSync(join(projects, d)).find((n) => n.endsWith('.jsonl'))
-      if (f) return join(projects, d, f)
-    }
-    return null
-  }
-
-  /** compact-handoff's rows for a session, in either store mode. */
-  const rows = (sessionId: string): any[] =>
-    Object.values(MODE_DIRS).flatMap((mode) => {
-      const d = join(paths.data, mode, sessionId)
-      // A rehearsal's row, pending first, reads as its completion (NNN-<iso>.late.json) once there is one.
-      const read = (n: string) =>
-        JSON.parse(readFileSync(existsSync(join(d, n.replace(/\.json$/, '.late.json'))) ? join(d, n.replace(/\.json$/, '.late.json')) : join(d, n), 'utf8'))
-      return existsSync(d)
-        ? readdirSync(d)
-            .filter((n) => /^\d{3,}-[^.]+\.json$/.test(n))
-            .map(read)
-        : []
-    })
-
-  before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'idle-e2e-'))
-    Object.assign(paths, {
-      home: join(dir, 'home'),
-      config: join(dir, 'home', '.claude'),
-      project: join(dir, 'project'),
-      data: join(dir, 'data'),
-      debug: join(dir, 'debug.log'),
-    })
-    socket = join(dir, 'tmux.sock')
-    // The TUI writes type declarations into every --plugin-dir it loads; give it copies, so it
-    // does not write into the working tree while a typecheck reads there.
-    const copy = (from: string, name: string) => {
-      const to = join(dir, 'plugins', name)
-      cpSync(from, to, { recursive: true, filter: (src) => !src.includes(`${join('.claude-plugin', 'types')}`) })
-      return to
-    }
-    const handoffCopy = copy(pluginDir, 'compact-handoff')
-    const idleCopy = copy(idleDir, 'compact-idle')
-    mkdirSync(paths.config, { recursive: true })
-    mkdirSync(paths.project)
-    seedEngineConfig(paths.config, paths.project)
-    writeFileSync(
-      join(paths.config, 'settings.json'),
-      // The engine's own idle compaction off (it defaults to on): compact-idle stands down while it is on.
-      JSON.stringify({ skipDangerousModePermissionPrompt: true, idleCompaction: false, pluginConfigs: { 'compact-idle@inline': { options: IDLE_OPTIONS } } }),
-    )
-    fake = await startFakeModel({ log: join(dir, 'requests.jsonl'), ...USAGE })
-    // The engine's whole environment (env -i): nothing of an outer session leaks in.
-    const env = {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: paths.home,
-      CLAUDE_CONFIG_DIR: paths.config,
-      ANTHROPIC_BASE_URL: fake.url,
-      ANTHROPIC_API_KEY: 'dummy',
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-      IS_SANDBOX: '1',
-      TERM: 'xterm-256color',
-      COMPACT_HANDOFF_DATA_DIR: paths.data,
-    }
-    // `timeout --foreground`: plain `timeout` leaves claude stopped by SIGTTIN and the pane blank.
-    const started = tmux(
-      'new-session',
-      '-d',
-      '-s',
-      'idle',
-      '-x',
-      '200',
-      '-y',
-      '50',
-      '-c',
-      paths.project,
-      'env',
-      '-i',
-      ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
-      'timeout',
-      '--foreground',
-      '120',
-      claudeBin,
-      '--dangerously-skip-permissions',
-      '--debug-file',
-      paths.debug,
-      '--plugin-dir',
-      handoffCopy,
-      '--plugin-dir',
-      idleCopy,
-    )
-    assert.equal(started.status, 0, `tmux new-session failed: ${started.stderr}`)
-    panePid = Number(tmux('display-message', '-p', '-t', 'idle', '#{pane_pid}').stdout.trim()) || 0
-  })
-
-  after(async () => {
-    if (socket) tmux('kill-server')
-    // The pane's process group (timeout, and claude beneath it) gets SIGHUP; let it finish
-    // writing, and kill the group if it does not.
-    if (panePid) {
-      const gone = await waitFor('claude to exit', 10_000, () => !alive(panePid)).catch(() => false)
-      if (!gone) {
-        try {
-          process.kill(-panePid, 'SIGKILL')
-        } catch {
-          // already gone
-        }
+    /**
+     * Types a prompt and submits it. Keys sent while the TUI is still settling can be dropped, so
+     * it waits to see the text in the prompt box (typing it again if not), and presses Enter
+     * again if no turn starts.
+     */
+    const submit = async (text: string) => {
+      for (let attempt = 1; ; attempt++) {
+        tmux('send-keys', '-t', 'idle', '-l', text)
+        const typed = await waitFor('the prompt to show', 3_000, () => screen().includes(text)).catch(() => false)
+        if (typed) break
+        if (attempt === 3) throw new Error(`the prompt never showed in the TUI\n${explain()}`)
+        tmux('send-keys', '-t', 'idle', 'C-u')
+      }
+      for (let attempt = 1; ; attempt++) {
+        tmux('send-keys', '-t', 'idle', 'Enter')
+        const began = await waitFor('the turn to start', 5_000, () => debugLog().includes('compact-idle@inline turn.start')).catch(() => false)
+        if (began) return
+        if (attempt === 3) throw new Error(`no turn started after Enter\n${explain()}`)
       }
     }
-    await fake?.close()
-    if (process.env.CH_E2E_KEEP) console.error(`kept lab ${dir}`)
-    else if (dir) rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 })
-  })
 
-  test('a large idle session compacts once; compact-handoff hears trigger plugin; one line in the transcript', { timeout: 90_000 }, async () => {
-    // Ready when the prompt box is drawn; answer the bypass dialog if this engine still asks.
-    await waitFor(
-      'the TUI to be ready',
-      30_000,
-      () => {
-        const s = screen()
-        if (s.includes('Yes, I accept')) {
-          tmux('send-keys', '-t', 'idle', 'Down')
-          tmux('send-keys', '-t', 'idle', 'Enter')
-          return false
+    /** The session transcript the TUI writes, once there is one. */
+    const transcript = (): string | null => {
+      const projects = join(paths.config, 'projects')
+      if (!existsSync(projects)) return null
+      for (const d of readdirSync(projects)) {
+        const f = readdirSync(join(projects, d)).find((n) => n.endsWith('.jsonl'))
+        if (f) return join(projects, d, f)
+      }
+      return null
+    }
+
+    /** compact-handoff's rows for a session, in either store mode. */
+    const rows = (sessionId: string): any[] =>
+      Object.values(MODE_DIRS).flatMap((mode) => {
+        const d = join(paths.data, mode, sessionId)
+        // A rehearsal's row, pending first, reads as its completion (NNN-<iso>.late.json) once there is one.
+        const read = (n: string) =>
+          JSON.parse(readFileSync(existsSync(join(d, n.replace(/\.json$/, '.late.json'))) ? join(d, n.replace(/\.json$/, '.late.json')) : join(d, n), 'utf8'))
+        return existsSync(d)
+          ? readdirSync(d)
+              .filter((n) => /^\d{3,}-[^.]+\.json$/.test(n))
+              .map(read)
+          : []
+      })
+
+    before(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'idle-e2e-'))
+      Object.assign(paths, {
+        home: join(dir, 'home'),
+        config: join(dir, 'home', '.claude'),
+        project: join(dir, 'project'),
+        data: join(dir, 'data'),
+        debug: join(dir, 'debug.log'),
+      })
+      socket = join(dir, 'tmux.sock')
+      // The TUI writes type declarations into every --plugin-dir it loads; give it copies, so it
+      // does not write into the working tree while a typecheck reads there.
+      const copy = (from: string, name: string) => {
+        const to = join(dir, 'plugins', name)
+        cpSync(from, to, { recursive: true, filter: (src) => !src.includes(`${join('.claude-plugin', 'types')}`) })
+        return to
+      }
+      const handoffCopy = copy(pluginDir, 'compact-handoff')
+      const idleCopy = copy(idleDir, 'compact-idle')
+      mkdirSync(paths.config, { recursive: true })
+      mkdirSync(paths.project)
+      seedEngineConfig(paths.config, paths.project)
+      writeFileSync(
+        join(paths.config, 'settings.json'),
+        // The engine's own idle compaction defaults to on, and compact-idle stands down while it is on.
+        JSON.stringify({
+          skipDangerousModePermissionPrompt: true,
+          ...(native === 'off' ? { idleCompaction: false } : {}),
+          pluginConfigs: { 'compact-idle@inline': { options: IDLE_OPTIONS } },
+        }),
+      )
+      fake = await startFakeModel({ log: join(dir, 'requests.jsonl'), ...USAGE })
+      // The engine's whole environment (env -i): nothing of an outer session leaks in.
+      const env = {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: paths.home,
+        CLAUDE_CONFIG_DIR: paths.config,
+        ANTHROPIC_BASE_URL: fake.url,
+        ANTHROPIC_API_KEY: 'dummy',
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+        IS_SANDBOX: '1',
+        TERM: 'xterm-256color',
+        COMPACT_HANDOFF_DATA_DIR: paths.data,
+      }
+      // `timeout --foreground`: plain `timeout` leaves claude stopped by SIGTTIN and the pane blank.
+      const started = tmux(
+        'new-session',
+        '-d',
+        '-s',
+        'idle',
+        '-x',
+        '200',
+        '-y',
+        '50',
+        '-c',
+        paths.project,
+        'env',
+        '-i',
+        ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
+        'timeout',
+        '--foreground',
+        '120',
+        claudeBin,
+        '--dangerously-skip-permissions',
+        '--debug-file',
+        paths.debug,
+        '--plugin-dir',
+        handoffCopy,
+        '--plugin-dir',
+        idleCopy,
+      )
+      assert.equal(started.status, 0, `tmux new-session failed: ${started.stderr}`)
+      panePid = Number(tmux('display-message', '-p', '-t', 'idle', '#{pane_pid}').stdout.trim()) || 0
+    })
+
+    after(async () => {
+      if (socket) tmux('kill-server')
+      // The pane's process group (timeout, and claude beneath it) gets SIGHUP; let it finish
+      // writing, and kill the group if it does not.
+      if (panePid) {
+        const gone = await waitFor('claude to exit', 10_000, () => !alive(panePid)).catch(() => false)
+        if (!gone) {
+          try {
+            process.kill(-panePid, 'SIGKILL')
+          } catch {
+            // already gone
+          }
         }
-        const log = debugLog()
-        return (
-          s.includes('bypass permissions on') &&
-          log.includes('hooks module compact-handoff@inline loaded') &&
-          log.includes('hooks module compact-idle@inline loaded')
+      }
+      await fake?.close()
+      if (process.env.CH_E2E_KEEP) console.error(`kept lab ${dir}`)
+      else if (dir) rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 })
+    })
+
+    /** Ready when the prompt box is drawn; answers the bypass dialog if this engine still asks. */
+    const ready = () =>
+      waitFor(
+        'the TUI to be ready',
+        30_000,
+        () => {
+          const s = screen()
+          if (s.includes('Yes, I accept')) {
+            tmux('send-keys', '-t', 'idle', 'Down')
+            tmux('send-keys', '-t', 'idle', 'Enter')
+            return false
+          }
+          const log = debugLog()
+          return (
+            s.includes('bypass permissions on') &&
+            log.includes('hooks module compact-handoff@inline loaded') &&
+            log.includes('hooks module compact-idle@inline loaded')
+          )
+        },
+        explain,
+      )
+
+    if (native === 'on')
+      test('compact-idle stands down, says so once, and compacts nothing', { timeout: 90_000 }, async () => {
+        await ready()
+        await submit('Plan the release notes, then wait for me.')
+        const standingDown =
+          /\[compact-idle\] \$\.ui\.log \(to debug\): standing down: the engine's own idle compaction is on \("idleCompaction" defaults to true\) and compacts this 250,\d{3}-token session itself/
+        await waitFor('compact-idle to stand down', 30_000, () => standingDown.test(debugLog()), explain)
+        // Well past compact-idle's 3 s delay: nothing reserved, nothing compacted, no row, no line.
+        await new Promise((r) => setTimeout(r, 6_000))
+        const debug = debugLog()
+        assert.equal(debug.split('\n').filter((l) => standingDown.test(l)).length, 1, 'said once')
+        assert.doesNotMatch(debug, /compaction reserved in|\$\.session\.compact \(compact-idle\)/)
+        assert.equal(fake.requests().filter((r) => r.kind === 'compaction').length, 0)
+        const file = transcript()
+        const sessionId = file
+          ?.split('/')
+          .at(-1)
+          ?.replace(/\.jsonl$/, '')
+        assert.equal(sessionId ? rows(sessionId).length : 0, 0)
+        assert.equal(file ? jsonLines(file).filter((l) => l.type === 'system' && typeof l.content === 'string' && LINE.test(l.content)).length : 0, 0)
+      })
+
+    if (native === 'off')
+      test('a large idle session compacts once; compact-handoff hears trigger plugin; one line in the transcript', { timeout: 90_000 }, async () => {
+        await ready()
+
+        await submit('Plan the release notes, then wait for me.')
+        await waitFor(
+          'the turn to be answered and the compaction reserved',
+          30_000,
+          () => debugLog().includes('[compact-idle] $.ui.log (to debug): compaction reserved in 0:03'),
+          explain,
         )
-      },
-      explain,
-    )
 
-    await submit('Plan the release notes, then wait for me.')
-    await waitFor(
-      'the turn to be answered and the compaction reserved',
-      30_000,
-      () => debugLog().includes('[compact-idle] $.ui.log (to debug): compaction reserved in 0:03'),
-      explain,
-    )
+        const file = await waitFor('the session transcript', 10_000, transcript, explain)
+        const sessionId = file
+          .split('/')
+          .at(-1)!
+          .replace(/\.jsonl$/, '')
+        const shown = await waitFor(
+          "compact-idle's line in the transcript",
+          30_000,
+          () => jsonLines(file).find((l) => l.type === 'system' && typeof l.content === 'string' && LINE.test(l.content)),
+          explain,
+        )
+        assert.equal(shown.sessionId, sessionId)
 
-    const file = await waitFor('the session transcript', 10_000, transcript, explain)
-    const sessionId = file
-      .split('/')
-      .at(-1)!
-      .replace(/\.jsonl$/, '')
-    const shown = await waitFor(
-      "compact-idle's line in the transcript",
-      30_000,
-      () => jsonLines(file).find((l) => l.type === 'system' && typeof l.content === 'string' && LINE.test(l.content)),
-      explain,
-    )
-    assert.equal(shown.sessionId, sessionId)
+        // compact-handoff heard the compaction compact-idle raised, as trigger 'plugin'.
+        const [row, ...more] = await waitFor('a compact-handoff row', 10_000, () => rows(sessionId).length > 0 && rows(sessionId), explain)
+        assert.equal(more.length, 0, `one compaction, one row: ${JSON.stringify(more)}`)
+        assert.equal(row.trigger, 'plugin', JSON.stringify(row))
+        assert.equal(row.sessionId, sessionId)
 
-    // compact-handoff heard the compaction compact-idle raised, as trigger 'plugin'.
-    const [row, ...more] = await waitFor('a compact-handoff row', 10_000, () => rows(sessionId).length > 0 && rows(sessionId), explain)
-    assert.equal(more.length, 0, `one compaction, one row: ${JSON.stringify(more)}`)
-    assert.equal(row.trigger, 'plugin', JSON.stringify(row))
-    assert.equal(row.sessionId, sessionId)
+        const debug = debugLog()
+        assert.match(debug, /\[compact-idle\] \$\.ui\.log \(to debug\): the engine's own idle compaction cannot fire: "idleCompaction" is false/)
+        assert.match(debug, /\[compact-idle\] \$\.ui\.log \(to debug\): compacting 250,000 tokens, 0:0\d after the turn ended/)
+        assert.match(debug, /\$\.session\.compact \(compact-idle\): compacting/)
+        assert.match(debug, /\[compact-idle\] \$\.ui\.log \(to debug\): compacted 250,?\d{3} → \d+; summarizer /)
+        assert.match(debug, /compact-idle@inline session\.compact skipped: re-entry/)
+        assert.match(debug, /hooks module compact-handoff@inline: session\.compact nested in compact-idle/)
 
-    const debug = debugLog()
-    assert.match(debug, /\[compact-idle\] \$\.ui\.log \(to debug\): the engine's own idle compaction cannot fire: "idleCompaction" is false/)
-    assert.match(debug, /\[compact-idle\] \$\.ui\.log \(to debug\): compacting 250,000 tokens, 0:0\d after the turn ended/)
-    assert.match(debug, /\$\.session\.compact \(compact-idle\): compacting/)
-    assert.match(debug, /\[compact-idle\] \$\.ui\.log \(to debug\): compacted 250,?\d{3} → \d+; summarizer /)
-    assert.match(debug, /compact-idle@inline session\.compact skipped: re-entry/)
-    assert.match(debug, /hooks module compact-handoff@inline: session\.compact nested in compact-idle/)
-
-    // Once only: well past another delay, still one compaction request and one line.
-    await new Promise((r) => setTimeout(r, 4_000))
-    assert.equal(fake.requests().filter((r) => r.kind === 'compaction').length, 1)
-    assert.equal(jsonLines(file).filter((l) => l.type === 'system' && typeof l.content === 'string' && LINE.test(l.content)).length, 1)
-    assert.equal(rows(sessionId).length, 1)
-    assert.equal(
-      debugLog()
-        .split('\n')
-        .filter((l) => l.includes('compaction reserved in')).length,
-      1,
-    )
+        // Once only: well past another delay, still one compaction request and one line.
+        await new Promise((r) => setTimeout(r, 4_000))
+        assert.equal(fake.requests().filter((r) => r.kind === 'compaction').length, 1)
+        assert.equal(jsonLines(file).filter((l) => l.type === 'system' && typeof l.content === 'string' && LINE.test(l.content)).length, 1)
+        assert.equal(rows(sessionId).length, 1)
+        assert.equal(
+          debugLog()
+            .split('\n')
+            .filter((l) => l.includes('compaction reserved in')).length,
+          1,
+        )
+      })
   })
-})
