@@ -245,8 +245,15 @@ export const register: Register = (on, options) => {
     const why = config.isUsable ? reasonNotToReserve(e) : 'the settings leave no window (see the settings line above)'
     if (why === null) {
       const epoch = turnEpoch
-      const { standsIn } = await native($)
-      if (epoch !== turnEpoch) return done
+      const standsIn = await native($).then(
+        (v) => v.standsIn,
+        async (err: unknown) => {
+          // Unsure whether the engine compacts too: no second timer.
+          await debug($, `not reserving: could not tell whether the engine's own idle compaction is on (${err instanceof Error ? err.message : String(err)})`)
+          return null
+        },
+      )
+      if (epoch !== turnEpoch || standsIn === null) return done
       if (standsIn) await cancel($, "the engine's own idle compaction compacts this session")
       else await reserve($)
     } else {

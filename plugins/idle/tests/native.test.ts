@@ -53,6 +53,21 @@ describe("the engine's own idle compaction on", () => {
   })
 })
 
+describe('unsure', () => {
+  test('settings that cannot be read: nothing is reserved, and the debug log says why', async ($, on) => {
+    const w = world(on, {
+      settings: () => {
+        throw new Error('settings unavailable')
+      },
+    })
+    await $.turn.complete(ended())
+    await w.clock.advance(60 * MIN)
+    expect(w.compactions).toEqual([])
+    expect(w.debug).toHaveLength(1)
+    expect(w.debug[0]).toMatch(/^not reserving: could not tell whether the engine's own idle compaction is on \(/)
+  })
+})
+
 describe('off or unable to fire: compact-idle does its job', () => {
   for (const [what, opts, said] of [
     ['"idleCompaction": false', { settings: { idleCompaction: false } }, '"idleCompaction" is false'],

@@ -27,9 +27,9 @@ export interface WorldOptions {
   /**
    * The merged settings `$.settings.read()` answers. `{ idleCompaction: false }` when not given:
    * the engine's own idle compaction off, so compact-idle does its job (tests/native.test.ts
-   * covers it on and unable to fire).
+   * covers it on and unable to fire). A function answers each read, and may throw to fail it.
    */
-  settings?: Record<string, unknown>
+  settings?: Record<string, unknown> | (() => Record<string, unknown>)
 }
 
 export interface World {
@@ -43,7 +43,7 @@ export interface World {
   /** The debug-log lines about the engine's own idle compaction (said once per verdict), in order. */
   native: string[]
   /** Set to change what `$.settings.read()` answers from now on. */
-  settings: Record<string, unknown>
+  settings: Record<string, unknown> | (() => Record<string, unknown>)
   /** The lines shown in the conversation, in order. */
   shown: string[]
   /** Every argv run with `$.process.run`. */
@@ -74,7 +74,7 @@ export function world(on: On, opts: WorldOptions = {}): World {
     }
     return { value: undefined }
   })
-  on('settings.read', () => ({ value: { ...w.settings } }))
+  on('settings.read', () => ({ value: typeof w.settings === 'function' ? w.settings() : { ...w.settings } }))
   on('session.id', async () => {
     await opts.beforeSessionId?.()
     return { value: w.session.id }
