@@ -85,17 +85,21 @@ export function engineHost(bridge: Bridge, opts: EngineHostOptions): EngineHost 
   const reads: ReadRecord[] = []
   const hostPolicy = readPolicy(opts.cwd)
 
+  /** One model call on the row: what answered it (null: refused, with why), its time and usage. */
+  const recordCall = (call: 'fork' | 'complete', v: BridgeModelValue, started: number) =>
+    modelCalls.push({
+      call,
+      answeredBy: v.isAnswered ? call : null,
+      reason: v.isAnswered ? null : v.reason,
+      ms: now() - started,
+      usage: reportedUsage(v.usage),
+    })
+
   const model: ModelCapability = {
     async fork(req, signal) {
       const started = now()
       const forked = await bridge.request('model.fork', { prompt: req.prompt }, signal)
-      modelCalls.push({
-        call: 'fork',
-        answeredBy: forked.isAnswered ? 'fork' : null,
-        reason: forked.isAnswered ? null : forked.reason,
-        ms: now() - started,
-        usage: reportedUsage(forked.usage),
-      })
+      recordCall('fork', forked, started)
       return answerOf(forked, 'fork', opts.model)
     },
     async complete(req, signal) {
@@ -107,13 +111,7 @@ export function engineHost(bridge: Bridge, opts: EngineHostOptions): EngineHost 
         { model: chosen, prompt: req.prompt, ...(req.system ? { system: req.system } : {}), ...(req.maxTokens ? { maxTokens: req.maxTokens } : {}) },
         signal,
       )
-      modelCalls.push({
-        call: 'complete',
-        answeredBy: v.isAnswered ? 'complete' : null,
-        reason: v.isAnswered ? null : v.reason,
-        ms: now() - started,
-        usage: reportedUsage(v.usage),
-      })
+      recordCall('complete', v, started)
       return answerOf(v, 'complete', chosen)
     },
   }
