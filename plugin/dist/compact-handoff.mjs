@@ -19,7 +19,7 @@ var commands = {
   lookup: { summary: "read back a stored handoff, summary, conversation, row or section", load: async () => (await import("./chunks/history-LILHBC3O.mjs")).lookupCommand },
   search: { summary: "search what earlier compactions replaced", load: async () => (await import("./chunks/history-LILHBC3O.mjs")).searchCommand },
   index: { summary: "add every stored text the search index lacks (--rebuild: from scratch)", load: async () => (await import("./chunks/history-LILHBC3O.mjs")).indexCommand },
-  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/child-56O4GKUD.mjs")).engineCommand },
+  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/child-FM2PRTBU.mjs")).engineCommand },
   tool: { summary: "(internal) answer one history tool call for the plugin", load: async () => (await import("./chunks/history-LILHBC3O.mjs")).toolCommand }
 };
 function help() {

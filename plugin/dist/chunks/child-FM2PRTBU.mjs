@@ -158,17 +158,18 @@ function engineHost(bridge, opts) {
   const modelCalls = [];
   const reads = [];
   const hostPolicy = readPolicy(opts.cwd);
+  const recordCall = (call, v, started) => modelCalls.push({
+    call,
+    answeredBy: v.isAnswered ? call : null,
+    reason: v.isAnswered ? null : v.reason,
+    ms: now() - started,
+    usage: reportedUsage(v.usage)
+  });
   const model = {
     async fork(req, signal) {
       const started = now();
       const forked = await bridge.request("model.fork", { prompt: req.prompt }, signal);
-      modelCalls.push({
-        call: "fork",
-        answeredBy: forked.isAnswered ? "fork" : null,
-        reason: forked.isAnswered ? null : forked.reason,
-        ms: now() - started,
-        usage: reportedUsage(forked.usage)
-      });
+      recordCall("fork", forked, started);
       return answerOf(forked, "fork", opts.model);
     },
     async complete(req, signal) {
@@ -180,13 +181,7 @@ function engineHost(bridge, opts) {
         { model: chosen, prompt: req.prompt, ...req.system ? { system: req.system } : {}, ...req.maxTokens ? { maxTokens: req.maxTokens } : {} },
         signal
       );
-      modelCalls.push({
-        call: "complete",
-        answeredBy: v.isAnswered ? "complete" : null,
-        reason: v.isAnswered ? null : v.reason,
-        ms: now() - started,
-        usage: reportedUsage(v.usage)
-      });
+      recordCall("complete", v, started);
       return answerOf(v, "complete", chosen);
     }
   };
