@@ -235,7 +235,7 @@ export function storedRow(row: Record<string, unknown>, rowPath: string): Record
 
 /**
  * The shell script that appends a one-line file to the store's logs in one write each (`cat` of a
- * small regular file), as store/write.ts appendJsonl does: new files 0600, and a line after a
+ * small regular file), as store/files.ts appendJsonl does: new files 0600, and a line after a
  * torn one starts a line of its own. $1 the line file (removed after), $2... the logs.
  */
 export const APPEND_SCRIPT =
