@@ -62,7 +62,8 @@ async function buildApi(apiDir) {
     const text = readFileSync(file, 'utf8')
     writeFileSync(file, text.replace(/((?:from|import)\s*\(?\s*['"])(\.{1,2}\/[^'"]+)\.ts(['"])/g, '$1$2.js$3'))
     // A declaration that imports a JSON file (the config schema) needs it beside it.
-    for (const [, json] of text.matchAll(/from\s*['"](\.{1,2}\/[^'"]+\.json)['"]/g)) copyFileSync(join(root, dirname(f), json), join(typesDir, dirname(f), json))
+    for (const [, json] of text.matchAll(/from\s*['"](\.{1,2}\/[^'"]+\.json)['"]/g))
+      copyFileSync(join(root, dirname(f), json), join(typesDir, dirname(f), json))
   }
   writeFileSync(join(apiDir, 'section.d.ts'), "export * from './types/pipeline/index.js'\n")
   writeFileSync(join(apiDir, 'pipeline.d.ts'), "export * from './types/pipeline/api.js'\n")
@@ -115,7 +116,13 @@ copyFileSync(join(root, 'node_modules/node-sqlite3-wasm/dist/node-sqlite3-wasm.w
 
 if (check) {
   const committedDir = join(root, 'plugin', 'dist')
-  const list = (dir) => (existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String).filter((f) => /\.(mjs|cjs|yaml|wasm)$/.test(f)).sort() : [])
+  const list = (dir) =>
+    existsSync(dir)
+      ? readdirSync(dir, { recursive: true })
+          .map(String)
+          .filter((f) => /\.(mjs|cjs|yaml|wasm)$/.test(f))
+          .sort()
+      : []
   const built = list(outDir)
   const stale = [...new Set([...built, ...list(committedDir)])].filter(
     (f) => !built.includes(f) || !existsSync(join(committedDir, f)) || !readFileSync(join(committedDir, f)).equals(readFileSync(join(outDir, f))),

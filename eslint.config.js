@@ -7,7 +7,19 @@ import tseslint from 'typescript-eslint'
 const only = (regex, message) => ['error', { patterns: [{ regex, message }] }]
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'plugin/dist/**', 'plugins/*/dist/**', '.lab/**', '**/*.d.ts', '**/*.d.mts'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      'examples/*/dist/**',
+      'examples/*/node_modules/**',
+      'plugin/dist/**',
+      'plugins/*/dist/**',
+      '.lab/**',
+      '**/*.d.ts',
+      '**/*.d.mts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -75,15 +87,14 @@ export default tseslint.config(
     },
   },
   {
-    // The engine adapter's Node half: the pipeline, the built-in sections' list, the store, the
-    // contract, and the CLI modules that are hosts rather than commands (a command's shape,
-    // building a handoff, reading files off the disk).
+    // The engine adapter's Node half: the pipeline (building a handoff, reading files off the disk
+    // included), the built-in sections' list, the store, the contract, and a command's shape.
     files: ['engine/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': only(
-        '^\\.\\./(?!pipeline/|store/|sections/index\\.ts$|plugin/hooks/protocol\\.ts$|cli/(command|build-handoff|capabilities)\\.ts$)',
-        'engine/ imports the pipeline, sections/index.ts, the store, plugin/hooks/protocol.ts, and cli/command.ts, cli/build-handoff.ts, cli/capabilities.ts only',
+        '^\\.\\./(?!pipeline/|store/|sections/index\\.ts$|plugin/hooks/protocol\\.ts$|cli/command\\.ts$)',
+        'engine/ imports the pipeline, sections/index.ts, the store, plugin/hooks/protocol.ts, and cli/command.ts only',
       ),
     },
   },

@@ -45,7 +45,10 @@ function resolveIn(cwd: string | undefined, p: string): string {
 }
 
 /** Files the messages' tool calls name: `written` by a file tool (or the shell's text), `touched` by any. */
-export async function filesNamed(messages: Message[], cwd: string | undefined): Promise<{ written: Set<string>; toolWritten: Set<string>; touched: Set<string> }> {
+export async function filesNamed(
+  messages: Message[],
+  cwd: string | undefined,
+): Promise<{ written: Set<string>; toolWritten: Set<string>; touched: Set<string> }> {
   const loaded = await loadBashParser()
   const parser = loaded.ok ? loaded.parser : null
   const written = new Set<string>()

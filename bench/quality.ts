@@ -20,7 +20,12 @@ const outDir = resolve(values.out ?? join(import.meta.dirname, 'results'))
 /** The set: every compacted session, and the raw transcripts that hold a compaction. */
 function transcripts(): string[] {
   const dirs = ['compacted', 'raw'].map((d) => join(sharedDir, 'bench-data', d)).filter(existsSync)
-  return dirs.flatMap((d) => readdirSync(d).filter((f) => f.endsWith('.jsonl')).sort().map((f) => join(d, f)))
+  return dirs.flatMap((d) =>
+    readdirSync(d)
+      .filter((f) => f.endsWith('.jsonl'))
+      .sort()
+      .map((f) => join(d, f)),
+  )
 }
 
 const mean = (xs: Array<number | null>): number | null => {
@@ -49,10 +54,9 @@ for (const s of rows) {
   const cells = ARMS.map((a) => `${r2(s.arms[a].recall)} ${k(s.arms[a].chars).padStart(6)}`.padStart(14))
   lines.push(`${short(s.name).padEnd(41)} ${String(s.needed.items).padStart(4)} │ ${cells.join(' │')} │ ${r2(s.atStockSize.recall)} ${k(s.atStockSize.chars)}`)
 }
-const means = Object.fromEntries(ARMS.map((a) => [a, { recall: mean(rows.map((s) => s.arms[a].recall)), chars: mean(rows.map((s) => s.arms[a].chars)) }])) as Record<
-  Arm,
-  { recall: number | null; chars: number | null }
->
+const means = Object.fromEntries(
+  ARMS.map((a) => [a, { recall: mean(rows.map((s) => s.arms[a].recall)), chars: mean(rows.map((s) => s.arms[a].chars)) }]),
+) as Record<Arm, { recall: number | null; chars: number | null }>
 lines.push('─'.repeat(header.length))
 lines.push(`${'mean'.padEnd(41)}      │ ${ARMS.map((a) => `${r2(means[a].recall)} ${k(means[a].chars).padStart(6)}`.padStart(14)).join(' │')}`)
 
@@ -70,7 +74,9 @@ lines.push('')
 lines.push('recall versus size (mean recall @ mean chars, per ceiling):')
 for (const c of curveMeans) lines.push(`  ${c.arm.padEnd(13)} ${c.points.map((p) => `${k(p.ceiling)}: ${r2(p.recall)} @ ${k(p.chars)}`).join('   ')}`)
 lines.push('')
-lines.push(`ours+summary beats stock at no more than stock's size on ${wins.length} of ${rows.length} sessions (${Math.round((100 * wins.length) / rows.length)} %)`)
+lines.push(
+  `ours+summary beats stock at no more than stock's size on ${wins.length} of ${rows.length} sessions (${Math.round((100 * wins.length) / rows.length)} %)`,
+)
 const losses = rows.filter((s) => !wins.includes(s)).map((s) => `${short(s.name)} (${r2(s.atStockSize.recall)} vs stock ${r2(s.arms.stock.recall)})`)
 if (losses.length) lines.push(`  loses or ties on: ${losses.join('; ')}`)
 // Each section alone, in ours+summary at the default pipeline: mean chars and recall when kept.
@@ -81,7 +87,8 @@ const perSection = names.map((name) => {
 })
 lines.push('')
 lines.push('each section alone (ours+summary, default pipeline; mean over the sessions that kept it):')
-for (const p of perSection) lines.push(`  ${p.name.padEnd(12)} kept ${String(p.kept).padStart(2)}/${rows.length}  ${k(p.chars).padStart(6)}  recall ${r2(p.recall)}`)
+for (const p of perSection)
+  lines.push(`  ${p.name.padEnd(12)} kept ${String(p.kept).padStart(2)}/${rows.length}  ${k(p.chars).padStart(6)}  recall ${r2(p.recall)}`)
 lines.push(`${rows.length} transcripts in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 const table = lines.join('\n')
 console.log(table)
@@ -94,7 +101,20 @@ const points: ChartPoint[] = [
 writeFileSync(join(outDir, 'quality.svg'), await chartSvg(points))
 writeFileSync(
   join(outDir, 'quality.json'),
-  JSON.stringify({ date: new Date().toISOString(), configs: values.config ?? [], means, curve: curveMeans, winsAtStockSize: wins.length, perSection, sessions: rows.length, transcripts: rows }, null, 1) + '\n',
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      configs: values.config ?? [],
+      means,
+      curve: curveMeans,
+      winsAtStockSize: wins.length,
+      perSection,
+      sessions: rows.length,
+      transcripts: rows,
+    },
+    null,
+    1,
+  ) + '\n',
 )
 writeFileSync(join(outDir, 'quality.txt'), table + '\n')
 console.log(`wrote ${join(outDir, 'quality.{txt,json,svg}')}`)

@@ -11,7 +11,8 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
-import { buildHandoff, configFiles } from '../cli/build-handoff.ts'
+import { buildHandoff, configFiles } from '../pipeline/build.ts'
+import { builtinSections } from '../sections/index.ts'
 import { cliCapabilities } from '../cli/capabilities.ts'
 import { fmt } from '../pipeline/text.ts'
 import { beforeBoundary, readJsonlTranscript } from '../pipeline/transcript.ts'
@@ -50,9 +51,15 @@ async function sources(): Promise<Source[]> {
       capabilities: cliCapabilities(null),
       configFiles: configFiles([], {}),
       lenient: true,
+      builtins: builtinSections,
     })
     const summary = result.sections.find((s) => s.name === 'summary' && s.status === 'ok')
-    out.push({ name: basename(file, '.jsonl'), transcript: transcriptDocument(t, { sessionId, n: 1 }), handoff: result.handoff, summary: summary?.status === 'ok' ? summary.body : null })
+    out.push({
+      name: basename(file, '.jsonl'),
+      transcript: transcriptDocument(t, { sessionId, n: 1 }),
+      handoff: result.handoff,
+      summary: summary?.status === 'ok' ? summary.body : null,
+    })
   }
   return out
 }
@@ -94,7 +101,16 @@ async function buildStore(src: Source[]): Promise<Built> {
       const w = await writeCompaction(
         { dataDir, mode: 'live', sessionId },
         {
-          row: { v: 1, at: at.toISOString(), sessionId, mode: 'live', trigger: 'auto', outcome: 'replaced', reason: null, lineage: { n, prev: n > 1 ? n - 1 : null } },
+          row: {
+            v: 1,
+            at: at.toISOString(),
+            sessionId,
+            mode: 'live',
+            trigger: 'auto',
+            outcome: 'replaced',
+            reason: null,
+            lineage: { n, prev: n > 1 ? n - 1 : null },
+          },
           handoff: s.handoff,
           summary: s.summary,
           transcript,
@@ -108,7 +124,8 @@ async function buildStore(src: Source[]): Promise<Built> {
       else failures++
       if (bytes >= TARGET_BYTES) break
     }
-    if (copy % 50 === 0) process.stderr.write(`  store-search: ${MB(bytes)} stored in ${fmt(compactions)} compactions, ${((performance.now() - started) / 1000).toFixed(0)} s\n`)
+    if (copy % 50 === 0)
+      process.stderr.write(`  store-search: ${MB(bytes)} stored in ${fmt(compactions)} compactions, ${((performance.now() - started) / 1000).toFixed(0)} s\n`)
   }
   return { dataDir, compactions, sessions, bytes, wallMs: performance.now() - started, indexMs, failures }
 }
@@ -147,7 +164,9 @@ async function timeIt<T>(f: () => Promise<T>): Promise<{ ms: number; value: T }>
 
 export async function benchStoreSearch(): Promise<string> {
   if (skipWithoutShared) return `store-search: skipped (${skipWithoutShared})`
-  const lines = [`store-search: a ${MB(TARGET_BYTES)} store from the ${rawTranscripts().length} real transcripts, replicated; indexed by the store writer at each compaction`]
+  const lines = [
+    `store-search: a ${MB(TARGET_BYTES)} store from the ${rawTranscripts().length} real transcripts, replicated; indexed by the store writer at each compaction`,
+  ]
   const src = await sources()
   const b = await buildStore(src)
   try {
@@ -169,14 +188,17 @@ export async function benchStoreSearch(): Promise<string> {
       for (let r = 0; r < REPS; r++) {
         const t = await timeIt(() => search(b.dataDir, { query: q.query, sessionId: q.sessionId, limit: 20 }))
         if (t.value.via !== 'index') throw new Error(`search of ${q.query} scanned: ${t.value.note}`)
-        if (q.label.startsWith('rare') && (t.value.hits.length !== 1 || !t.value.hits[0]!.text.includes(q.query))) throw new Error(`rare ${q.query}: ${t.value.hits.length} hits`)
+        if (q.label.startsWith('rare') && (t.value.hits.length !== 1 || !t.value.hits[0]!.text.includes(q.query)))
+          throw new Error(`rare ${q.query}: ${t.value.hits.length} hits`)
         if (q.label === 'common, all sessions' && t.value.hits.length === 0) throw new Error(`common ${q.query}: no hits`)
         checked++
         indexed.push(t.ms)
         byLabel.set(q.label, [...(byLabel.get(q.label) ?? []), t.ms])
       }
     }
-    lines.push(`  search      ${qs.length} queries x ${REPS}, each opening the index afresh as a tool process does, limit 20: ${ms(pct(indexed, 50))} p50, ${ms(pct(indexed, 95))} p95, ${ms(Math.max(...indexed))} max`)
+    lines.push(
+      `  search      ${qs.length} queries x ${REPS}, each opening the index afresh as a tool process does, limit 20: ${ms(pct(indexed, 50))} p50, ${ms(pct(indexed, 95))} p95, ${ms(Math.max(...indexed))} max`,
+    )
     for (const [label, xs] of byLabel) lines.push(`              ${label.padEnd(22)} ${ms(pct(xs, 50)).padStart(7)} p50 ${ms(pct(xs, 95)).padStart(7)} p95`)
 
     // End to end, as the plugin runs it: one `compact-handoff search` process per query.
@@ -189,7 +211,9 @@ export async function benchStoreSearch(): Promise<string> {
       proc.push(performance.now() - t0)
       if (r.status !== 0) throw new Error(`compact-handoff search exited ${r.status}: ${r.stderr}`)
     }
-    lines.push(`  process     compact-handoff search, one process per query (node start, bundle, SQLite load, search): ${ms(pct(proc, 50))} p50, ${ms(pct(proc, 95))} p95`)
+    lines.push(
+      `  process     compact-handoff search, one process per query (node start, bundle, SQLite load, search): ${ms(pct(proc, 50))} p50, ${ms(pct(proc, 95))} p95`,
+    )
 
     // The baseline: read and match every stored file of the scope, newest first, per query.
     const scanned: number[] = []
@@ -205,7 +229,9 @@ export async function benchStoreSearch(): Promise<string> {
     )
 
     const rebuilt = await timeIt(() => reindexStore(b.dataDir, { rebuild: true }))
-    lines.push(`  rebuild     the whole index from the files (compact-handoff index --rebuild): ${(rebuilt.ms / 1000).toFixed(1)} s for ${fmt(rebuilt.value.docs)} texts (${(b.bytes / 1024 / 1024 / (rebuilt.ms / 1000)).toFixed(1)} MB/s)`)
+    lines.push(
+      `  rebuild     the whole index from the files (compact-handoff index --rebuild): ${(rebuilt.ms / 1000).toFixed(1)} s for ${fmt(rebuilt.value.docs)} texts (${(b.bytes / 1024 / 1024 / (rebuilt.ms / 1000)).toFixed(1)} MB/s)`,
+    )
     const after = await timeIt(() => search(b.dataDir, { query: qs[0]!.query, sessionId: null, limit: 20 }))
     lines.push(`              a rare query on the rebuilt index: ${ms(after.ms)}, ${after.value.hits.length} hit`)
   } finally {

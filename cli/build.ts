@@ -10,7 +10,8 @@ import { HandoffError } from '../pipeline/codes.ts'
 import { fmt } from '../pipeline/text.ts'
 import { beforeBoundary, readJsonlTranscript } from '../pipeline/transcript.ts'
 import type { HandoffResult, PipelineInput } from '../pipeline/types.ts'
-import { buildHandoff, configFiles } from './build-handoff.ts'
+import { buildHandoff, configFiles } from '../pipeline/build.ts'
+import { builtinSections } from '../sections/index.ts'
 import { cliCapabilities } from './capabilities.ts'
 import { readPolicy } from '../pipeline/read-policy.ts'
 import { cliModel } from './model.ts'
@@ -130,11 +131,12 @@ async function run(argv: string[]): Promise<number> {
     process.stderr.write(
       `compact-handoff build: ${fmt(transcript.malformed.count)} malformed line(s) skipped in ${file} (line ${shown}${transcript.malformed.count > 10 ? ', …' : ''})\n`,
     )
-  }  if (conversation.messages.length === 0) {
-    const why = transcript.messages.length === 0 ? 'it holds no conversation (no user or assistant line could be read)' : 'the range asked for holds no messages'
+  }
+  if (conversation.messages.length === 0) {
+    const why =
+      transcript.messages.length === 0 ? 'it holds no conversation (no user or assistant line could be read)' : 'the range asked for holds no messages'
     throw new HandoffError('TRANSCRIPT_EMPTY', `nothing to build a handoff from in ${file}: ${why}`)
   }
-
 
   const input: PipelineInput = {
     trigger: 'cli',
@@ -151,6 +153,7 @@ async function run(argv: string[]): Promise<number> {
     capabilities: cliCapabilities(model, readPolicy(conversation.cwd)),
     configFiles: configFiles(values.config ?? []),
     lenient: false,
+    builtins: builtinSections,
   })
 
   if (values.json) {

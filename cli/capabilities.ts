@@ -3,30 +3,10 @@
  * command line offers (cli/model.ts: recorded replies, the Anthropic API, or none — then the
  * sections that need one drop with SECTION_NO_MODEL and say why).
  */
-import type { Capabilities, FileCapability, ModelCapability } from '../pipeline/capabilities.ts'
+import type { Capabilities, ModelCapability } from '../pipeline/capabilities.ts'
 import { systemClock } from '../pipeline/capabilities.ts'
-import { readBounded, type ReadPolicy, readPolicy } from '../pipeline/read-policy.ts'
-
-/** Files read off the disk, shown as the Read tool shows them (numbered lines), so a restored
- *  file reads the same from the CLI, a rehearsal and a live run. Only what the policy allows is
- *  opened (the request's, else `policy`), and only the bytes kept are read. */
-export function diskFilesUnder(policy: ReadPolicy): FileCapability {
-  return {
-    async read({ path, offset, limit, policy: asked, maxChars }, signal) {
-      try {
-        const r = await readBounded(path, asked ?? policy, { offset, limit: limit ?? 2_000, maxChars, signal })
-        if (!r.ok) return { ok: false, reason: r.reason }
-        const text = r.text === '' ? '' : r.text.split('\n').map((line, i) => `${r.firstLine + i}\t${line}`).join('\n')
-        return { ok: true, text, ...(r.truncated ? { truncated: true } : {}) }
-      } catch (err) {
-        return { ok: false, reason: (err as Error).message }
-      }
-    },
-  }
-}
-
-/** Disk reads with no project of the host's own: a request must bring its policy (restore does). */
-export const diskFiles: FileCapability = diskFilesUnder(readPolicy(null))
+import { diskFilesUnder } from '../pipeline/disk-files.ts'
+import { type ReadPolicy, readPolicy } from '../pipeline/read-policy.ts'
 
 /** `policy`: the run's own, for a section that reads without one (the transcript's cwd as project). */
 export function cliCapabilities(model: ModelCapability | null = null, policy: ReadPolicy = readPolicy(null)): Capabilities {

@@ -57,7 +57,12 @@ describe('npx compact-handoff', () => {
       [
         JSON.stringify({ type: 'user', sessionId: 'cli-test', uuid: 'u1', message: { role: 'user', content: 'please rename the flag' } }),
         '{not json',
-        JSON.stringify({ type: 'assistant', sessionId: 'cli-test', uuid: 'a1', message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'done' }] } }),
+        JSON.stringify({
+          type: 'assistant',
+          sessionId: 'cli-test',
+          uuid: 'a1',
+          message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'done' }] },
+        }),
       ].join('\n'),
     )
     const r = cli('build', t)
@@ -105,7 +110,10 @@ describe('npx compact-handoff', () => {
     assert.equal(out.sections.find((s) => s.name === 'summary')!.chars, null)
     const text = cli('build', t, '--window', '50')
     // 0.2 of a 50-token window is 40 chars: not even the marker fits, and the run says so.
-    assert.match(text.stderr, /note: the handoff is [\d,]+ chars, over its ceiling of 40 \(maxFraction: 0.2 of a 50-token window\), and no section left to cut would make it smaller/)
+    assert.match(
+      text.stderr,
+      /note: the handoff is [\d,]+ chars, over its ceiling of 40 \(maxFraction: 0.2 of a 50-token window\), and no section left to cut would make it smaller/,
+    )
   })
 
   test('usage errors exit 2 with one line; unknown files exit 1', () => {

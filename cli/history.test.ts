@@ -15,13 +15,30 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 let dataDir = ''
 before(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'ch-cli-history-'))
-  const row = (n: number) => ({ v: 1 as const, at: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(), sessionId: 'cli-s1', mode: 'live' as const, trigger: 'manual', outcome: 'replaced' as const, reason: null, lineage: { n, prev: n > 1 ? n - 1 : null } })
-  await writeCompaction({ dataDir, mode: 'live', sessionId: 'cli-s1' }, { row: row(1), handoff: 'H1\n', transcript: 'a\nthe OSPREY-77 line\nc\n', index: false })
+  const row = (n: number) => ({
+    v: 1 as const,
+    at: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
+    sessionId: 'cli-s1',
+    mode: 'live' as const,
+    trigger: 'manual',
+    outcome: 'replaced' as const,
+    reason: null,
+    lineage: { n, prev: n > 1 ? n - 1 : null },
+  })
+  await writeCompaction(
+    { dataDir, mode: 'live', sessionId: 'cli-s1' },
+    { row: row(1), handoff: 'H1\n', transcript: 'a\nthe OSPREY-77 line\nc\n', index: false },
+  )
   await writeCompaction({ dataDir, mode: 'live', sessionId: 'cli-s1' }, { row: row(2), handoff: 'H2\n', transcript: 'the HERON-12 line\n' })
 })
 after(() => rmSync(dataDir, { recursive: true, force: true }))
 
-const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(root, 'cli', 'main.ts'), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, COMPACT_HANDOFF_DATA_DIR: dataDir } })
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', join(root, 'cli', 'main.ts'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, COMPACT_HANDOFF_DATA_DIR: dataDir },
+  })
 
 describe('compact-handoff history commands', () => {
   test('search: every session by default; cites session, n, file and line', () => {
@@ -82,8 +99,13 @@ describe('compact-handoff history commands', () => {
     assert.equal(JSON.parse(cli('search', 'OSPREY-77', '--json').stdout).hits.length, 1)
   })
 
-  test('tool: the plugin\'s entry answers with the text, exit 1 and one line when refused', () => {
-    const run = (name: string, input: unknown) => spawnSync(process.execPath, ['--import', 'tsx', join(root, 'cli', 'main.ts'), 'tool', name], { cwd: root, encoding: 'utf8', input: JSON.stringify(input) })
+  test("tool: the plugin's entry answers with the text, exit 1 and one line when refused", () => {
+    const run = (name: string, input: unknown) =>
+      spawnSync(process.execPath, ['--import', 'tsx', join(root, 'cli', 'main.ts'), 'tool', name], {
+        cwd: root,
+        encoding: 'utf8',
+        input: JSON.stringify(input),
+      })
     const ok = run('handoff_search', { args: { query: 'OSPREY' }, context: { sessionId: 'cli-s1', dataDir, live: true, pluginVersion: '1.2.3' } })
     assert.equal(ok.status, 0, ok.stderr)
     assert.match(ok.stdout, /n=1 transcript:2/)

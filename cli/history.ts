@@ -128,7 +128,11 @@ ${COMMON}
 ${EXIT}`,
   { session: { type: 'string' }, all: { type: 'boolean' }, limit: { type: 'string' } },
   async (v) => {
-    const args = { ...(v.all ? { scope: 'all' } : {}), ...(v.all ? {} : v.session ? { session: v.session } : {}), ...(v.limit ? { limit: int('limit', v.limit) } : {}) }
+    const args = {
+      ...(v.all ? { scope: 'all' } : {}),
+      ...(v.all ? {} : v.session ? { session: v.session } : {}),
+      ...(v.limit ? { limit: int('limit', v.limit) } : {}),
+    }
     return print(await runTool('handoff_list', args, context({ ...v, session: v.all ? undefined : v.session })), !!v.json)
   },
 )
@@ -150,7 +154,15 @@ Options:
 ${COMMON}
 
 ${EXIT}`,
-  { session: { type: 'string' }, n: { type: 'string' }, file: { type: 'string' }, section: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, mode: { type: 'string' } },
+  {
+    session: { type: 'string' },
+    n: { type: 'string' },
+    file: { type: 'string' },
+    section: { type: 'string' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    mode: { type: 'string' },
+  },
   async (v) => {
     if (!v.session) throw new HandoffError('USAGE', 'lookup needs --session ID (compact-handoff list --all names them)')
     const args: Record<string, unknown> = {}
@@ -200,7 +212,9 @@ ${EXIT}`,
     const dataDir = resolveDataDir(v['data-dir'])
     const r = await reindexStore(dataDir, { rebuild: !!v.rebuild })
     process.stdout.write(
-      v.json ? `${JSON.stringify(r)}\n` : `indexed ${r.docs} text${r.docs === 1 ? '' : 's'} (${r.chunks} chunks) from ${r.sessions} session${r.sessions === 1 ? '' : 's'} in ${r.ms} ms (${dataDir})\n`,
+      v.json
+        ? `${JSON.stringify(r)}\n`
+        : `indexed ${r.docs} text${r.docs === 1 ? '' : 's'} (${r.chunks} chunks) from ${r.sessions} session${r.sessions === 1 ? '' : 's'} in ${r.ms} ms (${dataDir})\n`,
     )
     return 0
   },

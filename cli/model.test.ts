@@ -24,13 +24,23 @@ const signal = () => new AbortController().signal
 describe('recorded replies', () => {
   test('JSONL, a JSON array and { replies } all read; a bad line names file:line', () => {
     const entry = { kind: 'summary', text: 'S' }
-    assert.deepEqual(parseReplies(`${JSON.stringify(entry)}\n\n${JSON.stringify({ kind: 'commitments', text: 'C' })}\n`, 'f'), [entry, { kind: 'commitments', text: 'C' }])
+    assert.deepEqual(parseReplies(`${JSON.stringify(entry)}\n\n${JSON.stringify({ kind: 'commitments', text: 'C' })}\n`, 'f'), [
+      entry,
+      { kind: 'commitments', text: 'C' },
+    ])
     assert.deepEqual(parseReplies(JSON.stringify([entry]), 'f'), [entry])
     assert.deepEqual(parseReplies(JSON.stringify({ replies: [entry] }), 'f'), [entry])
     assert.throws(() => parseReplies(`${JSON.stringify(entry)}\n{oops`, 'r.jsonl'), /^Error: r\.jsonl:2: not JSON/)
     assert.throws(() => parseReplies(JSON.stringify([{ kind: 'summary' }]), 'r.json'), /r\.json: entry 1: an entry needs a "text" string/)
-    assert.throws(() => parseReplies(JSON.stringify([{ kind: 'Not A Section', text: 'x' }]), 'r.json'), /"kind" names a section \(kebab-case\), got "Not A Section"/)
-    assert.deepEqual(parseReplies(JSON.stringify([{ kind: 'jira-links', text: 'x' }]), 'r.json'), [{ kind: 'jira-links', text: 'x' }], 'a package section can have replies too')
+    assert.throws(
+      () => parseReplies(JSON.stringify([{ kind: 'Not A Section', text: 'x' }]), 'r.json'),
+      /"kind" names a section \(kebab-case\), got "Not A Section"/,
+    )
+    assert.deepEqual(
+      parseReplies(JSON.stringify([{ kind: 'jira-links', text: 'x' }]), 'r.json'),
+      [{ kind: 'jira-links', text: 'x' }],
+      'a package section can have replies too',
+    )
   })
 
   test('a completion is answered by the entry for the section that asks (not by its prompt), or by match; fork has no session', async () => {
@@ -39,7 +49,10 @@ describe('recorded replies', () => {
       { kind: 'summary', text: '### Inventory' },
       { match: 'PROBE', text: 'probe answer' },
     ])
-    assert.deepEqual(await model.fork({ prompt: 'x', section: 'summary' }, signal()), { isAnswered: false, reason: 'nothing-to-fork (the CLI has no live session to fork)' })
+    assert.deepEqual(await model.fork({ prompt: 'x', section: 'summary' }, signal()), {
+      isAnswered: false,
+      reason: 'nothing-to-fork (the CLI has no live session to fork)',
+    })
     // The prompt says "summary" but the commitments section asks: the commitments reply answers.
     assert.deepEqual(await model.complete({ prompt: 'write the summary', section: 'commitments', model: 'claude-opus-5-5' }, signal()), {
       isAnswered: true,
@@ -53,7 +66,10 @@ describe('recorded replies', () => {
       model: 'claude-opus-5-5',
     })
     assert.equal((await model.complete({ prompt: 'a PROBE' }, signal())).isAnswered, true)
-    assert.match(JSON.stringify(await model.complete({ prompt: 'nothing known', section: 'other' }, signal())), /no recorded reply in the replies file answers section other/)
+    assert.match(
+      JSON.stringify(await model.complete({ prompt: 'nothing known', section: 'other' }, signal())),
+      /no recorded reply in the replies file answers section other/,
+    )
   })
 
   test('cliModel: a replies file first, then an API key, else none; a missing file is a usage error', async () => {
@@ -63,7 +79,10 @@ describe('recorded replies', () => {
     assert.equal((await cliModel({ repliesFile: file, env: { ANTHROPIC_API_KEY: 'k' } })).source, 'replies')
     assert.equal((await cliModel({ env: { ANTHROPIC_API_KEY: 'k' } })).source, 'anthropic-api')
     assert.deepEqual(await cliModel({ env: {} }), { model: null, source: 'none' })
-    await assert.rejects(cliModel({ repliesFile: join(dir, 'nope'), env: {} }), (e: unknown) => e instanceof HandoffError && e.code === 'USAGE' && /no such file/.test(e.message))
+    await assert.rejects(
+      cliModel({ repliesFile: join(dir, 'nope'), env: {} }),
+      (e: unknown) => e instanceof HandoffError && e.code === 'USAGE' && /no such file/.test(e.message),
+    )
   })
 })
 
@@ -111,7 +130,11 @@ function json(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body))
 }
 
-const message = (model: string, text: string, usage = { input_tokens: 1_200, output_tokens: 300, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 }) => ({
+const message = (
+  model: string,
+  text: string,
+  usage = { input_tokens: 1_200, output_tokens: 300, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
+) => ({
   id: 'msg_fake',
   type: 'message',
   role: 'assistant',
@@ -126,10 +149,24 @@ const message = (model: string, text: string, usage = { input_tokens: 1_200, out
 const byMarker: Reply = (s, res) => {
   const prompt = s.body.messages[0]!.content
   if (prompt.includes(COMMITMENTS_MARKER)) {
-    return json(res, 200, message(s.body.model, `<commitments>\n${JSON.stringify({ kind: 'unkept', at: 1, quote: 'Let me check the project structure and try running the server to see the error.', open: 'never run' })}\n</commitments>`))
+    return json(
+      res,
+      200,
+      message(
+        s.body.model,
+        `<commitments>\n${JSON.stringify({ kind: 'unkept', at: 1, quote: 'Let me check the project structure and try running the server to see the error.', open: 'never run' })}\n</commitments>`,
+      ),
+    )
   }
   if (prompt.includes(SUMMARY_MARKER)) {
-    return json(res, 200, message(s.body.model, '<analysis>scratch</analysis>\n<summary>### Inventory\n\n[ask] get the server starting — not started\n\n<restore-files>\n</restore-files></summary>'))
+    return json(
+      res,
+      200,
+      message(
+        s.body.model,
+        '<analysis>scratch</analysis>\n<summary>### Inventory\n\n[ask] get the server starting — not started\n\n<restore-files>\n</restore-files></summary>',
+      ),
+    )
   }
   json(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'unknown prompt' } })
 }
@@ -143,10 +180,20 @@ describe('the Anthropic API through the SDK (loopback fake)', () => {
   after(() => fake.stop())
 
   test('a completion: the request as the API expects it; text, model and usage back', async () => {
-    fake.reply.fn = (s, res) => json(res, 200, message('claude-haiku-5-5', 'hello back', { input_tokens: 11, output_tokens: 3, cache_read_input_tokens: 7, cache_creation_input_tokens: 2 }))
+    fake.reply.fn = (s, res) =>
+      json(
+        res,
+        200,
+        message('claude-haiku-5-5', 'hello back', { input_tokens: 11, output_tokens: 3, cache_read_input_tokens: 7, cache_creation_input_tokens: 2 }),
+      )
     const model = anthropicModel({ apiKey: 'test-key', baseURL: url, maxRetries: 0 })
     const a = await model.complete({ prompt: 'hello', model: 'claude-haiku-5-5', maxTokens: 512, system: 'be brief' }, signal())
-    assert.deepEqual(a, { isAnswered: true, text: 'hello back', model: 'claude-haiku-5-5', usage: { inputTokens: 11, outputTokens: 3, cacheReadTokens: 7, cacheWriteTokens: 2 } })
+    assert.deepEqual(a, {
+      isAnswered: true,
+      text: 'hello back',
+      model: 'claude-haiku-5-5',
+      usage: { inputTokens: 11, outputTokens: 3, cacheReadTokens: 7, cacheWriteTokens: 2 },
+    })
     const s = fake.seen.at(-1)!
     assert.equal(s.path, '/v1/messages')
     // The key travels as x-api-key or (SDK 1.14, seen) as a bearer token.
@@ -219,7 +266,10 @@ describe('compact-handoff build with a model', { skip: skipWithoutShared }, () =
   })
 
   test('--model-replies: the recorded replies land in their sections', async () => {
-    const { code, out } = await build([short, '--model-replies', join(repoRoot, 'test/fixtures/model-replies/marot-spotter-short.jsonl')], { ANTHROPIC_API_KEY: 'ignored-when-replies-are-given', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' })
+    const { code, out } = await build([short, '--model-replies', join(repoRoot, 'test/fixtures/model-replies/marot-spotter-short.jsonl')], {
+      ANTHROPIC_API_KEY: 'ignored-when-replies-are-given',
+      ANTHROPIC_BASE_URL: 'http://127.0.0.1:9',
+    })
     assert.equal(code, 0)
     assert.equal(out.model, 'replies')
     const summary = section(out, 'summary')

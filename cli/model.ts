@@ -51,7 +51,8 @@ function checkEntry(e: unknown, where: string): RecordedReply {
   const r = e as RecordedReply
   if (!r || typeof r !== 'object' || typeof r.text !== 'string') throw new Error(`${where}: an entry needs a "text" string`)
   if (r.kind === undefined && r.match === undefined) throw new Error(`${where}: an entry needs "kind" (the section it answers, e.g. summary) or "match"`)
-  if (r.kind !== undefined && (typeof r.kind !== 'string' || !/^[a-z][a-z0-9-]*$/.test(r.kind))) throw new Error(`${where}: "kind" names a section (kebab-case), got ${JSON.stringify(r.kind)}`)
+  if (r.kind !== undefined && (typeof r.kind !== 'string' || !/^[a-z][a-z0-9-]*$/.test(r.kind)))
+    throw new Error(`${where}: "kind" names a section (kebab-case), got ${JSON.stringify(r.kind)}`)
   return r
 }
 

@@ -6,7 +6,7 @@
  */
 import type { Capabilities, FileCapability, ModelAnswer, ModelCapability, ModelUsage } from '../pipeline/capabilities.ts'
 import { systemClock } from '../pipeline/capabilities.ts'
-import { diskFilesUnder } from '../cli/capabilities.ts'
+import { diskFilesUnder } from '../pipeline/disk-files.ts'
 import { readPolicy, vetForRead } from '../pipeline/read-policy.ts'
 import type { Bridge } from './bridge.ts'
 import type { ApiUsage, BridgeModelValue } from '../plugin/hooks/protocol.ts'

@@ -24,7 +24,7 @@ import {
   transcriptDocument,
   writeCompaction,
 } from '../store/write.ts'
-import { buildHandoff, configFiles } from '../cli/build-handoff.ts'
+import { buildHandoff, configFiles } from '../pipeline/build.ts'
 import { type Bridge, createBridge } from './bridge.ts'
 import { engineHost, type EngineHost } from './capabilities.ts'
 import { keepPlan } from './keep.ts'
@@ -333,6 +333,7 @@ async function build(run: Prepared): Promise<Built> {
       capabilities,
       configFiles: files,
       lenient: true,
+      builtins: builtinSections,
     }))
   } catch (err) {
     throw new Fallback('pipeline-threw', (err as Error).message)

@@ -30,10 +30,7 @@ export interface ModelCapability {
   /** A tool-less reply over the live session's own conversation (warm cache), plus `prompt`. */
   fork(req: { prompt: string } & Attributed, signal: AbortSignal): Promise<ModelAnswer>
   /** A single completion with no history. `model` is an alias or id the host understands. */
-  complete(
-    req: { prompt: string; system?: string; model?: string; maxTokens?: number } & Attributed,
-    signal: AbortSignal,
-  ): Promise<ModelAnswer>
+  complete(req: { prompt: string; system?: string; model?: string; maxTokens?: number } & Attributed, signal: AbortSignal): Promise<ModelAnswer>
 }
 
 /**

@@ -106,4 +106,3 @@ export function fileTouches(t: Transcript): Map<string, Touch> {
   }
   return touches
 }
-

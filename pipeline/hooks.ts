@@ -3,24 +3,8 @@
  * Core behaviour is itself tapped here under stable `core:*` names, so a plugin can order its
  * taps around it with `stage` or `before`.
  */
-import {
-  AsyncParallelHook,
-  AsyncSeriesHook,
-  AsyncSeriesWaterfallHook,
-  SyncHook,
-  SyncWaterfallHook,
-} from 'tapable'
-import type {
-  DroppedOutcome,
-  HandoffMessage,
-  HandoffResult,
-  Lineage,
-  PipelineInput,
-  ResolvedConfig,
-  SectionOutcome,
-  SectionPlan,
-  Trigger,
-} from './types.ts'
+import { AsyncParallelHook, AsyncSeriesHook, AsyncSeriesWaterfallHook, SyncHook, SyncWaterfallHook } from 'tapable'
+import type { DroppedOutcome, HandoffMessage, HandoffResult, Lineage, PipelineInput, ResolvedConfig, SectionOutcome, SectionPlan, Trigger } from './types.ts'
 
 /** What a `beforeCompact` subscriber is told: strings and numbers only, never the messages. */
 export interface BeforeCompactEvent {

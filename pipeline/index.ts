@@ -20,7 +20,17 @@ export type {
   Trigger,
 } from './types.ts'
 export type { Capabilities, FileCapability, ModelAnswer, ModelCapability, ModelUsage, ReadAnswer, ReadRequest } from './capabilities.ts'
-export { checkPath, DEFAULT_DENY, type PathVerdict, readBounded, type ReadPolicy, readPolicy, type ReadPolicyOptions, refusalOf, resolveIn } from './read-policy.ts'
+export {
+  checkPath,
+  DEFAULT_DENY,
+  type PathVerdict,
+  readBounded,
+  type ReadPolicy,
+  readPolicy,
+  type ReadPolicyOptions,
+  refusalOf,
+  resolveIn,
+} from './read-policy.ts'
 export type { CompactBoundary, Message, MessageKind, ToolResult, ToolUse, Transcript } from './transcript.ts'
 export { DROP_CODES, type DropCode, SectionDropError } from './codes.ts'
 export { clip, type ClipOptions, fmt } from './text.ts'
@@ -31,8 +41,6 @@ export { numberLines, type RenderedConversation, renderConversation, renderMessa
 
 /** Identity at runtime; it exists so a section's options are typed from its definition.
  *  `object`, not `Record<string, unknown>`: an options `interface` has no index signature. */
-export function defineSection<Options extends object = Record<string, unknown>>(
-  definition: SectionDefinition<Options>,
-): SectionDefinition<Options> {
+export function defineSection<Options extends object = Record<string, unknown>>(definition: SectionDefinition<Options>): SectionDefinition<Options> {
   return definition
 }

@@ -82,11 +82,7 @@ describe('run-sections outcomes', () => {
 
   test('empty: null, whitespace, and an empty result object each drop as SECTION_EMPTY', async () => {
     const r = await createPipeline(
-      config([
-        plan(section('a', async () => null)),
-        plan(section('b', async () => '  \n ')),
-        plan(section('c', async () => ({ body: '' }))),
-      ]),
+      config([plan(section('a', async () => null)), plan(section('b', async () => '  \n ')), plan(section('c', async () => ({ body: '' })))]),
     ).run(input(), caps)
     assert.deepEqual(
       r.sections.map((s) => s.status === 'dropped' && s.code),
@@ -122,10 +118,7 @@ describe('run-sections outcomes', () => {
       return 'too late'
     })
     const started = Date.now()
-    const r = await createPipeline(config([plan(slow, { timeoutMs: 50 }), plan(section('quick', async () => 'q'))])).run(
-      input(),
-      caps,
-    )
+    const r = await createPipeline(config([plan(slow, { timeoutMs: 50 }), plan(section('quick', async () => 'q'))])).run(input(), caps)
     assert.ok(Date.now() - started < 2_000, 'the run did not wait for the slow section')
     const s = r.sections[0]!
     assert.equal(s.status === 'dropped' && s.code, 'SECTION_TIMEOUT')
@@ -136,7 +129,12 @@ describe('run-sections outcomes', () => {
 
   test('huge: over budgetChars drops as SECTION_OVER_BUDGET naming both numbers', async () => {
     const r = await createPipeline(
-      config([plan(section('huge', async () => 'x'.repeat(9_120)), { budgetChars: 6_000 })]),
+      config([
+        plan(
+          section('huge', async () => 'x'.repeat(9_120)),
+          { budgetChars: 6_000 },
+        ),
+      ]),
     ).run(input(), caps)
     const s = r.sections[0]!
     assert.equal(s.status === 'dropped' && s.code, 'SECTION_OVER_BUDGET')
@@ -147,9 +145,17 @@ describe('run-sections outcomes', () => {
   test('a budget past the size guard is held to its share of the ceiling, and the message says so', async () => {
     let seen = 0
     const r = await createPipeline(
-      config([plan(section('big', async (ctx) => ((seen = ctx.budgetChars), 'x'.repeat(5_000))), { budgetChars: 50_000 })], {
-        maxChars: 4_000,
-      }),
+      config(
+        [
+          plan(
+            section('big', async (ctx) => ((seen = ctx.budgetChars), 'x'.repeat(5_000))),
+            { budgetChars: 50_000 },
+          ),
+        ],
+        {
+          maxChars: 4_000,
+        },
+      ),
     ).run(input(), caps)
     assert.equal(seen, 4_000 - FRAME_CHARS)
     const s = r.sections[0]!
@@ -170,7 +176,10 @@ describe('run-sections outcomes', () => {
     assert.deepEqual([seen.alpha, seen.beta], [6_000, 3_000])
     // alpha used 1,000 of its 6,000: the section that waited gets the rest.
     assert.equal(seen.late, 10_500 - FRAME_CHARS - 1_000 - 3_000)
-    assert.deepEqual(r.sections.map((s) => s.status), ['ok', 'ok', 'ok'])
+    assert.deepEqual(
+      r.sections.map((s) => s.status),
+      ['ok', 'ok', 'ok'],
+    )
     assert.ok(r.totalChars <= 10_500, `${r.totalChars}`)
 
     const tight = await createPipeline(config(plans, { maxChars: 6_000 })).run(input(), caps)
@@ -229,7 +238,10 @@ describe('run-sections outcomes', () => {
     let ran = false
     const r = await createPipeline(
       config([
-        plan(section('off', async () => ((ran = true), 'x')), { enabled: false }),
+        plan(
+          section('off', async () => ((ran = true), 'x')),
+          { enabled: false },
+        ),
         plan(null, { name: 'third-party', loadError: 'package "x" could not be loaded' }),
       ]),
     ).run(input(), caps)
@@ -293,7 +305,10 @@ describe('compose', () => {
       messages: [{ index: 0, role: 'user', kind: 'handoff', text: r1.handoff, toolUses: [], toolResults: [] }, ...transcript.messages],
     }
     let seen: unknown
-    const r2 = await createPipeline(config([plan(section('a', async (ctx) => ((seen = ctx.input.lineage), 'x')))])).run(input({ transcript: withHandoff }), caps)
+    const r2 = await createPipeline(config([plan(section('a', async (ctx) => ((seen = ctx.input.lineage), 'x')))])).run(
+      input({ transcript: withHandoff }),
+      caps,
+    )
     assert.deepEqual(parseMarker(r2.handoff), { sessionId: 'sess-1', n: 2, prev: 1 })
     assert.match(r2.handoff, /## Earlier compactions\n\n- n=001/)
     // Sections are handed the lineage the run settled, not left to read markers themselves.
@@ -309,12 +324,37 @@ describe('compose', () => {
 
   // The size guard is the last resort (budgets are shared out under the ceiling first), so it is
   // tested on outcomes as they would reach compose.
-  const kept = (name: string, chars: number): SectionOutcome => ({ name, title: name.toUpperCase(), status: 'ok', body: name[0]!.repeat(chars), chars, messages: [], ms: 0, notes: [] })
+  const kept = (name: string, chars: number): SectionOutcome => ({
+    name,
+    title: name.toUpperCase(),
+    status: 'ok',
+    body: name[0]!.repeat(chars),
+    chars,
+    messages: [],
+    ms: 0,
+    notes: [],
+  })
   const guard = (outcomes: SectionOutcome[], over: Partial<ResolvedConfig>, contextWindow?: number) =>
     composeHandoff(
       applySizeGuard({
         input: input(contextWindow ? { contextWindow } : {}),
-        config: config([plan(section('keep', async () => ''), { priority: 90 }), plan(section('cheap', async () => ''), { priority: 10 }), plan(section('middle', async () => ''), { priority: 50 })], over),
+        config: config(
+          [
+            plan(
+              section('keep', async () => ''),
+              { priority: 90 },
+            ),
+            plan(
+              section('cheap', async () => ''),
+              { priority: 10 },
+            ),
+            plan(
+              section('middle', async () => ''),
+              { priority: 50 },
+            ),
+          ],
+          over,
+        ),
         lineage: { n: 1, prev: null, earlier: [] },
         marker: '<!-- m -->',
         outcomes,
@@ -326,7 +366,10 @@ describe('compose', () => {
   test('size guard: the lowest priority is cut first, and the cut names the ceiling and setting', () => {
     const outcomes = [kept('keep', 3_000), kept('cheap', 3_000), kept('middle', 3_000)]
     const r = guard(outcomes, { maxChars: 7_000 })
-    assert.deepEqual(r.outcomes.map((s) => s.status), ['ok', 'dropped', 'ok'])
+    assert.deepEqual(
+      r.outcomes.map((s) => s.status),
+      ['ok', 'dropped', 'ok'],
+    )
     const cut = r.outcomes[1]!
     assert.equal(cut.status === 'dropped' && cut.code, 'SECTION_SIZE_GUARD')
     assert.match(cut.status === 'dropped' ? cut.message : '', /over its ceiling of 7,000 \(maxChars: 7000\)/)
@@ -335,7 +378,10 @@ describe('compose', () => {
 
     // 1% of 100k tokens ≈ 4,000 chars: only the highest priority survives, and the window is named.
     const tight = guard(outcomes, { maxChars: 100_000, maxFraction: 0.01 }, 100_000)
-    assert.deepEqual(tight.outcomes.map((s) => s.status), ['ok', 'dropped', 'dropped'])
+    assert.deepEqual(
+      tight.outcomes.map((s) => s.status),
+      ['ok', 'dropped', 'dropped'],
+    )
     assert.match(tight.outcomes[2]!.status === 'dropped' ? tight.outcomes[2]!.message : '', /maxFraction: 0.01 of a 100,000-token window/)
   })
 
@@ -346,9 +392,7 @@ describe('compose', () => {
   })
 
   test('summary line counts kept and dropped', async () => {
-    const r = await createPipeline(
-      config([plan(section('a', async () => 'aaaa')), plan(section('b', async () => null))]),
-    ).run(input(), caps)
+    const r = await createPipeline(config([plan(section('a', async () => 'aaaa')), plan(section('b', async () => null))])).run(input(), caps)
     assert.match(r.summaryLine, /^1 of 2 sections kept \([\d,]+ chars\); 1 dropped$/)
     assert.equal(r.totalChars, r.handoff.length)
   })

@@ -263,13 +263,17 @@ export function createPipeline(config: ResolvedConfig, opts: { seamTimeoutMs?: n
       })
 
       // Sections see the lineage this run settled (the store's, or the transcript's), not their own guess.
-      const outcomes = await runSections(plans, { ...input, lineage }, {
-        concurrency: resolved.concurrency,
-        capabilities,
-        hooks,
-        signal: runOpts.signal,
-        ceiling: sizeLimit(resolved, input.contextWindow),
-      })
+      const outcomes = await runSections(
+        plans,
+        { ...input, lineage },
+        {
+          concurrency: resolved.concurrency,
+          capabilities,
+          hooks,
+          signal: runOpts.signal,
+          ceiling: sizeLimit(resolved, input.contextWindow),
+        },
+      )
       const composed = hooks.compose.call({
         input,
         config: resolved,

@@ -32,7 +32,7 @@ describe('pricing', () => {
     const short = costOf('claude-haiku-5-5', usage(50_000, 1_000, 50_000))
     assert.equal(short.usd, 0.006)
     const long = costOf('claude-haiku-5-5', usage(50_000, 1_000, 50_001))
-    assert.equal(long.usd, Math.round((50_000 * 0.5 + 1_000 * 2.5 + 50_001 * 0.05)) / 1e6)
+    assert.equal(long.usd, Math.round(50_000 * 0.5 + 1_000 * 2.5 + 50_001 * 0.05) / 1e6)
     assert.match(long.basis, /prompt over 100,000 tokens/)
   })
 

@@ -91,8 +91,7 @@ export function costOf(model: string | undefined, usage: ModelUsage | undefined)
   const long = price.longPrompt && prompt > price.longPrompt.overTokens ? price.longPrompt : null
   const r: Rates = long ?? price
   const usd =
-    (usage.inputTokens * r.input + usage.outputTokens * r.output + usage.cacheWriteTokens * r.cacheWrite + usage.cacheReadTokens * r.cacheRead) /
-    1_000_000
+    (usage.inputTokens * r.input + usage.outputTokens * r.output + usage.cacheWriteTokens * r.cacheWrite + usage.cacheReadTokens * r.cacheRead) / 1_000_000
   const band = long ? `, prompt over ${long.overTokens.toLocaleString('en-US')} tokens` : ''
   return {
     // Rounded to a millionth of a dollar: finer than any rate, and free of float noise in rows.

@@ -78,9 +78,7 @@ export function resolveIn(policy: ReadPolicy, path: string): string | null {
   return policy.root === null ? null : resolve(policy.root, path)
 }
 
-export type PathVerdict =
-  | { ok: true; path: string; real: string | null; stats: Stats | null }
-  | { ok: false; path: string; reason: string }
+export type PathVerdict = { ok: true; path: string; real: string | null; stats: Stats | null } | { ok: false; path: string; reason: string }
 
 const matchers = new Map<string, (p: string) => boolean>()
 function globMatch(pattern: string, home: string, path: string): boolean {
@@ -164,7 +162,7 @@ export function refusalOf(path: string, policy: ReadPolicy, storedText?: string)
   const v = checkPath(path, policy)
   if (!v.ok) return v.reason
   if (v.real !== null && sniffBinarySync(v.real)) return 'binary content (sniffed), not text'
-  if (storedText !== undefined && v.real === null && binaryText(storedText)) return 'the transcript\'s copy is binary, not text'
+  if (storedText !== undefined && v.real === null && binaryText(storedText)) return "the transcript's copy is binary, not text"
   return null
 }
 

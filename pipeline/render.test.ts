@@ -27,7 +27,9 @@ describe('renderConversation', () => {
           role: 'assistant',
           kind: 'assistant',
           text: 'Running them now.',
-          toolUses: [{ id: 'u1', name: 'Bash', input: { command: 'npm test' }, result: { toolUseId: 'u1', text: 'FAIL  a.test.ts\n  expected 2', isError: true } }],
+          toolUses: [
+            { id: 'u1', name: 'Bash', input: { command: 'npm test' }, result: { toolUseId: 'u1', text: 'FAIL  a.test.ts\n  expected 2', isError: true } },
+          ],
         }),
         m(2, { kind: 'tool-results', toolResults: [{ toolUseId: 'u1', text: 'FAIL', isError: true }] }),
         m(3, { kind: 'meta', text: '<system-reminder>x</system-reminder>' }),

@@ -84,7 +84,9 @@ export function renderConversation(t: Transcript, opts: RenderOptions): Rendered
   }
   blocks.reverse()
   if (leftOut > 0) {
-    blocks.unshift(`[${fmt(leftOut)} earlier message${leftOut === 1 ? '' : 's'} left out here to fit ${fmt(opts.maxChars)} chars; what follows is the newest part]`)
+    blocks.unshift(
+      `[${fmt(leftOut)} earlier message${leftOut === 1 ? '' : 's'} left out here to fit ${fmt(opts.maxChars)} chars; what follows is the newest part]`,
+    )
   }
   return { text: blocks.join('\n\n'), rendered: total - leftOut, leftOut }
 }

@@ -11,16 +11,7 @@ import { bindCapabilities, type Capabilities } from './capabilities.ts'
 import { type DropCode, isSectionDrop } from './codes.ts'
 import { fmt } from './text.ts'
 import type { PipelineHooks } from './hooks.ts'
-import type {
-  DroppedOutcome,
-  HandoffMessage,
-  SectionInput,
-  Reporter,
-  SectionContext,
-  SectionOutcome,
-  SectionPlan,
-  SectionResult,
-} from './types.ts'
+import type { DroppedOutcome, HandoffMessage, SectionInput, Reporter, SectionContext, SectionOutcome, SectionPlan, SectionResult } from './types.ts'
 
 export interface RunSectionsOptions {
   concurrency: number
@@ -75,7 +66,13 @@ export function shareBudgets(plans: SectionPlan[], ceiling?: { chars: number; se
 
 /** What is left under the ceiling for a section starting now: what the settled sections kept, and
  *  the budgets of those still running, are spoken for. */
-function roomFor(plan: SectionPlan, budget: Budget, others: Array<{ plan: SectionPlan; outcome?: SectionOutcome }>, budgets: Map<string, Budget>, ceiling?: { chars: number; setting: string }): Budget {
+function roomFor(
+  plan: SectionPlan,
+  budget: Budget,
+  others: Array<{ plan: SectionPlan; outcome?: SectionOutcome }>,
+  budgets: Map<string, Budget>,
+  ceiling?: { chars: number; setting: string },
+): Budget {
   if (!ceiling) return budget
   let taken = FRAME_CHARS
   for (const o of others) {
@@ -83,7 +80,9 @@ function roomFor(plan: SectionPlan, budget: Budget, others: Array<{ plan: Sectio
     taken += o.outcome ? (o.outcome.status === 'ok' ? o.outcome.chars : 0) : budgets.get(o.plan.name)!.chars
   }
   const room = Math.max(0, ceiling.chars - taken)
-  return room < budget.chars ? { chars: room, setting: `budgetChars: ${plan.budgetChars}, held to what the other sections left under the ceiling, ${ceiling.setting}` } : budget
+  return room < budget.chars
+    ? { chars: room, setting: `budgetChars: ${plan.budgetChars}, held to what the other sections left under the ceiling, ${ceiling.setting}` }
+    : budget
 }
 
 function createReporter(): Reporter {
@@ -99,12 +98,7 @@ export function messageChars(m: HandoffMessage): number {
   return n
 }
 
-function dropped(
-  plan: SectionPlan,
-  code: DropCode,
-  message: string,
-  extra: Partial<DroppedOutcome> = {},
-): DroppedOutcome {
+function dropped(plan: SectionPlan, code: DropCode, message: string, extra: Partial<DroppedOutcome> = {}): DroppedOutcome {
   return {
     name: plan.name,
     title: plan.definition?.title ?? plan.name,
@@ -183,12 +177,11 @@ async function runOne(
     }
     const chars = body.length + messages.reduce((n, m) => n + messageChars(m), 0)
     if (chars > budget) {
-      return dropped(
-        plan,
-        'SECTION_OVER_BUDGET',
-        `${fmt(chars)} chars exceeds budget of ${fmt(budget)} (${budgetSetting})`,
-        { ...base(), chars, record: result.record },
-      )
+      return dropped(plan, 'SECTION_OVER_BUDGET', `${fmt(chars)} chars exceeds budget of ${fmt(budget)} (${budgetSetting})`, {
+        ...base(),
+        chars,
+        record: result.record,
+      })
     }
     return {
       name: plan.name,
@@ -243,11 +236,7 @@ function settle(outcome: SectionOutcome, hooks: PipelineHooks): SectionOutcome {
  * (needs naming a section that is not planned, or one planned after it, are ignored rather than
  * waited on, so no plan can deadlock the run).
  */
-export async function runSections(
-  plans: SectionPlan[],
-  input: SectionInput,
-  opts: RunSectionsOptions,
-): Promise<SectionOutcome[]> {
+export async function runSections(plans: SectionPlan[], input: SectionInput, opts: RunSectionsOptions): Promise<SectionOutcome[]> {
   const limit = pLimit(Math.max(1, opts.concurrency))
   const metering = { ...opts, meterAwaits: opts.meterAwaits ?? plans.some((p) => p.enabled && p.package !== undefined) }
   const settled = new Map<string, Promise<SectionOutcome>>()
@@ -269,9 +258,7 @@ export async function runSections(
         return runOne(plan, input, needed, metering, budget)
       })
       return (progress[i]!.outcome = settle(outcome, opts.hooks))
-    })().catch(
-      (err): SectionOutcome => dropped(plan, 'SECTION_THREW', `runner failed: ${(err as Error)?.message ?? err}`),
-    )
+    })().catch((err): SectionOutcome => dropped(plan, 'SECTION_THREW', `runner failed: ${(err as Error)?.message ?? err}`))
     settled.set(plan.name, promise)
     if (!waitFor.length) upfront.push(promise)
   }

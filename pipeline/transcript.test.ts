@@ -10,7 +10,13 @@ import { beforeBoundary, type MessageKind, parseJsonl, readEngineMessages, readJ
 // ---- inline JSONL builders ------------------------------------------------------------------
 
 const jsonl = (...rows: unknown[]): string => rows.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n') + '\n'
-const user = (content: unknown, extra: Record<string, unknown> = {}) => ({ type: 'user', sessionId: 'S', cwd: '/w', message: { role: 'user', content }, ...extra })
+const user = (content: unknown, extra: Record<string, unknown> = {}) => ({
+  type: 'user',
+  sessionId: 'S',
+  cwd: '/w',
+  message: { role: 'user', content },
+  ...extra,
+})
 const asst = (id: string, content: unknown[], extra: Record<string, unknown> = {}) => ({
   type: 'assistant',
   sessionId: 'S',
@@ -19,7 +25,12 @@ const asst = (id: string, content: unknown[], extra: Record<string, unknown> = {
 })
 const text = (t: string) => ({ type: 'text', text: t })
 const toolUse = (id: string, name: string, input: Record<string, unknown> = {}) => ({ type: 'tool_use', id, name, input })
-const toolResult = (id: string, content: unknown, isError?: boolean) => ({ type: 'tool_result', tool_use_id: id, content, ...(isError === undefined ? {} : { is_error: isError }) })
+const toolResult = (id: string, content: unknown, isError?: boolean) => ({
+  type: 'tool_result',
+  tool_use_id: id,
+  content,
+  ...(isError === undefined ? {} : { is_error: isError }),
+})
 
 const kinds = (t: Transcript) => t.messages.map((m) => m.kind)
 
@@ -402,7 +413,10 @@ describe('compaction boundaries', () => {
       ),
     )
     assert.deepEqual(legacy.boundaries, [{ line: 3, messageIndex: 2, from: 'summary-row' }])
-    assert.deepEqual(beforeBoundary(legacy, 'last').messages.map((m) => m.text), ['one', 'r1'])
+    assert.deepEqual(
+      beforeBoundary(legacy, 'last').messages.map((m) => m.text),
+      ['one', 'r1'],
+    )
     const modern = parseJsonl(src.replace('"isCompactSummary":true', '"isCompactSummary":true,"parentUuid":null'))
     assert.equal(modern.boundaries.length, 2)
     assert.equal(modern.boundaries[0]!.from, undefined)
@@ -436,7 +450,12 @@ describe('user-row classification', () => {
     ['pasted markup with an unknown tag', '<div>why is this red?</div>', {}, 'typed'],
     ['tool results only', [toolResult('t', 'ok')], {}, 'tool-results'],
     ['isCompactSummary flag', 'Summary of the earlier work', { isCompactSummary: true }, 'compact-summary'],
-    ['continuation text typed or pasted, without the flag', 'This session is being continued from a previous conversation that ran out of context. …', {}, 'typed'],
+    [
+      'continuation text typed or pasted, without the flag',
+      'This session is being continued from a previous conversation that ran out of context. …',
+      {},
+      'typed',
+    ],
     ['a handoff', '<!-- compact-handoff: session=abc n=001 prev=none -->\n# Handoff', {}, 'handoff'],
     ['a handoff in the compaction slot', '<!-- compact-handoff: session=abc n=002 prev=001 -->\n…', { isCompactSummary: true }, 'handoff'],
     ['isMeta', 'Base directory for this skill: /x', { isMeta: true }, 'meta'],
@@ -462,7 +481,12 @@ describe('user-row classification', () => {
   }
 
   test('a typed row keeps its text blocks only: images are not text, injected reminder blocks are dropped', () => {
-    const m = one([text('look at this'), { type: 'image', source: { type: 'base64', data: 'AAAA' } }, text('<system-reminder>x</system-reminder>'), text('and this')])
+    const m = one([
+      text('look at this'),
+      { type: 'image', source: { type: 'base64', data: 'AAAA' } },
+      text('<system-reminder>x</system-reminder>'),
+      text('and this'),
+    ])
     assert.equal(m.kind, 'typed')
     assert.equal(m.text, 'look at this\nand this')
     const img = one([{ type: 'image', source: {} }])
@@ -519,7 +543,10 @@ describe('readEngineMessages', () => {
     assert.deepEqual(t.boundaries, [])
     // The continuation preamble mid-session is words someone pasted: only first in its window is it the engine's summary.
     assert.deepEqual(kinds(t), ['typed', 'assistant', 'assistant', 'tool-results', 'assistant', 'tool-results', 'command-output', 'typed', 'typed'])
-    const resumed = readEngineMessages([{ role: 'user', text: 'This session is being continued from a previous conversation that ran out of context.', toolUses: [] }, { role: 'user', text: 'go on' }])
+    const resumed = readEngineMessages([
+      { role: 'user', text: 'This session is being continued from a previous conversation that ran out of context.', toolUses: [] },
+      { role: 'user', text: 'go on' },
+    ])
     assert.deepEqual(kinds(resumed), ['compact-summary', 'typed'])
     t.messages.forEach((m, i) => assert.equal(m.index, i))
     assert.equal(t.messages[0]!.uuid, 'h0')
@@ -540,7 +567,13 @@ describe('readEngineMessages', () => {
   })
 
   test('a Bash use with only a result object falls back to its stdout; never throws on junk', () => {
-    const t = readEngineMessages([{ role: 'assistant', text: '', toolUses: [{ tool_use_id: 'x', tool: 'Bash', input: {}, result: { stdout: 'out', stderr: 'err' } }, 'junk', { tool: 'NoId' }] }])
+    const t = readEngineMessages([
+      {
+        role: 'assistant',
+        text: '',
+        toolUses: [{ tool_use_id: 'x', tool: 'Bash', input: {}, result: { stdout: 'out', stderr: 'err' } }, 'junk', { tool: 'NoId' }],
+      },
+    ])
     assert.deepEqual(t.messages[0]!.toolUses, [{ id: 'x', name: 'Bash', input: {}, result: { toolUseId: 'x', text: 'out\nerr', isError: false } }])
     assert.deepEqual(readEngineMessages(undefined as unknown as unknown[]).messages, [])
     assert.deepEqual(readEngineMessages([]).malformed, { count: 0, lines: [] })

@@ -303,9 +303,7 @@ export function readEngineMessages(messages: unknown[], meta: { sessionId?: stri
       const ownText = str(u.text) ?? engineResultText(u.result)
       const ownError = typeof u.isError === 'boolean' ? u.isError : undefined
       fallbacks.push(
-        ownText !== undefined || ownError !== undefined
-          ? { use, fallback: { toolUseId: id, text: ownText ?? '', isError: ownError ?? false } }
-          : { use },
+        ownText !== undefined || ownError !== undefined ? { use, fallback: { toolUseId: id, text: ownText ?? '', isError: ownError ?? false } } : { use },
       )
     }
 
@@ -518,7 +516,13 @@ export const MAX_LINE_BYTES = 64 * 1024 * 1024
 export function maxTranscriptBytes(env: NodeJS.ProcessEnv = process.env): { bytes: number; setting: string } {
   const raw = env.COMPACT_HANDOFF_MAX_TRANSCRIPT_MB
   const mb = raw !== undefined && /^\d+$/.test(raw.trim()) && Number(raw) > 0 ? Number(raw) : DEFAULT_MAX_TRANSCRIPT_MB
-  return { bytes: mb * 1024 * 1024, setting: raw !== undefined && mb !== DEFAULT_MAX_TRANSCRIPT_MB ? `COMPACT_HANDOFF_MAX_TRANSCRIPT_MB=${mb}` : `the default ${mb} MB; COMPACT_HANDOFF_MAX_TRANSCRIPT_MB sets it` }
+  return {
+    bytes: mb * 1024 * 1024,
+    setting:
+      raw !== undefined && mb !== DEFAULT_MAX_TRANSCRIPT_MB
+        ? `COMPACT_HANDOFF_MAX_TRANSCRIPT_MB=${mb}`
+        : `the default ${mb} MB; COMPACT_HANDOFF_MAX_TRANSCRIPT_MB sets it`,
+  }
 }
 
 /**
@@ -530,7 +534,10 @@ export function maxTranscriptBytes(env: NodeJS.ProcessEnv = process.env): { byte
 export async function readJsonlTranscript(path: string, limit = maxTranscriptBytes()): Promise<Transcript> {
   const size = (await stat(path)).size
   if (size > limit.bytes) {
-    throw new HandoffError('TRANSCRIPT_TOO_LARGE', `${path} is ${fmt(Math.ceil(size / 1024 / 1024))} MB, over the ${fmt(Math.round(limit.bytes / 1024 / 1024))} MB a transcript may be (${limit.setting})`)
+    throw new HandoffError(
+      'TRANSCRIPT_TOO_LARGE',
+      `${path} is ${fmt(Math.ceil(size / 1024 / 1024))} MB, over the ${fmt(Math.round(limit.bytes / 1024 / 1024))} MB a transcript may be (${limit.setting})`,
+    )
   }
   const parser = jsonlParser()
   let lineNo = 0
@@ -539,7 +546,8 @@ export async function readJsonlTranscript(path: string, limit = maxTranscriptByt
   let overlong = false
   const endLine = () => {
     lineNo++
-    if (overlong) parser.line('{not read: longer than MAX_LINE_BYTES', lineNo) // counted malformed
+    if (overlong)
+      parser.line('{not read: longer than MAX_LINE_BYTES', lineNo) // counted malformed
     else parser.line(parts.length === 1 ? parts[0]!.toString('utf8') : Buffer.concat(parts, pending).toString('utf8'), lineNo)
     parts = []
     pending = 0

@@ -17,7 +17,9 @@ const extract = process.env.COMPACT_HANDOFF_EXTRACT_TYPES ?? join(shared, 'engin
 const run = (args) => spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' }).status ?? 1
 
 if (!existsSync(extract)) {
-  console.error(`plugin typecheck: ${extract} not found, so the engine's declarations cannot be written (set COMPACT_HANDOFF_EXTRACT_TYPES or COMPACT_HANDOFF_SHARED)`)
+  console.error(
+    `plugin typecheck: ${extract} not found, so the engine's declarations cannot be written (set COMPACT_HANDOFF_EXTRACT_TYPES or COMPACT_HANDOFF_SHARED)`,
+  )
   process.exit(process.argv.includes('--if-possible') ? 2 : 1)
 }
 const wrote = run([extract, '--bin', join(root, 'node_modules', '.bin', 'claude'), '--out', join(plugin, '.claude-plugin', 'types')])

@@ -53,14 +53,20 @@ describe('store/lock', () => {
   test('a lock with no name in it (its writer died before writing) is taken over once it is old', async () => {
     const file = join(fresh(), 'x.lock')
     writeFileSync(file, '')
-    await assert.rejects(withLock(file, () => 'ran', { waitMs: 30 }), LockTimeout)
+    await assert.rejects(
+      withLock(file, () => 'ran', { waitMs: 30 }),
+      LockTimeout,
+    )
     assert.equal(await withLock(file, () => 'ran', { waitMs: 30, staleMs: 0 }), 'ran')
   })
 
   test('a live holder is waited for, then named in the timeout', async () => {
     const file = join(fresh(), 'x.lock')
     writeFileSync(file, JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now(), token: 'other' }))
-    await assert.rejects(withLock(file, () => 'ran', { waitMs: 50 }), (e: unknown) => e instanceof LockTimeout && e.message.includes(`pid ${process.pid}`))
+    await assert.rejects(
+      withLock(file, () => 'ran', { waitMs: 50 }),
+      (e: unknown) => e instanceof LockTimeout && e.message.includes(`pid ${process.pid}`),
+    )
     assert.equal(existsSync(file), true, "someone else's lock is left alone")
   })
 })

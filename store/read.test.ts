@@ -33,7 +33,11 @@ describe('store/read', () => {
 
   test('session ids that could leave their folder are refused, one line each', () => {
     for (const bad of ['../x', '..', '.hidden', 'a/b', 'a\\b', '', 'x'.repeat(200), 7]) {
-      assert.throws(() => checkSessionId(bad), (e: unknown) => e instanceof StoreError && !e.message.includes('\n'), String(bad))
+      assert.throws(
+        () => checkSessionId(bad),
+        (e: unknown) => e instanceof StoreError && !e.message.includes('\n'),
+        String(bad),
+      )
     }
     assert.equal(checkSessionId('3f2a9c1e-0b1d-4c1f-9a8e-1b2c3d4e5f60'), '3f2a9c1e-0b1d-4c1f-9a8e-1b2c3d4e5f60')
   })

@@ -6,7 +6,20 @@ import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { withLock } from './lock.ts'
-import { chunksOf, indexDocs, indexPaths, indexPending, indexStats, matcherOf, matchLines, normalizeText, phraseRegExp, reindexStore, scanSearch, search } from './search.ts'
+import {
+  chunksOf,
+  indexDocs,
+  indexPaths,
+  indexPending,
+  indexStats,
+  matcherOf,
+  matchLines,
+  normalizeText,
+  phraseRegExp,
+  reindexStore,
+  scanSearch,
+  search,
+} from './search.ts'
 import { type CompactionRow, writeCompaction } from './write.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -30,7 +43,10 @@ const row = (sessionId: string, n: number, mode: 'live' | 'rehearsal' = 'live'):
 })
 
 async function store(dataDir: string, sessionId: string, n: number, transcript: string, opts: { mode?: 'live' | 'rehearsal'; index?: boolean | 'defer' } = {}) {
-  return writeCompaction({ dataDir, mode: opts.mode ?? 'live', sessionId }, { row: row(sessionId, n, opts.mode), handoff: `handoff ${n} of ${sessionId}\n`, transcript, index: opts.index })
+  return writeCompaction(
+    { dataDir, mode: opts.mode ?? 'live', sessionId },
+    { row: row(sessionId, n, opts.mode), handoff: `handoff ${n} of ${sessionId}\n`, transcript, index: opts.index },
+  )
 }
 
 /** Runs a snippet of TypeScript in a child node (through tsx), from the repo root. */
@@ -46,7 +62,13 @@ describe('store/search: words and lines', () => {
     const cs = chunksOf(text)
     assert.ok(cs.length > 2)
     for (const c of cs) {
-      assert.equal(buf.subarray(c.off, c.off + c.len).toString().replace(/\n$/, ''), c.body)
+      assert.equal(
+        buf
+          .subarray(c.off, c.off + c.len)
+          .toString()
+          .replace(/\n$/, ''),
+        c.body,
+      )
       assert.ok(c.body.startsWith(`line ${c.line} `))
     }
     assert.equal(cs.at(-1)!.line + cs.at(-1)!.lines - 1, 40)
@@ -91,10 +113,16 @@ describe('store/search: the index', () => {
     const d = fresh()
     for (let n = 1; n <= 3; n++) await store(d, 's1', n, `word ${n}\nword again ${n}\n`)
     const r = await search(d, { query: 'word', sessionId: 's1', limit: 4 })
-    assert.deepEqual(r.hits.map((h) => h.n), [3, 3, 2, 2])
+    assert.deepEqual(
+      r.hits.map((h) => h.n),
+      [3, 3, 2, 2],
+    )
     assert.equal(r.more, true)
     const h = await search(d, { query: 'handoff 2 of s1', limit: 5 })
-    assert.deepEqual(h.hits.map((x) => [x.kind, x.n, x.line]), [['handoff', 2, 1]])
+    assert.deepEqual(
+      h.hits.map((x) => [x.kind, x.n, x.line]),
+      [['handoff', 2, 1]],
+    )
   })
 
   test('index and scan give the same answers', async () => {
@@ -149,7 +177,10 @@ describe('store/search: the index', () => {
     // The compaction's process was ended before it indexed: the search catches up first.
     const r = await search(d, { query: 'zebra-quokka', limit: 5 })
     assert.equal(r.via, 'index')
-    assert.deepEqual(r.hits.map((h) => h.n), [2])
+    assert.deepEqual(
+      r.hits.map((h) => h.n),
+      [2],
+    )
     const w3 = await store(d, 's1', 3, 'noted then indexed, okapi\n', { index: 'defer' })
     assert.deepEqual(w3.row.index, { deferred: true })
     assert.equal((await indexPending(d)).docs, 2)
@@ -166,7 +197,10 @@ describe('store/search: the index', () => {
     writeFileSync(`${p.db}-journal`, 'torn')
     const r = await search(d, { query: 'bandicoot', limit: 5 })
     assert.equal(r.via, 'index', r.note ?? '')
-    assert.deepEqual(r.hits.map((h) => h.sessionId), ['s2'])
+    assert.deepEqual(
+      r.hits.map((h) => h.sessionId),
+      ['s2'],
+    )
     assert.equal((await search(d, { query: 'aardvark', limit: 5 })).hits.length, 1)
     assert.equal(existsSync(`${p.db}-journal`), false)
   })
@@ -222,7 +256,10 @@ describe('store/search: the index', () => {
     const text = 'late text\n'
     mkdirSync(join(d, 'x'))
     writeFileSync(join(d, 'x', 'late.md'), text)
-    await assert.rejects(indexDocs(d, [{ path: 'x/late.md', sessionId: 's1', mode: 'live', n: 9, kind: 'handoff', at: '2026-01-01T00:00:00.000Z', text }], { waitMs: 30 }), /busy/)
+    await assert.rejects(
+      indexDocs(d, [{ path: 'x/late.md', sessionId: 's1', mode: 'live', n: 9, kind: 'handoff', at: '2026-01-01T00:00:00.000Z', text }], { waitMs: 30 }),
+      /busy/,
+    )
     await held
     assert.equal((await indexStats(d)).pending, 1)
     await store(d, 's1', 2, 'two\n')

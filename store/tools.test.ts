@@ -25,15 +25,40 @@ function row(sessionId: string, n: number, mode: 'live' | 'rehearsal', extra: Pa
     lineage: { n, prev: n > 1 ? n - 1 : null },
     sections: [
       { name: 'summary', title: 'Summary', status: 'ok', chars: 20, ms: 3 },
-      { name: 'ledger', title: 'Tool ledger', status: 'ok', chars: 30, ms: 2, record: { lookup: { n, section: 'ledger' }, commands: [{ n: 1, command: 'npm test -- --grep "the very long one"' }, { n: 2, command: 'ls' }] } },
-      { name: 'state', title: 'State', status: 'dropped', code: 'SECTION_TIMEOUT', message: '[section state] timed out after 2,000 ms (timeoutMs: 2000)', chars: null, ms: 2000 },
+      {
+        name: 'ledger',
+        title: 'Tool ledger',
+        status: 'ok',
+        chars: 30,
+        ms: 2,
+        record: {
+          lookup: { n, section: 'ledger' },
+          commands: [
+            { n: 1, command: 'npm test -- --grep "the very long one"' },
+            { n: 2, command: 'ls' },
+          ],
+        },
+      },
+      {
+        name: 'state',
+        title: 'State',
+        status: 'dropped',
+        code: 'SECTION_TIMEOUT',
+        message: '[section state] timed out after 2,000 ms (timeoutMs: 2000)',
+        chars: null,
+        ms: 2000,
+      },
     ],
     ...extra,
   }
 }
 
-const handoff = (n: number) => `<!-- compact-handoff: session=${A} n=00${n} prev=none -->\nPreamble.\n\n## Summary\n\nsummary body ${n}\n\n## Tool ledger\n\n1 shell command left out: handoff_lookup {"n": ${n}, "section": "ledger"}\n`
-const conversation = (n: number) => Array.from({ length: 30 }, (_, i) => (i === 11 ? `[#11 user] remember the token PELICAN-${n}-OMEGA please` : `[#${i} assistant] line ${i} of conversation ${n}`)).join('\n') + '\n'
+const handoff = (n: number) =>
+  `<!-- compact-handoff: session=${A} n=00${n} prev=none -->\nPreamble.\n\n## Summary\n\nsummary body ${n}\n\n## Tool ledger\n\n1 shell command left out: handoff_lookup {"n": ${n}, "section": "ledger"}\n`
+const conversation = (n: number) =>
+  Array.from({ length: 30 }, (_, i) =>
+    i === 11 ? `[#11 user] remember the token PELICAN-${n}-OMEGA please` : `[#${i} assistant] line ${i} of conversation ${n}`,
+  ).join('\n') + '\n'
 
 let dataDir = ''
 const ctx = (over: Partial<ToolContext> = {}): ToolContext => ({ dataDir, sessionId: A, live: true, pluginVersion: '9.9.9', by: 'tool', ...over })
@@ -42,9 +67,15 @@ before(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'ch-tools-'))
   made.push(dataDir)
   for (const n of [1, 2]) {
-    await writeCompaction({ dataDir, mode: 'live', sessionId: A }, { row: row(A, n, 'live'), handoff: handoff(n), summary: `summary body ${n}\n`, transcript: conversation(n) })
+    await writeCompaction(
+      { dataDir, mode: 'live', sessionId: A },
+      { row: row(A, n, 'live'), handoff: handoff(n), summary: `summary body ${n}\n`, transcript: conversation(n) },
+    )
   }
-  await writeCompaction({ dataDir, mode: 'rehearsal', sessionId: B }, { row: row(B, 1, 'rehearsal'), handoff: 'rehearsed handoff\n', transcript: 'only B said KINGFISHER\n' })
+  await writeCompaction(
+    { dataDir, mode: 'rehearsal', sessionId: B },
+    { row: row(B, 1, 'rehearsal'), handoff: 'rehearsed handoff\n', transcript: 'only B said KINGFISHER\n' },
+  )
 })
 
 describe('store/tools', () => {
@@ -57,7 +88,7 @@ describe('store/tools', () => {
     }
   })
 
-  test('status: version, live or rehearsal, this session\'s compactions, the index', async () => {
+  test("status: version, live or rehearsal, this session's compactions, the index", async () => {
     const s = await runTool('handoff_status', {}, ctx())
     assert.match(s.text, /^compact-handoff 9\.9\.9 · live/)
     assert.match(s.text, /Compactions in this session: 2 \(2 replaced\)/)
@@ -142,7 +173,10 @@ describe('store/tools', () => {
     const log = (await readJsonl<Record<string, any>>(join(dataDir, 'sessions', A, 'lookups.jsonl'))).rows
     assert.equal(log.length, before + 1)
     const last = log.at(-1)!
-    assert.deepEqual([last.tool, last.chars, last.lines, last.approxTokens, last.by], ['handoff_lookup', r.text.length, r.text.split('\n').length, Math.ceil(r.text.length / 4), 'tool'])
+    assert.deepEqual(
+      [last.tool, last.chars, last.lines, last.approxTokens, last.by],
+      ['handoff_lookup', r.text.length, r.text.split('\n').length, Math.ceil(r.text.length / 4), 'tool'],
+    )
     assert.deepEqual(last.args, { n: 2, file: 'summary' })
     assert.ok((await readJsonl(join(dataDir, 'lookups.jsonl'))).rows.length >= log.length)
     const total = log.reduce((n, x) => n + x.chars, 0)
@@ -150,7 +184,7 @@ describe('store/tools', () => {
     assert.match(s.text, new RegExp(`History read back in this session: ${log.length} calls \\(.*handoff_lookup.*\\): ${total.toLocaleString('en-US')} chars`))
   })
 
-  test('feedback is stored beside the compaction\'s row, and the row lookup shows it', async () => {
+  test("feedback is stored beside the compaction's row, and the row lookup shows it", async () => {
     const f = await runTool('handoff_feedback', { note: 'the ledger missed a file', n: 1 }, ctx())
     assert.match(f.text, /^Noted with compaction n=1 \(sessions\/.*001-.*\.feedback\.jsonl\)/)
     const rowView = await runTool('handoff_lookup', { n: 1, file: 'row' }, ctx())
@@ -164,7 +198,7 @@ describe('store/tools', () => {
     assert.match(l.text, /sections: summary, ledger, state dropped \(SECTION_TIMEOUT\)/)
     const all = await runTool('handoff_list', { scope: 'all' }, ctx())
     assert.match(all.text, /Sessions that compacted on this machine: 2/)
-    assert.ok(all.text.indexOf(A) < all.text.indexOf(B), "newest first (A compacted last)")
+    assert.ok(all.text.indexOf(A) < all.text.indexOf(B), 'newest first (A compacted last)')
   })
 
   test('/handoff: the status, then a search of this session', async () => {

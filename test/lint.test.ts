@@ -17,9 +17,21 @@ async function importErrors(file: string, source: string): Promise<string[]> {
 
 describe('import boundaries', () => {
   test('a section imports only the public surface', async () => {
-    assert.match((await importErrors('sections/ledger/index.ts', "import { main } from '../../cli/main.ts'\nmain([])\n"))[0] ?? '', /a section imports only pipeline\/index\.ts/)
-    assert.match((await importErrors('sections/ledger/index.ts', "import { runSections } from '../../pipeline/run-sections.ts'\nrunSections\n"))[0] ?? '', /pipeline\/index\.ts/)
-    assert.deepEqual(await importErrors('sections/ledger/index.ts', "import { fmt } from '../../pipeline/index.ts'\nimport { oneLine } from './failures.ts'\nfmt(1)\noneLine('')\n"), [])
+    assert.match(
+      (await importErrors('sections/ledger/index.ts', "import { main } from '../../cli/main.ts'\nmain([])\n"))[0] ?? '',
+      /a section imports only pipeline\/index\.ts/,
+    )
+    assert.match(
+      (await importErrors('sections/ledger/index.ts', "import { runSections } from '../../pipeline/run-sections.ts'\nrunSections\n"))[0] ?? '',
+      /pipeline\/index\.ts/,
+    )
+    assert.deepEqual(
+      await importErrors(
+        'sections/ledger/index.ts',
+        "import { fmt } from '../../pipeline/index.ts'\nimport { oneLine } from './failures.ts'\nfmt(1)\noneLine('')\n",
+      ),
+      [],
+    )
   })
 
   test('the pipeline imports no section, store, engine adapter or command', async () => {

@@ -63,10 +63,26 @@ console.log(JSON.stringify({ echo: echo.name, todos: todos.name, title: todos.ti
       sessionId: 'pack-test',
       uuid: 'a1',
       cwd: project,
-      message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Write', input: { file_path: app, content: 'export const x = 1\n' } }] },
+      message: {
+        id: 'm1',
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 't1', name: 'Write', input: { file_path: app, content: 'export const x = 1\n' } }],
+      },
     },
-    { type: 'user', sessionId: 'pack-test', uuid: 'u2', cwd: project, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'File created successfully' }] } },
-    { type: 'assistant', sessionId: 'pack-test', uuid: 'a2', cwd: project, message: { id: 'm2', role: 'assistant', content: [{ type: 'text', text: 'done' }] } },
+    {
+      type: 'user',
+      sessionId: 'pack-test',
+      uuid: 'u2',
+      cwd: project,
+      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'File created successfully' }] },
+    },
+    {
+      type: 'assistant',
+      sessionId: 'pack-test',
+      uuid: 'a2',
+      cwd: project,
+      message: { id: 'm2', role: 'assistant', content: [{ type: 'text', text: 'done' }] },
+    },
   ]
   writeFileSync(transcript, lines.map((l) => JSON.stringify(l)).join('\n') + '\n')
   const logFile = join(tmp, 'subscriber-log.jsonl')
@@ -81,7 +97,15 @@ console.log(JSON.stringify({ echo: echo.name, todos: todos.name, title: todos.ti
   mkdirSync(elsewhere)
   const out = run(
     process.execPath,
-    [join(user, 'node_modules', 'compact-handoff', 'plugin', 'dist', 'compact-handoff.mjs'), 'build', transcript, '--end', '--json', '--config', '../user/pipeline.config.yaml'],
+    [
+      join(user, 'node_modules', 'compact-handoff', 'plugin', 'dist', 'compact-handoff.mjs'),
+      'build',
+      transcript,
+      '--end',
+      '--json',
+      '--config',
+      '../user/pipeline.config.yaml',
+    ],
     elsewhere,
     { COMPACT_HANDOFF_CONFIG: join(tmp, 'no-user-override.yaml') },
   )

@@ -27,7 +27,10 @@ export const npm = (args: string[], cwd: string): string => run('npm', [...args,
 function packInto(dir: string, from: string): string {
   mkdirSync(dir, { recursive: true })
   npm(['pack', '--pack-destination', dir], from)
-  return join(dir, readdirSync(dir).find((f) => f.endsWith('.tgz'))!)
+  return join(
+    dir,
+    readdirSync(dir).find((f) => f.endsWith('.tgz'))!,
+  )
 }
 
 export interface Packs {

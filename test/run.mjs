@@ -21,11 +21,28 @@ function walk(dir, out) {
   return out
 }
 
-const files = walk(root, []).map((p) => relative(root, p)).filter((f) => only.length === 0 || only.some((o) => f.includes(o))).sort()
+const files = walk(root, [])
+  .map((p) => relative(root, p))
+  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+  .sort()
 const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit' }).status ?? 1
 
 if (only.length === 0) {
+  // The rules the tooling keeps (import boundaries, formatting) fail the run before any test does.
+  const eslint = run(process.execPath, [join(root, 'node_modules/eslint/bin/eslint.js'), '.'])
+  if (eslint !== 0) {
+    console.error('lint failed (npm run lint)')
+    process.exit(eslint)
+  }
+  const prettier = run(process.execPath, [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '.'])
+  if (prettier !== 0) {
+    console.error('formatting differs (npm run format)')
+    process.exit(prettier)
+  }
   const tsc = run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', root])
-  if (tsc !== 0) { console.error('typecheck failed'); process.exit(tsc) }
+  if (tsc !== 0) {
+    console.error('typecheck failed')
+    process.exit(tsc)
+  }
 }
 process.exit(run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files]))

@@ -14,35 +14,29 @@ export const sharedDir: string = process.env.COMPACT_HANDOFF_SHARED ?? resolve(r
 const rawDir = join(sharedDir, 'bench-data', 'raw')
 const compactedDir = join(sharedDir, 'bench-data', 'compacted')
 
-/** Every real transcript, or [] when ../shared is absent. */
-export function rawTranscripts(): string[] {
-  if (!existsSync(rawDir)) return []
-  return readdirSync(rawDir)
-    .filter((f) => f.endsWith('.jsonl'))
-    .sort()
-    .map((f) => join(rawDir, f))
-}
+/** Every transcript in one of the bench-data folders, or [] when it is absent. */
+const transcriptsIn = (dir: string): string[] =>
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.jsonl'))
+        .sort()
+        .map((f) => join(dir, f))
+    : []
 
-export function rawTranscript(name: string): string {
-  return join(rawDir, name)
-}
+const skipUnless = (dir: string): string | false =>
+  existsSync(dir) ? false : `real-transcript check skipped: ${dir} not found (CI has it; set COMPACT_HANDOFF_SHARED to point elsewhere)`
+
+/** Every real transcript, or [] when ../shared is absent. */
+export const rawTranscripts = (): string[] => transcriptsIn(rawDir)
+
+export const rawTranscript = (name: string): string => join(rawDir, name)
 
 /** Pass as `{ skip }` to a test that needs the real transcripts. */
-export const skipWithoutShared: string | false = existsSync(rawDir)
-  ? false
-  : `real-transcript check skipped: ${rawDir} not found (CI has it; set COMPACT_HANDOFF_SHARED to point elsewhere)`
+export const skipWithoutShared: string | false = skipUnless(rawDir)
 
 /** The quality bench's set: real sessions with a compaction and the work after it, or []. */
-export function compactedTranscripts(): string[] {
-  if (!existsSync(compactedDir)) return []
-  return readdirSync(compactedDir)
-    .filter((f) => f.endsWith('.jsonl'))
-    .sort()
-    .map((f) => join(compactedDir, f))
-}
+export const compactedTranscripts = (): string[] => transcriptsIn(compactedDir)
 
 export const compactedTranscript = (name: string): string => join(compactedDir, name)
 
-export const skipWithoutCompacted: string | false = existsSync(compactedDir)
-  ? false
-  : `real-transcript check skipped: ${compactedDir} not found (CI has it; set COMPACT_HANDOFF_SHARED to point elsewhere)`
+export const skipWithoutCompacted: string | false = skipUnless(compactedDir)

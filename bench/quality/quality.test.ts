@@ -21,8 +21,20 @@ const call = (name: string, input: Record<string, unknown>, result = 'ok', extra
   toolResults: [],
   ...extra,
 })
-const summaryRow = (): Message => ({ index: i++, role: 'user', kind: 'compact-summary', text: 'This session is being continued…', toolUses: [], toolResults: [] })
-const t = (...messages: Message[]): Transcript => ({ source: 'jsonl', messages: messages.map((m, k) => ({ ...m, index: k })), boundaries: [], malformed: { count: 0, lines: [] } })
+const summaryRow = (): Message => ({
+  index: i++,
+  role: 'user',
+  kind: 'compact-summary',
+  text: 'This session is being continued…',
+  toolUses: [],
+  toolResults: [],
+})
+const t = (...messages: Message[]): Transcript => ({
+  source: 'jsonl',
+  messages: messages.map((m, k) => ({ ...m, index: k })),
+  boundaries: [],
+  malformed: { count: 0, lines: [] },
+})
 
 describe('identifier-like tokens', () => {
   test('eight characters or more, with a digit, _, ., /, -, : or a capital inside', () => {

@@ -7,7 +7,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
-import { buildHandoff, defaultConfigFile } from '../../cli/build-handoff.ts'
+import { buildHandoff, defaultConfigFile } from '../../pipeline/build.ts'
+import { builtinSections } from '../../sections/index.ts'
 import { cliCapabilities } from '../../cli/capabilities.ts'
 import type { ModelCapability, Transcript } from '../../pipeline/index.ts'
 import { beforeBoundary, readJsonlTranscript } from '../../pipeline/transcript.ts'
@@ -77,6 +78,7 @@ async function ours(conversation: Transcript, model: ModelCapability | null, con
     capabilities: cliCapabilities(model),
     configFiles: files,
     lenient: false,
+    builtins: builtinSections,
   })
   const s = score(handoffWindow(result), needed)
   // Each kept section scored alone: what it carries by itself of what was needed.

@@ -120,7 +120,10 @@ test('a missing file named explicitly is an issue; a missing optional one is ski
 
   const config = loadConfig({ files: [base, { path: missing, optional: true }], builtins })
   assert.deepEqual(config.files, [base])
-  assert.deepEqual(config.sections.map((s) => s.name), ['turns'])
+  assert.deepEqual(
+    config.sections.map((s) => s.name),
+    ['turns'],
+  )
 })
 
 test('a broken default file throws even in the lenient form', () => {

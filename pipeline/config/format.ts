@@ -26,11 +26,7 @@ export interface FormatOptions {
 }
 
 /** The code frame for a place in `text`; `end` underlines a range on the same line. */
-export function frameAt(
-  text: string,
-  start: { line: number; col: number },
-  end?: { line: number; col: number },
-): string {
+export function frameAt(text: string, start: { line: number; col: number }, end?: { line: number; col: number }): string {
   const loc = {
     start: { line: start.line, column: start.col },
     ...(end && end.line === start.line && end.col > start.col ? { end: { line: end.line, column: end.col } } : {}),
@@ -51,7 +47,9 @@ export function formatIssue(issue: ConfigIssue, opts: FormatOptions = {}): strin
   const lines = [`${paint(opts.color, '1', place)}  ${paint(opts.color, '31', issue.message)}`]
   if (issue.frame) {
     const frame = opts.color
-      ? issue.frame.replace(/^>/gm, paint(true, '31;1', '>')).replace(/^( +\| +)(\^+)$/gm, (_, gutter: string, marks: string) => gutter + paint(true, '31;1', marks))
+      ? issue.frame
+          .replace(/^>/gm, paint(true, '31;1', '>'))
+          .replace(/^( +\| +)(\^+)$/gm, (_, gutter: string, marks: string) => gutter + paint(true, '31;1', marks))
       : issue.frame
     lines.push(frame)
   }

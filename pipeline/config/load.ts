@@ -7,7 +7,17 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { ResolvedConfig, SectionDefinition, SectionPlan, SubscriberPlan } from '../types.ts'
 import { type ConfigIssue, ConfigError, didYouMean } from './format.ts'
-import { type ConfigFile, type ConfigSource, type SectionEntry, issuesFromAjv, NAME_PATTERN, readConfigFile, schema, type Segment, validateOptions } from './validate.ts'
+import {
+  type ConfigFile,
+  type ConfigSource,
+  type SectionEntry,
+  issuesFromAjv,
+  NAME_PATTERN,
+  readConfigFile,
+  schema,
+  type Segment,
+  validateOptions,
+} from './validate.ts'
 
 export { ConfigError, type ConfigIssue, type ConfigSource }
 export { formatIssue, formatIssues, formatReport } from './format.ts'

@@ -196,8 +196,20 @@ export function validateOptions(optionsSchema: JsonSchema, options: Record<strin
 export type Locate = (segments: Segment[]) => { file: ConfigFile; path: Segment[]; label: string }
 
 const VALUE_KEYWORDS = new Set([
-  'type', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
-  'enum', 'const', 'pattern', 'minLength', 'maxLength', 'format', 'minItems', 'maxItems',
+  'type',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'enum',
+  'const',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'format',
+  'minItems',
+  'maxItems',
 ])
 
 /** ajv's errors as issues: one per value (ajv may raise several), keys placed at the key. */

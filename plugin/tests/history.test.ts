@@ -53,12 +53,19 @@ describe('history tools', () => {
     expect(r.result).toBe('1 match for "X" in this session\nn=1 transcript:7  X')
     const run = toolRuns(w)[0]!
     expect(run.argv.slice(1)).toEqual([expect.stringMatching(/\/dist\/compact-handoff\.mjs$/), 'tool', 'handoff_search'])
-    expect(JSON.parse(run.stdin!)).toEqual({ args: { query: 'X', limit: 5 }, context: { sessionId: 'sid-1', dataDir: '/data', live: true, pluginVersion: expect.any(String) } })
+    expect(JSON.parse(run.stdin!)).toEqual({
+      args: { query: 'X', limit: 5 },
+      context: { sessionId: 'sid-1', dataDir: '/data', live: true, pluginVersion: expect.any(String) },
+    })
   })
 
   test('a refused call answers its one line; a crash answers how it ended', async ($, on) => {
     let code = 1
-    world(on, () => (code === 1 ? { exitCode: 1, stdout: 'handoff_lookup: from 9 is past the end\n' } : { exitCode: 3, stdout: '', stderr: 'compact-handoff tool: internal error: boom\n' }))
+    world(on, () =>
+      code === 1
+        ? { exitCode: 1, stdout: 'handoff_lookup: from 9 is past the end\n' }
+        : { exitCode: 3, stdout: '', stderr: 'compact-handoff tool: internal error: boom\n' },
+    )
     const refused = await $.tool.run({ tool: 'mcp__compact-handoff__handoff_lookup', tool_use_id: 't', from: 9 } as never)
     expect(refused.result).toBe('handoff_lookup: from 9 is past the end')
     code = 3

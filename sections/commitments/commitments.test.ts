@@ -15,7 +15,14 @@ const transcript: Transcript = {
   source: 'jsonl',
   messages: [
     { index: 0, role: 'user', kind: 'typed', text: 'why is CI red?', toolUses: [], toolResults: [] },
-    { index: 1, role: 'assistant', kind: 'assistant', text: 'Let me check the CI logs. First, the lockfile.', toolUses: [{ id: 'u', name: 'Read', input: { file_path: '/r/package-lock.json' } }], toolResults: [] },
+    {
+      index: 1,
+      role: 'assistant',
+      kind: 'assistant',
+      text: 'Let me check the CI logs. First, the lockfile.',
+      toolUses: [{ id: 'u', name: 'Read', input: { file_path: '/r/package-lock.json' } }],
+      toolResults: [],
+    },
     { index: 2, role: 'user', kind: 'typed', text: 'no, the flag is --frozen-lockfile', toolUses: [], toolResults: [] },
     { index: 3, role: 'assistant', kind: 'assistant', text: "You're right, it is --frozen-lockfile.", toolUses: [], toolResults: [] },
   ],
@@ -63,7 +70,9 @@ const WELL_FORMED = [
   '</commitments>',
 ].join('\n')
 
-const answered = (text: string, outputTokens = 300) => async (): Promise<ModelAnswer> => ({ isAnswered: true, text, model: 'claude-opus-5-5', usage: usage(outputTokens) })
+const answered =
+  (text: string, outputTokens = 300) =>
+  async (): Promise<ModelAnswer> => ({ isAnswered: true, text, model: 'claude-opus-5-5', usage: usage(outputTokens) })
 
 describe('commitments', () => {
   test('well-formed: rows grouped by kind, the prompt marked, the model and cap sent, the cost priced', async () => {
@@ -79,7 +88,10 @@ describe('commitments', () => {
     assert.match(sent.prompt, /A step the assistant handed to the person/)
     assert.deepEqual([sent.model, sent.maxTokens], ['claude-opus-5-5', 2_048])
     const rec = s.record!
-    assert.deepEqual([rec.path, rec.warm, rec.model, rec.hitCap, rec.hitCapWhy, rec.rows, rec.rowsKept], ['complete', false, 'claude-opus-5-5', false, null, 2, 2])
+    assert.deepEqual(
+      [rec.path, rec.warm, rec.model, rec.hitCap, rec.hitCapWhy, rec.rows, rec.rowsKept],
+      ['complete', false, 'claude-opus-5-5', false, null, 2, 2],
+    )
     // 10k input at $4 + 300 output at $20, per MTok.
     assert.equal((rec.cost as { usd: number }).usd, 0.046)
   })
@@ -171,7 +183,12 @@ describe('commitments', () => {
   })
 
   test('more rows than fit: the oldest go first and the body says how many', () => {
-    const rows = Array.from({ length: 60 }, (_, i) => ({ kind: 'unkept' as const, at: i, quote: `Let me look at thing number ${i} in detail.`, open: 'never looked' }))
+    const rows = Array.from({ length: 60 }, (_, i) => ({
+      kind: 'unkept' as const,
+      at: i,
+      quote: `Let me look at thing number ${i} in detail.`,
+      open: 'never looked',
+    }))
     const { body, kept, leftOut } = renderCommitments(rows, 1_500, null)
     assert.ok(body.length <= 1_500)
     assert.equal(kept + leftOut, 60)

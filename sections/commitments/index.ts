@@ -37,7 +37,12 @@ export default defineSection<CommitmentsOptions>({
     additionalProperties: false,
     properties: {
       model: { type: 'string', minLength: 1, description: 'the model id the pass runs on (e.g. claude-opus-5-5, claude-haiku-5-5)' },
-      maxTokens: { type: 'integer', minimum: 128, maximum: 8_192, description: "the reply's output cap, in tokens; a reply cut by it says so on the row (hitCap)" },
+      maxTokens: {
+        type: 'integer',
+        minimum: 128,
+        maximum: 8_192,
+        description: "the reply's output cap, in tokens; a reply cut by it says so on the row (hitCap)",
+      },
       maxInputChars: {
         type: 'integer',
         minimum: 1_000,

@@ -47,7 +47,10 @@ export function parseCommitments(reply: string): ParsedCommitments {
   if (start < 0) return { rows: [], unreadable: 0, duplicates: 0, block: 'missing', truncatedRow: false }
   const end = reply.indexOf('</commitments>', start)
   const inner = reply.slice(start + '<commitments>'.length, end < 0 ? undefined : end)
-  const lines = inner.split('\n').map((l) => l.trim()).filter((l) => l !== '')
+  const lines = inner
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
   const rows: Commitment[] = []
   let unreadable = 0
   let truncatedRow = false
@@ -84,8 +87,7 @@ function renderRow(r: Commitment): string {
  * rows go first and a line says how many. `capNote` (when the reply was cut) is always kept.
  */
 export function renderCommitments(rows: Commitment[], budget: number, capNote: string | null): { body: string; kept: number; leftOut: number } {
-  const intro =
-    'What the assistant left open, read from the conversation by a model (#N is the message number in the conversation as it stood at compaction):'
+  const intro = 'What the assistant left open, read from the conversation by a model (#N is the message number in the conversation as it stood at compaction):'
   const ordered = [...rows].sort((a, b) => (a.at ?? Infinity) - (b.at ?? Infinity))
   const build = (shown: Commitment[], leftOut: number) => {
     const parts = [intro]

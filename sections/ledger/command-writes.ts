@@ -133,8 +133,7 @@ function sedWrites(args: Word[]): Word[] {
       else if (v === '--expression' || v === '--file') {
         scriptGiven = true
         i++
-      }
-      else if (v.startsWith('--expression=') || v.startsWith('--file=')) scriptGiven = true
+      } else if (v.startsWith('--expression=') || v.startsWith('--file=')) scriptGiven = true
       else if (v === '--line-length') i++
       continue
     }
@@ -265,7 +264,13 @@ function scriptsOf(name: string, cmd: SimpleCommand, args: Word[]): CommandJudge
     return (code ?? []).map((c) => ({ language: 'python' as const, code: c }))
   }
   if (NODE_RE.test(name)) {
-    const code = inlineCode(cmd, args, /[ep]/, /^(-r|--require|--import|--loader|--experimental-loader|-C|--conditions|--input-type|--env-file)$/, /^--(?:eval|print)(?:=([\s\S]*))?$/)
+    const code = inlineCode(
+      cmd,
+      args,
+      /[ep]/,
+      /^(-r|--require|--import|--loader|--experimental-loader|-C|--conditions|--input-type|--env-file)$/,
+      /^--(?:eval|print)(?:=([\s\S]*))?$/,
+    )
     return (code ?? []).map((c) => ({ language: 'node' as const, code: c }))
   }
   if (SHELL_RE.test(name)) {
@@ -293,7 +298,9 @@ const READ_ONLY = new Set(
   ).split(' '),
 )
 
-const GIT_READ = new Set('status log diff show rev-parse ls-files ls-tree blame grep describe shortlog cat-file merge-base whatchanged count-objects'.split(' '))
+const GIT_READ = new Set(
+  'status log diff show rev-parse ls-files ls-tree blame grep describe shortlog cat-file merge-base whatchanged count-objects'.split(' '),
+)
 const GH_READ: Record<string, Set<string>> = {
   pr: new Set(['view', 'list', 'status', 'checks', 'diff']),
   issue: new Set(['view', 'list', 'status']),
@@ -359,7 +366,12 @@ export function judgeCommand(cmd: SimpleCommand): CommandJudgement {
   const judged = (w: CommandJudgement['writes']): CommandJudgement => ({ writes: w, scripts: [], readOnly: false })
   switch (name) {
     case 'tee':
-      return judged(writes(positionals(args, () => false), 'tee'))
+      return judged(
+        writes(
+          positionals(args, () => false),
+          'tee',
+        ),
+      )
     case 'sed':
     case 'gsed': {
       const w = sedWrites(args)
@@ -375,7 +387,12 @@ export function judgeCommand(cmd: SimpleCommand): CommandJudgement {
     case 'install':
       return judged(destinations(args, name))
     case 'touch':
-      return judged(writes(positionals(args, (o) => /^-[dtr]$/.test(o)), 'touch'))
+      return judged(
+        writes(
+          positionals(args, (o) => /^-[dtr]$/.test(o)),
+          'touch',
+        ),
+      )
     case 'curl': {
       const w = writes(curlWrites(args), 'curl -o')
       // A plain GET is a probe; one that sends data or saves a file changed something.

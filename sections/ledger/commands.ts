@@ -93,11 +93,7 @@ export function fitCommands(
     newestClip = Math.max(limits.clipChars, Math.floor(newestClip * 0.75))
     newestChars = newest.reduce((n, r) => n + renderCommand(r, newestClip).length + 1, 0)
   }
-  const lines = [
-    ...(left ? [countLine(left, leftReadOnly)] : []),
-    ...olderLines.filter((_, i) => kept[i]),
-    ...newest.map((r) => renderCommand(r, newestClip)),
-  ]
+  const lines = [...(left ? [countLine(left, leftReadOnly)] : []), ...olderLines.filter((_, i) => kept[i]), ...newest.map((r) => renderCommand(r, newestClip))]
   return { text: lines.join('\n'), shown: rows.length - left, leftOut: left, leftOutReadOnly: leftReadOnly }
 }
 

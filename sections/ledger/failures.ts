@@ -27,7 +27,11 @@ export function isFailure(use: ToolUse): boolean {
   return use.name === 'Bash' ? r.text.trimStart().startsWith('<tool_use_error>') : TOOL_ERROR_RE.test(r.text)
 }
 
-export const oneLine = (s: string) => s.replace(/\s*\n\s*/g, ' ⏎ ').replace(/[ \t]+/g, ' ').trim()
+export const oneLine = (s: string) =>
+  s
+    .replace(/\s*\n\s*/g, ' ⏎ ')
+    .replace(/[ \t]+/g, ' ')
+    .trim()
 
 const INPUT_FIELDS = ['command', 'file_path', 'notebook_path', 'path', 'pattern', 'url', 'query', 'description', 'prompt', 'skill']
 
@@ -58,9 +62,7 @@ export function errorHead(text: string, lines = 2, max = 200): string {
 
 /** Every failed call, oldest first. */
 export function failures(calls: Call[]): Failure[] {
-  return calls
-    .filter((c) => isFailure(c.use))
-    .map((c) => ({ tool: c.use.name, input: shortInput(c.use), error: errorHead(c.use.result!.text), at: c.at }))
+  return calls.filter((c) => isFailure(c.use)).map((c) => ({ tool: c.use.name, input: shortInput(c.use), error: errorHead(c.use.result!.text), at: c.at }))
 }
 
 /** One line per failure; a path under the session's cwd is shown relative to it. */

@@ -183,7 +183,10 @@ export interface RenderedLedger {
 }
 
 /** Lays the three parts out inside `budget` chars: files first, then failures, then commands. */
-export function renderLedger(data: LedgerData, opts: { budget: number; n: number; cwd?: string; options: LedgerOptions; fromCompaction: boolean }): RenderedLedger {
+export function renderLedger(
+  data: LedgerData,
+  opts: { budget: number; n: number; cwd?: string; options: LedgerOptions; fromCompaction: boolean },
+): RenderedLedger {
   const { budget, n, cwd, options } = opts
   const limits: CommandLimits = {
     newest: options.newestCommands,
@@ -241,9 +244,14 @@ export default defineSection<LedgerOptions>({
     const r = renderLedger(data, { budget: ctx.budgetChars, n, cwd, options, fromCompaction: from > 0 })
 
     if (data.parser.unavailable) ctx.report.note(`shell parser unavailable (${data.parser.unavailable}); every command read by the fallback tokenizer`)
-    else if (data.parser.fallbacks.length) ctx.report.note(`${fmt(data.parser.fallbacks.length)} of ${fmt(data.commands.length)} shell commands read by the fallback tokenizer`)
-    if (data.parser.pastParserCaps) ctx.report.note(`${fmt(data.parser.pastParserCaps)} of ${fmt(data.commands.length)} shell commands read by the fallback tokenizer: older than the newest ${fmt(PARSER_CAPS.commands)} or longer than ${fmt(PARSER_CAPS.chars)} chars (the parser's caps)`)
-    if (r.commandsLeftOut) ctx.report.note(`${fmt(r.commandsLeftOut)} of ${fmt(data.commands.length)} shell commands left out to fit budgetChars: ${fmt(ctx.budgetChars)}`)
+    else if (data.parser.fallbacks.length)
+      ctx.report.note(`${fmt(data.parser.fallbacks.length)} of ${fmt(data.commands.length)} shell commands read by the fallback tokenizer`)
+    if (data.parser.pastParserCaps)
+      ctx.report.note(
+        `${fmt(data.parser.pastParserCaps)} of ${fmt(data.commands.length)} shell commands read by the fallback tokenizer: older than the newest ${fmt(PARSER_CAPS.commands)} or longer than ${fmt(PARSER_CAPS.chars)} chars (the parser's caps)`,
+      )
+    if (r.commandsLeftOut)
+      ctx.report.note(`${fmt(r.commandsLeftOut)} of ${fmt(data.commands.length)} shell commands left out to fit budgetChars: ${fmt(ctx.budgetChars)}`)
 
     return {
       body: r.body,

@@ -25,9 +25,19 @@ function assistant(index: number, ...uses: Use[]): Message {
   }
 }
 const user = (index: number, kind: MessageKind, text = ''): Message => ({ index, role: 'user', kind, text, toolUses: [], toolResults: [] })
-const transcript = (messages: Message[], cwd?: string): Transcript => ({ source: 'jsonl', messages, boundaries: [], malformed: { count: 0, lines: [] }, ...(cwd ? { cwd } : {}) })
+const transcript = (messages: Message[], cwd?: string): Transcript => ({
+  source: 'jsonl',
+  messages,
+  boundaries: [],
+  malformed: { count: 0, lines: [] },
+  ...(cwd ? { cwd } : {}),
+})
 const bash = (command: string, result?: Use['result']): Use => ({ name: 'Bash', input: { command }, ...(result ? { result } : {}) })
-const edit = (file_path: string, result?: Use['result']): Use => ({ name: 'Edit', input: { file_path, old_string: 'a', new_string: 'b' }, ...(result ? { result } : {}) })
+const edit = (file_path: string, result?: Use['result']): Use => ({
+  name: 'Edit',
+  input: { file_path, old_string: 'a', new_string: 'b' },
+  ...(result ? { result } : {}),
+})
 const write = (file_path: string): Use => ({ name: 'Write', input: { file_path, content: 'x' } })
 
 async function run(t: Transcript, budgetChars = 6_000, lineage?: { n: number }) {
@@ -59,7 +69,10 @@ describe('scope', () => {
     ])
     const { messages, from } = messagesInScope(t)
     assert.equal(from, 4)
-    assert.deepEqual(messages.map((m) => m.index), [4])
+    assert.deepEqual(
+      messages.map((m) => m.index),
+      [4],
+    )
   })
 
   test('the whole transcript when nothing was compacted', () => {
@@ -67,10 +80,17 @@ describe('scope', () => {
   })
 
   test('rows an earlier compaction carried are not listed again', async () => {
-    const t = transcript([assistant(0, write('/r/old.ts'), bash('echo old > old.txt')), user(1, 'handoff', '<!-- compact-handoff: session=s n=001 prev=none -->'), assistant(2, write('/r/new.ts'))])
+    const t = transcript([
+      assistant(0, write('/r/old.ts'), bash('echo old > old.txt')),
+      user(1, 'handoff', '<!-- compact-handoff: session=s n=001 prev=none -->'),
+      assistant(2, write('/r/new.ts')),
+    ])
     const { body, record } = await run(t)
     assert.doesNotMatch(body, /old/)
-    assert.deepEqual(record.files.map((f: { path: string }) => f.path), ['/r/new.ts'])
+    assert.deepEqual(
+      record.files.map((f: { path: string }) => f.path),
+      ['/r/new.ts'],
+    )
   })
 })
 
@@ -83,7 +103,11 @@ describe('files written', () => {
     const files = await calls(
       assistant(0, write('/r/a.ts'), edit('/r/a.ts'), edit('/r/a.ts')),
       assistant(1, bash("sed -i 's/x/y/' /r/a.ts && echo done > /r/b.log")),
-      assistant(2, { name: 'NotebookEdit', input: { notebook_path: '/r/n.ipynb', new_source: 'x' } }, { name: 'MultiEdit', input: { file_path: '/r/m.ts', edits: [] } }),
+      assistant(
+        2,
+        { name: 'NotebookEdit', input: { notebook_path: '/r/n.ipynb', new_source: 'x' } },
+        { name: 'MultiEdit', input: { file_path: '/r/m.ts', edits: [] } },
+      ),
     )
     const a = files.find((f) => f.path === '/r/a.ts')!
     assert.deepEqual(a.tools, { Write: 1, Edit: 2, Bash: 1 })
@@ -145,7 +169,8 @@ describe('files written', () => {
 // ---- failures ---------------------------------------------------------------------------------
 
 describe('failures', () => {
-  const use = (name: string, text: string, isError = false) => assistant(0, { name, input: { command: 'x', file_path: '/f' }, result: { text, isError } }).toolUses[0]!
+  const use = (name: string, text: string, isError = false) =>
+    assistant(0, { name, input: { command: 'x', file_path: '/f' }, result: { text, isError } }).toolUses[0]!
 
   test('is_error, or the error text the tool itself produced', () => {
     assert.equal(isFailure(use('Bash', 'Exit code 1\nboom', true)), true)
@@ -157,7 +182,9 @@ describe('failures', () => {
   })
 
   test('the newest 20, each with the tool, a short input and the first lines of the error', async () => {
-    const ms = Array.from({ length: 30 }, (_, i) => assistant(i, bash(`./step ${i + 1}`, { text: `Exit code 2\nfailure number ${i + 1}\nmore\nand more`, isError: true })))
+    const ms = Array.from({ length: 30 }, (_, i) =>
+      assistant(i, bash(`./step ${i + 1}`, { text: `Exit code 2\nfailure number ${i + 1}\nmore\nand more`, isError: true })),
+    )
     const { body, record } = await run(transcript(ms), 20_000)
     assert.match(body, /### Failures: 30 \(the newest 20 shown\)/)
     assert.match(body, /- Bash `\.\/step 30` → Exit code 2 ⏎ failure number 30$/m)
@@ -205,7 +232,10 @@ describe('shell commands', () => {
     // Every older read-only probe went before any older change did.
     const kept = [...f.text.matchAll(/^(\d+)\. /gm)].map((m) => Number(m[1])).filter((n) => n <= 30)
     assert.ok(kept.length > 0, 'some older changes survive')
-    assert.ok(kept.every((n) => n % 2 === 1), `kept ${kept}`)
+    assert.ok(
+      kept.every((n) => n % 2 === 1),
+      `kept ${kept}`,
+    )
     assert.equal(f.leftOutReadOnly, 15)
     assert.match(f.text, /^\[\d+ left \(15 read-only\); handoff_lookup \{"n": 3, "section": "ledger"\}\]/)
   })
@@ -221,7 +251,10 @@ describe('shell commands', () => {
   test('the count line names the exact lookup call with this compaction number', async () => {
     const ms = Array.from({ length: 120 }, (_, i) => assistant(i, bash(`make step-${i + 1} ${'z'.repeat(100)}`)))
     const { body, record } = await run(transcript(ms), 6_000, { n: 4 })
-    assert.match(body, /older commands left out here \(0 of them read-only probes\); every command at full length: handoff_lookup \{"n": 4, "section": "ledger"\}\]/)
+    assert.match(
+      body,
+      /older commands left out here \(0 of them read-only probes\); every command at full length: handoff_lookup \{"n": 4, "section": "ledger"\}\]/,
+    )
     // The record keeps every command at full length for that lookup.
     assert.equal(record.commands.length, 120)
     assert.equal(record.commands[0].command, `make step-1 ${'z'.repeat(100)}`)
@@ -236,7 +269,10 @@ describe('the ledger fits its own budget', () => {
       ms.push(
         assistant(
           i,
-          bash(`git commit -m "$(cat <<'EOF'\n${'message line\n'.repeat(30)}EOF\n)" && echo ${i} > /repo/out/${i}.log`, i % 3 ? undefined : { text: `Exit code 1\n${'e'.repeat(500)}`, isError: true }),
+          bash(
+            `git commit -m "$(cat <<'EOF'\n${'message line\n'.repeat(30)}EOF\n)" && echo ${i} > /repo/out/${i}.log`,
+            i % 3 ? undefined : { text: `Exit code 1\n${'e'.repeat(500)}`, isError: true },
+          ),
           edit(`/repo/src/module-${i}/deeply/nested/file-${i}.ts`),
           bash(`ls -la /repo/src/module-${i}`),
         ),

@@ -11,11 +11,7 @@ interface Body {
   text: string
 }
 
-type Token =
-  | { kind: 'word'; word: Word }
-  | { kind: 'op'; op: string }
-  | { kind: 'redirect'; op: string; fd: string | null }
-  | { kind: 'heredoc'; body: Body }
+type Token = { kind: 'word'; word: Word } | { kind: 'op'; op: string } | { kind: 'redirect'; op: string; fd: string | null } | { kind: 'heredoc'; body: Body }
 
 const CONTROL = ['&&', '||', ';;', '|&', ';', '|', '&', '(', ')', '\n']
 const REDIRECTS = ['&>>', '<<<', '<<-', '&>', '>>', '>|', '>&', '<<', '<&', '<>', '>', '<']

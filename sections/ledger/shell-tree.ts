@@ -13,7 +13,21 @@ const unescapeBare = (s: string) => s.replace(/\\\n/g, '').replace(/\\(.)/gs, '$
 /** Inside double quotes a backslash only escapes `$`, `` ` ``, `"`, `\` and a newline. */
 const unescapeDouble = (s: string) => s.replace(/\\\n/g, '').replace(/\\([$`"\\])/g, '$1')
 
-const ANSI_C: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' }
+const ANSI_C: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  E: '\x1b',
+  f: '\f',
+  v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '?': '?',
+}
 const unescapeAnsiC = (s: string) => s.replace(/\\(.)/gs, (m, c: string) => ANSI_C[c] ?? m)
 
 function join(parts: Word[]): Word {

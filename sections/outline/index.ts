@@ -77,7 +77,8 @@ export default defineSection<OutlineOptions>({
   async run(ctx) {
     const touches = [...fileTouches(ctx.input.transcript).values()].reverse().filter((t) => basename(t.path) !== 'CLAUDE.md')
     if (touches.length === 0) throw new SectionDropError('SECTION_EMPTY', 'the session touched no file through a file tool')
-    const intro = 'The files this session worked on, newest first: what was done to each, and the declarations in it by line number as the conversation last showed the file (it may have changed since).'
+    const intro =
+      'The files this session worked on, newest first: what was done to each, and the declarations in it by line number as the conversation last showed the file (it may have changed since).'
     const lines = [intro]
     let used = intro.length
     let listed = 0

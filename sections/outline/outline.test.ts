@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { fileTouches, type Message, type SectionResult, type Transcript } from '../../pipeline/index.ts'
+import { fileTouches, type Message, type Transcript } from '../../pipeline/index.ts'
+import { runSection } from '../../test/section-context.ts'
 import outline, { declarations } from './index.ts'
 
 const use = (i: number, name: string, input: Record<string, unknown>, result = 'ok'): Message => ({
@@ -13,26 +14,33 @@ const use = (i: number, name: string, input: Record<string, unknown>, result = '
 })
 const t = (...messages: Message[]): Transcript => ({ source: 'jsonl', messages, boundaries: [], malformed: { count: 0, lines: [] } })
 
-const GO = ['package cli', '', 'import "fmt"', '', 'type Store struct {', '\tpath string', '}', '', 'func (s *Store) Load(id string) error {', '\tconst inner = 1', '\t\tvar deep = 2', '\treturn nil', '}'].join('\n')
+const GO = [
+  'package cli',
+  '',
+  'import "fmt"',
+  '',
+  'type Store struct {',
+  '\tpath string',
+  '}',
+  '',
+  'func (s *Store) Load(id string) error {',
+  '\tconst inner = 1',
+  '\t\tvar deep = 2',
+  '\treturn nil',
+  '}',
+].join('\n')
 
-async function run(transcript: Transcript, budgetChars = 6_000) {
-  return (await outline.run({
-    name: 'outline',
-    input: { trigger: 'cli', sessionId: 's', cwd: '/p', transcript, lineage: { n: 1, prev: null, earlier: [] } },
-    options: { maxFiles: 20, lineChars: 100 },
-    budgetChars,
-    timeoutMs: 1_000,
-    signal: new AbortController().signal,
-    capabilities: { host: 'cli', model: null, files: null, now: Date.now },
-    report: { note: () => {}, notes: [] },
-    needed: {},
-  })) as SectionResult
-}
+const run = (transcript: Transcript, budgetChars: number = 6_000) => runSection(outline, transcript, { options: { maxFiles: 20, lineChars: 100 }, budgetChars })
 
 describe('outline', () => {
   test('declarations with their line numbers, at the top level and one level in; deeper lines are not', () => {
     const touch = fileTouches(t(use(0, 'Write', { file_path: '/p/store.go', content: GO }))).get('/p/store.go')!
-    assert.deepEqual(declarations(touch, 100), ['1: package cli', '5: type Store struct {', '9: func (s *Store) Load(id string) error {', '10: const inner = 1'])
+    assert.deepEqual(declarations(touch, 100), [
+      '1: package cli',
+      '5: type Store struct {',
+      '9: func (s *Store) Load(id string) error {',
+      '10: const inner = 1',
+    ])
   })
 
   test('newest file first, what was done to it, the lines seen of a partial read', async () => {

@@ -32,12 +32,16 @@ export default defineSection<RecentOptions>({
     // disk behind the history tools, and carrying it again would nest one handoff in the next.
     const t = ctx.input.transcript
     const start = t.messages.findLastIndex((m) => m.kind === 'handoff' || m.kind === 'compact-summary') + 1
-    const rendered = renderConversation({ ...t, messages: t.messages.slice(start) }, {
-      maxChars: ctx.budgetChars - intro.length - 2,
-      toolInputChars: ctx.options.inputChars,
-      toolResultChars: ctx.options.resultChars,
-    })
-    if (rendered.rendered === 0) throw new SectionDropError('SECTION_EMPTY', 'no message fits, or the conversation holds none to show since the last compaction')
+    const rendered = renderConversation(
+      { ...t, messages: t.messages.slice(start) },
+      {
+        maxChars: ctx.budgetChars - intro.length - 2,
+        toolInputChars: ctx.options.inputChars,
+        toolResultChars: ctx.options.resultChars,
+      },
+    )
+    if (rendered.rendered === 0)
+      throw new SectionDropError('SECTION_EMPTY', 'no message fits, or the conversation holds none to show since the last compaction')
     return { body: `${intro}\n\n${rendered.text}`, record: { messages: rendered.rendered, leftOut: rendered.leftOut, fromMessage: start } }
   },
 })

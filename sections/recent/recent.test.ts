@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import type { Message, SectionResult, Transcript } from '../../pipeline/index.ts'
+import type { Message, Transcript } from '../../pipeline/index.ts'
+import { runSection } from '../../test/section-context.ts'
 import recent from './index.ts'
 
 const msgs: Message[] = [
@@ -10,25 +11,20 @@ const msgs: Message[] = [
     role: 'assistant',
     kind: 'assistant',
     text: 'Running it alone first.',
-    toolUses: [{ id: 'a', name: 'Bash', input: { command: 'go test ./store -run TestLoad_Concurrent -count=20' }, result: { toolUseId: 'a', text: 'FAIL '.repeat(200), isError: true } }],
+    toolUses: [
+      {
+        id: 'a',
+        name: 'Bash',
+        input: { command: 'go test ./store -run TestLoad_Concurrent -count=20' },
+        result: { toolUseId: 'a', text: 'FAIL '.repeat(200), isError: true },
+      },
+    ],
     toolResults: [],
   },
 ]
 const t = (messages: Message[]): Transcript => ({ source: 'jsonl', messages, boundaries: [], malformed: { count: 0, lines: [] } })
 
-async function run(transcript: Transcript, budgetChars: number) {
-  return (await recent.run({
-    name: 'recent',
-    input: { trigger: 'cli', sessionId: 's', cwd: '/p', transcript, lineage: { n: 1, prev: null, earlier: [] } },
-    options: { resultChars: 40, inputChars: 1_500 },
-    budgetChars,
-    timeoutMs: 1_000,
-    signal: new AbortController().signal,
-    capabilities: { host: 'cli', model: null, files: null, now: Date.now },
-    report: { note: () => {}, notes: [] },
-    needed: {},
-  })) as SectionResult
-}
+const run = (transcript: Transcript, budgetChars: number) => runSection(recent, transcript, { options: { resultChars: 40, inputChars: 1_500 }, budgetChars })
 
 describe('recent', () => {
   test('the call verbatim, its result cut to resultChars, the words typed', async () => {
@@ -39,7 +35,14 @@ describe('recent', () => {
   })
 
   test('newest kept within the budget; nothing that fits is a drop', async () => {
-    const long = Array.from({ length: 40 }, (_, i): Message => ({ index: i, role: 'user', kind: 'typed', text: `turn ${i} ${'x'.repeat(100)}`, toolUses: [], toolResults: [] }))
+    const long = Array.from({ length: 40 }, (_, i): Message => ({
+      index: i,
+      role: 'user',
+      kind: 'typed',
+      text: `turn ${i} ${'x'.repeat(100)}`,
+      toolUses: [],
+      toolResults: [],
+    }))
     const r = await run(t(long), 1_000)
     assert.ok(r.body.length <= 1_000, `${r.body.length}`)
     assert.ok(r.body.includes('turn 39 '))
@@ -49,7 +52,14 @@ describe('recent', () => {
   })
 
   test('only the work since the newest compaction: an earlier handoff is not carried again', async () => {
-    const handoff: Message = { index: 0, role: 'user', kind: 'handoff', text: '<!-- compact-handoff: session=s n=001 prev=none -->\nearlier', toolUses: [], toolResults: [] }
+    const handoff: Message = {
+      index: 0,
+      role: 'user',
+      kind: 'handoff',
+      text: '<!-- compact-handoff: session=s n=001 prev=none -->\nearlier',
+      toolUses: [],
+      toolResults: [],
+    }
     const older: Message = { index: 0, role: 'user', kind: 'typed', text: 'before the first compaction', toolUses: [], toolResults: [] }
     const r = await run(t([older, handoff, ...msgs]), 4_000)
     assert.ok(!r.body.includes('compact-handoff:'))

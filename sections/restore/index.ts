@@ -5,7 +5,22 @@
  */
 import { existsSync, statSync } from 'node:fs'
 import { extname } from 'node:path'
-import { clip, defineSection, DEFAULT_DENY, fileTouches, fmt, numberLines, type Touch, type ReadPolicy, readPolicy, refusalOf, resolveIn, SectionDropError, type HandoffMessage, type SectionContext } from '../../pipeline/index.ts'
+import {
+  clip,
+  defineSection,
+  DEFAULT_DENY,
+  fileTouches,
+  fmt,
+  numberLines,
+  type Touch,
+  type ReadPolicy,
+  readPolicy,
+  refusalOf,
+  resolveIn,
+  SectionDropError,
+  type HandoffMessage,
+  type SectionContext,
+} from '../../pipeline/index.ts'
 import { choose, type Range, type Requested } from './choose.ts'
 
 interface RestoreOptions extends Record<string, unknown> {
@@ -21,8 +36,16 @@ interface RestoreOptions extends Record<string, unknown> {
 
 /** Kinds the Read tool hands back as something other than text. */
 const NOT_TEXT: Record<string, string> = {
-  '.png': 'an image', '.jpg': 'an image', '.jpeg': 'an image', '.gif': 'an image', '.webp': 'an image',
-  '.bmp': 'an image', '.ico': 'an image', '.svgz': 'an image', '.pdf': 'a PDF', '.ipynb': 'a notebook',
+  '.png': 'an image',
+  '.jpg': 'an image',
+  '.jpeg': 'an image',
+  '.gif': 'an image',
+  '.webp': 'an image',
+  '.bmp': 'an image',
+  '.ico': 'an image',
+  '.svgz': 'an image',
+  '.pdf': 'a PDF',
+  '.ipynb': 'a notebook',
 }
 
 export interface RestoredFile {
@@ -79,7 +102,8 @@ export function windowFor(touch: Touch | undefined, fileChars: number): Range {
 
 /** `goesOn`: the host stopped reading at fileChars, so how much more there is was never read, and is not said. */
 function clipFile(text: string, max: number, goesOn = false, setting = `fileChars: ${max}`): { text: string; clipped: number } {
-  const rest = (clipped: number) => `\n[… ${goesOn ? 'the rest of the file' : `${fmt(clipped)} more chars`} not restored (${setting}); Read the file for the rest]`
+  const rest = (clipped: number) =>
+    `\n[… ${goesOn ? 'the rest of the file' : `${fmt(clipped)} more chars`} not restored (${setting}); Read the file for the rest]`
   if (text.length <= max) return { text: goesOn ? `${text}${rest(0)}` : text, clipped: 0 }
   let clipped = 0
   const kept = clip(text, max, { atLine: true, mark: (cut) => rest((clipped = cut)) })
@@ -170,7 +194,12 @@ async function readOne(ctx: SectionContext<RestoreOptions>, file: Requested, sto
     // Said in the result itself: the next window must not take an old copy for the file as it is.
     const part = stored.firstLine > 1 || file.range !== 'all' ? ' (the lines it holds of the range asked)' : ''
     const label = `[compact-handoff: the file could not be read now (${why}); below is the transcript's last copy of it${part}, which may be out of date]\n`
-    return { text: label + shown, source: 'stored' as const, ms: ctx.capabilities.now() - started, note: `read failed (${why}); the transcript's copy stands in` }
+    return {
+      text: label + shown,
+      source: 'stored' as const,
+      ms: ctx.capabilities.now() - started,
+      note: `read failed (${why}); the transcript's copy stands in`,
+    }
   }
   return { failed: `read failed: ${why}` }
 }
@@ -195,9 +224,17 @@ export default defineSection<RestoreOptions>({
       maxFiles: { type: 'integer', minimum: 0, maximum: 20, description: 'the most files restored' },
       fileChars: { type: 'integer', minimum: 100, description: 'a file longer than this is clipped, and the clip is said' },
       totalChars: { type: 'integer', minimum: 100, description: 'a file that would take the restored total past this is left out' },
-      readTimeoutMs: { type: 'integer', minimum: 1, description: 'a read slower than this falls back to the transcript\'s copy' },
-      denyPaths: { type: 'array', items: { type: 'string', minLength: 1 }, description: `globs never re-read, added to the default deny list (${DEFAULT_DENY.length} patterns: ~/.ssh/**, .env, *.pem, …)` },
-      allowPaths: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'globs re-read even when the deny list names them or they lie outside the project' },
+      readTimeoutMs: { type: 'integer', minimum: 1, description: "a read slower than this falls back to the transcript's copy" },
+      denyPaths: {
+        type: 'array',
+        items: { type: 'string', minLength: 1 },
+        description: `globs never re-read, added to the default deny list (${DEFAULT_DENY.length} patterns: ~/.ssh/**, .env, *.pem, …)`,
+      },
+      allowPaths: {
+        type: 'array',
+        items: { type: 'string', minLength: 1 },
+        description: 'globs re-read even when the deny list names them or they lie outside the project',
+      },
     },
   },
   async run(ctx) {
@@ -227,7 +264,10 @@ export default defineSection<RestoreOptions>({
     const totalSetting = total === options.totalChars ? 'totalChars' : `budgetChars: ${ctx.budgetChars}, less room for the list`
     const restored: RestoredFile[] = []
     const failed: Array<{ path: string; why: string }> = []
-    const messages: HandoffMessage[] = [{ role: 'assistant', text: '', toolUses: [] }, { role: 'user', text: '', toolResults: [] }]
+    const messages: HandoffMessage[] = [
+      { role: 'assistant', text: '', toolUses: [] },
+      { role: 'user', text: '', toolResults: [] },
+    ]
     let used = 0
     // The total is shared out among the files (each at most fileChars, less room for its call);
     // a file named whole, or picked by recency, that is longer than its share comes back as the
@@ -246,15 +286,23 @@ export default defineSection<RestoreOptions>({
       const setting = share < options.fileChars ? `its share of totalChars: ${fmt(share)}` : `fileChars: ${options.fileChars}`
       const { text, clipped } = clipFile(r.text, share, 'truncated' in r && r.truncated, setting)
       const cost = text.length + perCall(file.path)
-      if (used + cost > total) return void failed.push({ path: file.path, why: `${fmt(text.length)} chars would take the restored total past ${fmt(total)} (${totalSetting})` })
+      if (used + cost > total)
+        return void failed.push({ path: file.path, why: `${fmt(text.length)} chars would take the restored total past ${fmt(total)} (${totalSetting})` })
       used += cost
       const id = `toolu_handoff_${String(input.lineage.n).padStart(3, '0')}_restore_${restored.length + 1}`
       messages[0]!.toolUses!.push({ id, name: 'Read', input: { file_path: file.path, ...rangeInput(file.range) } })
       messages[1]!.toolResults!.push({ toolUseId: id, text, isError: false })
       restored.push({
-        path: file.path, range: file.range, reason: file.reason, source: r.source,
-        lines: text.split('\n').length, chars: text.length, approxTokens: Math.ceil(text.length / 4),
-        clippedChars: clipped, ms: r.ms, ...(r.note ? { note: r.note } : {}),
+        path: file.path,
+        range: file.range,
+        reason: file.reason,
+        source: r.source,
+        lines: text.split('\n').length,
+        chars: text.length,
+        approxTokens: Math.ceil(text.length / 4),
+        clippedChars: clipped,
+        ms: r.ms,
+        ...(r.note ? { note: r.note } : {}),
       })
     })
     for (const f of failed) ctx.report.note(`${f.path}: ${f.why}`)
@@ -287,7 +335,9 @@ export default defineSection<RestoreOptions>({
           ? "from the transcript's last copies (they could not be read now)"
           : `${fresh} re-read as this handoff was written, ${restored.length - fresh} from the transcript's last copy`
     return {
-      body: [`${restored.length === 1 ? 'One file' : `${restored.length} files`}, ${picked}, ${how}; their contents follow as Read results:`, ...rows].join('\n'),
+      body: [`${restored.length === 1 ? 'One file' : `${restored.length} files`}, ${picked}, ${how}; their contents follow as Read results:`, ...rows].join(
+        '\n',
+      ),
       messages,
       record,
     }

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
-import { diskFiles } from '../../cli/capabilities.ts'
+import { diskFiles } from '../../pipeline/disk-files.ts'
 import { SectionDropError, type FileCapability, type Message, type SectionOutcome, type SectionResult, type Transcript } from '../../pipeline/index.ts'
 import type { Requested } from './choose.ts'
 import restore, { type RestoredFile, shareOut, windowFor } from './index.ts'
@@ -38,30 +38,57 @@ function summaryNamed(files: Requested[]): SectionOutcome {
 
 async function run(
   t: Transcript,
-  opts: { named?: Requested[]; summaryDropped?: boolean; files?: FileCapability | null; options?: Record<string, number>; trigger?: 'cli' | 'manual'; budget?: number; cwd?: string } = {},
+  opts: {
+    named?: Requested[]
+    summaryDropped?: boolean
+    files?: FileCapability | null
+    options?: Record<string, number>
+    trigger?: 'cli' | 'manual'
+    budget?: number
+    cwd?: string
+  } = {},
 ) {
   const needed: Record<string, SectionOutcome> = {}
   if (opts.named) needed.summary = summaryNamed(opts.named)
   if (opts.summaryDropped) needed.summary = { name: 'summary', title: 'Summary', status: 'dropped', code: 'SECTION_NO_MODEL', message: 'x', ms: 0, notes: [] }
   const notes: string[] = []
   let dropped: SectionDropError | undefined
-  const r = (await restore.run({
-    name: 'restore',
-    // The transcript's cwd is the session's project, as the CLI and the engine child set it.
-    input: { trigger: opts.trigger ?? 'manual', sessionId: 's', cwd: opts.cwd ?? dir, transcript: { ...t, cwd: opts.cwd ?? dir }, lineage: { n: 2, prev: 1, earlier: [] } },
-    options: { maxFiles: 5, fileChars: 20_000, totalChars: 100_000, readTimeoutMs: 20_000, ...opts.options },
-    budgetChars: opts.budget ?? 102_000,
-    timeoutMs: 60_000,
-    signal: new AbortController().signal,
-    capabilities: { host: 'cli', model: null, files: opts.files === undefined ? diskFiles : opts.files, now: Date.now },
-    report: { note: (m) => void notes.push(m), notes },
-    needed,
-  }).catch((err) => {
-    if (!(err instanceof SectionDropError)) throw err
-    dropped = err
-    return { body: '', record: err.record }
-  })) as SectionResult
-  return { r, dropped, rec: r.record as { source: string; requested: number; restored: RestoredFile[]; refused: Array<{ path: string; why: string }>; failed: Array<{ path: string; why: string }> }, notes }
+  const r = (await restore
+    .run({
+      name: 'restore',
+      // The transcript's cwd is the session's project, as the CLI and the engine child set it.
+      input: {
+        trigger: opts.trigger ?? 'manual',
+        sessionId: 's',
+        cwd: opts.cwd ?? dir,
+        transcript: { ...t, cwd: opts.cwd ?? dir },
+        lineage: { n: 2, prev: 1, earlier: [] },
+      },
+      options: { maxFiles: 5, fileChars: 20_000, totalChars: 100_000, readTimeoutMs: 20_000, ...opts.options },
+      budgetChars: opts.budget ?? 102_000,
+      timeoutMs: 60_000,
+      signal: new AbortController().signal,
+      capabilities: { host: 'cli', model: null, files: opts.files === undefined ? diskFiles : opts.files, now: Date.now },
+      report: { note: (m) => void notes.push(m), notes },
+      needed,
+    })
+    .catch((err) => {
+      if (!(err instanceof SectionDropError)) throw err
+      dropped = err
+      return { body: '', record: err.record }
+    })) as SectionResult
+  return {
+    r,
+    dropped,
+    rec: r.record as {
+      source: string
+      requested: number
+      restored: RestoredFile[]
+      refused: Array<{ path: string; why: string }>
+      failed: Array<{ path: string; why: string }>
+    },
+    notes,
+  }
 }
 
 const all = (path: string, reason = 'needed'): Requested => ({ path, range: 'all', reason })
@@ -175,7 +202,10 @@ describe('restore: reading', () => {
     // In the session's own machine (the engine, or a CLI run where its cwd exists) a file gone
     // from disk is gone: its old text would mislead.
     const here = await run(t, { named, trigger: 'manual', cwd: '/elsewhere/app' })
-    assert.deepEqual(here.rec.refused.map((x) => x.why), ['no longer on disk', 'no longer on disk'])
+    assert.deepEqual(
+      here.rec.refused.map((x) => x.why),
+      ['no longer on disk', 'no longer on disk'],
+    )
     assert.equal(here.dropped?.code, 'SECTION_EMPTY')
     assert.match(here.dropped!.message, /no file to restore \(2 named, 2 refused/)
   })
@@ -185,13 +215,25 @@ describe('restore: reading', () => {
       toolMsg('Write', { file_path: '/elsewhere/app/a.js', content: 'const slug = (s) => s.toLowerCase()\n' }),
       toolMsg('Edit', { file_path: '/elsewhere/app/a.js', old_string: 's.toLowerCase()', new_string: "s.normalize('NFD').toLowerCase()" }),
       toolMsg('Read', { file_path: '/elsewhere/app/b.js' }, '     1\tlet x = 1\n     2\tlet y = 2\n\n<system-reminder>\nwhatever\n</system-reminder>\n'),
-      toolMsg('MultiEdit', { file_path: '/elsewhere/app/b.js', edits: [{ old_string: 'x = 1', new_string: 'x = 10' }, { old_string: 'y', new_string: 'why', replace_all: true }] }),
+      toolMsg('MultiEdit', {
+        file_path: '/elsewhere/app/b.js',
+        edits: [
+          { old_string: 'x = 1', new_string: 'x = 10' },
+          { old_string: 'y', new_string: 'why', replace_all: true },
+        ],
+      }),
       toolMsg('Write', { file_path: '/elsewhere/app/c.js', content: 'one\n' }),
       toolMsg('Edit', { file_path: '/elsewhere/app/c.js', old_string: 'not in the copy', new_string: 'x' }),
     )
     const named = ['a.js', 'b.js', 'c.js'].map((f) => all(`/elsewhere/app/${f}`))
     const { r, rec } = await run(t, { named, trigger: 'cli', cwd: '/elsewhere/app' })
-    assert.deepEqual(rec.restored.map((f) => [f.path.split('/').pop(), f.source]), [['a.js', 'stored'], ['b.js', 'stored']])
+    assert.deepEqual(
+      rec.restored.map((f) => [f.path.split('/').pop(), f.source]),
+      [
+        ['a.js', 'stored'],
+        ['b.js', 'stored'],
+      ],
+    )
     const [a, b] = r.messages![1]!.toolResults!
     // Each stored copy says what it is, then shows the file as the transcript last knew it.
     assert.match(a!.text, /^\[compact-handoff: the file could not be read now \(.*\); below is the transcript's last copy of it, which may be out of date\]\n/)
@@ -236,7 +278,9 @@ describe('restore: caps and shape', () => {
     const files = Array.from({ length: 5 }, (_, i) => file(`f${i}.txt`, `${i}`.repeat(9_000)))
     const t = transcript(...files.map((p) => toolMsg('Read', { file_path: p }, 'x')))
     const { r } = await run(t, { named: files.map((p) => all(p)), budget: 30_000 })
-    const chars = r.body.length + r.messages!.reduce((n, m) => n + (m.toolResults ?? []).reduce((k, x) => k + x.text.length, 0) + JSON.stringify(m.toolUses ?? []).length, 0)
+    const chars =
+      r.body.length +
+      r.messages!.reduce((n, m) => n + (m.toolResults ?? []).reduce((k, x) => k + x.text.length, 0) + JSON.stringify(m.toolUses ?? []).length, 0)
     assert.ok(chars <= 30_000, `${chars}`)
   })
 
@@ -251,14 +295,23 @@ describe('restore: caps and shape', () => {
       { id: 'toolu_handoff_002_restore_1', name: 'Read', input: { file_path: p, offset: 10, limit: 3 } },
       { id: 'toolu_handoff_002_restore_2', name: 'Read', input: { file_path: q } },
     ])
-    assert.deepEqual(res!.toolResults!.map((x) => x.toolUseId), ['toolu_handoff_002_restore_1', 'toolu_handoff_002_restore_2'])
+    assert.deepEqual(
+      res!.toolResults!.map((x) => x.toolUseId),
+      ['toolu_handoff_002_restore_1', 'toolu_handoff_002_restore_2'],
+    )
     assert.equal(res!.toolResults![0]!.text, '10\tline 10\n11\tline 11\n12\tline 12')
     assert.match(r.body, /lines 10–12 .*— the loop/)
   })
 })
 
 describe('restore: windows and shares', () => {
-  const touch = (text: string, firstLine: number, focus: number) => ({ path: '/p/f', last: 0, focus, ops: {}, stored: { text, from: 'read' as const, firstLine } })
+  const touch = (text: string, firstLine: number, focus: number) => ({
+    path: '/p/f',
+    last: 0,
+    focus,
+    ops: {},
+    stored: { text, from: 'read' as const, firstLine },
+  })
   const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1} ${'x'.repeat(40)}`).join('\n')
 
   test('a file that fits comes back whole; a longer one as a window around where the session worked, more below than above', () => {

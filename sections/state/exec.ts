@@ -94,6 +94,10 @@ export function exec(file: string, args: string[], opts: ExecOptions): Promise<E
 
 /** The first non-empty line of a program's stderr, clipped: enough to say why, never a dump. */
 export function firstLine(text: string, max = 200): string {
-  const line = text.split('\n').map((l) => l.trim()).find((l) => l !== '') ?? ''
+  const line =
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => l !== '') ?? ''
   return line.length > max ? `${line.slice(0, max - 1)}…` : line
 }

@@ -222,7 +222,8 @@ export interface GitCallOptions {
  * any repository: each is emptied for our calls (an empty filter or textconv is no program).
  * The user's own global and system config stand (git-lfs's filter is theirs).
  */
-const PROGRAM_KEY_RE = /^(?:filter\..+\.(?:clean|smudge|process)|diff\..+\.(?:textconv|command)|merge\..+\.driver|core\.(?:sshcommand|askpass|editor|pager|gitproxy)|credential\.(?:.+\.)?helper|gpg\.(?:.+\.)?program|sequence\.editor)$/i
+const PROGRAM_KEY_RE =
+  /^(?:filter\..+\.(?:clean|smudge|process)|diff\..+\.(?:textconv|command)|merge\..+\.driver|core\.(?:sshcommand|askpass|editor|pager|gitproxy)|credential\.(?:.+\.)?helper|gpg\.(?:.+\.)?program|sequence\.editor)$/i
 const REPO_SCOPES = new Set(['local', 'worktree'])
 
 /** `-c key=` for every program the repository's own config names (see PROGRAM_KEY_RE). Reading

@@ -110,9 +110,7 @@ export async function readState(o: ReadStateOptions): Promise<StateReading> {
   // Independent calls, run together: the section costs the slowest of them, not their sum.
   const [st, lg, gd, pr] = await Promise.all([
     timed('status', git(['status', '--porcelain=v2', '--branch', '--show-stash', '-z', '--untracked-files=normal'], call)),
-    o.commits > 0
-      ? timed('log', git(['log', `-n${o.commits}`, '-z', '--no-show-signature', '--no-color', `--format=${LOG_FORMAT}`], call))
-      : null,
+    o.commits > 0 ? timed('log', git(['log', `-n${o.commits}`, '-z', '--no-show-signature', '--no-color', `--format=${LOG_FORMAT}`], call)) : null,
     timed('gitDir', git(['rev-parse', '--absolute-git-dir'], call)),
     o.gh
       ? timed(
@@ -223,7 +221,10 @@ function fileLine(e: StatusEntry): string {
 /** Conflicts first, then tracked changes, then untracked, each in git's path order. */
 function orderEntries(entries: StatusEntry[]): StatusEntry[] {
   const rank = { conflicted: 0, changed: 1, renamed: 1, untracked: 2 } as const
-  return entries.map((e, i) => ({ e, i })).sort((a, b) => rank[a.e.kind] - rank[b.e.kind] || a.i - b.i).map((x) => x.e)
+  return entries
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => rank[a.e.kind] - rank[b.e.kind] || a.i - b.i)
+    .map((x) => x.e)
 }
 
 export interface Rendered {

@@ -250,7 +250,10 @@ describe('state: real repositories', () => {
     assert.deepEqual(record.workingTree, { staged: 4, unstaged: 3, untracked: 3, conflicted: 0, stashes: 1, paths: 9, listed: 9 })
     assert.deepEqual(record.rows, ['branch', 'working-tree', 'commits', 'model'])
     // Only the host-side row is missing: no agent list was given.
-    assert.deepEqual(record.unreadable.map((u: any) => u.row), ['agents'])
+    assert.deepEqual(
+      record.unreadable.map((u: any) => u.row),
+      ['agents'],
+    )
     assert.deepEqual(notes, ['agents not read: the host did not say which agents are running (no runningAgents in the input)'])
     // Reading took no lock and changed nothing: the same status before and after.
     assert.equal(g(work, 'status', '--porcelain=v2', '--branch').includes('# branch.ab +2 -1'), true)
@@ -406,7 +409,10 @@ describe('state: rows that cannot be read', () => {
   test('nothing readable at all: an empty body, so the runner drops it as SECTION_EMPTY, with the reasons kept', async () => {
     const { r } = await run(join(root, 'nowhere'), { input: { model: undefined } })
     assert.equal(r?.body, '')
-    assert.deepEqual(rec(r).unreadable.map((u: any) => u.row), ['branch', 'working-tree', 'commits', 'model', 'agents'])
+    assert.deepEqual(
+      rec(r).unreadable.map((u: any) => u.row),
+      ['branch', 'working-tree', 'commits', 'model', 'agents'],
+    )
   })
 
   test('git not installed (PATH without git)', async () => {

@@ -114,11 +114,7 @@ async function writeSummary(ctx: SectionContext<SummaryOptions>, model: ModelCap
     cold = { forkReason: forked.reason, rendered: conversation.rendered, leftOut: conversation.leftOut, chars: conversation.text.length }
     const asked = ctx.options.coldModel ?? ctx.input.model
     const completed = await ask(
-      () =>
-        model.complete(
-          { prompt: coldPrompt(conversation, prompt), maxTokens: ctx.options.coldMaxTokens, ...(asked ? { model: asked } : {}) },
-          ctx.signal,
-        ),
+      () => model.complete({ prompt: coldPrompt(conversation, prompt), maxTokens: ctx.options.coldMaxTokens, ...(asked ? { model: asked } : {}) }, ctx.signal),
       ctx.signal,
     )
     path = 'complete'

@@ -104,7 +104,12 @@ export function cleanReply(reply: string): CleanedReply {
   })
 
   // A heading left dangling by the lifted block ("## Files to reopen" with nothing under it).
-  const body = demoteHeadings(text.replace(/\n#+ *Files to reopen\s*$/i, '').replace(/\n{3,}/g, '\n\n').trim())
+  const body = demoteHeadings(
+    text
+      .replace(/\n#+ *Files to reopen\s*$/i, '')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim(),
+  )
   return { body, analysisChars, analysisUnclosed, wrapperChars, restoreBlock, restoreFiles: files, restoreRejected: rejected }
 }
 

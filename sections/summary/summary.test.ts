@@ -103,12 +103,14 @@ The build fails on a missing name; the fix is next.
 /repo/src/b.ts | 10-40 | the import that breaks
 </restore-files>`
 
-const answered = (text: string, extra: Partial<Extract<ModelAnswer, { isAnswered: true }>> = {}) => async (): Promise<ModelAnswer> => ({
-  isAnswered: true,
-  text,
-  usage,
-  ...extra,
-})
+const answered =
+  (text: string, extra: Partial<Extract<ModelAnswer, { isAnswered: true }>> = {}) =>
+  async (): Promise<ModelAnswer> => ({
+    isAnswered: true,
+    text,
+    usage,
+    ...extra,
+  })
 
 describe('summary: the fork answers', () => {
   test('well-formed: the inventory and reading are the body; the restore block becomes data; cost is priced', async () => {
@@ -241,7 +243,10 @@ describe('summary: nothing to fork', () => {
     const sent = calls.complete[0]!
     assert.ok(sent.prompt.startsWith(SUMMARY_COLD_MARKER))
     assert.ok(sent.prompt.includes(SUMMARY_MARKER), 'the summary prompt follows the conversation')
-    assert.match(sent.prompt, /<conversation>\n\[#0 user\] make the build green\n\n\[#1 assistant\] Running the build\.\n {2}→ Bash \{"command":"npm run build"\}/)
+    assert.match(
+      sent.prompt,
+      /<conversation>\n\[#0 user\] make the build green\n\n\[#1 assistant\] Running the build\.\n {2}→ Bash \{"command":"npm run build"\}/,
+    )
     assert.equal(sent.model, 'claude-opus-5-5', 'the session model, with no coldModel set')
     assert.equal(sent.maxTokens, 16_384)
     assert.equal(s.record!.path, 'complete')
@@ -260,7 +265,14 @@ describe('summary: nothing to fork', () => {
   test('the cold conversation is bounded by coldMaxChars, newest kept', async () => {
     const long: Transcript = {
       ...transcript,
-      messages: Array.from({ length: 200 }, (_, i) => ({ index: i, role: 'user' as const, kind: 'typed' as const, text: `ask ${i} `.repeat(30), toolUses: [], toolResults: [] })),
+      messages: Array.from({ length: 200 }, (_, i) => ({
+        index: i,
+        role: 'user' as const,
+        kind: 'typed' as const,
+        text: `ask ${i} `.repeat(30),
+        toolUses: [],
+        toolResults: [],
+      })),
     }
     const { model, calls } = stub({ complete: answered(WELL_FORMED) })
     const { s } = await run(model, { options: { ...summary.defaults.options, coldMaxChars: 5_000 } }, input({ transcript: long }))
@@ -273,7 +285,13 @@ describe('summary: nothing to fork', () => {
 
   test('when the cold completion fails too, the section is dropped with both reasons and the rest stands', async () => {
     const { model } = stub({})
-    const other = { name: 'other', title: 'Other', description: 'o', defaults: { timeoutMs: 1000, budgetChars: 100, priority: 1 }, run: async () => 'still here' }
+    const other = {
+      name: 'other',
+      title: 'Other',
+      description: 'o',
+      defaults: { timeoutMs: 1000, budgetChars: 100, priority: 1 },
+      run: async () => 'still here',
+    }
     const plans: SectionPlan[] = [
       { name: 'summary', enabled: true, timeoutMs: 5_000, budgetChars: 30_000, priority: 100, options: { ...summary.defaults.options }, definition: summary },
       { name: 'other', enabled: true, timeoutMs: 1_000, budgetChars: 100, priority: 1, options: {}, definition: other },
@@ -366,7 +384,10 @@ describe('summary: reply helpers', () => {
   test('an unclosed restore block at the end of a cut reply is still read', () => {
     const c = cleanReply('### Inventory\n[ask] a — done\n<restore-files>\n/x.ts | all | why\n/y.ts | 1-')
     assert.equal(c.restoreBlock, 'unclosed')
-    assert.deepEqual(c.restoreFiles.map((f) => f.path), ['/x.ts'])
+    assert.deepEqual(
+      c.restoreFiles.map((f) => f.path),
+      ['/x.ts'],
+    )
     assert.equal(c.body, '### Inventory\n[ask] a — done')
   })
 
@@ -381,6 +402,9 @@ describe('summary: reply helpers', () => {
 
   test('buildPrompt fills the budget and places instructions where the template asks', () => {
     const p = buildPrompt('X {{budgetChars}}\n{{instructions}}\nY', { budgetChars: 12_345, instructions: 'keep it short' })
-    assert.equal(p, `${SUMMARY_MARKER}\nX 12,345\n\nThe person asked for this compaction with these words; follow them where they do not change the format above:\n<instructions>\nkeep it short\n</instructions>\n\nY\n`)
+    assert.equal(
+      p,
+      `${SUMMARY_MARKER}\nX 12,345\n\nThe person asked for this compaction with these words; follow them where they do not change the format above:\n<instructions>\nkeep it short\n</instructions>\n\nY\n`,
+    )
   })
 })

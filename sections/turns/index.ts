@@ -54,7 +54,8 @@ export function collectTurns(t: Transcript): Turn[] {
 }
 
 /** A turn over maxTurnChars keeps its start and its end: the ask, and what it came to. */
-const clipTurn = (text: string, max: number) => clip(text, max, { at: 'middle', mark: (cut) => `\n[… ${fmt(cut)} chars of this turn clipped (maxTurnChars) …]\n` })
+const clipTurn = (text: string, max: number) =>
+  clip(text, max, { at: 'middle', mark: (cut) => `\n[… ${fmt(cut)} chars of this turn clipped (maxTurnChars) …]\n` })
 
 export function renderTurn(turn: Turn, maxTurnChars: number): string {
   const at = turn.at && SAFE_AT_RE.test(turn.at) ? ` at="${turn.at}"` : ''

@@ -54,8 +54,15 @@ describe('turns', () => {
   })
 
   test('turns an earlier handoff carried come back as written, numbered before the new ones', () => {
-    const earlier = ['<!-- compact-handoff: session=s n=001 prev=none -->', renderTurn({ n: 1, text: 'old ask\nwith <b>markup</b>', carried: false }, 6000), renderTurn({ n: 2, text: 'older follow-up', carried: false }, 6000)].join('\n\n')
-    assert.deepEqual(turnsFromHandoff(earlier).map((x) => x.text), ['old ask\nwith <b>markup</b>', 'older follow-up'])
+    const earlier = [
+      '<!-- compact-handoff: session=s n=001 prev=none -->',
+      renderTurn({ n: 1, text: 'old ask\nwith <b>markup</b>', carried: false }, 6000),
+      renderTurn({ n: 2, text: 'older follow-up', carried: false }, 6000),
+    ].join('\n\n')
+    assert.deepEqual(
+      turnsFromHandoff(earlier).map((x) => x.text),
+      ['old ask\nwith <b>markup</b>', 'older follow-up'],
+    )
     const t = transcriptOf(['typed', 'before the handoff: not counted twice'], ['handoff', earlier], ['typed', 'new ask'])
     const got = collectTurns(t)
     assert.deepEqual(

@@ -35,9 +35,14 @@ describe('automatic compaction through the engine', { skip: skipWithoutEngine, t
     assert.ok(toolPairing(afterFirst).uses.length > 0)
 
     // The second prompt goes out after the second handoff, once.
-    const req = lab.requests().filter((r) => newestUserText(r).includes('SECOND_PROMPT') && r.kind === 'text').at(-1)!
+    const req = lab
+      .requests()
+      .filter((r) => newestUserText(r).includes('SECOND_PROMPT') && r.kind === 'text')
+      .at(-1)!
     assert.match(firstUserText(req), /^<!-- compact-handoff: session=\S+ n=002 /)
-    const occurrences = req.body.messages.flatMap((m) => (typeof m.content === 'string' ? [m.content] : m.content.filter((b) => b.type === 'text').map((b) => String(b.text)))).filter((t) => t === 'SECOND_PROMPT')
+    const occurrences = req.body.messages
+      .flatMap((m) => (typeof m.content === 'string' ? [m.content] : m.content.filter((b) => b.type === 'text').map((b) => String(b.text))))
+      .filter((t) => t === 'SECOND_PROMPT')
     assert.equal(occurrences.length, 1, 'the pending prompt is sent once')
     assert.deepEqual(duplicatedTexts(req), [])
   })

@@ -69,7 +69,11 @@ describe('issue 7: an Edit of a restored file needs no new Read', { skip: skipWi
     // The control: with no read state for either file, the engine refuses both Edits.
     for (const edit of [editA, editB]) {
       const turn = await s.send(edit)
-      assert.deepEqual(toolResults(turn).map((r) => [r.isError, r.text.includes(NOT_READ)]), [[true, true]], `refused: ${JSON.stringify(toolResults(turn))}`)
+      assert.deepEqual(
+        toolResults(turn).map((r) => [r.isError, r.text.includes(NOT_READ)]),
+        [[true, true]],
+        `refused: ${JSON.stringify(toolResults(turn))}`,
+      )
     }
     assert.equal(readFileSync(a, 'utf8'), 'alpha one\nalpha two\n')
 
@@ -79,16 +83,28 @@ describe('issue 7: an Edit of a restored file needs no new Read', { skip: skipWi
     // The same Edits, no Read in between: the restored file takes it, the other is still refused.
     const afterA = await s.send(editA)
     assert.deepEqual(toolsCalled(afterA), ['Edit'], 'the model read nothing first')
-    assert.deepEqual(toolResults(afterA).map((r) => r.isError), [false], `accepted: ${JSON.stringify(toolResults(afterA))}`)
+    assert.deepEqual(
+      toolResults(afterA).map((r) => r.isError),
+      [false],
+      `accepted: ${JSON.stringify(toolResults(afterA))}`,
+    )
     assert.equal(readFileSync(a, 'utf8'), 'ALPHA ONE\nalpha two\n', 'the edit landed on disk')
     const afterB = await s.send(editB)
-    assert.deepEqual(toolResults(afterB).map((r) => [r.isError, r.text.includes(NOT_READ)]), [[true, true]], 'a file the handoff did not restore is still refused')
+    assert.deepEqual(
+      toolResults(afterB).map((r) => [r.isError, r.text.includes(NOT_READ)]),
+      [[true, true]],
+      'a file the handoff did not restore is still refused',
+    )
     assert.equal(readFileSync(b, 'utf8'), 'beta one\nbeta two\n')
     assert.equal(await s.close(), 0)
 
     const [row, ...more] = lab.rows()
     assert.equal(more.length, 0)
     assert.equal(row!.outcome, 'replaced')
-    assert.deepEqual(row!.reads.map((r: { path: string; via: string; ok: boolean }) => [r.path, r.via, r.ok]), [[a, 'read-tool', true]], 'the hooks module read it through the Read tool')
+    assert.deepEqual(
+      row!.reads.map((r: { path: string; via: string; ok: boolean }) => [r.path, r.via, r.ok]),
+      [[a, 'read-tool', true]],
+      'the hooks module read it through the Read tool',
+    )
   })
 })

@@ -20,7 +20,12 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { name: 'the child crashes', lab: { env: { COMPACT_HANDOFF_FAULT: 'crash' } }, reason: /^child-crashed: the pipeline exited with code 70 before answering \(.*crashing on purpose/, writtenBy: 'hooks' },
+  {
+    name: 'the child crashes',
+    lab: { env: { COMPACT_HANDOFF_FAULT: 'crash' } },
+    reason: /^child-crashed: the pipeline exited with code 70 before answering \(.*crashing on purpose/,
+    writtenBy: 'hooks',
+  },
   {
     name: 'the child hangs past its timeout',
     lab: { env: { COMPACT_HANDOFF_FAULT: 'hang' }, plugin: { live: true, childTimeoutMs: 1500 } },
@@ -28,7 +33,12 @@ const cases: Case[] = [
     writtenBy: 'hooks',
   },
   { name: 'node is missing', lab: { withoutNode: true }, reason: /^node-missing: "node" did not start: .*(ENOENT|not found)/, writtenBy: 'hooks' },
-  { name: 'the pipeline returns nothing usable', lab: { env: { COMPACT_HANDOFF_FAULT: 'empty' } }, reason: /^empty-handoff: the pipeline returned no handoff text/, writtenBy: 'child' },
+  {
+    name: 'the pipeline returns nothing usable',
+    lab: { env: { COMPACT_HANDOFF_FAULT: 'empty' } },
+    reason: /^empty-handoff: the pipeline returned no handoff text/,
+    writtenBy: 'child',
+  },
   {
     name: 'the data dir is unwritable',
     lab: {},

@@ -26,7 +26,12 @@ function toolResult(requests: FakeRequest[], tool: string): string | null {
       const use = blocksOf(msgs[i - 1]!.content).find((b) => b.type === 'tool_use' && b.name === tool)
       if (!use) continue
       const res = blocksOf(msgs[i]!.content).find((b) => b.type === 'tool_result' && b.tool_use_id === use.id)
-      if (res) return typeof res.content === 'string' ? res.content : blocksOf(res.content).map((b) => b.text ?? '').join('\n')
+      if (res)
+        return typeof res.content === 'string'
+          ? res.content
+          : blocksOf(res.content)
+              .map((b) => b.text ?? '')
+              .join('\n')
     }
   }
   return null
@@ -73,7 +78,12 @@ describe('history tools through the engine', { skip: skipWithoutEngine, timeout:
     const result = toolResult(lab.requests(), `${TOOL}handoff_search`)
     assert.ok(result, 'a tool_result for handoff_search reached the model')
     // The Bash output, and the fake's echo of it ("Tool finished: ..."): both in the replaced conversation.
-    assert.match(result, new RegExp(`^2 matches for "${RARE}" in this session, newest compaction first:\nn=1 transcript:\\d+ {2}← ok: ${RARE}\nn=1 transcript:\\d+ {2}\\[#\\d+ assistant\\] Tool finished: ${RARE}\n`))
+    assert.match(
+      result,
+      new RegExp(
+        `^2 matches for "${RARE}" in this session, newest compaction first:\nn=1 transcript:\\d+ {2}← ok: ${RARE}\nn=1 transcript:\\d+ {2}\\[#\\d+ assistant\\] Tool finished: ${RARE}\n`,
+      ),
+    )
     const hit = /^n=1 transcript:(\d+) {2}(.*)$/m.exec(result)
     assert.ok(hit, result)
     assert.ok(hit[2]!.includes(RARE), hit[2])
@@ -83,7 +93,10 @@ describe('history tools through the engine', { skip: skipWithoutEngine, timeout:
     assert.match(result, /Read around a match: handoff_lookup \{"n": 1, "file": "transcript", "from": \d+, "to": \d+\}/)
 
     // The read is logged with its size, and status sums it.
-    const log = readFileSync(join(lab.dataDir, 'sessions', sessionId, 'lookups.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+    const log = readFileSync(join(lab.dataDir, 'sessions', sessionId, 'lookups.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
     assert.deepEqual(
       log.map((r) => [r.tool, r.by, r.hits]),
       [['handoff_search', 'tool', 2]],

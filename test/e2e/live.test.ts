@@ -29,8 +29,15 @@ describe('live compaction through the engine', { skip: skipWithoutEngine, timeou
     assert.ok(marker, `the first user text after the engine's reminders opens with our marker; it opens with: ${first.slice(0, 200)}`)
     assert.equal(marker[1], sessionId)
     assert.equal(Number(marker[2]), n)
-    assert.match(first, new RegExp(`${cold ? SUMMARY_TEXT.cold : SUMMARY_TEXT.reading} #\\d+`), `the summary section wrote the ${cold ? 'cold' : 'forked'} summary`)
-    assert.ok(!first.includes(SUMMARY_TEXT.analysis) && !/<\/?(analysis|summary|restore-files)>/.test(first), 'the reply\'s <analysis>, <summary> and <restore-files> tags are not handed up')
+    assert.match(
+      first,
+      new RegExp(`${cold ? SUMMARY_TEXT.cold : SUMMARY_TEXT.reading} #\\d+`),
+      `the summary section wrote the ${cold ? 'cold' : 'forked'} summary`,
+    )
+    assert.ok(
+      !first.includes(SUMMARY_TEXT.analysis) && !/<\/?(analysis|summary|restore-files)>/.test(first),
+      "the reply's <analysis>, <summary> and <restore-files> tags are not handed up",
+    )
     if (cold) assert.match(first, /fork answered: no \(nothing-to-fork\)/, 'the probe section was told there was nothing to fork, unchanged')
     else assert.match(first, /fork answered: PROBE ANSWER #\d+/, 'the probe section got its fork answered over the bridge')
     assert.doesNotMatch(JSON.stringify(req.body.messages), /FAKE SUMMARY/, "the engine's own summary is not there")
@@ -57,7 +64,9 @@ describe('live compaction through the engine', { skip: skipWithoutEngine, timeou
     const req = lab.requestsWith('AFTER_FIRST_COMPACTION').at(-1)!
     checkNextRequest(req, 1)
     // The engine's last assistant message stays verbatim after the handoff, once.
-    const texts = req.body.messages.flatMap((m) => (typeof m.content === 'string' ? [m.content] : m.content.filter((b) => b.type === 'text').map((b) => b.text)))
+    const texts = req.body.messages.flatMap((m) =>
+      typeof m.content === 'string' ? [m.content] : m.content.filter((b) => b.type === 'text').map((b) => b.text),
+    )
     assert.equal(texts.filter((t) => /^Fake reply #\d+\.$/.test(t)).length, 1)
 
     const rows = lab.rows()
@@ -67,9 +76,18 @@ describe('live compaction through the engine', { skip: skipWithoutEngine, timeou
     assert.equal(row.outcome, 'replaced')
     assert.equal(row.reason, null)
     assert.match(row.path, new RegExp(`/sessions/${sessionId}/001-[^/]+\\.json$`))
-    assert.equal(row.model.calls.every((c: { answeredBy: string }) => c.answeredBy !== null), true)
-    assert.ok(row.model.calls.some((c: { call: string; answeredBy: string }) => c.call === 'fork' && c.answeredBy === 'fork'), 'a fork answered')
-    assert.deepEqual(row.reads.map((r: { via: string; ok: boolean }) => [r.via, r.ok]), [['read-tool', true]])
+    assert.equal(
+      row.model.calls.every((c: { answeredBy: string }) => c.answeredBy !== null),
+      true,
+    )
+    assert.ok(
+      row.model.calls.some((c: { call: string; answeredBy: string }) => c.call === 'fork' && c.answeredBy === 'fork'),
+      'a fork answered',
+    )
+    assert.deepEqual(
+      row.reads.map((r: { via: string; ok: boolean }) => [r.via, r.ok]),
+      [['read-tool', true]],
+    )
     assert.match(lab.handoffOf(row)!, MARKER_RE)
   })
 
@@ -94,14 +112,24 @@ describe('live compaction through the engine', { skip: skipWithoutEngine, timeou
     assert.equal(summary.record.warm, false)
     assert.match(summary.record.cold.forkReason, /^nothing-to-fork/)
     assert.equal(typeof summary.record.cost.usd, 'number', `the cold call is priced: ${JSON.stringify(summary.record.cost)}`)
-    const cold = lab.requests().slice(before).filter((r) => r.kind === 'summary-cold')
+    const cold = lab
+      .requests()
+      .slice(before)
+      .filter((r) => r.kind === 'summary-cold')
     assert.equal(cold.length, 1, 'one cold completion')
     assert.equal(cold[0]!.body.tools?.length ?? 0, 0, 'the cold completion offers no tools')
     const prompt = newestUserText(cold[0]!)
     assert.ok(prompt.startsWith(MARKERS.summaryCold), `the cold prompt opens with its marker: ${prompt.slice(0, 80)}`)
     assert.match(prompt, /<conversation>[\s\S]*AFTER_FIRST_COMPACTION[\s\S]*<\/conversation>/, 'the conversation is written into the prompt')
     assert.ok(prompt.indexOf(MARKERS.summary) > prompt.indexOf('</conversation>'), 'the summary prompt follows the conversation')
-    assert.equal(lab.requests().slice(before).filter((r) => r.kind === 'summary').length, 0, 'no forked summary request')
+    assert.equal(
+      lab
+        .requests()
+        .slice(before)
+        .filter((r) => r.kind === 'summary').length,
+      0,
+      'no forked summary request',
+    )
   })
 
   test('after the resumed compaction, the next request opens with the second handoff; nothing duplicated', async () => {
@@ -112,7 +140,9 @@ describe('live compaction through the engine', { skip: skipWithoutEngine, timeou
     assert.match(firstUserText(req), /prev=001 -->/)
     // The compaction was not undone on resume: the turn before it is only quoted inside the handoff.
     const handoff = firstUserText(req)
-    const elsewhere = req.body.messages.flatMap((m) => (typeof m.content === 'string' ? [m.content] : m.content.map((b) => (b.type === 'text' ? String(b.text) : JSON.stringify(b))))).filter((t) => t !== handoff && t.includes('AFTER_FIRST_COMPACTION'))
+    const elsewhere = req.body.messages
+      .flatMap((m) => (typeof m.content === 'string' ? [m.content] : m.content.map((b) => (b.type === 'text' ? String(b.text) : JSON.stringify(b)))))
+      .filter((t) => t !== handoff && t.includes('AFTER_FIRST_COMPACTION'))
     assert.deepEqual(elsewhere, [])
   })
 })

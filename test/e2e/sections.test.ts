@@ -22,7 +22,8 @@ const FAKE_USAGE = { inputTokens: 50, outputTokens: 20, cacheReadTokens: 1_200, 
 
 /** A git work dir: two commits on a feature branch, and one tracked file changed but not committed. */
 function gitProject(dir: string): void {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'pipe', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_SYSTEM: '/dev/null' } })
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: dir, stdio: 'pipe', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_SYSTEM: '/dev/null' } })
   mkdirSync(dir, { recursive: true })
   git('init', '-q', '-b', BRANCH)
   git('config', 'user.name', 'E2E')
@@ -127,7 +128,7 @@ describe('all eight sections, live through the engine', { skip: skipWithoutEngin
 
     const commitments = part(handoff, 'Open commitments')
     assert.ok(commitments.includes(`"${ASK}" — the fake model never answers a question`), `the fake's question row:\n${commitments}`)
-    assert.match(commitments, /"Fake reply #\d+\." — the fake model never does what it says/, "and its unkept row (the newest assistant text)")
+    assert.match(commitments, /"Fake reply #\d+\." — the fake model never does what it says/, 'and its unkept row (the newest assistant text)')
 
     const turns = part(handoff, "The user's words, verbatim")
     for (const t of turnsFor(project)) assert.ok(turns.includes(`\n${t}\n</turn>`), `turn verbatim: ${t}`)
@@ -141,17 +142,33 @@ describe('all eight sections, live through the engine', { skip: skipWithoutEngin
     const result = msgs[at + 2]
     assert.equal(use?.role, 'assistant')
     const reads = blocksOf(use!.content).filter((b) => b.type === 'tool_use')
-    assert.deepEqual(reads.map((b) => [b.name, b.input.file_path]), [['Read', join(lab.project, 'notes.md')]], 'one Read of the file the summary named')
+    assert.deepEqual(
+      reads.map((b) => [b.name, b.input.file_path]),
+      [['Read', join(lab.project, 'notes.md')]],
+      'one Read of the file the summary named',
+    )
     assert.equal(result?.role, 'user')
     const answered = blocksOf(result!.content).filter((b) => b.type === 'tool_result')
-    assert.deepEqual(answered.map((b) => b.tool_use_id), [reads[0]!.id], 'its tool_result follows it at once')
-    const text = typeof answered[0]!.content === 'string' ? answered[0]!.content : blocksOf(answered[0]!.content).map((b) => b.text).join('')
+    assert.deepEqual(
+      answered.map((b) => b.tool_use_id),
+      [reads[0]!.id],
+      'its tool_result follows it at once',
+    )
+    const text =
+      typeof answered[0]!.content === 'string'
+        ? answered[0]!.content
+        : blocksOf(answered[0]!.content)
+            .map((b) => b.text)
+            .join('')
     const onDisk = readFileSync(join(lab.project, 'notes.md'), 'utf8')
     assert.ok(onDisk.includes('line three, added by bash after the read'), 'the shell did change the file after the Read')
     for (const line of onDisk.trimEnd().split('\n')) assert.ok(text.includes(line), `the restored text holds "${line}" (the file as it is now):\n${text}`)
     const pairs = toolPairing(req)
     assert.deepEqual([pairs.unpaired, pairs.orphanResults, pairs.duplicateUses], [[], [], []])
-    assert.deepEqual(row.reads.map((r: { path: string; ok: boolean; via: string }) => [r.path, r.ok, r.via]), [[join(lab.project, 'notes.md'), true, 'read-tool']])
+    assert.deepEqual(
+      row.reads.map((r: { path: string; ok: boolean; via: string }) => [r.path, r.ok, r.via]),
+      [[join(lab.project, 'notes.md'), true, 'read-tool']],
+    )
   })
 
   test("(d) the stored row carries the summary's and commitments' model calls, priced", () => {
@@ -167,9 +184,13 @@ describe('all eight sections, live through the engine', { skip: skipWithoutEngin
     assert.deepEqual([commitments.path, commitments.warm, commitments.model], ['complete', false, 'claude-opus-5-5'])
     assert.deepEqual(commitments.usage, usage)
     assert.equal(commitments.cost.usd, usd)
-    for (const name of ['ledger', 'state', 'turns', 'outline', 'recent', 'restore']) assert.equal(section(row, name).record?.cost, undefined, `${name} made no model call`)
+    for (const name of ['ledger', 'state', 'turns', 'outline', 'recent', 'restore'])
+      assert.equal(section(row, name).record?.cost, undefined, `${name} made no model call`)
     // The engine's side of the same calls: one fork, one completion, each answered, usage summed.
-    assert.deepEqual(row.model.calls.map((c: { call: string; answeredBy: string }) => [c.call, c.answeredBy]).sort(), [['complete', 'complete'], ['fork', 'fork']])
+    assert.deepEqual(row.model.calls.map((c: { call: string; answeredBy: string }) => [c.call, c.answeredBy]).sort(), [
+      ['complete', 'complete'],
+      ['fork', 'fork'],
+    ])
     assert.deepEqual(row.usage, { input_tokens: 100, output_tokens: 40, cache_read_input_tokens: 2_400, cache_creation_input_tokens: 600 })
     // The requests behind them: the fork offered the session's tools, the completion none.
     const fork = lab.requests().find((r) => r.kind === 'summary')!
@@ -197,7 +218,8 @@ describe('with the fake model failing every model call', { skip: skipWithoutEngi
       assert.equal(more.length, 0)
       assert.equal(row!.outcome, 'replaced', 'the handoff still stands')
       const sections = Object.fromEntries(row!.sections.map((s: any) => [s.name, s]))
-      for (const name of ['ledger', 'state', 'turns', 'outline', 'recent', 'restore']) assert.equal(sections[name].status, 'ok', `${name}: ${JSON.stringify(sections[name])}`)
+      for (const name of ['ledger', 'state', 'turns', 'outline', 'recent', 'restore'])
+        assert.equal(sections[name].status, 'ok', `${name}: ${JSON.stringify(sections[name])}`)
       assert.deepEqual([sections.summary.status, sections.summary.code], ['dropped', 'SECTION_MODEL_FAILED'])
       assert.match(sections.summary.message, /^\[section summary\] the fork failed: api-error \(status 529/)
       assert.deepEqual([sections.commitments.status, sections.commitments.code], ['dropped', 'SECTION_MODEL_FAILED'])
@@ -209,7 +231,8 @@ describe('with the fake model failing every model call', { skip: skipWithoutEngi
       const handoff = firstUserText(req)
       assert.match(handoff, MARKER_RE)
       assert.ok(!handoff.includes('\n## Summary\n') && !handoff.includes('\n## Open commitments\n'))
-      for (const title of ['Tool ledger', 'State at compaction', "The user's words, verbatim", 'Files restored']) assert.ok(handoff.includes(`\n## ${title}\n`), title)
+      for (const title of ['Tool ledger', 'State at compaction', "The user's words, verbatim", 'Files restored'])
+        assert.ok(handoff.includes(`\n## ${title}\n`), title)
       const left = part(handoff, 'Left out')
       assert.match(left, /- Summary: \[section summary\] the fork failed: api-error/)
       assert.match(left, /- Open commitments: \[section commitments\] the completion failed: api-error/)
@@ -218,7 +241,10 @@ describe('with the fake model failing every model call', { skip: skipWithoutEngi
       assert.deepEqual(
         // The reads run at once; the row lists them as they settled, so the order is not the point.
         row!.reads.map((r: { path: string; via: string; ok: boolean }) => [r.path, r.via, r.ok]).sort(),
-        [[join(lab.project, 'app.js'), 'read-tool', true], [join(lab.project, 'notes.md'), 'read-tool', true]],
+        [
+          [join(lab.project, 'app.js'), 'read-tool', true],
+          [join(lab.project, 'notes.md'), 'read-tool', true],
+        ],
       )
       assert.deepEqual(toolPairing(req).unpaired, [])
     } finally {

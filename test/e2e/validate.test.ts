@@ -18,7 +18,8 @@ test('claude plugin validate --strict plugin: no errors, no warnings', { skip: s
     if (Array.isArray(o)) o.forEach((v, i) => walk(v, `${at}[${i}]`))
     else if (o && typeof o === 'object') {
       for (const [k, v] of Object.entries(o)) {
-        if ((k === 'errors' || k === 'warnings') && Array.isArray(v) && v.length && !at.startsWith('.directory')) problems.push(`${at}.${k}: ${JSON.stringify(v)}`)
+        if ((k === 'errors' || k === 'warnings') && Array.isArray(v) && v.length && !at.startsWith('.directory'))
+          problems.push(`${at}.${k}: ${JSON.stringify(v)}`)
         walk(v, `${at}.${k}`)
       }
     }

@@ -18,7 +18,8 @@ const marks = join(root, 'marks')
 mkdirSync(repo)
 mkdirSync(marks)
 
-const gitIn = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' } })
+const gitIn = (...args: string[]) =>
+  execFileSync('git', args, { cwd: repo, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' } })
 /** A program that leaves a marker named after what ran it, then does a filter's job (cat). */
 const touch = (name: string) => `sh -c 'touch ${marks}/${name}; cat'`
 
@@ -52,11 +53,12 @@ utimesSync(join(repo, 'a.txt'), new Date('2001-01-01'), new Date('2001-01-01'))
 const transcript: Transcript = { source: 'jsonl', cwd: repo, messages: [], boundaries: [], malformed: { count: 0, lines: [] } }
 
 describe('hostile: no repository-configured programs', () => {
-  test('the control: this git runs a repository\'s clean filter during status', () => {
+  test("the control: this git runs a repository's clean filter during status", () => {
     const control = join(root, 'control')
     const mark = join(root, 'control-mark')
     mkdirSync(control)
-    const run = (...args: string[]) => execFileSync('git', args, { cwd: control, env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' } })
+    const run = (...args: string[]) =>
+      execFileSync('git', args, { cwd: control, env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' } })
     run('init', '-q')
     writeFileSync(join(control, '.gitattributes'), '* filter=x\n')
     writeFileSync(join(control, 'a.txt'), 'one\n')

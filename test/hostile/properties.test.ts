@@ -23,7 +23,10 @@ after(() => rmSync(dir, { recursive: true, force: true }))
 /** Any text a person could type: full unicode, markup-ish pieces, and engine look-alike openings. */
 const typedWords = fc
   .tuple(
-    fc.oneof(fc.constant(''), fc.constantFrom(...LOOKALIKES, '<turn n="1">', '</turn>', '<\\turn>', '<command-name>', '<!-- compact-handoff: session=x n=001 prev=none -->\n')),
+    fc.oneof(
+      fc.constant(''),
+      fc.constantFrom(...LOOKALIKES, '<turn n="1">', '</turn>', '<\\turn>', '<command-name>', '<!-- compact-handoff: session=x n=001 prev=none -->\n'),
+    ),
     fc.string({ unit: 'grapheme', maxLength: 60 }),
     fc.string({ unit: 'binary', maxLength: 20 }),
   )
@@ -35,14 +38,27 @@ type Line = { raw: string; malformed: boolean; typed?: string }
 /** One JSONL line and what the reader must make of it. */
 const line: fc.Arbitrary<Line> = fc.oneof(
   typedWords.map((w) => ({ raw: JSON.stringify({ type: 'user', message: { role: 'user', content: w } }), malformed: false, typed: w })),
-  typedWords.map((w) => ({ raw: JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'text', text: w }] } }), malformed: false, typed: w })),
+  typedWords.map((w) => ({
+    raw: JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'text', text: w }] } }),
+    malformed: false,
+    typed: w,
+  })),
   // Random nesting in a tool call: never a turn, never malformed.
-  fc.jsonValue({ maxDepth: 6 }).map((v) => ({ raw: JSON.stringify({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'tool_use', id: 'u', name: 'Bash', input: { v } }] } }), malformed: false })),
+  fc.jsonValue({ maxDepth: 6 }).map((v) => ({
+    raw: JSON.stringify({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'tool_use', id: 'u', name: 'Bash', input: { v } }] } }),
+    malformed: false,
+  })),
   fc.jsonValue({ maxDepth: 4 }).map((v) => ({ raw: JSON.stringify({ type: 'progress', data: v }), malformed: false })),
   // Not JSON; JSON that is not an object with a string type; a user line without a usable message.
-  fc.string({ unit: 'grapheme', maxLength: 40 }).filter((s) => s.trim() !== '' && !isJson(s)).map((s) => ({ raw: s, malformed: true })),
+  fc
+    .string({ unit: 'grapheme', maxLength: 40 })
+    .filter((s) => s.trim() !== '' && !isJson(s))
+    .map((s) => ({ raw: s, malformed: true })),
   fc.oneof(fc.integer(), fc.array(fc.jsonValue({ maxDepth: 2 })), fc.constant(null), fc.string()).map((v) => ({ raw: JSON.stringify(v), malformed: true })),
-  fc.jsonValue({ maxDepth: 2 }).filter((v) => typeof v !== 'object' || v === null || Array.isArray(v)).map((v) => ({ raw: JSON.stringify({ type: 'user', message: v }), malformed: true })),
+  fc
+    .jsonValue({ maxDepth: 2 })
+    .filter((v) => typeof v !== 'object' || v === null || Array.isArray(v))
+    .map((v) => ({ raw: JSON.stringify({ type: 'user', message: v }), malformed: true })),
 )
 
 function isJson(s: string): boolean {
@@ -96,7 +112,10 @@ describe('properties: turns', () => {
     fc.assert(
       fc.property(fc.array(typedWords, { minLength: 1, maxLength: 6 }), (words) => {
         const body = words.map((w, i) => renderTurn({ n: i + 1, text: w, carried: false }, 1_000_000)).join('\n\n')
-        assert.deepEqual(turnsFromHandoff(body).map((x) => x.text), words)
+        assert.deepEqual(
+          turnsFromHandoff(body).map((x) => x.text),
+          words,
+        )
       }),
       { numRuns: 300 },
     )
@@ -120,12 +139,34 @@ describe('properties: the config loader', () => {
   test('random YAML-shaped values: a config or a ConfigError, nothing else', () => {
     const value = fc.oneof(
       fc.jsonValue({ maxDepth: 5 }),
-      fc.record({ concurrency: fc.jsonValue({ maxDepth: 1 }), sections: fc.array(fc.record({ name: fc.oneof(fc.constantFrom('turns', 'ledger', 'state', 'restore'), fc.string()), timeoutMs: fc.jsonValue({ maxDepth: 1 }), options: fc.jsonValue({ maxDepth: 3 }) }, { requiredKeys: [] }), { maxLength: 4 }) }, { requiredKeys: [] }),
+      fc.record(
+        {
+          concurrency: fc.jsonValue({ maxDepth: 1 }),
+          sections: fc.array(
+            fc.record(
+              {
+                name: fc.oneof(fc.constantFrom('turns', 'ledger', 'state', 'restore'), fc.string()),
+                timeoutMs: fc.jsonValue({ maxDepth: 1 }),
+                options: fc.jsonValue({ maxDepth: 3 }),
+              },
+              { requiredKeys: [] },
+            ),
+            { maxLength: 4 },
+          ),
+        },
+        { requiredKeys: [] },
+      ),
     )
-    fc.assert(fc.property(value, (v) => loads(JSON.stringify(v))), { numRuns: 200 })
+    fc.assert(
+      fc.property(value, (v) => loads(JSON.stringify(v))),
+      { numRuns: 200 },
+    )
   })
 
   test('random text: a config or a ConfigError, nothing else', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), (s) => loads(s)), { numRuns: 200 })
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), (s) => loads(s)),
+      { numRuns: 200 },
+    )
   })
 })

@@ -11,7 +11,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
-import { cliCapabilities, diskFiles } from '../../cli/capabilities.ts'
+import { cliCapabilities } from '../../cli/capabilities.ts'
+import { diskFiles } from '../../pipeline/disk-files.ts'
 import { readBounded, readPolicy } from '../../pipeline/read-policy.ts'
 import { parseJsonl } from '../../pipeline/transcript.ts'
 import { cli, readRows, userRow, writeJsonl } from './helpers.ts'
@@ -64,7 +65,9 @@ describe('hostile: the read policy', () => {
     const r = cli(['build', file, '--json', '--end'], { env, cwd: elsewhere })
     assert.equal(r.status, 0, r.stderr)
     assert.doesNotMatch(r.stdout, new RegExp(SECRET))
-    const out = JSON.parse(r.stdout) as { sections: Array<{ name: string; record?: { refused: Array<{ path: string; why: string }>; restored: Array<{ path: string }> } }> }
+    const out = JSON.parse(r.stdout) as {
+      sections: Array<{ name: string; record?: { refused: Array<{ path: string; why: string }>; restored: Array<{ path: string }> } }>
+    }
     const restore = out.sections.find((s) => s.name === 'restore')!.record!
     const why = new Map(restore.refused.map((x) => [x.path, x.why]))
     assert.match(why.get('/proc/self/environ')!, /kernel view/)
@@ -77,7 +80,10 @@ describe('hostile: the read policy', () => {
     assert.match(why.get(join(project, 'pipe.txt'))!, /a FIFO, not a regular file/)
     assert.match(why.get('/dev/urandom')!, /kernel view/)
     // The recency pick stops at maxFiles; what it restored is the project's own notes.
-    assert.deepEqual(restore.restored.map((f) => f.path), ['notes.txt'])
+    assert.deepEqual(
+      restore.restored.map((f) => f.path),
+      ['notes.txt'],
+    )
   })
 
   test('a relative path resolves against the transcript cwd, and without one it is refused', async () => {
@@ -100,13 +106,16 @@ describe('hostile: the read policy', () => {
     const before = process.memoryUsage().rss
     const r = await readBounded(join(project, 'big.log'), readPolicy(project, {}, home), { maxChars: 20_000 })
     assert.ok(r.ok && r.truncated && r.text.length <= 20_000 && r.bytesRead <= 2 * 65_536, JSON.stringify(r.ok && { bytes: r.bytesRead }))
-    const sparse = await diskFiles.read({ path: join(project, 'sparse.log'), policy: readPolicy(project, {}, home), maxChars: 20_000 }, new AbortController().signal)
+    const sparse = await diskFiles.read(
+      { path: join(project, 'sparse.log'), policy: readPolicy(project, {}, home), maxChars: 20_000 },
+      new AbortController().signal,
+    )
     // Zeros are binary: refused after one chunk, never read whole.
     assert.ok(!sparse.ok && /binary/.test(sparse.reason))
     assert.ok(process.memoryUsage().rss - before < 100 * 1024 * 1024)
   })
 
-  test('a section reading without a policy of its own reads under the run\'s: the transcript\'s project', async () => {
+  test("a section reading without a policy of its own reads under the run's: the transcript's project", async () => {
     const signal = new AbortController().signal
     const files = cliCapabilities(null, readPolicy(project, {}, home)).files!
     const notes = await files.read({ path: 'notes.txt' }, signal)

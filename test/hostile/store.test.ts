@@ -24,7 +24,17 @@ const SESSION = 'aaaa0000-1111-2222-3333-444455556666'
 const mode = (p: string) => (statSync(p).mode & 0o777).toString(8)
 
 function row(n: number): CompactionRow {
-  return { v: 1, at: new Date(Date.UTC(2026, 0, 2, 3, n)).toISOString(), sessionId: SESSION, mode: 'live', trigger: 'manual', outcome: 'replaced', reason: null, lineage: { n, prev: null }, sections: [] } as CompactionRow
+  return {
+    v: 1,
+    at: new Date(Date.UTC(2026, 0, 2, 3, n)).toISOString(),
+    sessionId: SESSION,
+    mode: 'live',
+    trigger: 'manual',
+    outcome: 'replaced',
+    reason: null,
+    lineage: { n, prev: null },
+    sections: [],
+  } as CompactionRow
 }
 
 describe('hostile: the store', () => {
@@ -32,7 +42,10 @@ describe('hostile: the store', () => {
     const dataDir = join(dir, 'concurrent')
     const ref = { dataDir, mode: 'live' as const, sessionId: SESSION }
     const ns = await Promise.all(Array.from({ length: 8 }, () => nextCompaction(ref)))
-    assert.deepEqual(ns.map((x) => x.n).sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7, 8])
+    assert.deepEqual(
+      ns.map((x) => x.n).sort((a, b) => a - b),
+      [1, 2, 3, 4, 5, 6, 7, 8],
+    )
     // A row written for one of them does not hand its number out again.
     await writeCompaction(ref, { row: row(3), handoff: 'three\n', index: false })
     assert.equal((await nextCompaction(ref)).n, 9)
@@ -41,7 +54,9 @@ describe('hostile: the store', () => {
 
   test('the store and search lock directories are 0700', async () => {
     const dataDir = join(dir, 'modes')
-    await indexDocs(dataDir, [{ path: 'sessions/x/001.md', sessionId: SESSION, mode: 'live', n: 1, kind: 'handoff', at: new Date().toISOString(), text: 'hello there' }])
+    await indexDocs(dataDir, [
+      { path: 'sessions/x/001.md', sessionId: SESSION, mode: 'live', n: 1, kind: 'handoff', at: new Date().toISOString(), text: 'hello there' },
+    ])
     assert.equal(mode(dataDir), '700')
     assert.equal(mode(join(dataDir, 'search')), '700')
   })

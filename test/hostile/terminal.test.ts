@@ -48,7 +48,17 @@ describe('hostile: terminal hygiene', () => {
   test('history commands print stored text neutralised too', async () => {
     const dataDir = join(dir, 'data')
     const session = 'aaaa0000-1111-2222-3333-444455556666'
-    const row = { v: 1, at: new Date().toISOString(), sessionId: session, mode: 'live', trigger: 'manual', outcome: 'replaced', reason: null, lineage: { n: 1, prev: null }, sections: [] } as unknown as CompactionRow
+    const row = {
+      v: 1,
+      at: new Date().toISOString(),
+      sessionId: session,
+      mode: 'live',
+      trigger: 'manual',
+      outcome: 'replaced',
+      reason: null,
+      lineage: { n: 1, prev: null },
+      sections: [],
+    } as unknown as CompactionRow
     await writeCompaction({ dataDir, mode: 'live', sessionId: session }, { row, handoff: `stored ${HOSTILE}\n`, index: false })
     const r = cli(['lookup', '--session', session, '--data-dir', dataDir])
     assert.equal(r.status, 0, r.stderr)

@@ -41,7 +41,13 @@ describe('hostile: the transcript reader', () => {
     writeFileSync(file, head + long + tail)
     const t = await readJsonlTranscript(file)
     assert.deepEqual(t.malformed, { count: 1, lines: [2] })
-    assert.deepEqual(t.messages.map((m) => [m.line, m.text]), [[1, 'before'], [3, 'after']])
+    assert.deepEqual(
+      t.messages.map((m) => [m.line, m.text]),
+      [
+        [1, 'before'],
+        [3, 'after'],
+      ],
+    )
   })
 
   test('multi-byte characters split across read chunks come back whole', async () => {

@@ -8,7 +8,6 @@ import { parseJsonl } from '../../pipeline/transcript.ts'
 import turns, { collectTurns, turnsFromHandoff } from '../../sections/turns/index.ts'
 import { assistantRow, LOOKALIKES, text, userRow } from './helpers.ts'
 
-
 const jsonl = (rows: Array<Record<string, unknown>>) => rows.map((r) => JSON.stringify(r)).join('\n')
 
 async function runTurns(t: ReturnType<typeof parseJsonl>, budgetChars = 16_000) {
@@ -29,7 +28,10 @@ describe('hostile: turns by structure, not by prefix', () => {
   test('typed words that begin like hook output, wrappers, reminders, interrupts or our marker are all turns', async () => {
     const rows = LOOKALIKES.flatMap((words, i) => [userRow(words), assistantRow(`m${i}`, [text('noted')])])
     const t = parseJsonl(jsonl(rows))
-    assert.deepEqual(collectTurns(t).map((x) => x.text), LOOKALIKES)
+    assert.deepEqual(
+      collectTurns(t).map((x) => x.text),
+      LOOKALIKES,
+    )
     const r = await runTurns(t)
     assert.ok(r && typeof r !== 'string')
     assert.match(r.body, /^All 9 turns the user typed/)
@@ -47,6 +49,9 @@ describe('hostile: turns by structure, not by prefix', () => {
     assert.ok(r && typeof r !== 'string')
     assert.equal((r.body.match(/^<turn n="/gm) ?? []).length, 3)
     assert.equal((r.body.match(/^<\/turn>$/gm) ?? []).length, 3)
-    assert.deepEqual(turnsFromHandoff(r.body).map((x) => x.text), ['first ask', forged, 'last ask'])
+    assert.deepEqual(
+      turnsFromHandoff(r.body).map((x) => x.text),
+      ['first ask', forged, 'last ask'],
+    )
   })
 })

@@ -2,7 +2,8 @@ import type { Engine, MockClock } from 'claude-code/testing'
 import { describe, expect, test } from 'claude-code/testing'
 import { ended, MIN, started, world } from './world'
 
-const LINE = 'compacted 250,000 tokens of idle context while the prompt cache was still warm; summarizer cache hit 90.0% (180,000 read, 19,000 written, 1,000 uncached)'
+const LINE =
+  'compacted 250,000 tokens of idle context while the prompt cache was still warm; summarizer cache hit 90.0% (180,000 read, 19,000 written, 1,000 uncached)'
 
 /**
  * A timer that fires `lateMs` after it was due, as one does after the computer slept: the

@@ -26,7 +26,18 @@ describe('inside a herdr pane', () => {
     expect(w.timeline.slice(-2)).toEqual(['run pane release-agent', 'run pane report-agent-session'])
 
     const [idle, explain, , , release, session] = w.runs
-    expect(idle!.slice(0, 10)).toEqual(['/opt/herdr/bin/herdr', 'pane', 'report-agent', 'w2:p5', '--source', 'herdr:claude', '--agent', 'claude', '--state', 'idle'])
+    expect(idle!.slice(0, 10)).toEqual([
+      '/opt/herdr/bin/herdr',
+      'pane',
+      'report-agent',
+      'w2:p5',
+      '--source',
+      'herdr:claude',
+      '--agent',
+      'claude',
+      '--state',
+      'idle',
+    ])
     expect(idle!.slice(-2)).toEqual(['--agent-session-id', 'session-1'])
     expect(explain).toEqual(['/opt/herdr/bin/herdr', 'agent', 'explain', 'w2:p5', '--json'])
     expect(release!.slice(0, 8)).toEqual(['/opt/herdr/bin/herdr', 'pane', 'release-agent', 'w2:p5', '--source', 'herdr:claude', '--agent', 'claude'])

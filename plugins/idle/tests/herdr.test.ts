@@ -8,7 +8,10 @@ describe('herdrPane', () => {
     expect(herdrPane({ HERDR_ENV: '1', HERDR_PANE_ID: 'w1:p3' })).toEqual({ bin: 'herdr', pane: 'w1:p3' })
   })
   test('HERDR_BIN_PATH names the executable', () => {
-    expect(herdrPane({ HERDR_ENV: '1', HERDR_PANE_ID: 'w1:p3', HERDR_BIN_PATH: '/opt/herdr/bin/herdr' })).toEqual({ bin: '/opt/herdr/bin/herdr', pane: 'w1:p3' })
+    expect(herdrPane({ HERDR_ENV: '1', HERDR_PANE_ID: 'w1:p3', HERDR_BIN_PATH: '/opt/herdr/bin/herdr' })).toEqual({
+      bin: '/opt/herdr/bin/herdr',
+      pane: 'w1:p3',
+    })
   })
   test('outside herdr: no pane', () => {
     expect(herdrPane({})).toBe(null)
@@ -21,8 +24,20 @@ describe('herdrPane', () => {
 describe('the command lines', () => {
   test('report the pane idle, with the session', () => {
     expect(reportIdleArgv(pane, 1_700_000_000_000_999_999n, 'sess-1')).toEqual([
-      'herdr', 'pane', 'report-agent', 'w1:p3', '--source', 'herdr:claude', '--agent', 'claude',
-      '--state', 'idle', '--seq', '1700000000000999999', '--agent-session-id', 'sess-1',
+      'herdr',
+      'pane',
+      'report-agent',
+      'w1:p3',
+      '--source',
+      'herdr:claude',
+      '--agent',
+      'claude',
+      '--state',
+      'idle',
+      '--seq',
+      '1700000000000999999',
+      '--agent-session-id',
+      'sess-1',
     ])
   })
   test('explain the screen as JSON', () => {
@@ -33,7 +48,18 @@ describe('the command lines', () => {
   })
   test('report the session again', () => {
     expect(reportSessionArgv(pane, 6n, 'sess-1')).toEqual([
-      'herdr', 'pane', 'report-agent-session', 'w1:p3', '--source', 'herdr:claude', '--agent', 'claude', '--seq', '6', '--agent-session-id', 'sess-1',
+      'herdr',
+      'pane',
+      'report-agent-session',
+      'w1:p3',
+      '--source',
+      'herdr:claude',
+      '--agent',
+      'claude',
+      '--seq',
+      '6',
+      '--agent-session-id',
+      'sess-1',
     ])
   })
 })

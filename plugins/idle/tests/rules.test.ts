@@ -25,10 +25,7 @@ describe('readSettings', () => {
     const r = readSettings({ delay: -1, minTokens: 'lots' })
     expect(r.settings.delayMs).toBe(50 * MIN)
     expect(r.settings.minTokens).toBe(200_000)
-    expect(r.problems).toEqual([
-      'delay must be a positive number (got -1); using 50',
-      'minTokens must be a non-negative number (got "lots"); using 200000',
-    ])
+    expect(r.problems).toEqual(['delay must be a positive number (got -1); using 50', 'minTokens must be a non-negative number (got "lots"); using 200000'])
     expect(r.isUsable).toBe(true)
   })
 

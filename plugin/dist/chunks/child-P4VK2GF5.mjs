@@ -11,14 +11,14 @@ import {
   readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-CEIOO7U5.mjs";
+} from "./chunk-JOVAYTIE.mjs";
 import {
   nextCompaction,
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-66MHPOF2.mjs";
-import "./chunk-D43E7QKF.mjs";
+} from "./chunk-VEXIV2U5.mjs";
+import "./chunk-PQKOXOYM.mjs";
 import "./chunk-AQDRH5LW.mjs";
 import {
   ANSWERS_DIR,
@@ -530,7 +530,8 @@ async function build(run) {
       input: pipelineInput,
       capabilities,
       configFiles: files,
-      lenient: true
+      lenient: true,
+      builtins: builtinSections
     }));
   } catch (err) {
     throw new Fallback("pipeline-threw", err.message);

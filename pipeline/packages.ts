@@ -7,8 +7,8 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs'
 import { isBuiltin } from 'node:module'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { Subscriber } from '../pipeline/pipeline.ts'
-import type { SectionDefinition } from '../pipeline/types.ts'
+import type { Subscriber } from './pipeline.ts'
+import type { SectionDefinition } from './types.ts'
 
 /** The conditions an `import` matches in a package's `exports`, as Node's ESM loader has them. */
 const CONDITIONS = ['node', 'import', 'default']
@@ -88,7 +88,8 @@ export function resolvePackage(specifier: string, fromDir: string): string {
     if (up === dir) break
     dir = up
   }
-  if (!pkgDir) throw new PackageLoadError(`"${name}" is not installed beside ${fromDir} or in a folder above it (install it there: cd ${fromDir} && npm install ${name})`)
+  if (!pkgDir)
+    throw new PackageLoadError(`"${name}" is not installed beside ${fromDir} or in a folder above it (install it there: cd ${fromDir} && npm install ${name})`)
   const realDir = realpathSync(pkgDir)
   let manifest: Record<string, unknown>
   try {
@@ -99,7 +100,8 @@ export function resolvePackage(specifier: string, fromDir: string): string {
   let target: string | null
   if (manifest.exports !== undefined) {
     target = exportsEntry(manifest.exports, subpath)
-    if (!target) throw new PackageLoadError(`"${name}" exports nothing at "${subpath}" for import (its package.json "exports" has no node, import or default entry there)`)
+    if (!target)
+      throw new PackageLoadError(`"${name}" exports nothing at "${subpath}" for import (its package.json "exports" has no node, import or default entry there)`)
     if (!target.startsWith('./')) throw new PackageLoadError(`"${name}" has an "exports" entry that is not a path inside it: ${JSON.stringify(target)}`)
   } else if (subpath !== '.') {
     target = subpath
@@ -133,7 +135,17 @@ export async function importDefault(specifier: string, fromDir: string): Promise
 }
 
 const describe = (v: unknown): string =>
-  v === undefined ? 'nothing' : v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'string' ? JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v) : typeof v === 'object' || typeof v === 'function' ? `a ${typeof v}` : String(v)
+  v === undefined
+    ? 'nothing'
+    : v === null
+      ? 'null'
+      : Array.isArray(v)
+        ? 'a list'
+        : typeof v === 'string'
+          ? JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)
+          : typeof v === 'object' || typeof v === 'function'
+            ? `a ${typeof v}`
+            : String(v)
 
 const MAX_TIMER = 2_147_483_647
 const positiveInt = (v: unknown, max = Number.MAX_SAFE_INTEGER) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= max
@@ -159,7 +171,12 @@ export function sectionDefinitionProblems(value: unknown): string[] {
     need(defaults.options === undefined || isRecord(defaults.options), 'defaults.options', 'a mapping', defaults.options)
   }
   need(value.optionsSchema === undefined || isRecord(value.optionsSchema), 'optionsSchema', 'a JSON Schema object', value.optionsSchema)
-  need(value.needs === undefined || (Array.isArray(value.needs) && value.needs.every((n) => typeof n === 'string')), 'needs', 'a list of section names', value.needs)
+  need(
+    value.needs === undefined || (Array.isArray(value.needs) && value.needs.every((n) => typeof n === 'string')),
+    'needs',
+    'a list of section names',
+    value.needs,
+  )
   return problems
 }
 

@@ -10,12 +10,13 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { after, describe, test } from 'node:test'
-import type { Capabilities } from '../pipeline/capabilities.ts'
-import { ConfigError } from '../pipeline/config/format.ts'
-import type { Transcript } from '../pipeline/transcript.ts'
-import type { PipelineInput } from '../pipeline/types.ts'
+import type { Capabilities } from './capabilities.ts'
+import { ConfigError } from './config/format.ts'
+import type { Transcript } from './transcript.ts'
+import type { PipelineInput } from './types.ts'
 import { repoRoot } from '../test/shared.ts'
-import { buildHandoff, defaultConfigFile } from './build-handoff.ts'
+import { builtinSections } from '../sections/index.ts'
+import { buildHandoff, defaultConfigFile } from './build.ts'
 import { resolvePackage, sectionDefinitionProblems } from './packages.ts'
 
 const root = mkdtempSync(join(tmpdir(), 'ch-packages-'))
@@ -88,7 +89,8 @@ describe('resolvePackage: as Node resolves an import, from the config file that 
     assert.throws(() => resolvePackage('node:child_process', dir), /Node built-in/)
   })
   test('a path is refused: a config names packages', () => {
-    for (const p of ['./x', '../x', '/abs/x', 'C:\\x']) assert.throws(() => resolvePackage(p, dir), /is not a package name: a config names npm packages, not paths/, p)
+    for (const p of ['./x', '../x', '/abs/x', 'C:\\x'])
+      assert.throws(() => resolvePackage(p, dir), /is not a package name: a config names npm packages, not paths/, p)
   })
   test('an entry outside its package folder is refused (exports, subpath and symlink alike)', () => {
     assert.throws(() => resolvePackage('escapes', dir), /not a path inside it|outside its own folder/)
@@ -103,8 +105,10 @@ describe('resolvePackage: as Node resolves an import, from the config file that 
 describe('sectionDefinitionProblems: every bad field, by name', () => {
   const good = { name: 'ok', title: 'Ok', description: '', defaults: { timeoutMs: 1, budgetChars: 1, priority: 0 }, run: async () => 'x' }
   test('a good definition has none', () => assert.deepEqual(sectionDefinitionProblems(good), []))
-  test('no timeoutMs (was: SECTION_THREW with p-timeout\'s own message)', () => {
-    assert.deepEqual(sectionDefinitionProblems({ ...good, defaults: { budgetChars: 1, priority: 0 } }), ['defaults.timeoutMs must be an integer from 1 to 2147483647 (got nothing)'])
+  test("no timeoutMs (was: SECTION_THREW with p-timeout's own message)", () => {
+    assert.deepEqual(sectionDefinitionProblems({ ...good, defaults: { budgetChars: 1, priority: 0 } }), [
+      'defaults.timeoutMs must be an integer from 1 to 2147483647 (got nothing)',
+    ])
   })
   test('no title (was: "## undefined" in the handoff)', () => {
     assert.deepEqual(sectionDefinitionProblems({ ...good, title: undefined }), ['title must be a non-empty string (the heading in the handoff) (got nothing)'])
@@ -116,7 +120,8 @@ describe('sectionDefinitionProblems: every bad field, by name', () => {
       ['name', 'title', 'description', 'run', 'defaults'],
     )
   })
-  test('not an object', () => assert.match(sectionDefinitionProblems(undefined)[0]!, /must be a section definition \(defineSection\(\{\.\.\.\}\)\), got nothing/))
+  test('not an object', () =>
+    assert.match(sectionDefinitionProblems(undefined)[0]!, /must be a section definition \(defineSection\(\{\.\.\.\}\)\), got nothing/))
 })
 
 describe('buildHandoff with packages and subscribers', () => {
@@ -124,39 +129,69 @@ describe('buildHandoff with packages and subscribers', () => {
   const elsewhere = join(root, 'elsewhere')
   mkdirSync(elsewhere, { recursive: true })
   pkg(dir, 'section-words', { type: 'module', exports: { '.': { import: './index.js' } } }, { 'index.js': SECTION('section-words') })
-  pkg(dir, 'no-timeout', { type: 'module', exports: './index.js' }, {
-    'index.js': `export default { name: 'no-timeout', title: 'T', description: '', defaults: { budgetChars: 10, priority: 1 }, async run() { return 'x' } }\n`,
-  })
-  pkg(dir, 'sub-ok', { type: 'module', exports: './index.js' }, {
-    'index.js': `export default { name: 'sub-ok', apply(hooks, options) {
+  pkg(
+    dir,
+    'no-timeout',
+    { type: 'module', exports: './index.js' },
+    {
+      'index.js': `export default { name: 'no-timeout', title: 'T', description: '', defaults: { budgetChars: 10, priority: 1 }, async run() { return 'x' } }\n`,
+    },
+  )
+  pkg(
+    dir,
+    'sub-ok',
+    { type: 'module', exports: './index.js' },
+    {
+      'index.js': `export default { name: 'sub-ok', apply(hooks, options) {
       hooks.beforeCompact.tapPromise('x', async (e) => { globalThis.__heard = { ...e, options } })
       hooks.sectionDropped.tap('x', (o) => { globalThis.__dropped = [...(globalThis.__dropped ?? []), o.name] })
       hooks.done.tap('x', (r) => { globalThis.__kept = r.sections.filter((s) => s.status === 'ok').map((s) => s.name) })
     } }\n`,
-  })
-  pkg(dir, 'sub-writes', { type: 'module', exports: './index.js' }, {
-    'index.js': `export default { name: 'sub-writes', apply(hooks) {
+    },
+  )
+  pkg(
+    dir,
+    'sub-writes',
+    { type: 'module', exports: './index.js' },
+    {
+      'index.js': `export default { name: 'sub-writes', apply(hooks) {
       hooks.beforeCompact.tap('x', (e) => { e.trigger = 'auto' })
       hooks.sectionDropped.tap('x', (o) => { o.code = 'CHANGED' })
       hooks.beforeSection.tap('x', (plan, input) => { input.transcript.messages.length = 0 })
       hooks.done.tap('x', (r) => { r.sections[0].status = 'dropped' })
     } }\n`,
-  })
-  pkg(dir, 'sub-bad', { type: 'module', exports: './index.js' }, {
-    'index.js': `export default { name: 'sub-bad', apply(hooks) {
+    },
+  )
+  pkg(
+    dir,
+    'sub-bad',
+    { type: 'module', exports: './index.js' },
+    {
+      'index.js': `export default { name: 'sub-bad', apply(hooks) {
       hooks.beforeCompact.tapPromise('x', () => new Promise(() => {}))
       hooks.sectionResult.tap('x', () => { throw new Error('result tap broke') })
       hooks.compose.tap('x', () => { throw new Error('compose tap broke') })
       hooks.config.tapPromise('x', () => new Promise(() => {}))
       hooks.sections.tap('x', async () => { throw new Error('async on a sync hook') })
     } }\n`,
-  })
-  pkg(dir, 'sub-apply-throws', { type: 'module', exports: './index.js' }, {
-    'index.js': `export default { name: 'sub-apply-throws', apply(hooks) { hooks.compose.tap('x', (s) => ({ ...s, handoff: 'hijacked' })); throw new Error('apply broke') } }\n`,
-  })
-  pkg(dir, 'sub-async-apply', { type: 'module', exports: './index.js' }, {
-    'index.js': `export default { name: 'sub-async-apply', async apply(hooks) { hooks.done.tap('x', () => {}); throw new Error('late') } }\n`,
-  })
+    },
+  )
+  pkg(
+    dir,
+    'sub-apply-throws',
+    { type: 'module', exports: './index.js' },
+    {
+      'index.js': `export default { name: 'sub-apply-throws', apply(hooks) { hooks.compose.tap('x', (s) => ({ ...s, handoff: 'hijacked' })); throw new Error('apply broke') } }\n`,
+    },
+  )
+  pkg(
+    dir,
+    'sub-async-apply',
+    { type: 'module', exports: './index.js' },
+    {
+      'index.js': `export default { name: 'sub-async-apply', async apply(hooks) { hooks.done.tap('x', () => {}); throw new Error('late') } }\n`,
+    },
+  )
   pkg(dir, 'sub-not-one', { type: 'module', exports: './index.js' }, { 'index.js': `export default { apply: 1 }\n` })
 
   const base = `seamTimeoutMs: 200\nsections:\n${ONLY_TURNS}`
@@ -165,7 +200,7 @@ describe('buildHandoff with packages and subscribers', () => {
     return join(dir, name)
   }
   const build = (configFile: string, lenient = false) =>
-    buildHandoff({ input: input(), capabilities: caps, configFiles: [defaultConfigFile(), configFile], lenient })
+    buildHandoff({ input: input(), capabilities: caps, configFiles: [defaultConfigFile(), configFile], lenient, builtins: builtinSections })
 
   test('a relative --config from another working directory keeps the package section, options checked', async () => {
     write('words.yaml', `${base}  - name: words\n    package: section-words\n    options:\n      word: hello\n`)
@@ -177,7 +212,7 @@ describe('buildHandoff with packages and subscribers', () => {
     assert.match(result.handoff, /## From section-words\n\nword: hello/)
   })
 
-  test('every config problem at once: a structural issue and a package section\'s option issue together', async () => {
+  test("every config problem at once: a structural issue and a package section's option issue together", async () => {
     const file = write('both.yaml', `concurrency: lots\n${base}  - name: words\n    package: section-words\n    options:\n      word: 7\n`)
     await assert.rejects(build(file), (err: unknown) => {
       assert.ok(err instanceof ConfigError)
@@ -194,7 +229,10 @@ describe('buildHandoff with packages and subscribers', () => {
     const nt = result.sections.find((s) => s.name === 'nt')!
     assert.equal(nt.status, 'dropped')
     assert.equal(nt.status === 'dropped' && nt.code, 'SECTION_LOAD_FAILED')
-    assert.match(nt.status === 'dropped' ? nt.message : '', /"no-timeout" does not default-export a usable section: defaults\.timeoutMs must be an integer from 1 to 2147483647 \(got nothing\)/)
+    assert.match(
+      nt.status === 'dropped' ? nt.message : '',
+      /"no-timeout" does not default-export a usable section: defaults\.timeoutMs must be an integer from 1 to 2147483647 \(got nothing\)/,
+    )
     assert.equal(result.sections.find((s) => s.name === 'turns')!.status, 'ok')
   })
 
@@ -211,7 +249,10 @@ describe('buildHandoff with packages and subscribers', () => {
     const { result } = await build(file)
     const seen = globalThis as Record<string, unknown>
     assert.deepEqual(seen.__heard, { sessionId: 'pkg-test', trigger: 'cli', messageCount: 2, options: { level: 2 } })
-    assert.deepEqual(seen.__dropped, result.sections.filter((s) => s.status === 'dropped').map((s) => s.name))
+    assert.deepEqual(
+      seen.__dropped,
+      result.sections.filter((s) => s.status === 'dropped').map((s) => s.name),
+    )
     assert.deepEqual(seen.__kept, ['turns'])
     assert.deepEqual(
       result.seam.map((s) => [s.name, s.hook, s.status]),
@@ -229,7 +270,9 @@ describe('buildHandoff with packages and subscribers', () => {
     const { result } = await build(write('writes.yaml', `${base}plugins:\n  - package: sub-writes\n`))
     assert.deepEqual(
       result.seam.map((s) => `${s.hook} ${s.status}: ${s.message}`),
-      ['beforeCompact', 'beforeSection', 'sectionDropped', 'done'].map((h) => `${h} threw: this hook is observed, not changed: what a subscriber is handed here is read-only`),
+      ['beforeCompact', 'beforeSection', 'sectionDropped', 'done'].map(
+        (h) => `${h} threw: this hook is observed, not changed: what a subscriber is handed here is read-only`,
+      ),
     )
     assert.equal(result.handoff, clean.result.handoff)
     assert.deepEqual(
@@ -241,7 +284,10 @@ describe('buildHandoff with packages and subscribers', () => {
 
   test('subscribers that hang, throw, throw in apply or are not subscribers: recorded, and the handoff is the same', async () => {
     const clean = await build(write('clean2.yaml', base))
-    const file = write('bad.yaml', `${base}plugins:\n  - package: sub-bad\n  - package: sub-apply-throws\n  - package: sub-not-one\n  - package: sub-async-apply\n  - package: not-installed\n`)
+    const file = write(
+      'bad.yaml',
+      `${base}plugins:\n  - package: sub-bad\n  - package: sub-apply-throws\n  - package: sub-not-one\n  - package: sub-async-apply\n  - package: not-installed\n`,
+    )
     const started = Date.now()
     const { result } = await build(file)
     assert.ok(Date.now() - started < 3_000, 'two hangs of 200 ms each, not forever')
@@ -269,12 +315,18 @@ describe('buildHandoff with packages and subscribers', () => {
   })
 
   test('the CLI ends once its answer is written, though a timed-out subscriber left a timer behind', () => {
-    pkg(dir, 'sub-lingers', { type: 'module', exports: './index.js' }, {
-      'index.js': `export default { name: 'sub-lingers', apply(hooks) { hooks.beforeCompact.tapPromise('x', () => new Promise((r) => setTimeout(r, 120000))) } }\n`,
-    })
+    pkg(
+      dir,
+      'sub-lingers',
+      { type: 'module', exports: './index.js' },
+      {
+        'index.js': `export default { name: 'sub-lingers', apply(hooks) { hooks.beforeCompact.tapPromise('x', () => new Promise((r) => setTimeout(r, 120000))) } }\n`,
+      },
+    )
     const file = write('lingers.yaml', `${base}plugins:\n  - package: sub-lingers\n`)
     const transcriptFile = join(dir, 'session.jsonl')
-    const line = (type: string, uuid: string, content: unknown) => JSON.stringify({ type, sessionId: 'linger', uuid, cwd: dir, message: { role: type, content, ...(type === 'assistant' ? { id: uuid } : {}) } })
+    const line = (type: string, uuid: string, content: unknown) =>
+      JSON.stringify({ type, sessionId: 'linger', uuid, cwd: dir, message: { role: type, content, ...(type === 'assistant' ? { id: uuid } : {}) } })
     writeFileSync(transcriptFile, [line('user', 'u1', 'hello'), line('assistant', 'a1', [{ type: 'text', text: 'hi' }])].join('\n') + '\n')
     writeFileSync(join(dir, 'empty.yaml'), '')
     const started = Date.now()
@@ -287,7 +339,10 @@ describe('buildHandoff with packages and subscribers', () => {
     assert.equal(r.status, 0, r.stderr)
     assert.ok(Date.now() - started < 30_000, `ended after ${Date.now() - started} ms, not when the 120 s timer fired`)
     const out = JSON.parse(r.stdout) as { seam: Array<{ name: string; status: string }> }
-    assert.deepEqual(out.seam.map((x) => `${x.name} ${x.status}`), ['sub-lingers timedOut'])
+    assert.deepEqual(
+      out.seam.map((x) => `${x.name} ${x.status}`),
+      ['sub-lingers timedOut'],
+    )
   })
 
   test('the repository config stays loadable with no packages at all', async () => {

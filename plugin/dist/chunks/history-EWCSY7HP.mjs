@@ -5,10 +5,10 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-66MHPOF2.mjs";
+} from "./chunk-VEXIV2U5.mjs";
 import {
   fmt
-} from "./chunk-D43E7QKF.mjs";
+} from "./chunk-PQKOXOYM.mjs";
 import {
   forTerminal,
   jsonForTerminal
@@ -591,7 +591,11 @@ ${COMMON}
 ${EXIT}`,
   { session: { type: "string" }, all: { type: "boolean" }, limit: { type: "string" } },
   async (v) => {
-    const args = { ...v.all ? { scope: "all" } : {}, ...v.all ? {} : v.session ? { session: v.session } : {}, ...v.limit ? { limit: int("limit", v.limit) } : {} };
+    const args = {
+      ...v.all ? { scope: "all" } : {},
+      ...v.all ? {} : v.session ? { session: v.session } : {},
+      ...v.limit ? { limit: int("limit", v.limit) } : {}
+    };
     return print(await runTool("handoff_list", args, context({ ...v, session: v.all ? void 0 : v.session })), !!v.json);
   }
 );
@@ -612,7 +616,15 @@ Options:
 ${COMMON}
 
 ${EXIT}`,
-  { session: { type: "string" }, n: { type: "string" }, file: { type: "string" }, section: { type: "string" }, from: { type: "string" }, to: { type: "string" }, mode: { type: "string" } },
+  {
+    session: { type: "string" },
+    n: { type: "string" },
+    file: { type: "string" },
+    section: { type: "string" },
+    from: { type: "string" },
+    to: { type: "string" },
+    mode: { type: "string" }
+  },
   async (v) => {
     if (!v.session) throw new HandoffError("USAGE", "lookup needs --session ID (compact-handoff list --all names them)");
     const args = {};

@@ -4,14 +4,16 @@ const require = __chCreateRequire(import.meta.url);
 import {
   beforeBoundary,
   buildHandoff,
-  cliCapabilities,
+  builtinSections,
   configFiles,
+  diskFilesUnder,
   readJsonlTranscript,
-  readPolicy
-} from "./chunk-CEIOO7U5.mjs";
+  readPolicy,
+  systemClock
+} from "./chunk-JOVAYTIE.mjs";
 import {
   fmt
-} from "./chunk-D43E7QKF.mjs";
+} from "./chunk-PQKOXOYM.mjs";
 import {
   forTerminal,
   jsonForTerminal
@@ -26,6 +28,11 @@ import { statSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
+
+// cli/capabilities.ts
+function cliCapabilities(model = null, policy = readPolicy(null)) {
+  return { host: "cli", model, files: diskFilesUnder(policy), now: systemClock };
+}
 
 // cli/model.ts
 import { readFile } from "node:fs/promises";
@@ -47,7 +54,8 @@ function checkEntry(e, where) {
   const r = e;
   if (!r || typeof r !== "object" || typeof r.text !== "string") throw new Error(`${where}: an entry needs a "text" string`);
   if (r.kind === void 0 && r.match === void 0) throw new Error(`${where}: an entry needs "kind" (the section it answers, e.g. summary) or "match"`);
-  if (r.kind !== void 0 && (typeof r.kind !== "string" || !/^[a-z][a-z0-9-]*$/.test(r.kind))) throw new Error(`${where}: "kind" names a section (kebab-case), got ${JSON.stringify(r.kind)}`);
+  if (r.kind !== void 0 && (typeof r.kind !== "string" || !/^[a-z][a-z0-9-]*$/.test(r.kind)))
+    throw new Error(`${where}: "kind" names a section (kebab-case), got ${JSON.stringify(r.kind)}`);
   return r;
 }
 function parseReplies(text, file) {
@@ -283,7 +291,8 @@ ${usage}`);
     // A section reading without a policy of its own reads under the run's: the transcript's project.
     capabilities: cliCapabilities(model, readPolicy(conversation.cwd)),
     configFiles: configFiles(values.config ?? []),
-    lenient: false
+    lenient: false,
+    builtins: builtinSections
   });
   if (values.json) {
     const out = {

@@ -1,15 +1,15 @@
 /**
  * The one place a handoff is built, for both front doors (the CLI's `build` and the engine's
- * child): resolve the config, load third-party sections, run the pipeline.
+ * child): resolve the config, load third-party sections, run the pipeline. The built-in sections
+ * are handed in by the caller (sections/index.ts): the core imports no section.
  */
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Capabilities } from '../pipeline/capabilities.ts'
-import { type ConfigIssue, type ConfigSource, loadConfig, loadConfigLenient, resolveConfig, userConfigSource } from '../pipeline/config/load.ts'
-import { createPipeline, type Pipeline } from '../pipeline/pipeline.ts'
-import type { HandoffResult, PipelineInput, ResolvedConfig, SectionDefinition } from '../pipeline/types.ts'
-import { builtinSections } from '../sections/index.ts'
+import type { Capabilities } from './capabilities.ts'
+import { type ConfigIssue, type ConfigSource, loadConfig, loadConfigLenient, resolveConfig, userConfigSource } from './config/load.ts'
+import { createPipeline, type Pipeline } from './pipeline.ts'
+import type { HandoffResult, PipelineInput, ResolvedConfig, SectionDefinition } from './types.ts'
 import { loadSectionPackage, loadSubscriberPackage, PackageLoadError } from './packages.ts'
 
 /** The default pipeline: beside the bundle (plugin/dist/) or at the repo root (running from source). */
@@ -42,7 +42,8 @@ export async function importPackages(config: ResolvedConfig): Promise<{ loaded: 
     try {
       loaded[plan.package] = await loadSectionPackage(plan.package, plan.declaredIn ?? join(process.cwd(), 'pipeline.config.yaml'))
     } catch (err) {
-      failed[plan.package] = `package ${err instanceof PackageLoadError ? err.message : `"${plan.package}" could not be loaded: ${String((err as Error)?.message ?? err)}`}`
+      failed[plan.package] =
+        `package ${err instanceof PackageLoadError ? err.message : `"${plan.package}" could not be loaded: ${String((err as Error)?.message ?? err)}`}`
     }
   }
   return { loaded, failed }
@@ -61,6 +62,8 @@ async function subscribe(pipeline: Pipeline, config: ResolvedConfig): Promise<vo
 
 export interface BuildOptions {
   input: PipelineInput
+  /** The sections a config may name without a package (sections/index.ts `builtinSections`). */
+  builtins: Record<string, SectionDefinition<any>>
   capabilities: Capabilities
   configFiles: Array<string | ConfigSource>
   /** Engine path: a broken override falls back to the default pipeline and is reported. */
@@ -73,12 +76,12 @@ export interface BuildOptions {
 export async function buildHandoff(opts: BuildOptions): Promise<{ result: HandoffResult; configProblems: ConfigIssue[] }> {
   const load = (packages: Record<string, SectionDefinition<any>>) =>
     opts.lenient
-      ? loadConfigLenient({ files: opts.configFiles, builtins: builtinSections, packages })
-      : { config: loadConfig({ files: opts.configFiles, builtins: builtinSections, packages }), problems: [] }
+      ? loadConfigLenient({ files: opts.configFiles, builtins: opts.builtins, packages })
+      : { config: loadConfig({ files: opts.configFiles, builtins: opts.builtins, packages }), problems: [] }
   // The packages are found from a first reading, issues or not, so that the load below reports
   // every problem at once: the files' own and each package section's options. Without packages
   // and issues, the first reading is the config (a compaction's child parses its files once).
-  const first = resolveConfig({ files: opts.configFiles, builtins: builtinSections })
+  const first = resolveConfig({ files: opts.configFiles, builtins: opts.builtins })
   const hasPackages = first.config.sections.some((p) => p.package)
   const { loaded, failed } = hasPackages ? await importPackages(first.config) : { loaded: {}, failed: {} as Record<string, string> }
   const { config: read, problems: configProblems } = hasPackages || first.issues.length ? load(loaded) : { config: first.config, problems: [] }

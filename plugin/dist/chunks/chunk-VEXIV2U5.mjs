@@ -3,7 +3,7 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   renderConversation
-} from "./chunk-D43E7QKF.mjs";
+} from "./chunk-PQKOXOYM.mjs";
 import {
   DIR_MODE,
   FILE_MODE,

@@ -79,7 +79,9 @@ function renderConversation(t, opts) {
   }
   blocks.reverse();
   if (leftOut > 0) {
-    blocks.unshift(`[${fmt(leftOut)} earlier message${leftOut === 1 ? "" : "s"} left out here to fit ${fmt(opts.maxChars)} chars; what follows is the newest part]`);
+    blocks.unshift(
+      `[${fmt(leftOut)} earlier message${leftOut === 1 ? "" : "s"} left out here to fit ${fmt(opts.maxChars)} chars; what follows is the newest part]`
+    );
   }
   return { text: blocks.join("\n\n"), rendered: total - leftOut, leftOut };
 }
