@@ -68,7 +68,18 @@ const positive = (v: unknown): number | undefined => (typeof v === 'number' && N
  * passed off as the whole file); a copy an Edit cannot be replayed on is dropped: stale text must
  * not pass as the file.
  */
-export function fileTouches(t: Transcript): Map<string, Touch> {
+export function fileTouches(t: Transcript): ReadonlyMap<string, Readonly<Touch>> {
+  // Several sections read the same account of the same messages in one run: worked out once.
+  const known = accounts.get(t.messages)
+  if (known) return known
+  const touches = readTouches(t)
+  accounts.set(t.messages, touches)
+  return touches
+}
+
+const accounts = new WeakMap<readonly unknown[], Map<string, Touch>>()
+
+function readTouches(t: Transcript): Map<string, Touch> {
   const touches = new Map<string, Touch>()
   for (const m of t.messages) {
     for (const u of m.toolUses) {

@@ -11,7 +11,7 @@ import {
   readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-JOVAYTIE.mjs";
+} from "./chunk-W7OPKLZQ.mjs";
 import {
   nextCompaction,
   resolveDataDir,

@@ -10,7 +10,7 @@ import {
   readJsonlTranscript,
   readPolicy,
   systemClock
-} from "./chunk-JOVAYTIE.mjs";
+} from "./chunk-W7OPKLZQ.mjs";
 import {
   fmt
 } from "./chunk-PQKOXOYM.mjs";

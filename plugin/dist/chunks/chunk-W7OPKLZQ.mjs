@@ -20793,6 +20793,14 @@ var countLines = (text, end) => {
 };
 var positive = (v) => typeof v === "number" && Number.isInteger(v) && v > 0 ? v : void 0;
 function fileTouches(t) {
+  const known = accounts.get(t.messages);
+  if (known) return known;
+  const touches = readTouches(t);
+  accounts.set(t.messages, touches);
+  return touches;
+}
+var accounts = /* @__PURE__ */ new WeakMap();
+function readTouches(t) {
   const touches = /* @__PURE__ */ new Map();
   for (const m of t.messages) {
     for (const u of m.toolUses) {
