@@ -15,6 +15,8 @@ import type { ApiUsage, BridgeModelValue } from '../plugin/hooks/protocol.ts'
 export type ModelPath = 'fork' | 'complete'
 
 export interface ModelCallRecord {
+  /** The section that made the call (the runner binds it; null when none was named). */
+  section: string | null
   /** What the section asked for. */
   call: ModelPath
   /** Which engine call answered; null when none did. */
@@ -26,6 +28,8 @@ export interface ModelCallRecord {
 }
 
 export interface ReadRecord {
+  /** The section that asked for the read. */
+  section: string | null
   path: string
   ok: boolean
   /** `read-tool`: the engine's Read tool (live); `disk`: read here, no engine side effect (rehearsal). */
@@ -86,8 +90,9 @@ export function engineHost(bridge: Bridge, opts: EngineHostOptions): EngineHost 
   const hostPolicy = readPolicy(opts.cwd)
 
   /** One model call on the row: what answered it (null: refused, with why), its time and usage. */
-  const recordCall = (call: 'fork' | 'complete', v: BridgeModelValue, started: number) =>
+  const recordCall = (call: 'fork' | 'complete', v: BridgeModelValue, started: number, section: string | undefined) =>
     modelCalls.push({
+      section: section ?? null,
       call,
       answeredBy: v.isAnswered ? call : null,
       reason: v.isAnswered ? null : v.reason,
@@ -99,7 +104,7 @@ export function engineHost(bridge: Bridge, opts: EngineHostOptions): EngineHost 
     async fork(req, signal) {
       const started = now()
       const forked = await bridge.request('model.fork', { prompt: req.prompt }, signal)
-      recordCall('fork', forked, started)
+      recordCall('fork', forked, started, req.section)
       return answerOf(forked, 'fork', opts.model)
     },
     async complete(req, signal) {
@@ -111,7 +116,7 @@ export function engineHost(bridge: Bridge, opts: EngineHostOptions): EngineHost 
         { model: chosen, prompt: req.prompt, ...(req.system ? { system: req.system } : {}), ...(req.maxTokens ? { maxTokens: req.maxTokens } : {}) },
         signal,
       )
-      recordCall('complete', v, started)
+      recordCall('complete', v, started, req.section)
       return answerOf(v, 'complete', chosen)
     },
   }
@@ -120,7 +125,7 @@ export function engineHost(bridge: Bridge, opts: EngineHostOptions): EngineHost 
     async read(req, signal) {
       const started = now()
       const record = (ok: boolean, via: ReadRecord['via'], reason?: string) =>
-        reads.push({ path: req.path, ok, via, ms: now() - started, ...(reason ? { reason } : {}) })
+        reads.push({ section: req.section ?? null, path: req.path, ok, via, ms: now() - started, ...(reason ? { reason } : {}) })
       const policy = req.policy ?? hostPolicy
       if (!opts.live) {
         const answer = await diskFilesUnder(policy).read({ ...req, policy }, signal)

@@ -344,6 +344,22 @@ describe("engine child: the row's cost", () => {
     assert.match(r.reason!, /1 model call\(s\) answered, 0 on a section's record/)
     assert.deepEqual(rowCost(result, [{ answeredBy: null }]), { usd: 0, basis: 'no model call was answered' })
   })
+
+  test("matched by the section that made each call: another section's cost does not cover it", () => {
+    const result = {
+      sections: [
+        { name: 'summary', title: 'S', status: 'ok', body: 'b', chars: 1, messages: [], ms: 1, notes: [], record: { cost: { usd: 0.5 } } },
+        { name: 'commitments', title: 'C', status: 'dropped', code: 'SECTION_OVER_BUDGET', message: 'm', ms: 1, notes: [] },
+      ],
+    } as unknown as HandoffResult
+    assert.equal(rowCost(result, [{ answeredBy: 'fork', section: 'summary' }]).usd, 0.5)
+    const r = rowCost(result, [
+      { answeredBy: 'complete', section: 'commitments' },
+      { answeredBy: 'fork', section: 'summary' },
+    ])
+    assert.equal(r.usd, null)
+    assert.match(r.reason!, /commitments made a call and left no cost/)
+  })
 })
 
 describe('engine child: notices', () => {

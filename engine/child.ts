@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path'
 import type { ConfigIssue } from '../pipeline/config/load.ts'
 import { loadConfigLenient } from '../pipeline/config/load.ts'
 import { readEngineMessages } from '../pipeline/transcript.ts'
+import { messageChars } from '../pipeline/text.ts'
 import { builtinSections } from '../sections/index.ts'
 import type { HandoffResult, PipelineInput } from '../pipeline/types.ts'
 import type { Transcript } from '../pipeline/transcript.ts'
@@ -79,13 +80,6 @@ class Fallback extends Error {
 }
 
 const chars4 = (n: number) => Math.ceil(n / 4)
-
-function messageChars(m: { text: string; toolUses?: unknown[]; toolResults?: Array<{ text: string }> }): number {
-  let n = m.text.length
-  for (const u of m.toolUses ?? []) n += JSON.stringify(u).length
-  for (const r of m.toolResults ?? []) n += r.text.length
-  return n
-}
 
 function checkInput(raw: unknown): EngineInput {
   const v = raw as Partial<EngineInput> | null
@@ -461,7 +455,7 @@ function transcriptOf(t: Transcript, sessionId: string, n: number): string | nul
  *  does an answered (billed) call that no section's record accounts for. */
 export function rowCost(
   result: HandoffResult | null,
-  calls: ReadonlyArray<{ answeredBy: string | null }>,
+  calls: ReadonlyArray<{ answeredBy: string | null; section?: string | null }>,
 ): { usd: number | null; reason?: string; pricedUsd?: number; basis: string } {
   if (!result) return { usd: null, reason: 'the pipeline did not finish', basis: 'unpriced' }
   const priced = result.sections.flatMap((s) => {
@@ -470,12 +464,17 @@ export function rowCost(
       ? [{ name: s.name, usd: typeof c.usd === 'number' ? c.usd : null, reason: typeof c.reason === 'string' ? c.reason : null }]
       : []
   })
-  const answered = calls.filter((c) => c.answeredBy !== null).length
+  const answered = calls.filter((c) => c.answeredBy !== null)
   const sum = Math.round(priced.reduce((n, p) => n + (p.usd ?? 0), 0) * 1e6) / 1e6
-  if (answered > priced.length) {
+  // Matched by the section that made each call (the runner names it), not by counting: an
+  // answered call whose section left no cost on its record is billed and unaccounted.
+  const pricedBy = new Set(priced.map((p) => p.name))
+  const unaccounted = answered.filter((c) => (c.section ? !pricedBy.has(c.section) : false))
+  if (unaccounted.length > 0 || answered.length > priced.length) {
+    const who = [...new Set(unaccounted.map((c) => c.section))].join(', ')
     return {
       usd: null,
-      reason: `${answered} model call(s) answered, ${priced.length} on a section's record (a section dropped after its call left no cost)`,
+      reason: `${answered.length} model call(s) answered, ${priced.length} on a section's record (${who ? `${who} made a call and left no cost` : 'a section dropped after its call left no cost'})`,
       pricedUsd: sum,
       basis: 'unpriced',
     }

@@ -5,8 +5,8 @@
  */
 import { fmt } from './text.ts'
 import { parseMarker } from './marker.ts'
+import { messageChars } from './text.ts'
 import type { ComposeState, PipelineHooks } from './hooks.ts'
-import { messageChars } from './run-sections.ts'
 import type { Transcript } from './transcript.ts'
 import type { Lineage, ResolvedConfig, SectionOutcome } from './types.ts'
 

@@ -4,6 +4,7 @@
  * with the reason — never 0, so a missing measurement is never averaged in as a free one.
  */
 import type { ModelUsage } from './capabilities.ts'
+import { fmt } from './text.ts'
 
 /** USD per million tokens. */
 export interface Rates {
@@ -92,7 +93,7 @@ export function costOf(model: string | undefined, usage: ModelUsage | undefined)
   const r: Rates = long ?? price
   const usd =
     (usage.inputTokens * r.input + usage.outputTokens * r.output + usage.cacheWriteTokens * r.cacheWrite + usage.cacheReadTokens * r.cacheRead) / 1_000_000
-  const band = long ? `, prompt over ${long.overTokens.toLocaleString('en-US')} tokens` : ''
+  const band = long ? `, prompt over ${fmt(long.overTokens)} tokens` : ''
   return {
     // Rounded to a millionth of a dollar: finer than any rate, and free of float noise in rows.
     usd: Math.round(usd * 1e6) / 1e6,

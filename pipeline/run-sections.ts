@@ -9,9 +9,9 @@ import { performance } from 'node:perf_hooks'
 import { type BusyMeter, fairTimers, markOf, metered, othersSince, startMetering } from './busy-time.ts'
 import { bindCapabilities, type Capabilities } from './capabilities.ts'
 import { type DropCode, isSectionDrop } from './codes.ts'
-import { fmt } from './text.ts'
+import { fmt, messageChars } from './text.ts'
 import type { PipelineHooks } from './hooks.ts'
-import type { DroppedOutcome, HandoffMessage, SectionInput, Reporter, SectionContext, SectionOutcome, SectionPlan, SectionResult } from './types.ts'
+import type { DroppedOutcome, SectionInput, Reporter, SectionContext, SectionOutcome, SectionPlan, SectionResult } from './types.ts'
 
 export interface RunSectionsOptions {
   concurrency: number
@@ -88,14 +88,6 @@ function roomFor(
 function createReporter(): Reporter {
   const notes: string[] = []
   return { note: (m) => void notes.push(m), notes }
-}
-
-/** Characters a handed-up message costs in the window: its text plus tool inputs and results. */
-export function messageChars(m: HandoffMessage): number {
-  let n = m.text.length
-  for (const u of m.toolUses ?? []) n += JSON.stringify(u.input).length
-  for (const r of m.toolResults ?? []) n += r.text.length
-  return n
 }
 
 function dropped(plan: SectionPlan, code: DropCode, message: string, extra: Partial<DroppedOutcome> = {}): DroppedOutcome {

@@ -36,3 +36,12 @@ export function clip(text: string, max: number, opts: ClipOptions = {}): string 
   }
   return text.slice(0, keep) + mark(text.length - keep)
 }
+
+/** Characters a message costs in a window: its text, its tool calls' inputs and its tool results.
+ *  The one count for a handed-up message (budgets, the size guard) and an engine message alike. */
+export function messageChars(m: { text: string; toolUses?: ReadonlyArray<{ input?: unknown }>; toolResults?: ReadonlyArray<{ text: string }> }): number {
+  let n = m.text.length
+  for (const u of m.toolUses ?? []) n += JSON.stringify(u.input ?? {}).length
+  for (const r of m.toolResults ?? []) n += r.text.length
+  return n
+}

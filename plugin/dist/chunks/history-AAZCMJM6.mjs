@@ -5,10 +5,10 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-VEXIV2U5.mjs";
+} from "./chunk-246MBM4S.mjs";
 import {
   fmt
-} from "./chunk-PQKOXOYM.mjs";
+} from "./chunk-YBXMOJXG.mjs";
 import {
   forTerminal,
   jsonForTerminal

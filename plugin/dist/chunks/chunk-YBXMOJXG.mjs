@@ -22,6 +22,12 @@ function clip(text, max, opts = {}) {
   }
   return text.slice(0, keep) + mark(text.length - keep);
 }
+function messageChars(m) {
+  let n = m.text.length;
+  for (const u of m.toolUses ?? []) n += JSON.stringify(u.input ?? {}).length;
+  for (const r of m.toolResults ?? []) n += r.text.length;
+  return n;
+}
 
 // pipeline/render.ts
 var oneLine = (s) => s.replace(/\s+/g, " ").trim();
@@ -95,6 +101,7 @@ function numberLines(text, offset = 1, limit = 2e3, firstLine = 1) {
 export {
   fmt,
   clip,
+  messageChars,
   renderConversation,
   numberLines
 };

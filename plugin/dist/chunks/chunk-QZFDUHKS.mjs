@@ -4,9 +4,10 @@ const require = __chCreateRequire(import.meta.url);
 import {
   clip,
   fmt,
+  messageChars,
   numberLines,
   renderConversation
-} from "./chunk-PQKOXOYM.mjs";
+} from "./chunk-YBXMOJXG.mjs";
 import {
   HandoffError,
   SectionDropError,
@@ -19518,6 +19519,121 @@ function pTimeout(promise, options) {
   return cancelablePromise;
 }
 
+// pipeline/compose.ts
+var pad2 = (n) => String(n).padStart(3, "0");
+function lineageFromTranscript(t) {
+  for (let i = t.messages.length - 1; i >= 0; i--) {
+    const m = t.messages[i];
+    if (m.kind !== "handoff") continue;
+    const marker = parseMarker(m.text);
+    if (!marker) continue;
+    const earlier = Array.from({ length: marker.n }, (_, k) => ({ n: k + 1 }));
+    return { n: marker.n + 1, prev: marker.n, earlier };
+  }
+  return { n: 1, prev: null, earlier: [] };
+}
+function sizeLimit(config, contextWindow) {
+  const byWindow = contextWindow ? Math.floor(config.maxFraction * contextWindow * 4) : Infinity;
+  return byWindow < config.maxChars ? { chars: byWindow, setting: `maxFraction: ${config.maxFraction} of a ${fmt(contextWindow)}-token window` } : { chars: config.maxChars, setting: `maxChars: ${config.maxChars}` };
+}
+function renderSection(o) {
+  return `## ${o.title}
+
+${o.body.trimEnd()}`;
+}
+function renderLeftOut(outcomes) {
+  const rows = outcomes.filter((o) => o.status === "dropped" && o.code !== "SECTION_DISABLED");
+  if (rows.length === 0) return "";
+  return ["## Left out", "", ...rows.map((o) => `- ${o.title}: ${o.status === "dropped" ? o.message : ""}`)].join("\n");
+}
+function renderEarlier(lineage) {
+  if (lineage.earlier.length === 0) return "";
+  const rows = lineage.earlier.map((e) => `- n=${pad2(e.n)}${e.at ? ` (${e.at.slice(0, 16).replace("T", " ")})` : ""}: handoff_lookup {"n": ${e.n}}`);
+  return [
+    "## Earlier compactions",
+    "",
+    ...rows,
+    "",
+    'Each is on disk with the conversation it replaced (add "file": "transcript"); handoff_search {"query": "..."} searches them all.'
+  ].join("\n");
+}
+var PREAMBLE = "This conversation was compacted. What follows is a handoff: facts read off the conversation and the repository, in sections. Nothing before it is in this window any more.";
+function render(state) {
+  const kept = state.outcomes.filter((o) => o.status === "ok");
+  return [state.marker, PREAMBLE, ...kept.map(renderSection), renderEarlier(state.lineage), renderLeftOut(state.outcomes)].filter((part) => part !== "").join("\n\n").concat("\n");
+}
+function handoffChars(handoff, outcomes) {
+  return handoff.length + outcomes.reduce((n, o) => n + (o.status === "ok" ? o.messages.reduce((k, m) => k + messageChars(m), 0) : 0), 0);
+}
+var totalChars = (state) => handoffChars(render(state), state.outcomes);
+function applySizeGuard(state) {
+  const limit = sizeLimit(state.config, state.input.contextWindow);
+  const priority = new Map(state.config.sections.map((s) => [s.name, s.priority]));
+  const cut = (outcomes, at, total2) => outcomes.map((x, i) => {
+    if (i !== at || x.status !== "ok") return x;
+    return {
+      name: x.name,
+      title: x.title,
+      status: "dropped",
+      code: "SECTION_SIZE_GUARD",
+      message: `[section ${x.name}] cut: the handoff was ${fmt(total2)} chars, over its ceiling of ${fmt(limit.chars)} (${limit.setting}); this section has the lowest priority left (priority: ${priority.get(x.name) ?? 0})`,
+      chars: x.chars,
+      body: x.body,
+      ms: x.ms,
+      notes: x.notes,
+      record: x.record
+    };
+  });
+  let total = totalChars(state);
+  while (total > limit.chars) {
+    const victims = state.outcomes.map((o, i) => ({ o, i })).filter(({ o }) => o.status === "ok").sort((a, b) => (priority.get(a.o.name) ?? 0) - (priority.get(b.o.name) ?? 0) || b.i - a.i);
+    let next = null;
+    for (const v of victims) {
+      const tried = { ...state, outcomes: cut(state.outcomes, v.i, total) };
+      if (totalChars(tried) < total) {
+        next = tried;
+        break;
+      }
+    }
+    if (!next) return { ...state, overCeiling: { chars: total, ceiling: limit.chars, setting: limit.setting } };
+    state = next;
+    total = totalChars(state);
+  }
+  return state;
+}
+function composeHandoff(state) {
+  const kept = state.outcomes.filter((o) => o.status === "ok");
+  return { ...state, handoff: render(state), messages: kept.flatMap((o) => o.messages) };
+}
+function tapCoreCompose(hooks) {
+  hooks.compose.tap({ name: "core:size-guard", stage: -10 }, applySizeGuard);
+  hooks.compose.tap({ name: "core:compose", stage: 0 }, composeHandoff);
+}
+
+// pipeline/hooks.ts
+var import_tapable = __toESM(require_lib3(), 1);
+function createHooks() {
+  return Object.freeze({
+    /** The resolved config, before anything runs; taps may return an amended copy. */
+    config: new import_tapable.AsyncSeriesWaterfallHook(["config"]),
+    /** The section plans about to run, in config order; taps may reorder, add or remove. */
+    sections: new import_tapable.SyncWaterfallHook(["plans"]),
+    /** A section is about to start (after the sections it needs have settled). */
+    beforeSection: new import_tapable.SyncHook(["plan", "input"]),
+    /** A section settled; taps may replace its outcome (e.g. to drop it). */
+    sectionResult: new import_tapable.SyncWaterfallHook(["outcome"]),
+    /** A section was dropped, with its code and message. */
+    sectionDropped: new import_tapable.SyncHook(["outcome"]),
+    /** The subscriber seam: once per run, before any section starts. Guarded: a tap that throws
+     *  or hangs is recorded on the result and changes nothing else. */
+    beforeCompact: new import_tapable.AsyncParallelHook(["event"]),
+    /** Builds the handoff text from the outcomes (`core:size-guard`, then `core:compose`). */
+    compose: new import_tapable.SyncWaterfallHook(["state"]),
+    /** The run is over; the result is final. Errors here are reported, not fatal. */
+    done: new import_tapable.AsyncSeriesHook(["result"])
+  });
+}
+
 // node_modules/yocto-queue/index.js
 var Node = class {
   value;
@@ -19820,12 +19936,6 @@ function createReporter() {
   const notes = [];
   return { note: (m) => void notes.push(m), notes };
 }
-function messageChars(m) {
-  let n = m.text.length;
-  for (const u of m.toolUses ?? []) n += JSON.stringify(u.input).length;
-  for (const r of m.toolResults ?? []) n += r.text.length;
-  return n;
-}
 function dropped(plan, code, message, extra = {}) {
   return {
     name: plan.name,
@@ -19964,121 +20074,6 @@ async function runSections(plans, input, opts) {
     if (!waitFor.length) upfront.push(promise);
   }
   return Promise.all(plans.map((p) => settled.get(p.name)));
-}
-
-// pipeline/compose.ts
-var pad2 = (n) => String(n).padStart(3, "0");
-function lineageFromTranscript(t) {
-  for (let i = t.messages.length - 1; i >= 0; i--) {
-    const m = t.messages[i];
-    if (m.kind !== "handoff") continue;
-    const marker = parseMarker(m.text);
-    if (!marker) continue;
-    const earlier = Array.from({ length: marker.n }, (_, k) => ({ n: k + 1 }));
-    return { n: marker.n + 1, prev: marker.n, earlier };
-  }
-  return { n: 1, prev: null, earlier: [] };
-}
-function sizeLimit(config, contextWindow) {
-  const byWindow = contextWindow ? Math.floor(config.maxFraction * contextWindow * 4) : Infinity;
-  return byWindow < config.maxChars ? { chars: byWindow, setting: `maxFraction: ${config.maxFraction} of a ${fmt(contextWindow)}-token window` } : { chars: config.maxChars, setting: `maxChars: ${config.maxChars}` };
-}
-function renderSection(o) {
-  return `## ${o.title}
-
-${o.body.trimEnd()}`;
-}
-function renderLeftOut(outcomes) {
-  const rows = outcomes.filter((o) => o.status === "dropped" && o.code !== "SECTION_DISABLED");
-  if (rows.length === 0) return "";
-  return ["## Left out", "", ...rows.map((o) => `- ${o.title}: ${o.status === "dropped" ? o.message : ""}`)].join("\n");
-}
-function renderEarlier(lineage) {
-  if (lineage.earlier.length === 0) return "";
-  const rows = lineage.earlier.map((e) => `- n=${pad2(e.n)}${e.at ? ` (${e.at.slice(0, 16).replace("T", " ")})` : ""}: handoff_lookup {"n": ${e.n}}`);
-  return [
-    "## Earlier compactions",
-    "",
-    ...rows,
-    "",
-    'Each is on disk with the conversation it replaced (add "file": "transcript"); handoff_search {"query": "..."} searches them all.'
-  ].join("\n");
-}
-var PREAMBLE = "This conversation was compacted. What follows is a handoff: facts read off the conversation and the repository, in sections. Nothing before it is in this window any more.";
-function render(state) {
-  const kept = state.outcomes.filter((o) => o.status === "ok");
-  return [state.marker, PREAMBLE, ...kept.map(renderSection), renderEarlier(state.lineage), renderLeftOut(state.outcomes)].filter((part) => part !== "").join("\n\n").concat("\n");
-}
-function handoffChars(handoff, outcomes) {
-  return handoff.length + outcomes.reduce((n, o) => n + (o.status === "ok" ? o.messages.reduce((k, m) => k + messageChars(m), 0) : 0), 0);
-}
-var totalChars = (state) => handoffChars(render(state), state.outcomes);
-function applySizeGuard(state) {
-  const limit = sizeLimit(state.config, state.input.contextWindow);
-  const priority = new Map(state.config.sections.map((s) => [s.name, s.priority]));
-  const cut = (outcomes, at, total2) => outcomes.map((x, i) => {
-    if (i !== at || x.status !== "ok") return x;
-    return {
-      name: x.name,
-      title: x.title,
-      status: "dropped",
-      code: "SECTION_SIZE_GUARD",
-      message: `[section ${x.name}] cut: the handoff was ${fmt(total2)} chars, over its ceiling of ${fmt(limit.chars)} (${limit.setting}); this section has the lowest priority left (priority: ${priority.get(x.name) ?? 0})`,
-      chars: x.chars,
-      body: x.body,
-      ms: x.ms,
-      notes: x.notes,
-      record: x.record
-    };
-  });
-  let total = totalChars(state);
-  while (total > limit.chars) {
-    const victims = state.outcomes.map((o, i) => ({ o, i })).filter(({ o }) => o.status === "ok").sort((a, b) => (priority.get(a.o.name) ?? 0) - (priority.get(b.o.name) ?? 0) || b.i - a.i);
-    let next = null;
-    for (const v of victims) {
-      const tried = { ...state, outcomes: cut(state.outcomes, v.i, total) };
-      if (totalChars(tried) < total) {
-        next = tried;
-        break;
-      }
-    }
-    if (!next) return { ...state, overCeiling: { chars: total, ceiling: limit.chars, setting: limit.setting } };
-    state = next;
-    total = totalChars(state);
-  }
-  return state;
-}
-function composeHandoff(state) {
-  const kept = state.outcomes.filter((o) => o.status === "ok");
-  return { ...state, handoff: render(state), messages: kept.flatMap((o) => o.messages) };
-}
-function tapCoreCompose(hooks) {
-  hooks.compose.tap({ name: "core:size-guard", stage: -10 }, applySizeGuard);
-  hooks.compose.tap({ name: "core:compose", stage: 0 }, composeHandoff);
-}
-
-// pipeline/hooks.ts
-var import_tapable = __toESM(require_lib3(), 1);
-function createHooks() {
-  return Object.freeze({
-    /** The resolved config, before anything runs; taps may return an amended copy. */
-    config: new import_tapable.AsyncSeriesWaterfallHook(["config"]),
-    /** The section plans about to run, in config order; taps may reorder, add or remove. */
-    sections: new import_tapable.SyncWaterfallHook(["plans"]),
-    /** A section is about to start (after the sections it needs have settled). */
-    beforeSection: new import_tapable.SyncHook(["plan", "input"]),
-    /** A section settled; taps may replace its outcome (e.g. to drop it). */
-    sectionResult: new import_tapable.SyncWaterfallHook(["outcome"]),
-    /** A section was dropped, with its code and message. */
-    sectionDropped: new import_tapable.SyncHook(["outcome"]),
-    /** The subscriber seam: once per run, before any section starts. Guarded: a tap that throws
-     *  or hangs is recorded on the result and changes nothing else. */
-    beforeCompact: new import_tapable.AsyncParallelHook(["event"]),
-    /** Builds the handoff text from the outcomes (`core:size-guard`, then `core:compose`). */
-    compose: new import_tapable.SyncWaterfallHook(["state"]),
-    /** The run is over; the result is final. Errors here are reported, not fatal. */
-    done: new import_tapable.AsyncSeriesHook(["result"])
-  });
 }
 
 // pipeline/pipeline.ts
@@ -20744,7 +20739,7 @@ function costOf(model, usage) {
   const long = price.longPrompt && prompt > price.longPrompt.overTokens ? price.longPrompt : null;
   const r = long ?? price;
   const usd = (usage.inputTokens * r.input + usage.outputTokens * r.output + usage.cacheWriteTokens * r.cacheWrite + usage.cacheReadTokens * r.cacheRead) / 1e6;
-  const band = long ? `, prompt over ${long.overTokens.toLocaleString("en-US")} tokens` : "";
+  const band = long ? `, prompt over ${fmt(long.overTokens)} tokens` : "";
   return {
     // Rounded to a millionth of a dollar: finer than any rate, and free of float noise in rows.
     usd: Math.round(usd * 1e6) / 1e6,

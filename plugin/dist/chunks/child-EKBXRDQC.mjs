@@ -11,14 +11,16 @@ import {
   readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-W7OPKLZQ.mjs";
+} from "./chunk-QZFDUHKS.mjs";
 import {
   nextCompaction,
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-VEXIV2U5.mjs";
-import "./chunk-PQKOXOYM.mjs";
+} from "./chunk-246MBM4S.mjs";
+import {
+  messageChars
+} from "./chunk-YBXMOJXG.mjs";
 import "./chunk-AQDRH5LW.mjs";
 import {
   ANSWERS_DIR,
@@ -158,7 +160,8 @@ function engineHost(bridge, opts) {
   const modelCalls = [];
   const reads = [];
   const hostPolicy = readPolicy(opts.cwd);
-  const recordCall = (call, v, started) => modelCalls.push({
+  const recordCall = (call, v, started, section) => modelCalls.push({
+    section: section ?? null,
     call,
     answeredBy: v.isAnswered ? call : null,
     reason: v.isAnswered ? null : v.reason,
@@ -169,7 +172,7 @@ function engineHost(bridge, opts) {
     async fork(req, signal) {
       const started = now();
       const forked = await bridge.request("model.fork", { prompt: req.prompt }, signal);
-      recordCall("fork", forked, started);
+      recordCall("fork", forked, started, req.section);
       return answerOf(forked, "fork", opts.model);
     },
     async complete(req, signal) {
@@ -181,14 +184,14 @@ function engineHost(bridge, opts) {
         { model: chosen, prompt: req.prompt, ...req.system ? { system: req.system } : {}, ...req.maxTokens ? { maxTokens: req.maxTokens } : {} },
         signal
       );
-      recordCall("complete", v, started);
+      recordCall("complete", v, started, req.section);
       return answerOf(v, "complete", chosen);
     }
   };
   const files = {
     async read(req, signal) {
       const started = now();
-      const record = (ok, via, reason) => reads.push({ path: req.path, ok, via, ms: now() - started, ...reason ? { reason } : {} });
+      const record = (ok, via, reason) => reads.push({ section: req.section ?? null, path: req.path, ok, via, ms: now() - started, ...reason ? { reason } : {} });
       const policy = req.policy ?? hostPolicy;
       if (!opts.live) {
         const answer2 = await diskFilesUnder(policy).read({ ...req, policy }, signal);
@@ -339,12 +342,6 @@ var Fallback = class extends Error {
   reason;
 };
 var chars4 = (n) => Math.ceil(n / 4);
-function messageChars(m) {
-  let n = m.text.length;
-  for (const u of m.toolUses ?? []) n += JSON.stringify(u).length;
-  for (const r of m.toolResults ?? []) n += r.text.length;
-  return n;
-}
 function checkInput(raw) {
   const v = raw;
   const problems = [];
@@ -635,12 +632,15 @@ function rowCost(result, calls) {
     const c = s.record?.cost;
     return c && typeof c === "object" ? [{ name: s.name, usd: typeof c.usd === "number" ? c.usd : null, reason: typeof c.reason === "string" ? c.reason : null }] : [];
   });
-  const answered = calls.filter((c) => c.answeredBy !== null).length;
+  const answered = calls.filter((c) => c.answeredBy !== null);
   const sum = Math.round(priced.reduce((n, p) => n + (p.usd ?? 0), 0) * 1e6) / 1e6;
-  if (answered > priced.length) {
+  const pricedBy = new Set(priced.map((p) => p.name));
+  const unaccounted = answered.filter((c) => c.section ? !pricedBy.has(c.section) : false);
+  if (unaccounted.length > 0 || answered.length > priced.length) {
+    const who = [...new Set(unaccounted.map((c) => c.section))].join(", ");
     return {
       usd: null,
-      reason: `${answered} model call(s) answered, ${priced.length} on a section's record (a section dropped after its call left no cost)`,
+      reason: `${answered.length} model call(s) answered, ${priced.length} on a section's record (${who ? `${who} made a call and left no cost` : "a section dropped after its call left no cost"})`,
       pricedUsd: sum,
       basis: "unpriced"
     };

@@ -3,7 +3,7 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   renderConversation
-} from "./chunk-PQKOXOYM.mjs";
+} from "./chunk-YBXMOJXG.mjs";
 import {
   DIR_MODE,
   FILE_MODE,

@@ -10,10 +10,10 @@ import {
   readJsonlTranscript,
   readPolicy,
   systemClock
-} from "./chunk-W7OPKLZQ.mjs";
+} from "./chunk-QZFDUHKS.mjs";
 import {
   fmt
-} from "./chunk-PQKOXOYM.mjs";
+} from "./chunk-YBXMOJXG.mjs";
 import {
   forTerminal,
   jsonForTerminal
