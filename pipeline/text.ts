@@ -23,8 +23,10 @@ export interface ClipOptions {
 export function clip(text: string, max: number, opts: ClipOptions = {}): string {
   if (text.length <= max) return text
   const mark = opts.mark ?? (() => '…')
-  // The mark's length depends on the count it shows; one estimate from the smallest cut is enough.
+  // The mark's length depends on the count it shows: sized from the smallest cut, then again from
+  // the real one (a count that gains a digit or a comma must not take the text past max).
   let keep = Math.max(0, max - mark(text.length - max).length)
+  keep = Math.max(0, max - mark(text.length - keep).length)
   if (opts.at === 'middle') {
     const head = text.slice(0, Math.ceil(keep / 2))
     const tail = text.slice(text.length - Math.floor(keep / 2))

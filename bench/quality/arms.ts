@@ -4,7 +4,7 @@
  * and its Read results), so the bench measures the real composition, not a model of it.
  */
 import { basename } from 'node:path'
-import type { Transcript } from '../../pipeline/index.ts'
+import { readText, type Transcript } from '../../pipeline/index.ts'
 import type { HandoffResult } from '../../pipeline/types.ts'
 import { renderConversation } from '../../pipeline/index.ts'
 import { filePath } from './needed.ts'
@@ -36,7 +36,8 @@ export function stockRestore(t: Transcript, opts: { count: number; chars: number
       if (!path || u.result?.isError) continue
       let text = seen.get(path)
       if (u.name === 'Write' && typeof u.input.content === 'string') text = u.input.content
-      else if (u.name === 'Read' && u.result?.text) text = u.result.text
+      // The Read tool's line numbers are taken off, so a later Edit applies to the text as it was.
+      else if (u.name === 'Read' && u.result?.text) text = readText(u.result.text)
       else if (u.name === 'Edit' && text !== undefined) text = applyEdits(text, [u.input as Edit])
       else if (u.name === 'MultiEdit' && text !== undefined && Array.isArray(u.input.edits)) text = applyEdits(text, u.input.edits as Edit[])
       seen.delete(path)

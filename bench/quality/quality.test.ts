@@ -100,7 +100,7 @@ describe('the arms', () => {
   test('stock restore: newest touch first, the text last seen with Edits applied, capped, CLAUDE.md left to the engine', () => {
     assert.deepEqual(stockRestore(before, { count: 5, chars: 100 }), [
       { path: '/r/a.ts', text: 'const alphaRenamed = 1\n' },
-      { path: '/r/b.ts', text: '10→part of b' },
+      { path: '/r/b.ts', text: 'part of b' },
     ])
     assert.deepEqual(stockRestore(before, { count: 1, chars: 5 }), [{ path: '/r/a.ts', text: 'const' }])
     assert.match(stockWindow('SUMMARY', stockRestore(before, { count: 1, chars: 100 })), /^SUMMARY\n\nRead \/r\/a\.ts\nconst alphaRenamed/)

@@ -99,6 +99,7 @@ export default defineSection<OutlineOptions>({
       used += text.length + 1
       listed++
     }
+    if (listed === 0) throw new SectionDropError('SECTION_EMPTY', `not even one file's entry fits budgetChars: ${fmt(ctx.budgetChars)}`)
     const left = touches.length - listed
     if (left > 0) lines.push(`(${fmt(left)} more file${left === 1 ? '' : 's'} touched earlier, not listed)`)
     return { body: lines.join('\n'), record: { files: touches.length, listed, declarationsCut: cut } }

@@ -258,8 +258,10 @@ export default defineSection<RestoreOptions>({
     const touches = fileTouches(input.transcript)
 
     // Never past the section's own budget (which the runner keeps under the size guard), less room
-    // for the list of files; whichever is lower governs, and a refusal names that one.
-    const byBudget = Math.max(0, ctx.budgetChars - Math.min(2_000, Math.floor(ctx.budgetChars / 10)))
+    // for the list of files (a row names the path, the range, the size and the reason); whichever
+    // is lower governs, and a refusal names that one.
+    const listRoom = 250 + choice.files.reduce((n, f) => n + f.path.length + f.reason.length + 110, 0)
+    const byBudget = Math.max(0, ctx.budgetChars - listRoom)
     const total = Math.min(options.totalChars, byBudget)
     const totalSetting = total === options.totalChars ? 'totalChars' : `budgetChars: ${ctx.budgetChars}, less room for the list`
     const restored: RestoredFile[] = []
@@ -272,7 +274,8 @@ export default defineSection<RestoreOptions>({
     // The total is shared out among the files (each at most fileChars, less room for its call);
     // a file named whole, or picked by recency, that is longer than its share comes back as the
     // window where the session last worked in it, not as its head.
-    const perCall = (path: string) => path.length + 40
+    // A Read call's input as handed up: {"file_path":…,"offset":…,"limit":…}.
+    const perCall = (path: string) => path.length + 60
     const shares = shareOut(
       choice.files.map((f) => demandOf(touches.get(f.path), options.fileChars, sizeOnDisk(resolveIn(policy, f.path)))),
       total - choice.files.reduce((n, f) => n + perCall(f.path), 0),

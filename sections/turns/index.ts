@@ -54,12 +54,12 @@ export function collectTurns(t: Transcript): Turn[] {
 }
 
 /** A turn over maxTurnChars keeps its start and its end: the ask, and what it came to. */
-const clipTurn = (text: string, max: number) =>
-  clip(text, max, { at: 'middle', mark: (cut) => `\n[… ${fmt(cut)} chars of this turn clipped (maxTurnChars) …]\n` })
+const clipTurn = (text: string, max: number, setting = 'maxTurnChars') =>
+  clip(text, max, { at: 'middle', mark: (cut) => `\n[… ${fmt(cut)} chars of this turn clipped (${setting}) …]\n` })
 
-export function renderTurn(turn: Turn, maxTurnChars: number): string {
+export function renderTurn(turn: Turn, maxTurnChars: number, setting?: string): string {
   const at = turn.at && SAFE_AT_RE.test(turn.at) ? ` at="${turn.at}"` : ''
-  return `<turn n="${turn.n}"${at}${turn.carried ? ' carried="1"' : ''}>\n${escapeTurn(clipTurn(turn.text, maxTurnChars))}\n</turn>`
+  return `<turn n="${turn.n}"${at}${turn.carried ? ' carried="1"' : ''}>\n${escapeTurn(clipTurn(turn.text, maxTurnChars, setting))}\n</turn>`
 }
 
 /**
@@ -69,10 +69,13 @@ export function renderTurn(turn: Turn, maxTurnChars: number): string {
 export function fitTurns(turns: Turn[], budget: number, maxTurnChars: number): { body: string; kept: number; left: number } {
   const rendered = turns.map((t) => renderTurn(t, maxTurnChars))
   const all = rendered.join('\n\n')
-  if (all.length <= budget || rendered.length <= 1) return { body: all, kept: rendered.length, left: 0 }
-
-  const noteRoom = 200
-  const first = rendered[0]!
+  if (all.length <= budget) return { body: all, kept: rendered.length, left: 0 }
+  // The first turn is always kept, cut in the middle to what the budget leaves when it must be:
+  // a shared budget below maxTurnChars must shrink it, not drop the section.
+  const noteRoom = rendered.length > 1 ? 200 : 0
+  const firstRoom = Math.max(200, budget - noteRoom - 80)
+  const first = rendered[0]!.length <= firstRoom ? rendered[0]! : renderTurn(turns[0]!, Math.min(maxTurnChars, firstRoom - 60), 'budgetChars')
+  if (rendered.length <= 1) return { body: first, kept: 1, left: 0 }
   let used = first.length + noteRoom
   let from = rendered.length
   while (from > 1 && used + rendered[from - 1]!.length + 2 <= budget) {

@@ -122,3 +122,15 @@ describe('turns', () => {
     })
   }
 })
+
+describe('turns under a shared budget', () => {
+  test('a first turn longer than the budget is cut in the middle to fit, never dropping the section', () => {
+    const long = { n: 1, text: `the ask ${'x'.repeat(6_000)} the end`, carried: false }
+    for (const turns of [[long], [long, { n: 2, text: 'and one more', carried: false }]]) {
+      const r = fitTurns(turns, 1_500, 6_000)
+      assert.ok(r.body.length <= 1_500, `${r.body.length}`)
+      assert.ok(r.body.includes('the ask') && r.body.includes('the end'))
+      assert.match(r.body, /chars of this turn clipped \(budgetChars\)/)
+    }
+  })
+})

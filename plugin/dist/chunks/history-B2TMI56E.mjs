@@ -5,10 +5,10 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-246MBM4S.mjs";
+} from "./chunk-ZDHBBSWZ.mjs";
 import {
   fmt
-} from "./chunk-YBXMOJXG.mjs";
+} from "./chunk-4UC3FRD7.mjs";
 import {
   forTerminal,
   jsonForTerminal

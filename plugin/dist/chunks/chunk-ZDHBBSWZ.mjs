@@ -3,7 +3,7 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   renderConversation
-} from "./chunk-YBXMOJXG.mjs";
+} from "./chunk-4UC3FRD7.mjs";
 import {
   DIR_MODE,
   FILE_MODE,

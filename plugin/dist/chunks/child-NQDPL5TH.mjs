@@ -11,16 +11,16 @@ import {
   readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-QZFDUHKS.mjs";
+} from "./chunk-R2XK5HDY.mjs";
 import {
   nextCompaction,
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-246MBM4S.mjs";
+} from "./chunk-ZDHBBSWZ.mjs";
 import {
   messageChars
-} from "./chunk-YBXMOJXG.mjs";
+} from "./chunk-4UC3FRD7.mjs";
 import "./chunk-AQDRH5LW.mjs";
 import {
   ANSWERS_DIR,

@@ -10,10 +10,10 @@ import {
   readJsonlTranscript,
   readPolicy,
   systemClock
-} from "./chunk-QZFDUHKS.mjs";
+} from "./chunk-R2XK5HDY.mjs";
 import {
   fmt
-} from "./chunk-YBXMOJXG.mjs";
+} from "./chunk-4UC3FRD7.mjs";
 import {
   forTerminal,
   jsonForTerminal

@@ -11,6 +11,7 @@ function clip(text, max, opts = {}) {
   if (text.length <= max) return text;
   const mark = opts.mark ?? (() => "\u2026");
   let keep = Math.max(0, max - mark(text.length - max).length);
+  keep = Math.max(0, max - mark(text.length - keep).length);
   if (opts.at === "middle") {
     const head = text.slice(0, Math.ceil(keep / 2));
     const tail = text.slice(text.length - Math.floor(keep / 2));

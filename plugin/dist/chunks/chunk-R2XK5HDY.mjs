@@ -7,7 +7,7 @@ import {
   messageChars,
   numberLines,
   renderConversation
-} from "./chunk-YBXMOJXG.mjs";
+} from "./chunk-4UC3FRD7.mjs";
 import {
   HandoffError,
   SectionDropError,
@@ -22466,6 +22466,7 @@ var outline_default = defineSection({
       used += text.length + 1;
       listed++;
     }
+    if (listed === 0) throw new SectionDropError("SECTION_EMPTY", `not even one file's entry fits budgetChars: ${fmt(ctx.budgetChars)}`);
     const left = touches.length - listed;
     if (left > 0) lines.push(`(${fmt(left)} more file${left === 1 ? "" : "s"} touched earlier, not listed)`);
     return { body: lines.join("\n"), record: { files: touches.length, listed, declarationsCut: cut } };
@@ -22735,7 +22736,8 @@ var restore_default = defineSection({
       refuse: (path, stored) => refusalOf(path, policy, stored)
     });
     const touches = fileTouches(input.transcript);
-    const byBudget = Math.max(0, ctx.budgetChars - Math.min(2e3, Math.floor(ctx.budgetChars / 10)));
+    const listRoom = 250 + choice.files.reduce((n, f) => n + f.path.length + f.reason.length + 110, 0);
+    const byBudget = Math.max(0, ctx.budgetChars - listRoom);
     const total = Math.min(options.totalChars, byBudget);
     const totalSetting = total === options.totalChars ? "totalChars" : `budgetChars: ${ctx.budgetChars}, less room for the list`;
     const restored = [];
@@ -22745,7 +22747,7 @@ var restore_default = defineSection({
       { role: "user", text: "", toolResults: [] }
     ];
     let used = 0;
-    const perCall = (path) => path.length + 40;
+    const perCall = (path) => path.length + 60;
     const shares = shareOut(
       choice.files.map((f) => demandOf(touches.get(f.path), options.fileChars, sizeOnDisk(resolveIn(policy, f.path)))),
       total - choice.files.reduce((n, f) => n + perCall(f.path), 0)
@@ -23715,21 +23717,23 @@ function collectTurns(t) {
     ...typed.map((m, i) => ({ n: carried.length + i + 1, text: m.text, carried: false, ...m.timestamp ? { at: m.timestamp } : {} }))
   ];
 }
-var clipTurn = (text, max) => clip(text, max, { at: "middle", mark: (cut) => `
-[\u2026 ${fmt(cut)} chars of this turn clipped (maxTurnChars) \u2026]
+var clipTurn = (text, max, setting = "maxTurnChars") => clip(text, max, { at: "middle", mark: (cut) => `
+[\u2026 ${fmt(cut)} chars of this turn clipped (${setting}) \u2026]
 ` });
-function renderTurn(turn, maxTurnChars) {
+function renderTurn(turn, maxTurnChars, setting) {
   const at = turn.at && SAFE_AT_RE.test(turn.at) ? ` at="${turn.at}"` : "";
   return `<turn n="${turn.n}"${at}${turn.carried ? ' carried="1"' : ""}>
-${escapeTurn(clipTurn(turn.text, maxTurnChars))}
+${escapeTurn(clipTurn(turn.text, maxTurnChars, setting))}
 </turn>`;
 }
 function fitTurns(turns, budget, maxTurnChars) {
   const rendered = turns.map((t) => renderTurn(t, maxTurnChars));
   const all = rendered.join("\n\n");
-  if (all.length <= budget || rendered.length <= 1) return { body: all, kept: rendered.length, left: 0 };
-  const noteRoom = 200;
-  const first = rendered[0];
+  if (all.length <= budget) return { body: all, kept: rendered.length, left: 0 };
+  const noteRoom = rendered.length > 1 ? 200 : 0;
+  const firstRoom = Math.max(200, budget - noteRoom - 80);
+  const first = rendered[0].length <= firstRoom ? rendered[0] : renderTurn(turns[0], Math.min(maxTurnChars, firstRoom - 60), "budgetChars");
+  if (rendered.length <= 1) return { body: first, kept: 1, left: 0 };
   let used = first.length + noteRoom;
   let from = rendered.length;
   while (from > 1 && used + rendered[from - 1].length + 2 <= budget) {
