@@ -73,18 +73,7 @@ describe('hostile: no repository-configured programs', () => {
 
   test('state reads the hostile repository and no marker appears', async () => {
     for (const m of readdirSync(marks)) rmSync(join(marks, m))
-    const notes: string[] = []
-    const ctx: SectionContext<StateOptions> = {
-      name: 'state',
-      input: { trigger: 'cli', sessionId: 's', cwd: repo, transcript, lineage: { n: 1, prev: null, earlier: [] } } as SectionInput,
-      options: { ...DEFAULT_OPTIONS, gh: false },
-      budgetChars: 4_000,
-      timeoutMs: 10_000,
-      signal: new AbortController().signal,
-      capabilities: { host: 'cli', model: null, files: null, now: Date.now },
-      report: { note: (m) => void notes.push(m), notes },
-      needed: {},
-    }
+    const ctx = stateContext(false)
     const r = await runState(ctx, { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' })
     assert.match(r?.body ?? '', /a\.txt/, 'the section still reads the repository')
     assert.deepEqual(readdirSync(marks), [])
@@ -97,19 +86,24 @@ describe('hostile: no repository-configured programs', () => {
     mkdirSync(bin, { recursive: true })
     writeFileSync(join(bin, 'gh'), '#!/bin/sh\ngit status --porcelain >/dev/null 2>&1\necho "[]"\n')
     chmodSync(join(bin, 'gh'), 0o755)
-    const notes: string[] = []
-    const ctx: SectionContext<StateOptions> = {
-      name: 'state',
-      input: { trigger: 'cli', sessionId: 's', cwd: repo, transcript, lineage: { n: 1, prev: null, earlier: [] } } as SectionInput,
-      options: { ...DEFAULT_OPTIONS, gh: true },
-      budgetChars: 4_000,
-      timeoutMs: 10_000,
-      signal: new AbortController().signal,
-      capabilities: { host: 'cli', model: null, files: null, now: Date.now },
-      report: { note: (m) => void notes.push(m), notes },
-      needed: {},
-    }
+    const ctx = stateContext(true)
     await runState(ctx, { ...process.env, PATH: `${bin}:${process.env.PATH}`, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' })
     assert.deepEqual(readdirSync(marks), [])
   })
 })
+
+/** The state section's context over the hostile repository, gh on or off. */
+function stateContext(gh: boolean): SectionContext<StateOptions> {
+  const notes: string[] = []
+  return {
+    name: 'state',
+    input: { trigger: 'cli', sessionId: 's', cwd: repo, transcript, lineage: { n: 1, prev: null, earlier: [] } } as SectionInput,
+    options: { ...DEFAULT_OPTIONS, gh },
+    budgetChars: 4_000,
+    timeoutMs: 10_000,
+    signal: new AbortController().signal,
+    capabilities: { host: 'cli', model: null, files: null, now: Date.now },
+    report: { note: (m) => void notes.push(m), notes },
+    needed: {},
+  }
+}
