@@ -187,6 +187,28 @@ describe('run-sections outcomes', () => {
     assert.ok(tight.totalChars <= 6_000, `${tight.totalChars}`)
   })
 
+  test('sections that wait in a chain share the room in proportion; the last takes what the first left unused', async () => {
+    const seen: Record<string, number> = {}
+    const fill = (name: string, use: number) => section(name, async (ctx) => ((seen[name] = ctx.budgetChars), name[0]!.repeat(Math.min(use, ctx.budgetChars))))
+    const plans = [
+      plan(fill('alpha', 2_000), { budgetChars: 2_000 }),
+      plan({ ...fill('files', 1_000), needs: ['alpha'] }, { budgetChars: 8_000 }),
+      plan({ ...fill('lines', 99_999), needs: ['alpha', 'files'] }, { budgetChars: 24_000 }),
+    ]
+    const r = await createPipeline(config(plans, { maxChars: 20_000 })).run(input(), caps)
+    const left = 20_000 - FRAME_CHARS - 2_000
+    // files waits for alpha, lines waits for files: files is offered its share of what alpha left,
+    // not what is left after lines' whole budget (which would be nothing).
+    assert.equal(seen.files, Math.floor((left * 8_000) / (8_000 + 24_000)))
+    // files used 1,000 of its share: lines gets all the rest.
+    assert.equal(seen.lines, left - 1_000)
+    assert.deepEqual(
+      r.sections.map((s) => s.status),
+      ['ok', 'ok', 'ok'],
+    )
+    assert.ok(r.totalChars <= 20_000, `${r.totalChars}`)
+  })
+
   test('handed-up messages count against the budget', async () => {
     const r = await createPipeline(
       config([

@@ -64,8 +64,22 @@ export function shareBudgets(plans: SectionPlan[], ceiling?: { chars: number; se
   return budgets
 }
 
-/** What is left under the ceiling for a section starting now: what the settled sections kept, and
- *  the budgets of those still running, are spoken for. */
+/** Whether `other` waits, directly or through another section, for `plan`. */
+function waitsFor(other: SectionPlan, plan: SectionPlan, plans: readonly SectionPlan[], seen = new Set<string>()): boolean {
+  for (const name of other.definition?.needs ?? []) {
+    if (name === plan.name) return true
+    const next = plans.find((p) => p.name === name)
+    if (next && !seen.has(name) && (seen.add(name), waitsFor(next, plan, plans, seen))) return true
+  }
+  return false
+}
+
+/**
+ * What is left under the ceiling for a section starting now. What the settled sections kept, and
+ * the budgets of those still running, are spoken for. What is left is shared with the sections
+ * that wait for this one, in proportion to their budgets; each of those, when it starts, takes
+ * what is then left, so room this one leaves unused passes on.
+ */
 function roomFor(
   plan: SectionPlan,
   budget: Budget,
@@ -74,12 +88,16 @@ function roomFor(
   ceiling?: { chars: number; setting: string },
 ): Budget {
   if (!ceiling) return budget
+  const plans = others.map((o) => o.plan)
   let taken = FRAME_CHARS
+  let later = 0
   for (const o of others) {
     if (o.plan === plan || !budgets.has(o.plan.name)) continue
-    taken += o.outcome ? (o.outcome.status === 'ok' ? o.outcome.chars : 0) : budgets.get(o.plan.name)!.chars
+    if (!o.outcome && waitsFor(o.plan, plan, plans)) later += o.plan.budgetChars
+    else taken += o.outcome ? (o.outcome.status === 'ok' ? o.outcome.chars : 0) : budgets.get(o.plan.name)!.chars
   }
-  const room = Math.max(0, ceiling.chars - taken)
+  const left = Math.max(0, ceiling.chars - taken)
+  const room = later > 0 ? Math.floor((left * plan.budgetChars) / (plan.budgetChars + later)) : left
   return room < budget.chars
     ? { chars: room, setting: `budgetChars: ${plan.budgetChars}, held to what the other sections left under the ceiling, ${ceiling.setting}` }
     : budget

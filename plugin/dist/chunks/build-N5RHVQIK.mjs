@@ -10,7 +10,7 @@ import {
   readJsonlTranscript,
   readPolicy,
   systemClock
-} from "./chunk-R2XK5HDY.mjs";
+} from "./chunk-T5XXPC7R.mjs";
 import {
   fmt
 } from "./chunk-4UC3FRD7.mjs";

@@ -11,7 +11,7 @@ import {
   readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-R2XK5HDY.mjs";
+} from "./chunk-T5XXPC7R.mjs";
 import {
   nextCompaction,
   resolveDataDir,
