@@ -29,18 +29,40 @@ export interface Chunk {
   names: string[]
 }
 
-/** A run of characters a name, path or flag can be made of. */
-const RUN_RE = /[A-Za-z0-9_$./:@-]+/g
-const TRIM_RE = /^[.:@/-]+|[.:@/-]+$/g
-/** A name as code and commands spell one: a digit, `_`, `.`, `/`, `-` or `:` inside, or an inner
- *  capital. Plain words ("because", "Testing") are prose, not names, and say nothing of where. */
-const NAME_MARK_RE = /[0-9_./:-]|.[A-Z]/
+/** Characters a name, path or flag can be made of: letters, digits and `_ $ . / : @ -`. */
+const IN_NAME = new Uint8Array(128)
+for (const c of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$./:@-') IN_NAME[c.charCodeAt(0)] = 1
+/** Punctuation a name does not start or end with (sentence dots, a leading slash, a trailing colon). */
+const EDGE = new Uint8Array(128)
+for (const c of '.:@/-') EDGE[c.charCodeAt(0)] = 1
+/** What makes a run a name as code and commands spell one: a digit, `_`, `.`, `/`, `-` or `:`
+ *  anywhere, or a capital after its first character. Plain words ("because", "Testing") are prose,
+ *  not names, and say nothing of where. */
+const MARK = new Uint8Array(128)
+for (const c of '0123456789_./:-') MARK[c.charCodeAt(0)] = 1
+const isCapital = (code: number) => code >= 65 && code <= 90
 
-/** The names a text mentions, each once. */
+function marked(text: string, start: number, end: number): boolean {
+  for (let k = start; k < end; k++) {
+    const code = text.charCodeAt(k)
+    if (MARK[code] || (k > start && isCapital(code))) return true
+  }
+  return false
+}
+
+/** The names a text mentions, each once. A scan by character codes: this runs over every line the
+ *  session saw, so it must cost about what reading them does. */
 export function namesIn(text: string, into: Set<string> = new Set()): Set<string> {
-  for (const m of text.matchAll(RUN_RE)) {
-    const run = m[0].replace(TRIM_RE, '')
-    if (run.length >= 4 && NAME_MARK_RE.test(run)) into.add(run)
+  const n = text.length
+  let i = 0
+  while (i < n) {
+    while (i < n && !(text.charCodeAt(i) < 128 && IN_NAME[text.charCodeAt(i)])) i++
+    let start = i
+    while (i < n && text.charCodeAt(i) < 128 && IN_NAME[text.charCodeAt(i)]) i++
+    let end = i
+    while (start < end && EDGE[text.charCodeAt(start)]) start++
+    while (end > start && EDGE[text.charCodeAt(end - 1)]) end--
+    if (end - start >= 4 && marked(text, start, end)) into.add(text.slice(start, end))
   }
   return into
 }
@@ -165,23 +187,33 @@ export function select(
   weights: ReadonlyMap<string, number>,
   opts: { budget: number; covered?: ReadonlySet<string>; background: number; headingChars: (source: Source) => number },
 ): Selection {
-  const covered = new Set(opts.covered ?? [])
-  const value = (c: Chunk): number => {
+  // Names become numbers once: a choice re-scores runs many times, and a typed array beats a
+  // string-keyed lookup per name per score.
+  const ids = new Map<string, number>()
+  const namesOf = chunks.map((c) => Int32Array.from(c.names, (name) => ids.get(name) ?? ids.set(name, ids.size).size - 1))
+  const weightOf = new Float64Array(ids.size)
+  const covered = new Uint8Array(ids.size)
+  for (const [name, id] of ids) {
+    weightOf[id] = weights.get(name) ?? 0
+    if (opts.covered?.has(name)) covered[id] = 1
+  }
+  const value = (order: number): number => {
+    const c = chunks[order]!
     let v = 0
     const bg = opts.background * sources[c.source]!.recency
-    for (const name of c.names) if (!covered.has(name)) v += (weights.get(name) ?? 0) + bg
+    for (const id of namesOf[order]!) if (!covered[id]) v += weightOf[id]! + bg
     return v / c.cost
   }
   const queue = new Queue()
   chunks.forEach((chunk, order) => {
-    const v = value(chunk)
+    const v = value(order)
     if (v > 0) queue.push({ value: v, order, chunk })
   })
   const opened = new Set<number>()
   const chosen: Chunk[] = []
   let chars = 0
   for (let top = queue.pop(); top; top = queue.pop()) {
-    const fresh = { ...top, value: value(top.chunk) }
+    const fresh = { ...top, value: value(top.order) }
     if (fresh.value <= 0) continue
     const next = queue.peek()
     if (next && before(next, fresh)) {
@@ -194,7 +226,7 @@ export function select(
     chars += cost
     opened.add(c.source)
     chosen.push(c)
-    for (const name of c.names) covered.add(name)
+    for (const id of namesOf[top.order]!) covered[id] = 1
   }
   return { chunks: chosen, chars }
 }

@@ -21053,13 +21053,31 @@ var commitments_default = defineSection({
 import { basename } from "node:path";
 
 // sections/excerpts/select.ts
-var RUN_RE = /[A-Za-z0-9_$./:@-]+/g;
-var TRIM_RE = /^[.:@/-]+|[.:@/-]+$/g;
-var NAME_MARK_RE = /[0-9_./:-]|.[A-Z]/;
+var IN_NAME = new Uint8Array(128);
+for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$./:@-") IN_NAME[c.charCodeAt(0)] = 1;
+var EDGE = new Uint8Array(128);
+for (const c of ".:@/-") EDGE[c.charCodeAt(0)] = 1;
+var MARK = new Uint8Array(128);
+for (const c of "0123456789_./:-") MARK[c.charCodeAt(0)] = 1;
+var isCapital = (code) => code >= 65 && code <= 90;
+function marked(text, start, end) {
+  for (let k = start; k < end; k++) {
+    const code = text.charCodeAt(k);
+    if (MARK[code] || k > start && isCapital(code)) return true;
+  }
+  return false;
+}
 function namesIn(text, into = /* @__PURE__ */ new Set()) {
-  for (const m of text.matchAll(RUN_RE)) {
-    const run = m[0].replace(TRIM_RE, "");
-    if (run.length >= 4 && NAME_MARK_RE.test(run)) into.add(run);
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    while (i < n && !(text.charCodeAt(i) < 128 && IN_NAME[text.charCodeAt(i)])) i++;
+    let start = i;
+    while (i < n && text.charCodeAt(i) < 128 && IN_NAME[text.charCodeAt(i)]) i++;
+    let end = i;
+    while (start < end && EDGE[text.charCodeAt(start)]) start++;
+    while (end > start && EDGE[text.charCodeAt(end - 1)]) end--;
+    if (end - start >= 4 && marked(text, start, end)) into.add(text.slice(start, end));
   }
   return into;
 }
@@ -21135,23 +21153,31 @@ var Queue2 = class {
   }
 };
 function select(sources, chunks, weights, opts) {
-  const covered = new Set(opts.covered ?? []);
-  const value = (c) => {
+  const ids = /* @__PURE__ */ new Map();
+  const namesOf = chunks.map((c) => Int32Array.from(c.names, (name) => ids.get(name) ?? ids.set(name, ids.size).size - 1));
+  const weightOf = new Float64Array(ids.size);
+  const covered = new Uint8Array(ids.size);
+  for (const [name, id] of ids) {
+    weightOf[id] = weights.get(name) ?? 0;
+    if (opts.covered?.has(name)) covered[id] = 1;
+  }
+  const value = (order) => {
+    const c = chunks[order];
     let v = 0;
     const bg = opts.background * sources[c.source].recency;
-    for (const name of c.names) if (!covered.has(name)) v += (weights.get(name) ?? 0) + bg;
+    for (const id of namesOf[order]) if (!covered[id]) v += weightOf[id] + bg;
     return v / c.cost;
   };
   const queue = new Queue2();
   chunks.forEach((chunk, order) => {
-    const v = value(chunk);
+    const v = value(order);
     if (v > 0) queue.push({ value: v, order, chunk });
   });
   const opened = /* @__PURE__ */ new Set();
   const chosen = [];
   let chars = 0;
   for (let top = queue.pop(); top; top = queue.pop()) {
-    const fresh = { ...top, value: value(top.chunk) };
+    const fresh = { ...top, value: value(top.order) };
     if (fresh.value <= 0) continue;
     const next = queue.peek();
     if (next && before(next, fresh)) {
@@ -21164,7 +21190,7 @@ function select(sources, chunks, weights, opts) {
     chars += cost;
     opened.add(c.source);
     chosen.push(c);
-    for (const name of c.names) covered.add(name);
+    for (const id of namesOf[top.order]) covered[id] = 1;
   }
   return { chunks: chosen, chars };
 }

@@ -10,7 +10,7 @@ import {
   readJsonlTranscript,
   readPolicy,
   systemClock
-} from "./chunk-T5XXPC7R.mjs";
+} from "./chunk-EEXLBQFN.mjs";
 import {
   fmt
 } from "./chunk-4UC3FRD7.mjs";

@@ -11,7 +11,7 @@ import {
   readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-T5XXPC7R.mjs";
+} from "./chunk-EEXLBQFN.mjs";
 import {
   nextCompaction,
   resolveDataDir,
