@@ -48,7 +48,11 @@ export function occupancySpec(s: SessionView): TopLevelSpec {
   }
   const handoff = ws.filter((w) => w.handoffShare !== undefined).map((w) => ({ turn: w.turn, handoffShare: w.handoffShare }))
   const x = { field: 'turn', type: 'quantitative' as const, title: 'turn', axis: { tickMinStep: 1, format: 'd' } }
-  const y = { type: 'quantitative' as const, title: 'share of the context window', scale: { domain: [0, 1] }, axis: { format: '%' } }
+  // Up to the whole window once a session comes near it; below that, to a little over its peak,
+  // so a session that never filled a quarter still shows its rises and falls.
+  const peak = Math.max(0, ...ws.map((w) => Math.max(w.share, w.handoffShare ?? 0)))
+  const top = peak > 0.6 ? 1 : Math.max(0.05, Math.ceil(peak * 12) / 10)
+  const y = { type: 'quantitative' as const, title: 'share of the context window', scale: { domain: [0, top] }, axis: { format: '%' } }
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     width: WIDTH,
@@ -58,7 +62,7 @@ export function occupancySpec(s: SessionView): TopLevelSpec {
       {
         name: 'occupancy_line',
         data: { values: rows },
-        mark: { type: 'line', color: '#4c78a8', strokeWidth: 2, interpolate: 'monotone' },
+        mark: { type: 'line', color: '#4c78a8', strokeWidth: 2 },
         encoding: { x, y: { ...y, field: 'share' } },
       },
       {
@@ -86,7 +90,7 @@ export function occupancySpec(s: SessionView): TopLevelSpec {
         name: 'compaction_label',
         data: { values: marks },
         mark: { type: 'text', color: '#c03a39', align: 'left', dx: 4, dy: -2, baseline: 'top', fontSize: 11, fontWeight: 600 },
-        encoding: { x: { field: 'at', type: 'quantitative' }, y: { datum: 1, type: 'quantitative' }, text: { field: 'compaction' } },
+        encoding: { x: { field: 'at', type: 'quantitative' }, y: { datum: top, type: 'quantitative' }, text: { field: 'compaction' } },
       },
       {
         name: 'handoff_share',

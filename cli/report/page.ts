@@ -21,8 +21,9 @@ const when = (iso: string): string => (iso ? iso.replace('T', ' ').replace(/:\d\
 const NOT_RECORDED = (what: string, by: string) => `<p class="missing">${esc(what)}: not recorded. <span>${esc(by)}</span></p>`
 
 /** A session's occupancy chart: the figure's id. */
-export const occupancyId = (s: Pick<SessionView, 'sessionId'>): string => `occupancy-${s.sessionId}`
+export const occupancyId = (s: Pick<SessionView, 'sessionId'>): string => `chart-occupancy-${s.sessionId}`
 
+/** Draws a spec to SVG (charts.ts's `toSvg`). */
 export interface Drawer {
   (spec: TopLevelSpec): Promise<string>
 }
@@ -91,11 +92,11 @@ function sectionMatrix(compactions: CompactionView[], across: boolean): string {
       const s = c.sections.find((x) => x.name === n)
       if (!s) return '<td class="num none">–</td>'
       if (s.status === 'ok') return `<td class="num">${int(s.chars)}<small>${int(s.ms)} ms</small></td>`
-      return `<td class="num dropped" title="${esc(s.message)}">${esc(s.code ?? s.status)}<small>${int(s.ms)} ms</small></td>`
+      return `<td class="num dropped" title="${esc(s.message)}">${esc(s.code ?? s.status).replaceAll('_', '_<wbr>')}<small>${int(s.ms)} ms</small></td>`
     })
     return `<tr><td><b>${esc(compactionLabel(c, across))}</b><small>${esc(when(c.at))} · ${esc(c.trigger ?? '')}</small></td><td>${outcomeBadge(c)}</td><td class="num">${int(c.chars)}</td>${cells.join('')}</tr>`
   })
-  return `<table class="matrix"><thead>${head}</thead><tbody>${rows.join('\n')}</tbody></table>`
+  return `<div class="scroll"><table class="matrix"><thead>${head}</thead><tbody>${rows.join('\n')}</tbody></table></div>`
 }
 
 function outcomeBadge(c: CompactionView): string {
@@ -116,7 +117,7 @@ async function makeup(all: CompactionView[], across: boolean, draw: Drawer): Pro
   const shown = all.slice(-MAX_COMPACTION_BARS)
   const withSections = shown.filter((c) => c.sections.some((s) => s.status === 'ok' && (s.chars ?? 0) > 0))
   const chart = withSections.length
-    ? figure('makeup', 'Characters per section', await draw(makeupSpec(withSections, across)), esc(`${withSections.length} handoff(s)`))
+    ? figure('chart-makeup', 'Characters per section', await draw(makeupSpec(withSections, across)), esc(`${withSections.length} handoff(s)`))
     : '<p class="missing">No handoff kept a section.</p>'
   return `<section id="sections"><h2>What each handoff was made of</h2>
 <p class="lede">Each bar is one handoff, split by the sections it kept. The table gives every section's characters and time; a red cell was left out (hover for the message, or read the list below).</p>
@@ -132,7 +133,7 @@ async function cost(all: CompactionView[], across: boolean, draw: Drawer): Promi
   const unpriced = shown.filter((c) => c.cost && c.cost.usd === null)
   const chart = drawn.length
     ? figure(
-        'cost',
+        'chart-cost',
         'Model cost per compaction',
         await draw(costSpec(drawn, across)),
         esc(`${drawn.length} compaction(s) · the sum of the sections' recorded prices`),
@@ -149,7 +150,7 @@ async function fallbacks(all: CompactionView[], across: boolean, draw: Drawer): 
   if (!fell.length) return `<section id="fallbacks"><h2>Fallbacks</h2><p class="good">No compaction fell back to the engine's own summary.</p></section>`
   return `<section id="fallbacks"><h2>Fallbacks</h2>
 <p class="lede">Compactions where the engine's own summary stood instead, by the reason's code.</p>
-${figure('fallbacks', 'Fallbacks by reason', await draw(fallbackSpec(fell)), esc(`${fell.length} of ${all.length} compactions`))}
+${figure('chart-fallbacks', 'Fallbacks by reason', await draw(fallbackSpec(fell)), esc(`${fell.length} of ${all.length} compactions`))}
 <table><thead><tr><th>compaction</th><th>code</th><th>reason</th></tr></thead><tbody>${fell
     .map(
       (c) =>
@@ -217,7 +218,7 @@ async function quality(q: ReportData['quality'], draw: Drawer): Promise<string> 
     .join('')
   return `<section id="quality"><h2>Quality bench</h2>
 <p class="lede">The latest results of <code>npm run bench -- quality</code>: how much of what the work after a compaction used each arm carried, over ${r.sessions ?? '?'} real sessions (${esc(when(r.date ?? ''))}).${r.winsAtStockSize !== null ? ` Ours with the summary beats stock at no more than stock's size on ${r.winsAtStockSize} of ${r.sessions}.` : ''}</p>
-${figure('quality', 'Recall versus size', await draw(qualityChartSpec(r)), esc(r.file))}
+${figure('chart-quality', 'Recall versus size', await draw(qualityChartSpec(r)), esc(r.file))}
 <div class="two"><table><thead><tr><th>arm</th><th class="num">mean recall</th><th class="num">mean chars</th></tr></thead><tbody>${means}</tbody></table>
 <table><thead><tr><th>section alone</th><th class="num">kept</th><th class="num">mean chars</th><th class="num">recall</th></tr></thead><tbody>${sections}</tbody></table></div></section>`
 }
@@ -252,6 +253,8 @@ th{font-weight:600;color:var(--muted);font-size:12px;background:#fafbfc}
 td small,th small{display:block;color:var(--muted);font-size:11px;font-weight:400;white-space:nowrap}
 .num{text-align:right}
 td.dropped{color:var(--red);font-size:11px}
+.scroll{overflow-x:auto}
+.matrix th,.matrix td{padding:6px 6px}
 td.none{color:#bbb}
 .badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:11px;background:#eef1f6;color:var(--blue)}
 .badge.fallback{background:#fdecec;color:var(--red)}
@@ -266,7 +269,7 @@ details.why li{margin:3px 0}
 footer{color:var(--muted);font-size:12px;margin-top:18px}
 `
 
-/** The whole page. `draw` turns a spec into SVG (charts.ts's `toSvg`). */
+/** The whole page. */
 export async function renderPage(data: ReportData, draw: Drawer = toSvg): Promise<string> {
   const all = data.sessions.flatMap((s) => s.compactions).sort((a, b) => a.at.localeCompare(b.at) || a.n - b.n)
   const across = data.session === null && new Set(all.map((c) => c.sessionId)).size > 1

@@ -53448,7 +53448,9 @@ function occupancySpec(s2) {
   }
   const handoff = ws.filter((w2) => w2.handoffShare !== void 0).map((w2) => ({ turn: w2.turn, handoffShare: w2.handoffShare }));
   const x4 = { field: "turn", type: "quantitative", title: "turn", axis: { tickMinStep: 1, format: "d" } };
-  const y4 = { type: "quantitative", title: "share of the context window", scale: { domain: [0, 1] }, axis: { format: "%" } };
+  const peak = Math.max(0, ...ws.map((w2) => Math.max(w2.share, w2.handoffShare ?? 0)));
+  const top = peak > 0.6 ? 1 : Math.max(0.05, Math.ceil(peak * 12) / 10);
+  const y4 = { type: "quantitative", title: "share of the context window", scale: { domain: [0, top] }, axis: { format: "%" } };
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     width: WIDTH,
@@ -53458,7 +53460,7 @@ function occupancySpec(s2) {
       {
         name: "occupancy_line",
         data: { values: rows },
-        mark: { type: "line", color: "#4c78a8", strokeWidth: 2, interpolate: "monotone" },
+        mark: { type: "line", color: "#4c78a8", strokeWidth: 2 },
         encoding: { x: x4, y: { ...y4, field: "share" } }
       },
       {
@@ -53486,7 +53488,7 @@ function occupancySpec(s2) {
         name: "compaction_label",
         data: { values: marks },
         mark: { type: "text", color: "#c03a39", align: "left", dx: 4, dy: -2, baseline: "top", fontSize: 11, fontWeight: 600 },
-        encoding: { x: { field: "at", type: "quantitative" }, y: { datum: 1, type: "quantitative" }, text: { field: "compaction" } }
+        encoding: { x: { field: "at", type: "quantitative" }, y: { datum: top, type: "quantitative" }, text: { field: "compaction" } }
       },
       {
         name: "handoff_share",
@@ -53626,7 +53628,7 @@ var usd = (n) => `$${n < 0.01 ? n.toFixed(4) : n.toFixed(2)}`;
 var pct = (n) => `${(n * 100).toFixed(n < 0.1 ? 1 : 0)} %`;
 var when = (iso) => iso ? iso.replace("T", " ").replace(/:\d\d\.\d+Z$/, " UTC") : "";
 var NOT_RECORDED = (what, by) => `<p class="missing">${esc(what)}: not recorded. <span>${esc(by)}</span></p>`;
-var occupancyId = (s2) => `occupancy-${s2.sessionId}`;
+var occupancyId = (s2) => `chart-occupancy-${s2.sessionId}`;
 function figure(id2, title2, svg, caption = "") {
   return `<figure id="${esc(id2)}" class="chart"><figcaption><strong>${esc(title2)}</strong>${caption ? ` <span>${caption}</span>` : ""}</figcaption>${svg}</figure>`;
 }
@@ -53680,11 +53682,11 @@ function sectionMatrix(compactions, across) {
       const s2 = c4.sections.find((x4) => x4.name === n);
       if (!s2) return '<td class="num none">\u2013</td>';
       if (s2.status === "ok") return `<td class="num">${int(s2.chars)}<small>${int(s2.ms)} ms</small></td>`;
-      return `<td class="num dropped" title="${esc(s2.message)}">${esc(s2.code ?? s2.status)}<small>${int(s2.ms)} ms</small></td>`;
+      return `<td class="num dropped" title="${esc(s2.message)}">${esc(s2.code ?? s2.status).replaceAll("_", "_<wbr>")}<small>${int(s2.ms)} ms</small></td>`;
     });
     return `<tr><td><b>${esc(compactionLabel(c4, across))}</b><small>${esc(when(c4.at))} \xB7 ${esc(c4.trigger ?? "")}</small></td><td>${outcomeBadge(c4)}</td><td class="num">${int(c4.chars)}</td>${cells.join("")}</tr>`;
   });
-  return `<table class="matrix"><thead>${head}</thead><tbody>${rows.join("\n")}</tbody></table>`;
+  return `<div class="scroll"><table class="matrix"><thead>${head}</thead><tbody>${rows.join("\n")}</tbody></table></div>`;
 }
 function outcomeBadge(c4) {
   const o = c4.outcome ?? "unknown";
@@ -53699,7 +53701,7 @@ function droppedList(compactions, across) {
 async function makeup(all, across, draw3) {
   const shown = all.slice(-MAX_COMPACTION_BARS);
   const withSections = shown.filter((c4) => c4.sections.some((s2) => s2.status === "ok" && (s2.chars ?? 0) > 0));
-  const chart = withSections.length ? figure("makeup", "Characters per section", await draw3(makeupSpec(withSections, across)), esc(`${withSections.length} handoff(s)`)) : '<p class="missing">No handoff kept a section.</p>';
+  const chart = withSections.length ? figure("chart-makeup", "Characters per section", await draw3(makeupSpec(withSections, across)), esc(`${withSections.length} handoff(s)`)) : '<p class="missing">No handoff kept a section.</p>';
   return `<section id="sections"><h2>What each handoff was made of</h2>
 <p class="lede">Each bar is one handoff, split by the sections it kept. The table gives every section's characters and time; a red cell was left out (hover for the message, or read the list below).</p>
 ${all.length > shown.length ? `<p class="note">The ${all.length - shown.length} oldest compaction(s) are not drawn.</p>` : ""}
@@ -53712,7 +53714,7 @@ async function cost(all, across, draw3) {
   const drawn = shown.filter((c4) => c4.cost && c4.cost.pricedUsd !== null);
   const unpriced = shown.filter((c4) => c4.cost && c4.cost.usd === null);
   const chart = drawn.length ? figure(
-    "cost",
+    "chart-cost",
     "Model cost per compaction",
     await draw3(costSpec(drawn, across)),
     esc(`${drawn.length} compaction(s) \xB7 the sum of the sections' recorded prices`)
@@ -53725,7 +53727,7 @@ async function fallbacks(all, across, draw3) {
   if (!fell.length) return `<section id="fallbacks"><h2>Fallbacks</h2><p class="good">No compaction fell back to the engine's own summary.</p></section>`;
   return `<section id="fallbacks"><h2>Fallbacks</h2>
 <p class="lede">Compactions where the engine's own summary stood instead, by the reason's code.</p>
-${figure("fallbacks", "Fallbacks by reason", await draw3(fallbackSpec(fell)), esc(`${fell.length} of ${all.length} compactions`))}
+${figure("chart-fallbacks", "Fallbacks by reason", await draw3(fallbackSpec(fell)), esc(`${fell.length} of ${all.length} compactions`))}
 <table><thead><tr><th>compaction</th><th>code</th><th>reason</th></tr></thead><tbody>${fell.map(
     (c4) => `<tr><td><b>${esc(compactionLabel(c4, across))}</b><small>${esc(when(c4.at))}</small></td><td><code>${esc(c4.code ?? "")}</code></td><td>${esc(c4.reason ?? "")}</td></tr>`
   ).join("")}</tbody></table></section>`;
@@ -53778,7 +53780,7 @@ async function quality(q, draw3) {
   ).join("");
   return `<section id="quality"><h2>Quality bench</h2>
 <p class="lede">The latest results of <code>npm run bench -- quality</code>: how much of what the work after a compaction used each arm carried, over ${r.sessions ?? "?"} real sessions (${esc(when(r.date ?? ""))}).${r.winsAtStockSize !== null ? ` Ours with the summary beats stock at no more than stock's size on ${r.winsAtStockSize} of ${r.sessions}.` : ""}</p>
-${figure("quality", "Recall versus size", await draw3(qualityChartSpec(r)), esc(r.file))}
+${figure("chart-quality", "Recall versus size", await draw3(qualityChartSpec(r)), esc(r.file))}
 <div class="two"><table><thead><tr><th>arm</th><th class="num">mean recall</th><th class="num">mean chars</th></tr></thead><tbody>${means}</tbody></table>
 <table><thead><tr><th>section alone</th><th class="num">kept</th><th class="num">mean chars</th><th class="num">recall</th></tr></thead><tbody>${sections}</tbody></table></div></section>`;
 }
@@ -53812,6 +53814,8 @@ th{font-weight:600;color:var(--muted);font-size:12px;background:#fafbfc}
 td small,th small{display:block;color:var(--muted);font-size:11px;font-weight:400;white-space:nowrap}
 .num{text-align:right}
 td.dropped{color:var(--red);font-size:11px}
+.scroll{overflow-x:auto}
+.matrix th,.matrix td{padding:6px 6px}
 td.none{color:#bbb}
 .badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:11px;background:#eef1f6;color:var(--blue)}
 .badge.fallback{background:#fdecec;color:var(--red)}
