@@ -20,7 +20,7 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
   search: { summary: 'search what earlier compactions replaced', load: async () => (await import('./history.ts')).searchCommand },
   report: {
     summary: 'the store as one HTML page: occupancy, handoffs, cost, fallbacks, the watch, A/B, quality',
-    load: async () => (await import('./report/command.ts')).reportCommand,
+    load: async () => (await import('./report.ts')).reportCommand,
   },
   index: { summary: 'add every stored text the search index lacks (--rebuild: from scratch)', load: async () => (await import('./history.ts')).indexCommand },
   engine: { summary: '(internal) run one compaction for the plugin', load: async () => (await import('../engine/child.ts')).engineCommand },

@@ -4,9 +4,9 @@
  * the page's escaping of what a store holds. The whole page in a browser: test/e2e/report.test.ts.
  */
 import assert from 'node:assert/strict'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { after, describe, test } from 'node:test'
 import { abTable, bootstrapMeanCi, MIN_SESSIONS_PER_ARM } from './ab.ts'
 import { type CompactionView, postWatch, readReport } from './data.ts'
@@ -139,4 +139,33 @@ describe('report: the A/B figures', () => {
     assert.ok(reRun('handoff').ci![1] < reRun('stock').ci![0], 'intervals apart when the arms differ this much')
     assert.equal(many.arms.find((a) => a.arm === 'stock')!.figures.find((f) => f.key === 'compactedAgain')!.mean, 1)
   })
+})
+
+describe('report: the bundle', () => {
+  const dist = join(import.meta.dirname, '..', '..', 'plugin', 'dist')
+  /** Every file a bundle file loads before it runs: its static imports, followed. */
+  function staticClosure(file: string, seen = new Set<string>()): Set<string> {
+    if (seen.has(file)) return seen
+    seen.add(file)
+    for (const m of readFileSync(file, 'utf8').matchAll(/^import\s[^'"]*['"](\.{1,2}\/[^'"]+)['"]/gm)) staticClosure(resolve(dirname(file), m[1]!), seen)
+    return seen
+  }
+  const holdsVega = (file: string) => readFileSync(file, 'utf8').includes('toSVG(')
+
+  test(
+    'the charting library is in the report command only: no other command, the engine child included, parses it',
+    { skip: !existsSync(join(dist, 'compact-handoff.mjs')) && 'plugin/dist is not built' },
+    () => {
+      const main = join(dist, 'compact-handoff.mjs')
+      const loads = [
+        ...readFileSync(main, 'utf8').matchAll(/(\w+): \{\s*summary: "[^"]*",\s*load: async \(\) => \(await import\("(\.\/chunks\/[^"]+)"\)\)/g),
+      ].map((m) => ({
+        command: m[1]!,
+        file: resolve(dist, m[2]!),
+      }))
+      assert.ok(loads.some((l) => l.command === 'engine') && loads.some((l) => l.command === 'report'), JSON.stringify(loads))
+      assert.equal([...staticClosure(main)].some(holdsVega), false, 'the entry does not load it')
+      for (const l of loads) assert.equal([...staticClosure(l.file)].some(holdsVega), l.command === 'report', l.command)
+    },
+  )
 })

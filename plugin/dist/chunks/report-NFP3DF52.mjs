@@ -486,7 +486,7 @@ var require_topojson_client = __commonJS({
   }
 });
 
-// cli/report/command.ts
+// cli/report.ts
 import { writeFile } from "node:fs/promises";
 import { resolve as resolve3 } from "node:path";
 
@@ -53857,7 +53857,7 @@ ${body.filter(Boolean).join("\n")}
 `;
 }
 
-// cli/report/command.ts
+// cli/report.ts
 var DEFAULT_OUT = "compact-handoff-report.html";
 var reportCommand = command(
   "the store as one HTML page: occupancy, handoffs, cost, fallbacks, the watch, A/B, quality",

@@ -1,16 +1,16 @@
 /**
- * `compact-handoff report`: the store as one self-contained HTML page (page.ts), for one session
+ * `compact-handoff report`: the store as one self-contained HTML page (report/page.ts), for one session
  * or every session. Loaded only when it runs (cli/main.ts), so no other command parses the
  * charting library.
  */
 import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { StoreError } from '../../store/read.ts'
-import { resolveDataDir } from '../../store/write.ts'
-import { COMMON, command, EXIT } from '../history.ts'
-import { jsonForTerminal } from '../terminal.ts'
-import { readReport } from './data.ts'
-import { renderPage } from './page.ts'
+import { StoreError } from '../store/read.ts'
+import { resolveDataDir } from '../store/write.ts'
+import { COMMON, command, EXIT } from './history.ts'
+import { jsonForTerminal } from './terminal.ts'
+import { readReport } from './report/data.ts'
+import { renderPage } from './report/page.ts'
 
 export const DEFAULT_OUT = 'compact-handoff-report.html'
 
