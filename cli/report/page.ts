@@ -10,7 +10,7 @@ import type { CompactionView, QualityResults, ReportData, SessionView } from './
 
 /** Sessions whose occupancy is drawn when the whole store is shown (newest first); the rest are counted. */
 export const MAX_OCCUPANCY_CHARTS = 12
-/** Compactions drawn in the make-up and cost charts across the whole store (newest); the rest are counted. */
+/** Compactions drawn in the make-up and cost charts and listed in the tables (newest); the rest are counted. */
 export const MAX_COMPACTION_BARS = 60
 
 const esc = (s: unknown): string => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
@@ -51,7 +51,7 @@ function overview(data: ReportData, all: CompactionView[]): string {
 ${card('compactions', int(all.length), `${by('replaced')} replaced · ${by('rehearsed')} rehearsed · ${by('fallback')} fell back${by('pending') ? ` · ${by('pending')} pending` : ''}`)}
 ${card('sessions', int(data.sessions.length), `${data.sessions.filter((s) => s.window).length} with occupancy recorded`)}
 ${card('median handoff', median === null ? '–' : `${int(median)} <small>chars</small>`, `≈ ${int(median === null ? null : median / 4)} tokens`)}
-${card('model cost', usd(totalUsd), `${priced.length} priced${unpriced.length ? ` · <b>${unpriced.length} unpriced</b>` : ''} · ${all.reduce((s, c) => s + c.calls, 0)} calls`)}
+${card('model cost', usd(totalUsd), `${priced.length} priced${unpriced.length ? ` · <b>${unpriced.length} without a price</b>` : ''} · ${all.reduce((s, c) => s + c.calls, 0)} calls`)}
 ${card('watched after', int(watched), watched ? `of ${all.length} compactions` : 'no watch recorded')}
 </section>`
 }
@@ -140,7 +140,7 @@ async function cost(all: CompactionView[], across: boolean, draw: Drawer): Promi
       )
     : NOT_RECORDED('Model cost', 'rows from before costs were recorded carry none.')
   const why = unpriced.length
-    ? `<details class="why" open><summary>Unpriced (${unpriced.length}): the bar shows only the priced part</summary><ul>${unpriced.map((c) => `<li><b>${esc(compactionLabel(c, across))}</b> ${esc(c.cost!.reason ?? '')}</li>`).join('')}</ul></details>`
+    ? `<details class="why" open><summary>Without a price (${unpriced.length}), as each row says why; a bar shows only the priced part</summary><ul>${unpriced.map((c) => `<li><b>${esc(compactionLabel(c, across))}</b> ${esc(c.cost!.reason ?? '')}</li>`).join('')}</ul></details>`
     : ''
   return `<section id="cost"><h2>Model cost</h2>${chart}${why}</section>`
 }
@@ -160,7 +160,8 @@ ${figure('chart-fallbacks', 'Fallbacks by reason', await draw(fallbackSpec(fell)
 }
 
 function watch(all: CompactionView[], across: boolean): string {
-  const watched = all.filter((c) => c.post)
+  const everyWatched = all.filter((c) => c.post)
+  const watched = everyWatched.slice(-MAX_COMPACTION_BARS)
   if (!watched.length)
     return `<section id="watch"><h2>After each compaction</h2>${NOT_RECORDED(
       'The post-compaction watch',
@@ -175,11 +176,11 @@ function watch(all: CompactionView[], across: boolean): string {
       : '0'
     return `<tr><td><b>${esc(compactionLabel(c, across))}</b>${c.arm ? ` <span class="badge arm">${esc(c.arm)}</span>` : ''}</td><td class="num">${p.turnsSeen}/${p.watchTurns}${p.complete ? '' : ' <small>watching</small>'}</td><td class="num">${list(p.reReadRestored)}</td><td class="num">${list(p.reReadNamed)}</td><td class="num">${list(p.reRunCommands)}</td><td class="num">${p.notReadRefusals}</td><td class="num">${history}</td><td class="num">${p.turnsToFirstToolCall ?? '–'}</td><td class="num">${p.compactedAgain ? '<b class="bad">yes</b>' : 'no'}</td></tr>`
   })
-  const missing = all.length - watched.length
+  const missing = all.length - everyWatched.length
   return `<section id="watch"><h2>After each compaction</h2>
 <p class="lede">What the turns after each compaction did: files read again that the handoff had restored or named, commands the ledger listed run again, "File has not been read yet" refusals, history-tool calls (and what they returned).</p>
 <table class="watch"><thead><tr><th>compaction</th><th class="num">turns seen</th><th class="num">restored re-read</th><th class="num">named re-read</th><th class="num">commands re-run</th><th class="num">not-read refusals</th><th class="num">history calls</th><th class="num">turns to first tool call</th><th class="num">compacted again</th></tr></thead>
-<tbody>${rows.join('\n')}</tbody></table>${missing ? `<p class="note">${missing} compaction(s) have no watch recorded.</p>` : ''}</section>`
+<tbody>${rows.join('\n')}</tbody></table>${everyWatched.length > watched.length ? `<p class="note">The ${everyWatched.length - watched.length} oldest watched compaction(s) are not listed (the A/B table counts them).</p>` : ''}${missing ? `<p class="note">${missing} compaction(s) have no watch recorded.</p>` : ''}</section>`
 }
 
 const fmtFigure = (v: number | null, key: string) => (v === null ? '–' : key === 'compactedAgain' ? pct(v) : v.toFixed(2))

@@ -53647,7 +53647,7 @@ function overview(data3, all) {
 ${card("compactions", int(all.length), `${by("replaced")} replaced \xB7 ${by("rehearsed")} rehearsed \xB7 ${by("fallback")} fell back${by("pending") ? ` \xB7 ${by("pending")} pending` : ""}`)}
 ${card("sessions", int(data3.sessions.length), `${data3.sessions.filter((s2) => s2.window).length} with occupancy recorded`)}
 ${card("median handoff", median2 === null ? "\u2013" : `${int(median2)} <small>chars</small>`, `\u2248 ${int(median2 === null ? null : median2 / 4)} tokens`)}
-${card("model cost", usd(totalUsd), `${priced.length} priced${unpriced.length ? ` \xB7 <b>${unpriced.length} unpriced</b>` : ""} \xB7 ${all.reduce((s2, c4) => s2 + c4.calls, 0)} calls`)}
+${card("model cost", usd(totalUsd), `${priced.length} priced${unpriced.length ? ` \xB7 <b>${unpriced.length} without a price</b>` : ""} \xB7 ${all.reduce((s2, c4) => s2 + c4.calls, 0)} calls`)}
 ${card("watched after", int(watched), watched ? `of ${all.length} compactions` : "no watch recorded")}
 </section>`;
 }
@@ -53719,7 +53719,7 @@ async function cost(all, across, draw3) {
     await draw3(costSpec(drawn, across)),
     esc(`${drawn.length} compaction(s) \xB7 the sum of the sections' recorded prices`)
   ) : NOT_RECORDED("Model cost", "rows from before costs were recorded carry none.");
-  const why = unpriced.length ? `<details class="why" open><summary>Unpriced (${unpriced.length}): the bar shows only the priced part</summary><ul>${unpriced.map((c4) => `<li><b>${esc(compactionLabel(c4, across))}</b> ${esc(c4.cost.reason ?? "")}</li>`).join("")}</ul></details>` : "";
+  const why = unpriced.length ? `<details class="why" open><summary>Without a price (${unpriced.length}), as each row says why; a bar shows only the priced part</summary><ul>${unpriced.map((c4) => `<li><b>${esc(compactionLabel(c4, across))}</b> ${esc(c4.cost.reason ?? "")}</li>`).join("")}</ul></details>` : "";
   return `<section id="cost"><h2>Model cost</h2>${chart}${why}</section>`;
 }
 async function fallbacks(all, across, draw3) {
@@ -53733,7 +53733,8 @@ ${figure("chart-fallbacks", "Fallbacks by reason", await draw3(fallbackSpec(fell
   ).join("")}</tbody></table></section>`;
 }
 function watch(all, across) {
-  const watched = all.filter((c4) => c4.post);
+  const everyWatched = all.filter((c4) => c4.post);
+  const watched = everyWatched.slice(-MAX_COMPACTION_BARS);
   if (!watched.length)
     return `<section id="watch"><h2>After each compaction</h2>${NOT_RECORDED(
       "The post-compaction watch",
@@ -53745,11 +53746,11 @@ function watch(all, across) {
     const history = p.historyCalls.length ? `${p.historyCalls.length}<small>${esc(p.historyCalls.map((h2) => `${h2.tool.replace(/^mcp__compact-handoff__/, "")} \u2192 ${h2.results}`).join(", "))}</small>` : "0";
     return `<tr><td><b>${esc(compactionLabel(c4, across))}</b>${c4.arm ? ` <span class="badge arm">${esc(c4.arm)}</span>` : ""}</td><td class="num">${p.turnsSeen}/${p.watchTurns}${p.complete ? "" : " <small>watching</small>"}</td><td class="num">${list(p.reReadRestored)}</td><td class="num">${list(p.reReadNamed)}</td><td class="num">${list(p.reRunCommands)}</td><td class="num">${p.notReadRefusals}</td><td class="num">${history}</td><td class="num">${p.turnsToFirstToolCall ?? "\u2013"}</td><td class="num">${p.compactedAgain ? '<b class="bad">yes</b>' : "no"}</td></tr>`;
   });
-  const missing = all.length - watched.length;
+  const missing = all.length - everyWatched.length;
   return `<section id="watch"><h2>After each compaction</h2>
 <p class="lede">What the turns after each compaction did: files read again that the handoff had restored or named, commands the ledger listed run again, "File has not been read yet" refusals, history-tool calls (and what they returned).</p>
 <table class="watch"><thead><tr><th>compaction</th><th class="num">turns seen</th><th class="num">restored re-read</th><th class="num">named re-read</th><th class="num">commands re-run</th><th class="num">not-read refusals</th><th class="num">history calls</th><th class="num">turns to first tool call</th><th class="num">compacted again</th></tr></thead>
-<tbody>${rows.join("\n")}</tbody></table>${missing ? `<p class="note">${missing} compaction(s) have no watch recorded.</p>` : ""}</section>`;
+<tbody>${rows.join("\n")}</tbody></table>${everyWatched.length > watched.length ? `<p class="note">The ${everyWatched.length - watched.length} oldest watched compaction(s) are not listed (the A/B table counts them).</p>` : ""}${missing ? `<p class="note">${missing} compaction(s) have no watch recorded.</p>` : ""}</section>`;
 }
 var fmtFigure = (v, key2) => v === null ? "\u2013" : key2 === "compactedAgain" ? pct(v) : v.toFixed(2);
 function abSection(ab) {
