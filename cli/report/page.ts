@@ -3,7 +3,6 @@
  * script, no font, no image fetched; a Content-Security-Policy that forbids loading anything says
  * so to the browser too. Everything read from the store is escaped.
  */
-import type { TopLevelSpec } from 'vega-lite'
 import { type AbTable, abTable } from './ab.ts'
 import { compactionLabel, costSpec, fallbackSpec, makeupSpec, occupancySpec, qualityChartSpec, toSvg } from './charts.ts'
 import type { CompactionView, QualityResults, ReportData, SessionView } from './data.ts'
@@ -22,11 +21,6 @@ const NOT_RECORDED = (what: string, by: string) => `<p class="missing">${esc(wha
 
 /** A session's occupancy chart: the figure's id. */
 export const occupancyId = (s: Pick<SessionView, 'sessionId'>): string => `chart-occupancy-${s.sessionId}`
-
-/** Draws a spec to SVG (charts.ts's `toSvg`). */
-export interface Drawer {
-  (spec: TopLevelSpec): Promise<string>
-}
 
 function figure(id: string, title: string, svg: string, caption = ''): string {
   return `<figure id="${esc(id)}" class="chart"><figcaption><strong>${esc(title)}</strong>${caption ? ` <span>${caption}</span>` : ''}</figcaption>${svg}</figure>`
@@ -56,7 +50,7 @@ ${card('watched after', int(watched), watched ? `of ${all.length} compactions` :
 </section>`
 }
 
-async function occupancy(data: ReportData, draw: Drawer): Promise<string> {
+async function occupancy(data: ReportData): Promise<string> {
   const withWindow = data.sessions.filter((s) => s.window && s.window.length > 0)
   const shown = data.session ? withWindow : withWindow.slice(0, MAX_OCCUPANCY_CHARTS)
   const parts: string[] = []
@@ -64,7 +58,7 @@ async function occupancy(data: ReportData, draw: Drawer): Promise<string> {
     const w = s.window!
     const peak = Math.max(...w.map((r) => r.share))
     const caption = `${w.length} turns · peak ${pct(peak)} of ${int(w.at(-1)!.window)} tokens · ${s.compactions.length} compaction${s.compactions.length === 1 ? '' : 's'}${s.windowSkipped ? ` · ${s.windowSkipped} line(s) skipped` : ''}`
-    parts.push(figure(occupancyId(s), `Session ${s.sessionId}`, await draw(occupancySpec(s)), esc(caption)))
+    parts.push(figure(occupancyId(s), `Session ${s.sessionId}`, await toSvg(occupancySpec(s)), esc(caption)))
   }
   const without = data.sessions.filter((s) => !s.window || s.window.length === 0)
   const notes = [
@@ -74,7 +68,7 @@ async function occupancy(data: ReportData, draw: Drawer): Promise<string> {
     without.length
       ? NOT_RECORDED(
           `Occupancy for ${without.length === data.sessions.length ? (data.session ? 'this session' : 'every session') : `${without.length} session(s)`}`,
-          'window.jsonl is written by plugin versions that log each turn (issue 15); these sessions ran before it.',
+          'window.jsonl is written by plugin versions that log each turn; these sessions ran before it.',
         )
       : '',
   ]
@@ -113,11 +107,11 @@ function droppedList(compactions: CompactionView[], across: boolean): string {
   return items.length ? `<details class="why" open><summary>Sections left out, and why (${items.length})</summary><ul>${items.join('')}</ul></details>` : ''
 }
 
-async function makeup(all: CompactionView[], across: boolean, draw: Drawer): Promise<string> {
+async function makeup(all: CompactionView[], across: boolean): Promise<string> {
   const shown = all.slice(-MAX_COMPACTION_BARS)
   const withSections = shown.filter((c) => c.sections.some((s) => s.status === 'ok' && (s.chars ?? 0) > 0))
   const chart = withSections.length
-    ? figure('chart-makeup', 'Characters per section', await draw(makeupSpec(withSections, across)), esc(`${withSections.length} handoff(s)`))
+    ? figure('chart-makeup', 'Characters per section', await toSvg(makeupSpec(withSections, across)), esc(`${withSections.length} handoff(s)`))
     : '<p class="missing">No handoff kept a section.</p>'
   return `<section id="sections"><h2>What each handoff was made of</h2>
 <p class="lede">Each bar is one handoff, split by the sections it kept. The table gives every section's characters and time; a red cell was left out (hover for the message, or read the list below).</p>
@@ -127,7 +121,7 @@ ${sectionMatrix(shown, across)}
 ${droppedList(shown, across)}</section>`
 }
 
-async function cost(all: CompactionView[], across: boolean, draw: Drawer): Promise<string> {
+async function cost(all: CompactionView[], across: boolean): Promise<string> {
   const shown = all.slice(-MAX_COMPACTION_BARS)
   const drawn = shown.filter((c) => c.cost && c.cost.pricedUsd !== null)
   const unpriced = shown.filter((c) => c.cost && c.cost.usd === null)
@@ -135,7 +129,7 @@ async function cost(all: CompactionView[], across: boolean, draw: Drawer): Promi
     ? figure(
         'chart-cost',
         'Model cost per compaction',
-        await draw(costSpec(drawn, across)),
+        await toSvg(costSpec(drawn, across)),
         esc(`${drawn.length} compaction(s) · the sum of the sections' recorded prices`),
       )
     : NOT_RECORDED('Model cost', 'rows from before costs were recorded carry none.')
@@ -145,12 +139,12 @@ async function cost(all: CompactionView[], across: boolean, draw: Drawer): Promi
   return `<section id="cost"><h2>Model cost</h2>${chart}${why}</section>`
 }
 
-async function fallbacks(all: CompactionView[], across: boolean, draw: Drawer): Promise<string> {
+async function fallbacks(all: CompactionView[], across: boolean): Promise<string> {
   const fell = all.filter((c) => c.outcome === 'fallback')
   if (!fell.length) return `<section id="fallbacks"><h2>Fallbacks</h2><p class="good">No compaction fell back to the engine's own summary.</p></section>`
   return `<section id="fallbacks"><h2>Fallbacks</h2>
 <p class="lede">Compactions where the engine's own summary stood instead, by the reason's code.</p>
-${figure('chart-fallbacks', 'Fallbacks by reason', await draw(fallbackSpec(fell)), esc(`${fell.length} of ${all.length} compactions`))}
+${figure('chart-fallbacks', 'Fallbacks by reason', await toSvg(fallbackSpec(fell)), esc(`${fell.length} of ${all.length} compactions`))}
 <table><thead><tr><th>compaction</th><th>code</th><th>reason</th></tr></thead><tbody>${fell
     .map(
       (c) =>
@@ -165,7 +159,7 @@ function watch(all: CompactionView[], across: boolean): string {
   if (!watched.length)
     return `<section id="watch"><h2>After each compaction</h2>${NOT_RECORDED(
       'The post-compaction watch',
-      'NNN.post.json is written by plugin versions that watch the turns after a compaction (issue 15).',
+      'NNN.post.json is written by plugin versions that watch the turns after a compaction; these compactions ran before it.',
     )}</section>`
   const list = (xs: string[]) =>
     xs.length ? `${xs.length}<small title="${esc(xs.join('\n'))}">${esc(xs.slice(0, 2).join(', '))}${xs.length > 2 ? ', …' : ''}</small>` : '0'
@@ -189,7 +183,7 @@ function abSection(ab: AbTable): string {
   if (ab.arms.every((a) => a.compactions === 0))
     return `<section id="ab"><h2>A/B: handoff against the stock compaction</h2>${NOT_RECORDED(
       'Arms',
-      'Sessions say their arm from plugin versions with abStockShare (issue 15); no watched compaction here says one.',
+      'Sessions say their arm from plugin versions with the abStockShare setting; no watched compaction here says one.',
     )}</section>`
   const figures = ab.arms[0]!.figures
   const rows = figures.map((f, i) => {
@@ -205,7 +199,7 @@ function abSection(ab: AbTable): string {
 <tbody>${rows.join('\n')}</tbody></table></section>`
 }
 
-async function quality(q: ReportData['quality'], draw: Drawer): Promise<string> {
+async function quality(q: ReportData['quality']): Promise<string> {
   if ('missing' in q) return `<section id="quality"><h2>Quality bench</h2>${NOT_RECORDED('Quality results', q.missing)}</section>`
   const r: QualityResults = q
   const means = Object.entries(r.means)
@@ -219,7 +213,7 @@ async function quality(q: ReportData['quality'], draw: Drawer): Promise<string> 
     .join('')
   return `<section id="quality"><h2>Quality bench</h2>
 <p class="lede">The latest results of <code>npm run bench -- quality</code>: how much of what the work after a compaction used each arm carried, over ${r.sessions ?? '?'} real sessions (${esc(when(r.date ?? ''))}).${r.winsAtStockSize !== null ? ` Ours with the summary beats stock at no more than stock's size on ${r.winsAtStockSize} of ${r.sessions}.` : ''}</p>
-${figure('chart-quality', 'Recall versus size', await draw(qualityChartSpec(r)), esc(r.file))}
+${figure('chart-quality', 'Recall versus size', await toSvg(qualityChartSpec(r)), esc(r.file))}
 <div class="two"><table><thead><tr><th>arm</th><th class="num">mean recall</th><th class="num">mean chars</th></tr></thead><tbody>${means}</tbody></table>
 <table><thead><tr><th>section alone</th><th class="num">kept</th><th class="num">mean chars</th><th class="num">recall</th></tr></thead><tbody>${sections}</tbody></table></div></section>`
 }
@@ -271,7 +265,7 @@ footer{color:var(--muted);font-size:12px;margin-top:18px}
 `
 
 /** The whole page. */
-export async function renderPage(data: ReportData, draw: Drawer = toSvg): Promise<string> {
+export async function renderPage(data: ReportData): Promise<string> {
   const all = data.sessions.flatMap((s) => s.compactions).sort((a, b) => a.at.localeCompare(b.at) || a.n - b.n)
   const across = data.session === null && new Set(all.map((c) => c.sessionId)).size > 1
   const scope = data.session ? `session ${data.session}` : `the whole store: ${data.sessions.length} session(s)`
@@ -279,13 +273,13 @@ export async function renderPage(data: ReportData, draw: Drawer = toSvg): Promis
   const body = [
     `<header><h1>compact-handoff report</h1><p>${esc(scope)} · ${int(all.length)} compaction(s) · ${esc(data.dataDir)} · made ${esc(when(data.generatedAt))}</p></header>`,
     overview(data, all),
-    await occupancy(data, draw),
-    await makeup(all, across, draw),
-    await cost(all, across, draw),
-    await fallbacks(all, across, draw),
+    await occupancy(data),
+    await makeup(all, across),
+    await cost(all, across),
+    await fallbacks(all, across),
     watch(all, across),
     abSection(abTable(all)),
-    await quality(data.quality, draw),
+    await quality(data.quality),
     problems.length
       ? `<section id="problems"><h2>Files that could not be read</h2><ul>${problems.map((p) => `<li>${esc(p)}</li>`).join('')}</ul></section>`
       : '',

@@ -53651,7 +53651,7 @@ ${card("model cost", usd(totalUsd), `${priced.length} priced${unpriced.length ? 
 ${card("watched after", int(watched), watched ? `of ${all.length} compactions` : "no watch recorded")}
 </section>`;
 }
-async function occupancy(data3, draw3) {
+async function occupancy(data3) {
   const withWindow = data3.sessions.filter((s2) => s2.window && s2.window.length > 0);
   const shown = data3.session ? withWindow : withWindow.slice(0, MAX_OCCUPANCY_CHARTS);
   const parts = [];
@@ -53659,14 +53659,14 @@ async function occupancy(data3, draw3) {
     const w2 = s2.window;
     const peak = Math.max(...w2.map((r) => r.share));
     const caption = `${w2.length} turns \xB7 peak ${pct(peak)} of ${int(w2.at(-1).window)} tokens \xB7 ${s2.compactions.length} compaction${s2.compactions.length === 1 ? "" : "s"}${s2.windowSkipped ? ` \xB7 ${s2.windowSkipped} line(s) skipped` : ""}`;
-    parts.push(figure(occupancyId(s2), `Session ${s2.sessionId}`, await draw3(occupancySpec(s2)), esc(caption)));
+    parts.push(figure(occupancyId(s2), `Session ${s2.sessionId}`, await toSvg(occupancySpec(s2)), esc(caption)));
   }
   const without = data3.sessions.filter((s2) => !s2.window || s2.window.length === 0);
   const notes = [
     withWindow.length > shown.length ? `<p class="note">${withWindow.length - shown.length} older session(s) with occupancy not drawn (report one with --session ID).</p>` : "",
     without.length ? NOT_RECORDED(
       `Occupancy for ${without.length === data3.sessions.length ? data3.session ? "this session" : "every session" : `${without.length} session(s)`}`,
-      "window.jsonl is written by plugin versions that log each turn (issue 15); these sessions ran before it."
+      "window.jsonl is written by plugin versions that log each turn; these sessions ran before it."
     ) : ""
   ];
   return `<section id="occupancy"><h2>Context occupancy by turn</h2>
@@ -53698,10 +53698,10 @@ function droppedList(compactions, across) {
   );
   return items.length ? `<details class="why" open><summary>Sections left out, and why (${items.length})</summary><ul>${items.join("")}</ul></details>` : "";
 }
-async function makeup(all, across, draw3) {
+async function makeup(all, across) {
   const shown = all.slice(-MAX_COMPACTION_BARS);
   const withSections = shown.filter((c4) => c4.sections.some((s2) => s2.status === "ok" && (s2.chars ?? 0) > 0));
-  const chart = withSections.length ? figure("chart-makeup", "Characters per section", await draw3(makeupSpec(withSections, across)), esc(`${withSections.length} handoff(s)`)) : '<p class="missing">No handoff kept a section.</p>';
+  const chart = withSections.length ? figure("chart-makeup", "Characters per section", await toSvg(makeupSpec(withSections, across)), esc(`${withSections.length} handoff(s)`)) : '<p class="missing">No handoff kept a section.</p>';
   return `<section id="sections"><h2>What each handoff was made of</h2>
 <p class="lede">Each bar is one handoff, split by the sections it kept. The table gives every section's characters and time; a red cell was left out (hover for the message, or read the list below).</p>
 ${all.length > shown.length ? `<p class="note">The ${all.length - shown.length} oldest compaction(s) are not drawn.</p>` : ""}
@@ -53709,25 +53709,25 @@ ${chart}
 ${sectionMatrix(shown, across)}
 ${droppedList(shown, across)}</section>`;
 }
-async function cost(all, across, draw3) {
+async function cost(all, across) {
   const shown = all.slice(-MAX_COMPACTION_BARS);
   const drawn = shown.filter((c4) => c4.cost && c4.cost.pricedUsd !== null);
   const unpriced = shown.filter((c4) => c4.cost && c4.cost.usd === null);
   const chart = drawn.length ? figure(
     "chart-cost",
     "Model cost per compaction",
-    await draw3(costSpec(drawn, across)),
+    await toSvg(costSpec(drawn, across)),
     esc(`${drawn.length} compaction(s) \xB7 the sum of the sections' recorded prices`)
   ) : NOT_RECORDED("Model cost", "rows from before costs were recorded carry none.");
   const why = unpriced.length ? `<details class="why" open><summary>Without a price (${unpriced.length}), as each row says why; a bar shows only the priced part</summary><ul>${unpriced.map((c4) => `<li><b>${esc(compactionLabel(c4, across))}</b> ${esc(c4.cost.reason ?? "")}</li>`).join("")}</ul></details>` : "";
   return `<section id="cost"><h2>Model cost</h2>${chart}${why}</section>`;
 }
-async function fallbacks(all, across, draw3) {
+async function fallbacks(all, across) {
   const fell = all.filter((c4) => c4.outcome === "fallback");
   if (!fell.length) return `<section id="fallbacks"><h2>Fallbacks</h2><p class="good">No compaction fell back to the engine's own summary.</p></section>`;
   return `<section id="fallbacks"><h2>Fallbacks</h2>
 <p class="lede">Compactions where the engine's own summary stood instead, by the reason's code.</p>
-${figure("chart-fallbacks", "Fallbacks by reason", await draw3(fallbackSpec(fell)), esc(`${fell.length} of ${all.length} compactions`))}
+${figure("chart-fallbacks", "Fallbacks by reason", await toSvg(fallbackSpec(fell)), esc(`${fell.length} of ${all.length} compactions`))}
 <table><thead><tr><th>compaction</th><th>code</th><th>reason</th></tr></thead><tbody>${fell.map(
     (c4) => `<tr><td><b>${esc(compactionLabel(c4, across))}</b><small>${esc(when(c4.at))}</small></td><td><code>${esc(c4.code ?? "")}</code></td><td>${esc(c4.reason ?? "")}</td></tr>`
   ).join("")}</tbody></table></section>`;
@@ -53738,7 +53738,7 @@ function watch(all, across) {
   if (!watched.length)
     return `<section id="watch"><h2>After each compaction</h2>${NOT_RECORDED(
       "The post-compaction watch",
-      "NNN.post.json is written by plugin versions that watch the turns after a compaction (issue 15)."
+      "NNN.post.json is written by plugin versions that watch the turns after a compaction; these compactions ran before it."
     )}</section>`;
   const list = (xs) => xs.length ? `${xs.length}<small title="${esc(xs.join("\n"))}">${esc(xs.slice(0, 2).join(", "))}${xs.length > 2 ? ", \u2026" : ""}</small>` : "0";
   const rows = watched.map((c4) => {
@@ -53757,7 +53757,7 @@ function abSection(ab) {
   if (ab.arms.every((a4) => a4.compactions === 0))
     return `<section id="ab"><h2>A/B: handoff against the stock compaction</h2>${NOT_RECORDED(
       "Arms",
-      "Sessions say their arm from plugin versions with abStockShare (issue 15); no watched compaction here says one."
+      "Sessions say their arm from plugin versions with the abStockShare setting; no watched compaction here says one."
     )}</section>`;
   const figures = ab.arms[0].figures;
   const rows = figures.map((f, i) => {
@@ -53772,7 +53772,7 @@ function abSection(ab) {
 <table class="ab"><thead><tr><th>mean per watched compaction</th>${ab.arms.map((a4) => `<th class="num">${esc(a4.arm)}<small>${a4.sessions} session(s), ${a4.compactions} compaction(s)</small></th>`).join("")}</tr></thead>
 <tbody>${rows.join("\n")}</tbody></table></section>`;
 }
-async function quality(q, draw3) {
+async function quality(q) {
   if ("missing" in q) return `<section id="quality"><h2>Quality bench</h2>${NOT_RECORDED("Quality results", q.missing)}</section>`;
   const r = q;
   const means = Object.entries(r.means).map(([arm2, m3]) => `<tr><td>${esc(arm2)}</td><td class="num">${m3.recall === null ? "\u2013" : m3.recall.toFixed(2)}</td><td class="num">${int(m3.chars)}</td></tr>`).join("");
@@ -53781,7 +53781,7 @@ async function quality(q, draw3) {
   ).join("");
   return `<section id="quality"><h2>Quality bench</h2>
 <p class="lede">The latest results of <code>npm run bench -- quality</code>: how much of what the work after a compaction used each arm carried, over ${r.sessions ?? "?"} real sessions (${esc(when(r.date ?? ""))}).${r.winsAtStockSize !== null ? ` Ours with the summary beats stock at no more than stock's size on ${r.winsAtStockSize} of ${r.sessions}.` : ""}</p>
-${figure("chart-quality", "Recall versus size", await draw3(qualityChartSpec(r)), esc(r.file))}
+${figure("chart-quality", "Recall versus size", await toSvg(qualityChartSpec(r)), esc(r.file))}
 <div class="two"><table><thead><tr><th>arm</th><th class="num">mean recall</th><th class="num">mean chars</th></tr></thead><tbody>${means}</tbody></table>
 <table><thead><tr><th>section alone</th><th class="num">kept</th><th class="num">mean chars</th><th class="num">recall</th></tr></thead><tbody>${sections}</tbody></table></div></section>`;
 }
@@ -53830,7 +53830,7 @@ details.why li{margin:3px 0}
 .two{display:grid;grid-template-columns:1fr 1fr;gap:18px;align-items:start}
 footer{color:var(--muted);font-size:12px;margin-top:18px}
 `;
-async function renderPage(data3, draw3 = toSvg) {
+async function renderPage(data3) {
   const all = data3.sessions.flatMap((s2) => s2.compactions).sort((a4, b10) => a4.at.localeCompare(b10.at) || a4.n - b10.n);
   const across = data3.session === null && new Set(all.map((c4) => c4.sessionId)).size > 1;
   const scope = data3.session ? `session ${data3.session}` : `the whole store: ${data3.sessions.length} session(s)`;
@@ -53838,13 +53838,13 @@ async function renderPage(data3, draw3 = toSvg) {
   const body = [
     `<header><h1>compact-handoff report</h1><p>${esc(scope)} \xB7 ${int(all.length)} compaction(s) \xB7 ${esc(data3.dataDir)} \xB7 made ${esc(when(data3.generatedAt))}</p></header>`,
     overview(data3, all),
-    await occupancy(data3, draw3),
-    await makeup(all, across, draw3),
-    await cost(all, across, draw3),
-    await fallbacks(all, across, draw3),
+    await occupancy(data3),
+    await makeup(all, across),
+    await cost(all, across),
+    await fallbacks(all, across),
     watch(all, across),
     abSection(abTable(all)),
-    await quality(data3.quality, draw3),
+    await quality(data3.quality),
     problems.length ? `<section id="problems"><h2>Files that could not be read</h2><ul>${problems.map((p) => `<li>${esc(p)}</li>`).join("")}</ul></section>` : "",
     `<footer>Charts drawn with Vega-Lite. Every figure comes from the store's files; nothing on this page was fetched.</footer>`
   ];
