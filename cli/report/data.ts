@@ -238,6 +238,8 @@ export function readQuality(file: string | null): ReportData['quality'] {
   }
   const means: QualityResults['means'] = {}
   for (const [name, m] of Object.entries((v.means ?? {}) as Record<string, any>)) means[name] = { recall: num(m?.recall), chars: num(m?.chars) }
+  if (!Object.values(means).some((m) => m.recall !== null && m.chars !== null))
+    return { missing: `${file} holds no results (no arm with a mean recall and size)` }
   return {
     file,
     date: str(v.date),

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { after, describe, test } from 'node:test'
 import { abTable, bootstrapMeanCi, MIN_SESSIONS_PER_ARM } from './ab.ts'
-import { type CompactionView, postWatch, readReport } from './data.ts'
+import { type CompactionView, findQuality, postWatch, readReport } from './data.ts'
 import { renderPage } from './page.ts'
 
 const dirs: string[] = []
@@ -58,6 +58,9 @@ describe('report: reading the store', () => {
     assert.equal(r.sessions[0]!.compactions[0]!.post, null)
     assert.deepEqual(r.sessions[0]!.compactions[0]!.problems, [])
     assert.match((r.quality as { missing: string }).missing, /no quality results found/)
+    const empty = join(dataDir, 'quality.json')
+    writeFileSync(empty, '{"means":{}}')
+    assert.match(((await readReport(dataDir, { quality: empty })).quality as { missing: string }).missing, /quality\.json holds no results/)
   })
 
   test('a post.json that does not parse is named on its compaction, and the page lists it', async () => {
@@ -68,6 +71,17 @@ describe('report: reading the store', () => {
     assert.match(c.problems[0]!, /^001\.post\.json does not parse: /)
     const html = await renderPage(r)
     assert.match(html, /<section id="problems">.*001\.post\.json does not parse/s)
+  })
+
+  test("the quality results: the file named, else the working folder's bench/results, else the clone's this code runs from", () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'ch-report-cwd-'))
+    dirs.push(cwd)
+    assert.equal(findQuality('q.json', cwd), join(cwd, 'q.json'))
+    const clone = join(import.meta.dirname, '..', '..', 'bench', 'results', 'quality.json')
+    assert.equal(findQuality(undefined, cwd), existsSync(clone) ? resolve(clone) : null)
+    mkdirSync(join(cwd, 'bench', 'results'), { recursive: true })
+    writeFileSync(join(cwd, 'bench', 'results', 'quality.json'), '{}')
+    assert.equal(findQuality(undefined, cwd), join(cwd, 'bench', 'results', 'quality.json'))
   })
 
   test("the arm comes from the row, else from the watch's file; unknown values are not an arm", () => {

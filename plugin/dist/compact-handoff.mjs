@@ -20,7 +20,7 @@ var commands = {
   search: { summary: "search what earlier compactions replaced", load: async () => (await import("./chunks/history-7SMCWT7T.mjs")).searchCommand },
   report: {
     summary: "the store as one HTML page: occupancy, handoffs, cost, fallbacks, the watch, A/B, quality",
-    load: async () => (await import("./chunks/report-HKPDUCKA.mjs")).reportCommand
+    load: async () => (await import("./chunks/report-UKIY4R4W.mjs")).reportCommand
   },
   index: { summary: "add every stored text the search index lacks (--rebuild: from scratch)", load: async () => (await import("./chunks/history-7SMCWT7T.mjs")).indexCommand },
   engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/child-5IITUP3K.mjs")).engineCommand },

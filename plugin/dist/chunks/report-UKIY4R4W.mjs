@@ -608,6 +608,8 @@ function readQuality(file) {
   }
   const means = {};
   for (const [name, m3] of Object.entries(v.means ?? {})) means[name] = { recall: num(m3?.recall), chars: num(m3?.chars) };
+  if (!Object.values(means).some((m3) => m3.recall !== null && m3.chars !== null))
+    return { missing: `${file} holds no results (no arm with a mean recall and size)` };
   return {
     file,
     date: str(v.date),
