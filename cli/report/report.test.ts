@@ -93,17 +93,19 @@ describe('report: reading the store', () => {
     assert.equal(p.turnsToFirstToolCall, null)
   })
 
-  test("the page escapes what the store holds: a section's message cannot open a tag", async () => {
+  test("the page escapes what the store holds, in its tables and in the charts' SVG: a section's name or message cannot open a tag", async () => {
     const { dataDir } = store({
       outcome: 'replaced',
       lineage: { n: 1, prev: null },
       sections: [
         { name: 'ledger', status: 'ok', chars: 10, ms: 3 },
+        { name: '<img src=x onerror=alert(2)>', status: 'ok', chars: 20, ms: 3 },
         { name: 'probe', status: 'dropped', code: 'SECTION_THREW', message: '<script>alert(1)</script>', chars: null, ms: 1 },
       ],
     })
     const html = await renderPage(await readReport(dataDir, { quality: null }))
-    assert.doesNotMatch(html, /<script/)
+    assert.doesNotMatch(html, /<script|<img/)
+    assert.ok((html.match(/&lt;img src=x onerror=alert\(2\)&gt;/g) ?? []).length >= 3, 'in the table, the legend and the mark')
     assert.match(html, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/)
   })
 })
