@@ -19,8 +19,8 @@ import {
   scanSearch,
   search,
   snippet
-} from "./chunk-K4DTIHE7.mjs";
-import "./chunk-7DPBAYJ4.mjs";
+} from "./chunk-YJFFIWEL.mjs";
+import "./chunk-JULZ67VA.mjs";
 export {
   INDEX_DB,
   SEARCH_DIR,

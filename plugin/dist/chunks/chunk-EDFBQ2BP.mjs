@@ -5,7 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-ZDHBBSWZ.mjs";
+} from "./chunk-OP7YTMK3.mjs";
 import {
   fmt
 } from "./chunk-4UC3FRD7.mjs";
@@ -32,8 +32,7 @@ import {
   reindexStore,
   search,
   sessionCompactions
-} from "./chunk-K4DTIHE7.mjs";
-import "./chunk-7DPBAYJ4.mjs";
+} from "./chunk-YJFFIWEL.mjs";
 
 // cli/history.ts
 import { accessSync, constants, statSync } from "node:fs";
@@ -724,11 +723,15 @@ var toolCommand = {
     return answer.error ? 1 : 0;
   }
 };
+
 export {
-  indexCommand,
+  EXIT,
+  COMMON,
+  command,
+  statusCommand,
   listCommand,
   lookupCommand,
   searchCommand,
-  statusCommand,
+  indexCommand,
   toolCommand
 };

@@ -11,13 +11,13 @@ import {
   readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-EEXLBQFN.mjs";
+} from "./chunk-CMHUU776.mjs";
 import {
   nextCompaction,
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-ZDHBBSWZ.mjs";
+} from "./chunk-OP7YTMK3.mjs";
 import {
   messageChars
 } from "./chunk-4UC3FRD7.mjs";
@@ -26,8 +26,8 @@ import {
   ANSWERS_DIR,
   fallbackReason,
   indexPending
-} from "./chunk-K4DTIHE7.mjs";
-import "./chunk-7DPBAYJ4.mjs";
+} from "./chunk-YJFFIWEL.mjs";
+import "./chunk-JULZ67VA.mjs";
 
 // engine/child.ts
 import { watch as watch2 } from "node:fs";

@@ -17,7 +17,7 @@ import {
   __commonJS,
   __require,
   __toESM
-} from "./chunk-7DPBAYJ4.mjs";
+} from "./chunk-JULZ67VA.mjs";
 
 // node_modules/picocolors/picocolors.js
 var require_picocolors = __commonJS({
@@ -21364,7 +21364,7 @@ async function load() {
   try {
     v8.setFlagsFromString("--liftoff-only");
     const { runtime, grammar } = wasmBytes();
-    const { Parser, Language } = await import("./web-tree-sitter-GPPDWQHE.mjs");
+    const { Parser, Language } = await import("./web-tree-sitter-2576ELZ3.mjs");
     await Parser.init({ wasmBinary: runtime });
     const language = await Language.load(grammar);
     const parser = new Parser();

@@ -24,8 +24,8 @@ import {
   loggerFor,
   promiseWithResolvers,
   readEnv
-} from "./chunk-RH4H5ROD.mjs";
-import "./chunk-7DPBAYJ4.mjs";
+} from "./chunk-DOSVMLNN.mjs";
+import "./chunk-JULZ67VA.mjs";
 
 // node_modules/@anthropic-ai/sdk/tools/agent-toolset/node.mjs
 import * as fs4 from "node:fs/promises";

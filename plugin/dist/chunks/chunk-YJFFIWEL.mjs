@@ -819,6 +819,7 @@ export {
   readJsonl,
   checkSessionId,
   sessionCompactions,
+  storedSessions,
   withLock,
   DIR_MODE,
   FILE_MODE,

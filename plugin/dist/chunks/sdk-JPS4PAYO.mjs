@@ -33,8 +33,8 @@ import {
   UnprocessableEntityError,
   betaRefusalFallbackMiddleware,
   toFile
-} from "./chunk-RH4H5ROD.mjs";
-import "./chunk-7DPBAYJ4.mjs";
+} from "./chunk-DOSVMLNN.mjs";
+import "./chunk-JULZ67VA.mjs";
 export {
   APIConnectionError,
   APIConnectionTimeoutError,
