@@ -10,7 +10,7 @@ import {
   readJsonlTranscript,
   readPolicy,
   systemClock
-} from "./chunk-CMHUU776.mjs";
+} from "./chunk-IYBOLETS.mjs";
 import {
   fmt
 } from "./chunk-4UC3FRD7.mjs";

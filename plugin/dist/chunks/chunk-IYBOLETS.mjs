@@ -19562,6 +19562,20 @@ function render(state) {
   const kept = state.outcomes.filter((o) => o.status === "ok");
   return [state.marker, PREAMBLE, ...kept.map(renderSection), renderEarlier(state.lineage), renderLeftOut(state.outcomes)].filter((part) => part !== "").join("\n\n").concat("\n");
 }
+function frameChars(marker, lineage, outcomes, toCome) {
+  const empty = (o) => ({
+    name: o.name,
+    title: o.title,
+    status: "ok",
+    body: "",
+    messages: [],
+    chars: 0,
+    ms: 0,
+    notes: []
+  });
+  const framed = [...outcomes.map((o) => o.status === "ok" ? empty(o) : o), ...toCome.map(empty)];
+  return render({ marker, lineage, outcomes: framed }).length;
+}
 function handoffChars(handoff, outcomes) {
   return handoff.length + outcomes.reduce((n, o) => n + (o.status === "ok" ? o.messages.reduce((k, m) => k + messageChars(m), 0) : 0), 0);
 }
@@ -19930,10 +19944,12 @@ function waitsFor(other, plan, plans, seen = /* @__PURE__ */ new Set()) {
   }
   return false;
 }
-function roomFor(plan, budget, others, budgets, ceiling) {
+function roomFor(plan, budget, others, budgets, input, ceiling) {
   if (!ceiling) return budget;
   const plans = others.map((o) => o.plan);
-  let taken = FRAME_CHARS;
+  const settled = others.filter((o) => o.outcome && budgets.has(o.plan.name)).map((o) => o.outcome);
+  const toCome = others.filter((o) => !o.outcome && budgets.has(o.plan.name)).map((o) => ({ name: o.plan.name, title: o.plan.definition.title }));
+  let taken = frameChars(lineageMarker(input.sessionId, input.lineage), input.lineage, settled, toCome);
   let later = 0;
   for (const o of others) {
     if (o.plan === plan || !budgets.has(o.plan.name)) continue;
@@ -20077,7 +20093,7 @@ async function runSections(plans, input, opts) {
       if (waitFor.length && opts.ceiling) await Promise.all(upfront);
       const outcome = await limit(() => {
         const shared = budgets.get(plan.name);
-        const budget = shared && waitFor.length ? roomFor(plan, shared, progress, budgets, opts.ceiling) : shared;
+        const budget = shared && waitFor.length ? roomFor(plan, shared, progress, budgets, input, opts.ceiling) : shared;
         return runOne(plan, input, needed, metering, budget);
       });
       return progress[i].outcome = settle(outcome, opts.hooks);

@@ -11,7 +11,7 @@ import {
   readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-CMHUU776.mjs";
+} from "./chunk-IYBOLETS.mjs";
 import {
   nextCompaction,
   resolveDataDir,
