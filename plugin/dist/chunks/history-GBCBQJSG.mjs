@@ -5,7 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-ZDHBBSWZ.mjs";
+} from "./chunk-2J7X3JWD.mjs";
 import {
   fmt
 } from "./chunk-4UC3FRD7.mjs";
@@ -32,7 +32,7 @@ import {
   reindexStore,
   search,
   sessionCompactions
-} from "./chunk-K4DTIHE7.mjs";
+} from "./chunk-4YEIXIHR.mjs";
 import "./chunk-7DPBAYJ4.mjs";
 
 // cli/history.ts

@@ -19,7 +19,7 @@ import {
   scanSearch,
   search,
   snippet
-} from "./chunk-K4DTIHE7.mjs";
+} from "./chunk-4YEIXIHR.mjs";
 import "./chunk-7DPBAYJ4.mjs";
 export {
   INDEX_DB,
