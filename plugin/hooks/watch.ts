@@ -139,7 +139,7 @@ export function postDoc(w: Watch): PostDoc {
     turnsToFirstToolCall: first ? first.turn : null,
     compactedAgain: w.compactedAgain,
     refsKnown: refs !== null,
-    turns: w.turns,
+    turns: [...w.turns],
   }
 }
 
