@@ -19,6 +19,21 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
   lookup: { summary: 'read back a stored handoff, summary, conversation, row or section', load: async () => (await import('./history.ts')).lookupCommand },
   search: { summary: 'search what earlier compactions replaced', load: async () => (await import('./history.ts')).searchCommand },
   index: { summary: 'add every stored text the search index lacks (--rebuild: from scratch)', load: async () => (await import('./history.ts')).indexCommand },
+  report: {
+    summary: 'report on the store (--ab: compare the A/B arms on the watch after each compaction)',
+    load: async () => {
+      const { runReportAb, reportAbUsage } = await import('./report-ab.ts')
+      return {
+        summary: 'report on the store',
+        usage: reportAbUsage,
+        run: async (argv) => {
+          if (argv.includes('--ab')) return runReportAb(argv)
+          process.stderr.write(`compact-handoff report: only --ab is here so far\n${reportAbUsage}\n`)
+          return 2
+        },
+      }
+    },
+  },
   engine: { summary: '(internal) run one compaction for the plugin', load: async () => (await import('../engine/child.ts')).engineCommand },
   tool: { summary: '(internal) answer one history tool call for the plugin', load: async () => (await import('./history.ts')).toolCommand },
 }

@@ -18,6 +18,8 @@ interface FieldState {
   /** The session's store folder: where its compactions of this arm are stored. */
   dir: string
   arm: Arm
+  /** The A/B draw decided the arm (live on); live off is stock whatever the draw. */
+  drawn: boolean
   watchTurns: number
   /** The last turn recorded. */
   turn: number
@@ -72,7 +74,7 @@ async function load($: EngineInterface, s: Settings): Promise<FieldState> {
     const from = Math.max(0, size - 8_192)
     last = lastWindowRow(await $.fs.read(file, { offset: from, length: size - from }).catch(() => ''))
   }
-  return { cwd, dir, arm, watchTurns: s.watchTurns ?? 10, turn: last?.turn ?? 0, phase: last?.phase ?? 0, handoffDue: null, watch: null }
+  return { cwd, dir, arm, drawn: s.live, watchTurns: s.watchTurns ?? 10, turn: last?.turn ?? 0, phase: last?.phase ?? 0, handoffDue: null, watch: null }
 }
 
 /** The row of compaction n in the folder: its completion when there is one; `final` unless pending. */
@@ -104,7 +106,7 @@ async function sync($: EngineInterface, st: FieldState): Promise<void> {
     }
     st.phase = top
     st.handoffDue = top
-    st.watch = { n: top, arm: st.arm, watchTurns: st.watchTurns, turns: [], compactedAgain: false, refs: null }
+    st.watch = { n: top, arm: st.arm, drawn: st.drawn, watchTurns: st.watchTurns, turns: [], compactedAgain: false, refs: null }
   } else if (!st.watch && top > 0 && names.includes(postFile(top))) {
     const resumed = watchFrom(await readJson($, `${st.dir}/${postFile(top)}`))
     if (resumed && !postDoc(resumed).complete) st.watch = resumed

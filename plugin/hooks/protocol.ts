@@ -263,6 +263,51 @@ export const WINDOW_FILE = 'window.jsonl'
 /** The watch of the turns after compaction NNN, beside its handoff: `NNN.post.json` (plugin/hooks/watch.ts). */
 export const postFile = (n: number): string => `${padNumber(n)}.post.json`
 
+/** A history tool's call in a watched turn, and how many results it returned. */
+export interface HistoryCall {
+  tool: string
+  input: Record<string, unknown>
+  results: number
+}
+
+/** One watched turn's calls, as raw as the watch's figures need them. */
+export interface TurnCalls {
+  /** 1-based, counted from the compaction. */
+  turn: number
+  toolCalls: number
+  /** Absolute paths the Read tool was called on. */
+  reads: string[]
+  /** Shell commands run (trimmed). */
+  commands: string[]
+  /** "File has not been read yet" refusals. */
+  refusals: number
+  history: HistoryCall[]
+}
+
+/** `NNN.post.json`: the watch of the turns after compaction NNN (store/README.md has every field). */
+export interface PostDoc {
+  v: 1
+  compaction: number
+  arm: Arm
+  /** true: the A/B draw put the session in its arm (live on); false: live off, so stock. */
+  drawn: boolean
+  watchTurns: number
+  turnsSeen: number
+  complete: boolean
+  reReadRestored: string[]
+  reReadNamed: string[]
+  reRunCommands: string[]
+  notReadRefusals: number
+  historyCalls: HistoryCall[]
+  turnsToFirstToolCall: number | null
+  compactedAgain: boolean
+  /** false while the compaction's row (what the handoff restored, named and listed) is not on disk
+   *  yet: the re-read and re-run lists are then empty, and filled in at a later turn. */
+  refsKnown: boolean
+  /** Each watched turn's calls, from which the figures above are worked out. */
+  turns: TurnCalls[]
+}
+
 /** A compaction's number as file names carry it: three digits at least. */
 export const padNumber = (n: number): string => String(n).padStart(3, '0')
 

@@ -7,7 +7,7 @@
  * compacted) and a resumed session goes on from the file. See store/README.md.
  */
 import type { SessionMessage } from 'claude-code'
-import { type Arm, TOOL_NAMES, TOOL_PREFIX } from './protocol'
+import { type Arm, type PostDoc, TOOL_NAMES, TOOL_PREFIX, type TurnCalls } from './protocol'
 
 /** The engine's refusal to edit or write a file the conversation has not read (since it was compacted). */
 export const NOT_READ = /File has not been read yet/i
@@ -19,54 +19,16 @@ export interface HandoffRefs {
   commands: string[]
 }
 
-export interface HistoryCall {
-  tool: string
-  input: Record<string, unknown>
-  results: number
-}
-
-/** One watched turn's calls, as raw as the figures need them. */
-export interface TurnCalls {
-  /** 1-based, counted from the compaction. */
-  turn: number
-  toolCalls: number
-  /** Absolute paths the Read tool was called on. */
-  reads: string[]
-  /** Shell commands run (trimmed). */
-  commands: string[]
-  refusals: number
-  history: HistoryCall[]
-}
-
 export interface Watch {
   n: number
   arm: Arm
+  /** The A/B draw decided the arm (live on). */
+  drawn: boolean
   watchTurns: number
   turns: TurnCalls[]
   compactedAgain: boolean
   /** null until the compaction's row is on disk with its refs. */
   refs: HandoffRefs | null
-}
-
-export interface PostDoc {
-  v: 1
-  compaction: number
-  arm: Arm
-  watchTurns: number
-  turnsSeen: number
-  complete: boolean
-  reReadRestored: string[]
-  reReadNamed: string[]
-  reRunCommands: string[]
-  notReadRefusals: number
-  historyCalls: HistoryCall[]
-  turnsToFirstToolCall: number | null
-  compactedAgain: boolean
-  /** false while the compaction's row (and so what the handoff restored, named and listed) is not on
-   *  disk yet: the re-read and re-run lists are then empty, and filled in at a later turn. */
-  refsKnown: boolean
-  /** Each watched turn's calls, from which the figures above are worked out. */
-  turns: TurnCalls[]
 }
 
 /**
@@ -128,6 +90,7 @@ export function postDoc(w: Watch): PostDoc {
     v: 1,
     compaction: w.n,
     arm: w.arm,
+    drawn: w.drawn,
     watchTurns: w.watchTurns,
     turnsSeen: w.turns.length,
     complete: w.compactedAgain || w.turns.length >= w.watchTurns,
@@ -147,7 +110,15 @@ export function postDoc(w: Watch): PostDoc {
 export function watchFrom(doc: unknown): Watch | null {
   const d = doc as Partial<PostDoc> | null
   if (!d || d.v !== 1 || typeof d.compaction !== 'number' || !Array.isArray(d.turns) || (d.arm !== 'handoff' && d.arm !== 'stock')) return null
-  return { n: d.compaction, arm: d.arm, watchTurns: d.watchTurns ?? 10, turns: d.turns, compactedAgain: d.compactedAgain === true, refs: null }
+  return {
+    n: d.compaction,
+    arm: d.arm,
+    drawn: d.drawn === true,
+    watchTurns: d.watchTurns ?? 10,
+    turns: d.turns,
+    compactedAgain: d.compactedAgain === true,
+    refs: null,
+  }
 }
 
 /** The refs a row carries (engine/field.ts), or null when it has none yet (pending, or a fallback). */

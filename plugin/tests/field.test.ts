@@ -112,6 +112,7 @@ describe('the watch', () => {
     const w: Watch = {
       n: 2,
       arm: 'handoff',
+      drawn: true,
       watchTurns: 3,
       turns: [turnCalls(1, [row('assistant', 'just text')], '/p'), turnCalls(2, turn, '/p')],
       compactedAgain: false,
@@ -125,6 +126,7 @@ describe('the watch', () => {
       v: 1,
       compaction: 2,
       arm: 'handoff',
+      drawn: true,
       watchTurns: 3,
       turnsSeen: 2,
       complete: false,

@@ -5,7 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-2J7X3JWD.mjs";
+} from "./chunk-4X7UQFCC.mjs";
 import {
   fmt
 } from "./chunk-4UC3FRD7.mjs";
@@ -17,22 +17,24 @@ import {
   HandoffError
 } from "./chunk-AQDRH5LW.mjs";
 import {
-  HISTORY_TOOLS,
-  INDEX_FILE,
-  LOOKUPS_FILE,
-  LOOKUP_FILES,
-  MODE_DIRS,
   StoreError,
-  TEXT_KINDS,
-  TOOL_NAMES,
-  appendJsonl,
   checkSessionId,
   indexStats,
   readJsonl,
   reindexStore,
   search,
   sessionCompactions
-} from "./chunk-4YEIXIHR.mjs";
+} from "./chunk-VS2SHEET.mjs";
+import {
+  HISTORY_TOOLS,
+  INDEX_FILE,
+  LOOKUPS_FILE,
+  LOOKUP_FILES,
+  MODE_DIRS,
+  TEXT_KINDS,
+  TOOL_NAMES,
+  appendJsonl
+} from "./chunk-3N43SUGD.mjs";
 import "./chunk-7DPBAYJ4.mjs";
 
 // cli/history.ts

@@ -18,16 +18,18 @@ import {
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-2J7X3JWD.mjs";
+} from "./chunk-4X7UQFCC.mjs";
 import {
   messageChars
 } from "./chunk-4UC3FRD7.mjs";
 import "./chunk-AQDRH5LW.mjs";
 import {
-  ANSWERS_DIR,
-  fallbackReason,
   indexPending
-} from "./chunk-4YEIXIHR.mjs";
+} from "./chunk-VS2SHEET.mjs";
+import {
+  ANSWERS_DIR,
+  fallbackReason
+} from "./chunk-3N43SUGD.mjs";
 import "./chunk-7DPBAYJ4.mjs";
 
 // engine/child.ts

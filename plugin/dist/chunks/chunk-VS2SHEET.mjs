@@ -1,205 +1,30 @@
 #!/usr/bin/env node
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
+import {
+  DIR_MODE,
+  LATE_SUFFIX,
+  LockTimeout,
+  MODE_DIRS,
+  ROW_FILE,
+  TEXT_KINDS,
+  appendJsonl,
+  stemTime,
+  withLock
+} from "./chunk-3N43SUGD.mjs";
 
 // store/search.ts
 import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync, utimesSync } from "node:fs";
-import { mkdir as mkdir2 } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import v8 from "node:v8";
-import { dirname as dirname2, join as join2 } from "node:path";
+import { dirname, join as join2 } from "node:path";
 import { fileURLToPath } from "node:url";
 
-// store/lock.ts
-import { readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
+// store/read.ts
+import { readdir, readFile } from "node:fs/promises";
 import { hostname } from "node:os";
-var LockTimeout = class extends Error {
-  constructor(file, holder, waitedMs) {
-    super(`the index is busy: ${holder} held ${file} for the whole ${waitedMs} ms waited`);
-    this.file = file;
-    this.holder = holder;
-    this.waitedMs = waitedMs;
-    this.name = "LockTimeout";
-  }
-  file;
-  holder;
-  waitedMs;
-};
-var sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === "EPERM";
-  }
-}
-async function staleness(file, staleMs) {
-  let text;
-  let mtime;
-  try {
-    ;
-    [text, mtime] = await Promise.all([readFile(file, "utf8"), stat(file).then((s) => s.mtimeMs)]);
-  } catch (err) {
-    if (err.code === "ENOENT") return { stale: null, holder: "nobody" };
-    throw err;
-  }
-  let h = null;
-  try {
-    h = JSON.parse(text);
-  } catch {
-  }
-  const age = Date.now() - (h?.at ?? mtime);
-  const holder = h ? `pid ${h.pid} on ${h.host}` : "a holder that wrote no name";
-  if (age > staleMs) return { stale: `${holder} has held it for ${Math.round(age / 1e3)} s`, holder };
-  if (!h) return { stale: age > 5e3 ? `${holder}, ${Math.round(age / 1e3)} s ago` : null, holder };
-  if (h.host === hostname() && !alive(h.pid)) return { stale: `${holder} is gone`, holder };
-  return { stale: null, holder };
-}
-async function withLock(file, fn, opts) {
-  const staleMs = opts.staleMs ?? 10 * 6e4;
-  const started = Date.now();
-  const me = { pid: process.pid, host: hostname(), at: Date.now(), token: Math.random().toString(36).slice(2) };
-  let holder;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await writeFile(file, JSON.stringify({ ...me, at: Date.now() }), { flag: "wx", mode: 384 });
-      break;
-    } catch (err) {
-      if (err.code !== "EEXIST") throw err;
-    }
-    const s = await staleness(file, staleMs);
-    holder = s.holder;
-    if (s.stale) {
-      const aside = `${file}.stale-${process.pid}-${attempt}`;
-      try {
-        await rename(file, aside);
-        await unlink(aside).catch(() => void 0);
-      } catch (err) {
-        if (err.code !== "ENOENT") throw err;
-      }
-      continue;
-    }
-    const waited = Date.now() - started;
-    if (waited >= opts.waitMs) throw new LockTimeout(file, holder, waited);
-    await sleep(Math.min(5 + attempt * 5, 50) + Math.random() * 10);
-  }
-  try {
-    return await fn();
-  } finally {
-    try {
-      const h = JSON.parse(await readFile(file, "utf8"));
-      if (h.token === me.token && h.pid === me.pid) await unlink(file);
-    } catch {
-    }
-  }
-}
-
-// store/read.ts
-import { readdir, readFile as readFile2 } from "node:fs/promises";
-import { hostname as hostname2 } from "node:os";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
-
-// plugin/hooks/protocol.ts
-var ANSWERS_DIR = "answers";
-var fallbackReason = (code, detail) => `${code}: ${detail}`;
-var MODE_DIRS = { live: "sessions", rehearsal: "rehearsals" };
-var INDEX_FILE = "index.jsonl";
-var RUNS_FILE = "runs.jsonl";
-var LOOKUPS_FILE = "lookups.jsonl";
-var TEXT_KINDS = { handoff: ".md", summary: ".summary.md", transcript: ".transcript.md" };
-var LATE_SUFFIX = ".late.json";
-var padNumber = (n) => String(n).padStart(3, "0");
-function fileStem(n, at) {
-  return `${padNumber(n)}-${at.toISOString().replace(/[:.]/g, "-")}`;
-}
-var ROW_FILE = /^(\d{3,})-(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z)\.json$/;
-var CLAIM_FILE = /^(\d{3,})\.claim$/;
-function stemTime(stem) {
-  const m = /^\d{3,}-(\d{4}-\d\d-\d\d)T(\d\d)-(\d\d)-(\d\d)-(\d{3})Z/.exec(stem);
-  return m ? `${m[1]}T${m[2]}:${m[3]}:${m[4]}.${m[5]}Z` : null;
-}
-function nextNumber(names2) {
-  let last = null;
-  let top = 0;
-  for (const name of names2) {
-    const row = ROW_FILE.exec(name);
-    const claim = row ? null : CLAIM_FILE.exec(name);
-    const n = Number((row ?? claim)?.[1] ?? 0);
-    if (row && (last === null || n > last)) last = n;
-    top = Math.max(top, n);
-  }
-  return { n: top + 1, prev: last };
-}
-var TOOL_NAMES = ["handoff_status", "handoff_list", "handoff_lookup", "handoff_search", "handoff_feedback"];
-var LOOKUP_FILES = ["handoff", "summary", "transcript", "row"];
-var session = { type: "string", description: "Another session's id (default: this session)." };
-var scope = { type: "string", enum: ["session", "all"], description: '"session" (default): this session; "all": every session on this machine.' };
-var HISTORY_TOOLS = [
-  {
-    name: "handoff_status",
-    description: "compact-handoff: this session's compactions (number, time, outcome), how much history it has read back, whether handoffs are live or rehearsed, the plugin version and the search index.",
-    inputSchema: { type: "object", properties: {}, additionalProperties: false }
-  },
-  {
-    name: "handoff_list",
-    description: `compact-handoff: list this session's compactions with their stored files and sections (or, with scope "all", every session on this machine that compacted).`,
-    inputSchema: {
-      type: "object",
-      properties: { scope, session, limit: { type: "integer", minimum: 1, maximum: 200, description: "At most this many (default 50)." } },
-      additionalProperties: false
-    }
-  },
-  {
-    name: "handoff_lookup",
-    description: 'compact-handoff: read back what a compaction replaced. n picks the compaction (default: the newest); file is "handoff" (default), "summary", "transcript" (the conversation as it stood) or "row" (the stored record); section reads one section of the handoff with its full record (e.g. every shell command the ledger left out); from/to pick lines (numbered as handoff_search cites them).',
-    inputSchema: {
-      type: "object",
-      properties: {
-        n: { type: "integer", minimum: 1, description: "The compaction's number in its session." },
-        file: { type: "string", enum: [...LOOKUP_FILES], description: 'Which stored file (default "handoff").' },
-        section: { type: "string", description: "A section name (summary, ledger, state, commitments, turns, restore, ...): its text and full record." },
-        from: { type: "integer", minimum: 1, description: "First line, from 1." },
-        to: { type: "integer", minimum: 1, description: "Last line (inclusive)." },
-        session,
-        mode: { type: "string", enum: ["live", "rehearsal"], description: "Live or rehearsed compactions, when a session has both." }
-      },
-      additionalProperties: false
-    },
-    isDeferred: false
-  },
-  {
-    name: "handoff_search",
-    description: "compact-handoff: search what earlier compactions replaced (the conversations as they stood, handoffs, summaries). Matches the words of the query in order, the last one as a prefix, case-insensitive. Each match cites n, the file and the line, to read around with handoff_lookup.",
-    inputSchema: {
-      type: "object",
-      properties: {
-        query: { type: "string", minLength: 1, maxLength: 500, description: "Words or an exact string to find." },
-        scope,
-        session,
-        limit: { type: "integer", minimum: 1, maximum: 100, description: "At most this many matches (default 20)." }
-      },
-      required: ["query"],
-      additionalProperties: false
-    },
-    isDeferred: false
-  },
-  {
-    name: "handoff_feedback",
-    description: "compact-handoff: leave a note about a handoff (what it missed, what was wrong, what helped), stored with that compaction's record.",
-    inputSchema: {
-      type: "object",
-      properties: {
-        note: { type: "string", minLength: 1, maxLength: 4e3, description: "The note." },
-        n: { type: "integer", minimum: 1, description: "Which compaction (default: the newest of this session)." }
-      },
-      required: ["note"],
-      additionalProperties: false
-    }
-  }
-];
-
-// store/read.ts
 var StoreError = class extends Error {
   constructor(message) {
     super(message);
@@ -226,7 +51,7 @@ function parseJsonl(text) {
 }
 async function readJsonl(file) {
   try {
-    return parseJsonl(await readFile2(file, "utf8"));
+    return parseJsonl(await readFile(file, "utf8"));
   } catch (err) {
     if (err.code === "ENOENT") return { rows: [], torn: 0, tornLines: [] };
     throw err;
@@ -268,7 +93,7 @@ async function sessionCompactions(dataDir, sessionId, opts = {}) {
       const c = { sessionId, mode, n: Number(m[1]), stem, at: stemTime(stem), dir, rowFile: join(dir, name), row: null };
       if (opts.rows !== false) {
         try {
-          c.row = JSON.parse(await readFile2(c.rowFile, "utf8"));
+          c.row = JSON.parse(await readFile(c.rowFile, "utf8"));
         } catch (err) {
           c.problem = `row file unreadable: ${err.message}`;
         }
@@ -288,20 +113,20 @@ async function storedSessions(dataDir) {
   }
   return out;
 }
-async function alive2(pid) {
+async function alive(pid) {
   if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
   } catch (err) {
     return err.code === "EPERM";
   }
-  const stat2 = await readFile2(`/proc/${pid}/stat`, "utf8").catch(() => null);
-  return stat2 === null || !/^[^)]*\) Z /s.test(stat2.replace(/^.*\) /s, ") "));
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
+  return stat === null || !/^[^)]*\) Z /s.test(stat.replace(/^.*\) /s, ") "));
 }
 async function completeLate(c) {
   const late = join(c.dir, `${c.stem}${LATE_SUFFIX}`);
   try {
-    c.row = JSON.parse(await readFile2(late, "utf8"));
+    c.row = JSON.parse(await readFile(late, "utf8"));
     c.rowFile = late;
     return;
   } catch (err) {
@@ -311,37 +136,12 @@ async function completeLate(c) {
     }
   }
   const by = c.row.late;
-  const here = by?.host === void 0 || by.host === hostname2();
-  if (here && !await alive2(by?.pid)) {
+  const here = by?.host === void 0 || by.host === hostname();
+  if (here && !await alive(by?.pid)) {
     c.row = {
       ...c.row,
       reason: `late-part-lost: the rehearsal's late part (pid ${by?.pid ?? "unknown"}) ended before it finished, with no row of its own (its process was killed with the engine or the machine); the engine's own compaction stood`
     };
-  }
-}
-
-// store/files.ts
-import { mkdir, open } from "node:fs/promises";
-import { dirname } from "node:path";
-var DIR_MODE = 448;
-var FILE_MODE = 384;
-async function appendJsonl(file, value) {
-  await mkdir(dirname(file), { recursive: true, mode: DIR_MODE });
-  const fh = await open(file, "a+", FILE_MODE);
-  try {
-    const { size } = await fh.stat();
-    let lead = "";
-    if (size > 0) {
-      const last = Buffer.alloc(1);
-      await fh.read(last, 0, 1, size - 1);
-      if (last[0] !== 10) lead = "\n";
-    }
-    const buf = Buffer.from(`${lead}${JSON.stringify(value)}
-`, "utf8");
-    const { bytesWritten } = await fh.write(buf, 0, buf.length);
-    if (bytesWritten !== buf.length) throw new Error(`short write to ${file}: ${bytesWritten} of ${buf.length} bytes`);
-  } finally {
-    await fh.close();
   }
 }
 
@@ -360,7 +160,7 @@ var sqliteModule = null;
 function sqlite() {
   if (sqliteModule) return sqliteModule;
   v8.setFlagsFromString("--liftoff-only");
-  const here = dirname2(fileURLToPath(import.meta.url));
+  const here = dirname(fileURLToPath(import.meta.url));
   const req = createRequire(import.meta.url);
   const vendored = [join2(here, VENDORED), join2(here, "..", VENDORED)].find((p) => existsSync(p));
   const name = "node-sqlite3-wasm";
@@ -496,10 +296,10 @@ function insertDocs(db, docs) {
         last ? last.line + last.lines - 1 : 0,
         Buffer.byteLength(d.text, "utf8")
       ]).lastInsertRowid;
-      const scope2 = `${sessionWord(d.sessionId)} m${d.mode} k${d.kind}`;
+      const scope = `${sessionWord(d.sessionId)} m${d.mode} k${d.kind}`;
       for (const c of cs) {
         const id = insChunk.run([doc, c.line, c.lines, c.off, c.len]).lastInsertRowid;
-        insFts.run([id, scope2, c.body]);
+        insFts.run([id, scope, c.body]);
       }
       n++;
       chunks += cs.length;
@@ -537,7 +337,7 @@ function inTransaction(db, fn) {
 }
 async function indexDocs(dataDir, docs, opts = {}) {
   const p = indexPaths(dataDir);
-  await mkdir2(p.dir, { recursive: true, mode: DIR_MODE });
+  await mkdir(p.dir, { recursive: true, mode: DIR_MODE });
   let discarded = false;
   try {
     const r = await withLock(
@@ -582,7 +382,7 @@ function discard(p) {
 }
 async function notePending(dataDir, docs) {
   const p = indexPaths(dataDir);
-  await mkdir2(p.dir, { recursive: true, mode: DIR_MODE });
+  await mkdir(p.dir, { recursive: true, mode: DIR_MODE });
   for (const d of docs) await appendJsonl(p.pending, d);
 }
 async function indexPending(dataDir) {
@@ -601,7 +401,7 @@ function behind(p) {
 async function reindexStore(dataDir, opts = {}) {
   const started = performance.now();
   const p = indexPaths(dataDir);
-  await mkdir2(p.dir, { recursive: true, mode: DIR_MODE });
+  await mkdir(p.dir, { recursive: true, mode: DIR_MODE });
   if (opts.rebuild) {
     await withLock(
       p.lock,
@@ -799,30 +599,10 @@ async function indexStats(dataDir) {
 }
 
 export {
-  ANSWERS_DIR,
-  fallbackReason,
-  MODE_DIRS,
-  INDEX_FILE,
-  RUNS_FILE,
-  LOOKUPS_FILE,
-  TEXT_KINDS,
-  LATE_SUFFIX,
-  padNumber,
-  fileStem,
-  ROW_FILE,
-  stemTime,
-  nextNumber,
-  TOOL_NAMES,
-  LOOKUP_FILES,
-  HISTORY_TOOLS,
   StoreError,
   readJsonl,
   checkSessionId,
   sessionCompactions,
-  withLock,
-  DIR_MODE,
-  FILE_MODE,
-  appendJsonl,
   SEARCH_DIR,
   INDEX_DB,
   normalizeText,

@@ -19,7 +19,8 @@ import {
   scanSearch,
   search,
   snippet
-} from "./chunk-4YEIXIHR.mjs";
+} from "./chunk-VS2SHEET.mjs";
+import "./chunk-3N43SUGD.mjs";
 import "./chunk-7DPBAYJ4.mjs";
 export {
   INDEX_DB,
