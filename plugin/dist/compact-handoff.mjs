@@ -14,11 +14,11 @@ import "./chunks/chunk-7DPBAYJ4.mjs";
 var VERSION = true ? "0.1.0" : "0.0.0-dev";
 var commands = {
   build: { summary: "build the handoff for a transcript on disk", load: async () => (await import("./chunks/build-P2QZWX6Y.mjs")).buildCommand },
-  status: { summary: "a session's compactions, its history reads, the search index", load: async () => (await import("./chunks/history-3TESFKJV.mjs")).statusCommand },
-  list: { summary: "list a session's compactions, or every session that compacted", load: async () => (await import("./chunks/history-3TESFKJV.mjs")).listCommand },
-  lookup: { summary: "read back a stored handoff, summary, conversation, row or section", load: async () => (await import("./chunks/history-3TESFKJV.mjs")).lookupCommand },
-  search: { summary: "search what earlier compactions replaced", load: async () => (await import("./chunks/history-3TESFKJV.mjs")).searchCommand },
-  index: { summary: "add every stored text the search index lacks (--rebuild: from scratch)", load: async () => (await import("./chunks/history-3TESFKJV.mjs")).indexCommand },
+  status: { summary: "a session's compactions, its history reads, the search index", load: async () => (await import("./chunks/history-MDO3S6S3.mjs")).statusCommand },
+  list: { summary: "list a session's compactions, or every session that compacted", load: async () => (await import("./chunks/history-MDO3S6S3.mjs")).listCommand },
+  lookup: { summary: "read back a stored handoff, summary, conversation, row or section", load: async () => (await import("./chunks/history-MDO3S6S3.mjs")).lookupCommand },
+  search: { summary: "search what earlier compactions replaced", load: async () => (await import("./chunks/history-MDO3S6S3.mjs")).searchCommand },
+  index: { summary: "add every stored text the search index lacks (--rebuild: from scratch)", load: async () => (await import("./chunks/history-MDO3S6S3.mjs")).indexCommand },
   report: {
     summary: "report on the store (--ab: compare the A/B arms on the watch after each compaction)",
     load: async () => {
@@ -36,8 +36,8 @@ ${reportAbUsage}
       };
     }
   },
-  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/child-G7CWSP4U.mjs")).engineCommand },
-  tool: { summary: "(internal) answer one history tool call for the plugin", load: async () => (await import("./chunks/history-3TESFKJV.mjs")).toolCommand }
+  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/child-RXRPJ4H7.mjs")).engineCommand },
+  tool: { summary: "(internal) answer one history tool call for the plugin", load: async () => (await import("./chunks/history-MDO3S6S3.mjs")).toolCommand }
 };
 function help() {
   const rows = Object.entries(commands).filter(([, c]) => !c.summary.startsWith("(internal)")).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);
