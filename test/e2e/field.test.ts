@@ -95,6 +95,15 @@ describe('field records through the engine', { skip: skipWithoutEngine, timeout:
         'the open watch: notes.md was named (ledger), app.ts restored',
       )
 
+      // A resumed session (a new process) goes on counting from the files.
+      const resumed = await lab.run(['--resume', f.sessionId, `FAKE_TOOL:Read {"file_path":"${p('notes.md')}"}`])
+      assert.equal(resumed.code, 0, resumed.stderr)
+      const after = readJsonl(join(dir, 'window.jsonl'))
+      assert.deepEqual([after.length, after.at(-1).turn, after.at(-1).phase, after.at(-1).handoffShare], [13, 13, 2, undefined])
+      const post2after = JSON.parse(readFileSync(join(dir, '002.post.json'), 'utf8'))
+      assert.equal(post2after.turnsSeen, 4)
+      assert.equal(post2after.turns.at(-1).reads[0], p('notes.md'))
+
       // The status sums what the store holds.
       const status = spawnSync(
         process.execPath,
@@ -118,8 +127,13 @@ describe('field records through the engine', { skip: skipWithoutEngine, timeout:
       const s = lab.session()
       await s.send('FAKE_TOOL:Bash {"command":"echo control-arm","description":"print a line"}')
       await s.send('a second turn')
-      await s.send('/compact')
+      // Asked for by the person: /handoff compact runs /compact, which ends with a result of its own.
+      const results = () => s.events.filter((e) => e.type === 'result').length
+      const asked = await s.send('/handoff compact')
+      assert.match(JSON.stringify(asked.result), /Compacting now/)
+      const before = results()
       const [row] = await lab.settledRows(1)
+      for (const end = Date.now() + 30_000; results() === before && Date.now() < end;) await new Promise((r) => setTimeout(r, 100))
       await s.send('AFTER_STOCK_COMPACTION')
       assert.equal(await s.close(), 0)
 
@@ -129,6 +143,7 @@ describe('field records through the engine', { skip: skipWithoutEngine, timeout:
       assert.equal(lab.requests().filter((r) => r.kind === 'compaction').length, 1, "core's summarizer ran")
 
       assert.equal(row!.arm, 'stock')
+      assert.equal(row!.requestedBy, '/handoff compact')
       assert.deepEqual(row!.ab, { share: 1, draw: row!.ab.draw })
       assert.equal(row!.mode, 'rehearsal')
       assert.equal(row!.outcome, 'rehearsed')
