@@ -2,7 +2,9 @@
  * compact-handoff's hooks module: the engine adapter. It wires `session.start` (is Node there?
  * register the history tools and /handoff), `session.compact` (run the pipeline child, answer its
  * requests, hand up its handoff or fall back to the engine), and the history tools' calls (one
- * short Node process each), and makes every `$` call. Decisions live in ./logic and ./tools.
+ * short Node process each), the end of each main turn and handoff_compact (./field, which keeps the
+ * per-turn records and makes their `$` calls), and makes every other `$` call. Decisions live in
+ * ./logic, ./tools, ./window and ./watch.
  */
 import type { EngineInterface, PluginOptions, Register, SessionCompactInput, SessionCompactResult } from 'claude-code'
 import {
