@@ -258,7 +258,8 @@ function baseRow(run: Run, outcome: CompactionRow['outcome'], why: { code: Fallb
     usage: host?.usage() ?? null,
     cost: rowCost(result, host?.modelCalls ?? []),
     ...forkField(host?.modelCalls ?? [], input),
-    ...(run.transcript ? { runningAgents: runningAgentsOf(run.transcript).runningAgents?.length ?? 0 } : {}),
+    // Agents still running as the conversation compacted; null before the messages were read.
+    runningAgents: run.transcript ? (runningAgentsOf(run.transcript).runningAgents?.length ?? 0) : null,
     ...(result && run.transcript ? { handoffRefs: handoffRefs(result, run.handoff, run.transcript, input.cwd) } : {}),
     cwd: input.cwd,
     configProblems: run.configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`),

@@ -36,7 +36,7 @@ ${reportAbUsage}
       };
     }
   },
-  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/child-RXRPJ4H7.mjs")).engineCommand },
+  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/child-GUWC35I3.mjs")).engineCommand },
   tool: { summary: "(internal) answer one history tool call for the plugin", load: async () => (await import("./chunks/history-MDO3S6S3.mjs")).toolCommand }
 };
 function help() {

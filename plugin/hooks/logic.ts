@@ -223,6 +223,7 @@ export function fallbackRow(f: FallbackFacts): Record<string, unknown> {
     pluginVersion: f.pluginVersion,
     childVersion: null,
     messages: f.messages,
+    runningAgents: null,
     sections: [],
     summaryLine: null,
     chars: null,
