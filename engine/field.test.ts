@@ -125,7 +125,12 @@ describe("the handoff's refs on the row", () => {
 })
 
 describe('a cold fork', () => {
-  const usage = (input: number, read: number, write: number) => ({ input_tokens: input, output_tokens: 900, cache_read_input_tokens: read, cache_creation_input_tokens: write })
+  const usage = (input: number, read: number, write: number) => ({
+    input_tokens: input,
+    output_tokens: 900,
+    cache_read_input_tokens: read,
+    cache_creation_input_tokens: write,
+  })
 
   test("the fork's whole input against the conversation: cold under half of it", () => {
     assert.deepEqual(forkCheck([{ answeredBy: 'fork', usage: usage(2_000, 150_000, 10_000) }], 160_000), {
