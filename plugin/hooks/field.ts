@@ -28,11 +28,21 @@ interface FieldState {
   /** The compaction whose handoff share the next row carries. */
   handoffDue: number | null
   watch: Watch | null
+  /** How many of this process's compactions the phase accounts for (of `heard`). */
+  synced: number
+  /** Look for compactions in the folder at the next record (a resumed process: another process may
+   *  have compacted the session since its last row). */
+  pendingSync: boolean
 }
 
 let state: FieldState | null = null
-/** The store folder may hold a compaction this process has not seen yet (set by each compaction). */
-let recheck = true
+/**
+ * The main-conversation compactions this process has handled, counted once each is stored (its
+ * number claimed). A turn's records are written after the turn, possibly after a compaction that
+ * came later: each turn takes the count at its end, and a compaction counted after that belongs to
+ * the turns after it.
+ */
+let heard = 0
 let queue: Promise<void> = Promise.resolve()
 
 /** How many of the newest rows a watched turn reads: a turn with more calls than that is read in part. */
@@ -60,6 +70,9 @@ async function readJson($: EngineInterface, path: string): Promise<unknown> {
 
 /** The state as the disk has it, for this process's first turn. */
 async function load($: EngineInterface, s: Settings): Promise<FieldState> {
+  // No HOME and no dataDir setting: the child falls back to the OS's home, which this sandbox
+  // cannot ask for, so there is no folder to keep the records in.
+  if (!s.dataDir) throw new Error('no data dir (HOME is not set and neither is the dataDir setting)')
   const [sessionId, cwd] = await Promise.all([$.session.id(), $.session.cwd()])
   const arm = armOf(sessionId, s)
   // The stock arm's handoffs are stored as rehearsals, and so are its field records.
@@ -74,7 +87,27 @@ async function load($: EngineInterface, s: Settings): Promise<FieldState> {
     const from = Math.max(0, size - 8_192)
     last = lastWindowRow(await $.fs.read(file, { offset: from, length: size - from }).catch(() => ''))
   }
-  return { cwd, dir, arm, drawn: s.live, watchTurns: s.watchTurns ?? 10, turn: last?.turn ?? 0, phase: last?.phase ?? 0, handoffDue: null, watch: null }
+  const st: FieldState = {
+    cwd,
+    dir,
+    arm,
+    drawn: s.live,
+    watchTurns: s.watchTurns ?? 10,
+    turn: last?.turn ?? 0,
+    phase: last?.phase ?? 0,
+    handoffDue: null,
+    watch: null,
+    synced: 0,
+    pendingSync: last !== null,
+  }
+  if (!last) {
+    // No turn recorded yet, yet compactions stored that this process did not handle: they came
+    // before these records were kept (an older version, or the plugin off). They set the phase;
+    // the turns after them were not seen, so no watch opens for them.
+    const names = (await $.fs.list(dir).catch(() => [])).map((x) => x.name)
+    st.phase = Math.max(0, nextNumber(names).n - 1 - heard)
+  }
+  return st
 }
 
 /** The row of compaction n in the folder: its completion when there is one; `final` unless pending. */
@@ -92,10 +125,16 @@ async function writePost($: EngineInterface, st: FieldState, w: Watch): Promise<
   await sh($, REPLACE_STDIN, `${st.dir}/${postFile(w.n)}`, JSON.stringify(postDoc(w), null, 2) + '\n')
 }
 
-/** Catches up with compactions in the folder: a newer one closes the open watch and opens its own. */
-async function sync($: EngineInterface, st: FieldState): Promise<void> {
+/**
+ * Catches up with the compactions in the folder as they stood at the end of the turn being
+ * recorded (`snapHeard`: this process's count then): a newer one closes the open watch and opens
+ * its own. The count is taken as synced only once the folder holds every compaction it counts.
+ */
+async function sync($: EngineInterface, st: FieldState, snapHeard: number): Promise<void> {
   const names = (await $.fs.list(st.dir).catch(() => [])).map((x) => x.name)
-  const top = nextNumber(names).n - 1
+  const top = nextNumber(names).n - 1 - (heard - snapHeard)
+  if (top >= st.phase + (snapHeard - st.synced)) st.synced = snapHeard
+  st.pendingSync = false
   if (top > st.phase) {
     // The watch that was open (here, or left in its file by an earlier process) ends: compacted again.
     const open = st.watch ?? (st.phase > 0 && names.includes(postFile(st.phase)) ? watchFrom(await readJson($, `${st.dir}/${postFile(st.phase)}`)) : null)
@@ -117,16 +156,15 @@ async function sync($: EngineInterface, st: FieldState): Promise<void> {
  *  after the next turn has started, when the context and the newest rows are that turn's. */
 interface TurnSnapshot {
   at: Date
+  /** `heard` at the turn's end. */
+  heard: number
   context: Promise<{ tokens?: number; window?: number } | undefined>
   rows: Promise<readonly SessionMessage[] | null> | null
 }
 
 async function recordTurn($: EngineInterface, e: TurnCompleteInput, settings: () => Promise<Settings>, snap: TurnSnapshot): Promise<void> {
   const st = (state ??= await load($, await settings()))
-  if (recheck) {
-    recheck = false
-    await sync($, st)
-  }
+  if (st.pendingSync || snap.heard > st.synced) await sync($, st, snap.heard)
   st.turn++
   const context = await snap.context
   let handoffTokens: number | null = null
@@ -161,9 +199,10 @@ async function recordTurn($: EngineInterface, e: TurnCompleteInput, settings: ()
 export function turnEnded($: EngineInterface, e: TurnCompleteInput, settings: () => Promise<Settings>): void {
   // The rows are read only where a watch may be open: none is known yet, one is, or a compaction
   // may have opened one.
-  const watching = state === null || recheck || state.watch !== null
+  const watching = state === null || state.pendingSync || state.watch !== null || heard > state.synced
   const snap: TurnSnapshot = {
     at: new Date(),
+    heard,
     context: $.session
       .usage()
       .then((u) => u.context)
@@ -179,7 +218,6 @@ export function turnEnded($: EngineInterface, e: TurnCompleteInput, settings: ()
     .then(() => recordTurn($, e, settings, snap))
     .catch((err: Error) => {
       state = null
-      recheck = true
       $.ui.log(`compact-handoff: could not record the turn's occupancy or watch: ${err?.message ?? String(err)}`, { to: 'debug' })
     })
   if (compactAfterTurn) {
@@ -188,9 +226,10 @@ export function turnEnded($: EngineInterface, e: TurnCompleteInput, settings: ()
   }
 }
 
-/** A compaction of the main conversation happened: the next turn's records look for its number. */
+/** A compaction of the main conversation is stored (or its number claimed): the next turn's
+ *  records look for it in the folder. */
 export function compactionHeard(): void {
-  recheck = true
+  heard++
 }
 
 /** Waits (at most `ms`) for the queued records: at session end, so a headless run keeps its last turn. */

@@ -414,7 +414,6 @@ async function compact(
   const skip = passThrough(e, settings)
   if (skip === 'precompute') return { skip: PRECOMPUTE_SKIP }
   if (skip === 'subagent') return next(e)
-  if (e.agentId === undefined) compactionHeard()
   const s = await compactionSettings($, e, settings)
   if (!node) node = await probeNode($, s.nodePath)
   if (!s.live && node.ok) return rehearse($, e, next, s, startedAt)
@@ -580,7 +579,13 @@ export const register: Register = (on, options) => {
     return next(e)
   })
 
-  on('session.compact', ($, e, next) => compact($, e, next, options)).catch(async ($, e, next) => {
+  // Counted once compact() returns: by then every path has stored the compaction's row or claimed
+  // its number (a rehearsal's pending row), so the next turn's records find it in the folder.
+  on('session.compact', ($, e, next) =>
+    compact($, e, next, options).finally(() => {
+      if (e.agentId === undefined && e.trigger !== 'precompute') compactionHeard()
+    }),
+  ).catch(async ($, e, next) => {
     // The hook threw or overran before it called next: record why, then let the engine compact.
     // When it had called next, next(e) replays what that call settled to (a core failure passes up).
     if (!next.called) {
