@@ -7,14 +7,16 @@ import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { StoreError } from '../store/read.ts'
 import { resolveDataDir } from '../store/write.ts'
+import type { Command } from './command.ts'
 import { COMMON, command, EXIT } from './history.ts'
+import { reportAbUsage, runReportAb } from './report-ab.ts'
 import { jsonForTerminal } from './terminal.ts'
 import { readReport } from './report/data.ts'
 import { renderPage } from './report/page.ts'
 
 export const DEFAULT_OUT = 'compact-handoff-report.html'
 
-export const reportCommand = command(
+const pageCommand = command(
   'the store as one HTML page: occupancy, handoffs, cost, fallbacks, the watch, A/B, quality',
   `Usage: compact-handoff report [--session ID] [--out FILE] [--quality FILE] [options]
 
@@ -49,3 +51,10 @@ ${EXIT}`,
     return 0
   },
 )
+
+/** `report` writes the page; `report --ab` prints the arms compared instead (cli/report-ab.ts). */
+export const reportCommand: Command = {
+  summary: pageCommand.summary,
+  usage: `${pageCommand.usage}\n\n${reportAbUsage}`,
+  run: (argv) => (argv.includes('--ab') ? runReportAb(argv) : pageCommand.run(argv)),
+}

@@ -19,7 +19,7 @@ import {
   scanSearch,
   search,
   snippet
-} from "./chunk-YJFFIWEL.mjs";
+} from "./chunk-JI2XOGZ4.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {
   INDEX_DB,

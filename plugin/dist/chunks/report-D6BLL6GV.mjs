@@ -5,22 +5,26 @@ import {
   COMMON,
   EXIT,
   command
-} from "./chunk-EDFBQ2BP.mjs";
+} from "./chunk-SABV6FB2.mjs";
 import {
   resolveDataDir
-} from "./chunk-OP7YTMK3.mjs";
+} from "./chunk-ECWVX4BS.mjs";
 import "./chunk-4UC3FRD7.mjs";
 import {
+  forTerminal,
   jsonForTerminal
 } from "./chunk-S2M2GLMU.mjs";
-import "./chunk-AQDRH5LW.mjs";
 import {
+  HandoffError
+} from "./chunk-AQDRH5LW.mjs";
+import {
+  MODE_DIRS,
   StoreError,
   padNumber,
   readJsonl,
   sessionCompactions,
   storedSessions
-} from "./chunk-YJFFIWEL.mjs";
+} from "./chunk-JI2XOGZ4.mjs";
 import {
   __commonJS,
   __export,
@@ -490,40 +494,239 @@ var require_topojson_client = __commonJS({
 import { writeFile } from "node:fs/promises";
 import { resolve as resolve3 } from "node:path";
 
+// cli/report-ab.ts
+import { existsSync, statSync } from "node:fs";
+import { parseArgs } from "node:util";
+
+// store/ab.ts
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+var AB_METRICS = [
+  {
+    key: "reReads",
+    label: "files read again that the handoff restored or named",
+    better: "lower",
+    of: (p) => p.reReadRestored.length + p.reReadNamed.length
+  },
+  { key: "reRuns", label: "listed commands run again", better: "lower", of: (p) => p.reRunCommands.length },
+  { key: "notReadRefusals", label: '"File has not been read yet" refusals', better: "lower", of: (p) => p.notReadRefusals },
+  { key: "historyCalls", label: "history tool calls", better: null, of: (p) => p.historyCalls.length },
+  { key: "turnsToFirstToolCall", label: "turns to the first tool call", better: null, of: (p) => p.turnsToFirstToolCall },
+  { key: "compactedAgain", label: "compacted again within the watch (share)", better: "lower", of: (p) => p.compactedAgain ? 1 : 0 }
+];
+function generator(seed) {
+  let a4 = seed >>> 0;
+  return () => {
+    a4 = a4 + 1831565813 >>> 0;
+    let t = a4;
+    t = Math.imul(t ^ t >>> 15, t | 1);
+    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
+    return ((t ^ t >>> 14) >>> 0) / 4294967296;
+  };
+}
+var mean = (xs) => xs.length ? xs.reduce((a4, b10) => a4 + b10, 0) / xs.length : null;
+var round = (x4) => Math.round(x4 * 1e4) / 1e4;
+function perSession(sessions, m3) {
+  return sessions.flatMap((s2) => {
+    const v = mean(s2.watches.map((w2) => m3.of(w2)).filter((x4) => x4 !== null));
+    return v === null ? [] : [v];
+  });
+}
+function quantile(sorted, q) {
+  const at = (sorted.length - 1) * q;
+  const lo = Math.floor(at);
+  const hi = Math.ceil(at);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (at - lo);
+}
+function bootstrapDiff(a4, b10, opts) {
+  const rand = generator(opts.seed);
+  const draw3 = (xs) => {
+    let sum3 = 0;
+    for (let i = 0; i < xs.length; i++) sum3 += xs[Math.floor(rand() * xs.length)];
+    return sum3 / xs.length;
+  };
+  const diffs = Array.from({ length: opts.resamples }, () => draw3(a4) - draw3(b10)).sort((x4, y4) => x4 - y4);
+  const tail = (1 - opts.level) / 2;
+  return [quantile(diffs, tail), quantile(diffs, 1 - tail)];
+}
+function compareArms(all, opts = {}) {
+  const resamples = opts.resamples ?? 2e3;
+  const seed = opts.seed ?? 1;
+  const minSessions = opts.minSessions ?? 5;
+  const level = opts.level ?? 0.95;
+  const watched = all.map((s2) => ({ ...s2, watches: s2.watches.filter((w2) => w2.turnsSeen > 0) })).filter((s2) => s2.watches.length > 0);
+  const drawn = watched.filter((s2) => s2.drawn);
+  const notDrawn = watched.filter((s2) => !s2.drawn);
+  const of = (arm2) => drawn.filter((s2) => s2.arm === arm2);
+  const count2 = (ss) => ({ sessions: ss.length, compactions: ss.reduce((n, s2) => n + s2.watches.length, 0) });
+  const handoff = of("handoff");
+  const stock = of("stock");
+  const enough = handoff.length >= minSessions && stock.length >= minSessions;
+  const metrics = AB_METRICS.map((m3, i) => {
+    const h2 = perSession(handoff, m3);
+    const s2 = perSession(stock, m3);
+    const base = {
+      key: m3.key,
+      label: m3.label,
+      better: m3.better,
+      handoff: { sessions: h2.length, mean: mean(h2) === null ? null : round(mean(h2)) },
+      stock: { sessions: s2.length, mean: mean(s2) === null ? null : round(mean(s2)) }
+    };
+    if (h2.length < minSessions || s2.length < minSessions) return { ...base, diff: null, ci: null, verdict: "too-few" };
+    const diff = mean(h2) - mean(s2);
+    const [lo, hi] = bootstrapDiff(h2, s2, { resamples, seed: seed + i, level });
+    const verdict = lo > 0 ? "handoff-higher" : hi < 0 ? "handoff-lower" : "no-clear-difference";
+    return { ...base, diff: round(diff), ci: [round(lo), round(hi)], verdict };
+  });
+  return { arms: { handoff: count2(handoff), stock: count2(stock) }, notDrawn: count2(notDrawn), minSessions, resamples, level, enough, metrics };
+}
+async function readAbSessions(dataDir) {
+  const bySession = /* @__PURE__ */ new Map();
+  for (const modeDir of Object.values(MODE_DIRS)) {
+    const root = join(dataDir, modeDir);
+    const ids = await readdir(root).catch(() => []);
+    for (const id2 of ids) {
+      const names = await readdir(join(root, id2)).catch(() => []);
+      for (const name of names.filter((x4) => /^\d{3,}\.post\.json$/.test(x4)).sort()) {
+        let doc;
+        try {
+          doc = JSON.parse(await readFile(join(root, id2, name), "utf8"));
+        } catch {
+          continue;
+        }
+        if (doc?.v !== 1 || doc.arm !== "handoff" && doc.arm !== "stock") continue;
+        const key2 = `${id2}\0${doc.arm}`;
+        const s2 = bySession.get(key2) ?? { sessionId: id2, arm: doc.arm, drawn: doc.drawn === true, watches: [] };
+        s2.watches.push(doc);
+        bySession.set(key2, s2);
+      }
+    }
+  }
+  return [...bySession.values()];
+}
+var num = (x4, digits = 2) => x4 === null ? "\u2014" : x4.toFixed(digits);
+function abText(r) {
+  const pct2 = Math.round(r.level * 100);
+  const lines = [
+    `A/B: the handoff arm against the stock arm, on the watch of the turns after each compaction (NNN.post.json)`,
+    `Sessions the draw assigned: handoff ${r.arms.handoff.sessions} (${r.arms.handoff.compactions} compactions), stock ${r.arms.stock.sessions} (${r.arms.stock.compactions} compactions)` + (r.notDrawn.sessions ? `; ${r.notDrawn.sessions} rehearsing with live off left out (stock by setting, not by the draw)` : "")
+  ];
+  if (!r.enough) {
+    const short = ["handoff", "stock"].filter((a4) => r.arms[a4].sessions < r.minSessions).map((a4) => `${a4} has ${r.arms[a4].sessions}`);
+    lines.push(
+      `Too few sessions to tell: each arm needs at least ${r.minSessions} sessions with a watched compaction (${short.join(", ")}). The means below are shown, not compared.`
+    );
+  }
+  const rows = r.metrics.map((m3) => {
+    const ci = m3.ci ? `${num(m3.diff)} [${num(m3.ci[0])}, ${num(m3.ci[1])}]` : "\u2014";
+    const verdict = m3.verdict === "too-few" ? "too few to tell" : m3.verdict.replace(/-/g, " ");
+    return [m3.label, num(m3.handoff.mean), num(m3.stock.mean), ci, verdict];
+  });
+  const head = ["per compaction (session means)", "handoff", "stock", `difference, ${pct2}% CI`, ""];
+  const widths = head.map((h2, i) => Math.max(h2.length, ...rows.map((row) => row[i].length)));
+  const fmt = (cells) => cells.map((c4, i) => i === 0 ? c4.padEnd(widths[i]) : c4.padStart(widths[i])).join("  ").trimEnd();
+  lines.push("", fmt(head), ...rows.map(fmt));
+  lines.push("", `Difference: handoff \u2212 stock. Interval: percentile bootstrap over sessions, ${r.resamples.toLocaleString("en-US")} resamples.`);
+  return lines.join("\n");
+}
+
+// cli/report-ab.ts
+var reportAbUsage = `Usage: compact-handoff report --ab [--min-sessions N] [--resamples N] [--seed N] [--data-dir DIR] [--json]
+
+Compares the sessions the A/B draw put in the handoff arm with those it put in the stock arm
+(abStockShare), on what the watch recorded over the turns after each compaction: files read
+again that the handoff restored or named, listed commands run again, "File has not been read
+yet" refusals, history tool calls, turns to the first tool call, compacting again. Each figure
+is a session's mean over its compactions; the difference of the arms' means gets a percentile
+bootstrap interval over sessions. With fewer than --min-sessions sessions in an arm it says
+there are too few to tell.
+
+Options:
+  --min-sessions N    sessions each arm needs before it is compared (default 5)
+  --resamples N       bootstrap resamples (default 2000)
+  --seed N            the bootstrap's seed (default 1: the same store gives the same interval)
+  --data-dir DIR      the store (default: COMPACT_HANDOFF_DATA_DIR, else ~/.claude/compact-handoff)
+  --json              the comparison as JSON
+
+Exit codes: 0 ok, 1 the data dir cannot be read, 2 usage error.`;
+async function abSummary(dataDir, opts = {}) {
+  return compareArms(await readAbSessions(dataDir), opts);
+}
+function whole(flag2, v, min4) {
+  if (v === void 0) return void 0;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min4) throw new HandoffError("USAGE", `--${flag2} takes a whole number from ${min4} (got "${v}")`);
+  return n;
+}
+async function runReportAb(argv) {
+  let values3;
+  try {
+    ;
+    ({ values: values3 } = parseArgs({
+      args: argv,
+      options: {
+        ab: { type: "boolean" },
+        "min-sessions": { type: "string" },
+        resamples: { type: "string" },
+        seed: { type: "string" },
+        "data-dir": { type: "string" },
+        json: { type: "boolean" }
+      }
+    }));
+  } catch (err) {
+    throw new HandoffError("USAGE", `${err.message}
+${reportAbUsage}`);
+  }
+  const dataDir = resolveDataDir(values3["data-dir"]);
+  if (existsSync(dataDir) && !statSync(dataDir).isDirectory()) throw new HandoffError("DATA_DIR_UNUSABLE", `the data dir ${dataDir} is not a directory`);
+  const minSessions = whole("min-sessions", values3["min-sessions"], 1);
+  const resamples = whole("resamples", values3.resamples, 100);
+  const seed = whole("seed", values3.seed, 0);
+  const report = await abSummary(dataDir, {
+    ...minSessions !== void 0 ? { minSessions } : {},
+    ...resamples !== void 0 ? { resamples } : {},
+    ...seed !== void 0 ? { seed } : {}
+  });
+  process.stdout.write(values3.json ? `${jsonForTerminal(report)}
+` : forTerminal(`${abText(report)}
+`));
+  return 0;
+}
+
 // cli/report/data.ts
-import { existsSync, readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { existsSync as existsSync2, readFileSync } from "node:fs";
+import { readFile as readFile2 } from "node:fs/promises";
+import { dirname, join as join2, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 var WINDOW_FILE = "window.jsonl";
 var postFile = (n) => `${padNumber(n)}.post.json`;
-var num = (v) => typeof v === "number" && Number.isFinite(v) ? v : null;
+var num2 = (v) => typeof v === "number" && Number.isFinite(v) ? v : null;
 var str = (v) => typeof v === "string" ? v : null;
 var strings = (v) => Array.isArray(v) ? v.filter((x4) => typeof x4 === "string") : [];
 var arm = (v) => v === "handoff" || v === "stock" ? v : null;
 function windowRow(v) {
-  const turn = num(v.turn);
-  const tokens = num(v.tokens);
-  const window2 = num(v.window);
-  const phase = num(v.phase);
-  const share = num(v.share) ?? (tokens !== null && window2 ? tokens / window2 : null);
+  const turn = num2(v.turn);
+  const tokens = num2(v.tokens);
+  const window2 = num2(v.window);
+  const phase = num2(v.phase);
+  const share = num2(v.share) ?? (tokens !== null && window2 ? tokens / window2 : null);
   if (turn === null || tokens === null || window2 === null || phase === null || share === null) return null;
-  const handoffShare = num(v.handoffShare);
+  const handoffShare = num2(v.handoffShare);
   return { at: str(v.at) ?? "", turn, tokens, window: window2, share, phase, ...handoffShare !== null ? { handoffShare } : {} };
 }
 function postWatch(v) {
   return {
-    compaction: num(v.compaction) ?? 0,
+    compaction: num2(v.compaction) ?? 0,
     arm: arm(v.arm),
-    watchTurns: num(v.watchTurns) ?? 0,
-    turnsSeen: num(v.turnsSeen) ?? 0,
+    watchTurns: num2(v.watchTurns) ?? 0,
+    turnsSeen: num2(v.turnsSeen) ?? 0,
     complete: v.complete === true,
     reReadRestored: strings(v.reReadRestored),
     reReadNamed: strings(v.reReadNamed),
     reRunCommands: strings(v.reRunCommands),
-    notReadRefusals: num(v.notReadRefusals) ?? 0,
-    historyCalls: Array.isArray(v.historyCalls) ? v.historyCalls.filter((c4) => !!c4 && typeof c4 === "object").map((c4) => ({ tool: str(c4.tool) ?? "?", input: c4.input, results: num(c4.results) ?? 0 })) : [],
-    turnsToFirstToolCall: num(v.turnsToFirstToolCall),
+    notReadRefusals: num2(v.notReadRefusals) ?? 0,
+    historyCalls: Array.isArray(v.historyCalls) ? v.historyCalls.filter((c4) => !!c4 && typeof c4 === "object").map((c4) => ({ tool: str(c4.tool) ?? "?", input: c4.input, results: num2(c4.results) ?? 0 })) : [],
+    turnsToFirstToolCall: num2(v.turnsToFirstToolCall),
     compactedAgain: v.compactedAgain === true
   };
 }
@@ -532,8 +735,8 @@ function sectionShares(sections) {
   return sections.filter((s2) => !!s2 && typeof s2 === "object").map((s2) => ({
     name: str(s2.name) ?? "?",
     status: str(s2.status) ?? "?",
-    chars: num(s2.chars),
-    ms: num(s2.ms),
+    chars: num2(s2.chars),
+    ms: num2(s2.ms),
     code: str(s2.code),
     message: str(s2.message)
   }));
@@ -541,13 +744,13 @@ function sectionShares(sections) {
 function costOf(row) {
   const c4 = row.cost;
   if (!c4 || typeof c4 !== "object") return null;
-  return { usd: num(c4.usd), pricedUsd: num(c4.pricedUsd) ?? num(c4.usd), reason: str(c4.reason) };
+  return { usd: num2(c4.usd), pricedUsd: num2(c4.pricedUsd) ?? num2(c4.usd), reason: str(c4.reason) };
 }
 async function readPost(dir, n) {
-  const file = join(dir, postFile(n));
+  const file = join2(dir, postFile(n));
   let text3;
   try {
-    text3 = await readFile(file, "utf8");
+    text3 = await readFile2(file, "utf8");
   } catch (err) {
     if (err.code === "ENOENT") return { post: null };
     return { post: null, problem: `${postFile(n)} unreadable: ${err.message}` };
@@ -575,7 +778,7 @@ async function readSession(dataDir, sessionId, dirs) {
       outcome: str(row.outcome),
       code: str(row.code) ?? (row.outcome === "fallback" ? str(row.reason)?.split(":")[0] ?? null : null),
       reason: str(row.reason),
-      chars: num(row.chars),
+      chars: num2(row.chars),
       sections: sectionShares(row.sections),
       calls,
       cost: costOf(row),
@@ -587,8 +790,8 @@ async function readSession(dataDir, sessionId, dirs) {
   let window2 = null;
   let windowSkipped = 0;
   for (const dir of dirs) {
-    const file = join(dir, WINDOW_FILE);
-    if (!existsSync(file)) continue;
+    const file = join2(dir, WINDOW_FILE);
+    if (!existsSync2(file)) continue;
     const read2 = await readJsonl(file);
     const rows = read2.rows.map(windowRow);
     windowSkipped += read2.torn + rows.filter((r) => r === null).length;
@@ -607,32 +810,32 @@ function readQuality(file) {
     return { missing: `${file} could not be read: ${err.message}` };
   }
   const means = {};
-  for (const [name, m3] of Object.entries(v.means ?? {})) means[name] = { recall: num(m3?.recall), chars: num(m3?.chars) };
+  for (const [name, m3] of Object.entries(v.means ?? {})) means[name] = { recall: num2(m3?.recall), chars: num2(m3?.chars) };
   if (!Object.values(means).some((m3) => m3.recall !== null && m3.chars !== null))
     return { missing: `${file} holds no results (no arm with a mean recall and size)` };
   return {
     file,
     date: str(v.date),
-    sessions: num(v.sessions),
+    sessions: num2(v.sessions),
     means,
     curve: Array.isArray(v.curve) ? v.curve.map((c4) => ({
       arm: String(c4?.arm ?? "?"),
-      points: Array.isArray(c4?.points) ? c4.points.map((p) => ({ ceiling: num(p?.ceiling) ?? 0, recall: num(p?.recall), chars: num(p?.chars) })) : []
+      points: Array.isArray(c4?.points) ? c4.points.map((p) => ({ ceiling: num2(p?.ceiling) ?? 0, recall: num2(p?.recall), chars: num2(p?.chars) })) : []
     })) : [],
-    perSection: Array.isArray(v.perSection) ? v.perSection.map((p) => ({ name: String(p?.name ?? "?"), kept: num(p?.kept) ?? 0, chars: num(p?.chars), recall: num(p?.recall) })) : [],
-    winsAtStockSize: num(v.winsAtStockSize)
+    perSection: Array.isArray(v.perSection) ? v.perSection.map((p) => ({ name: String(p?.name ?? "?"), kept: num2(p?.kept) ?? 0, chars: num2(p?.chars), recall: num2(p?.recall) })) : [],
+    winsAtStockSize: num2(v.winsAtStockSize)
   };
 }
 function findQuality(named2, cwd = process.cwd()) {
   if (named2) return resolve(cwd, named2);
-  const rel = join("bench", "results", "quality.json");
-  if (existsSync(join(cwd, rel))) return join(cwd, rel);
+  const rel = join2("bench", "results", "quality.json");
+  if (existsSync2(join2(cwd, rel))) return join2(cwd, rel);
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 6; i++) {
-    const pkg2 = join(dir, "package.json");
-    if (existsSync(pkg2)) {
+    const pkg2 = join2(dir, "package.json");
+    if (existsSync2(pkg2)) {
       try {
-        if (JSON.parse(readFileSync(pkg2, "utf8")).name === "compact-handoff") return existsSync(join(dir, rel)) ? join(dir, rel) : null;
+        if (JSON.parse(readFileSync(pkg2, "utf8")).name === "compact-handoff") return existsSync2(join2(dir, rel)) ? join2(dir, rel) : null;
       } catch {
       }
     }
@@ -1821,23 +2024,23 @@ function bluri(radius2) {
 function variance(values3, valueof) {
   let count2 = 0;
   let delta;
-  let mean2 = 0;
+  let mean3 = 0;
   let sum3 = 0;
   if (valueof === void 0) {
     for (let value4 of values3) {
       if (value4 != null && (value4 = +value4) >= value4) {
-        delta = value4 - mean2;
-        mean2 += delta / ++count2;
-        sum3 += delta * (value4 - mean2);
+        delta = value4 - mean3;
+        mean3 += delta / ++count2;
+        sum3 += delta * (value4 - mean3);
       }
     }
   } else {
     let index5 = -1;
     for (let value4 of values3) {
       if ((value4 = valueof(value4, ++index5, values3)) != null && (value4 = +value4) >= value4) {
-        delta = value4 - mean2;
-        mean2 += delta / ++count2;
-        sum3 += delta * (value4 - mean2);
+        delta = value4 - mean3;
+        mean3 += delta / ++count2;
+        sum3 += delta * (value4 - mean3);
       }
     }
   }
@@ -2065,7 +2268,7 @@ function swap(array7, i, j) {
   array7[i] = array7[j];
   array7[j] = t;
 }
-function quantile(values3, p, valueof) {
+function quantile2(values3, p, valueof) {
   values3 = Float64Array.from(numbers(values3, valueof));
   if (!(n = values3.length) || isNaN(p = +p)) return;
   if (p <= 0 || n < 2) return min(values3);
@@ -2080,7 +2283,7 @@ function quantileSorted(values3, p, valueof = number) {
   var n, i = (n - 1) * p, i0 = Math.floor(i), value0 = +valueof(values3[i0], i0, values3), value1 = +valueof(values3[i0 + 1], i0 + 1, values3);
   return value0 + (value1 - value0) * (i - i0);
 }
-function mean(values3, valueof) {
+function mean2(values3, valueof) {
   let count2 = 0;
   let sum3 = 0;
   if (valueof === void 0) {
@@ -2100,7 +2303,7 @@ function mean(values3, valueof) {
   if (count2) return sum3 / count2;
 }
 function median(values3, valueof) {
-  return quantile(values3, 0.5, valueof);
+  return quantile2(values3, 0.5, valueof);
 }
 function* flatten(arrays) {
   for (const array7 of arrays) {
@@ -5683,7 +5886,7 @@ function bootstrapCI(array7, samples, alpha, f) {
     mu[j] = a4 / n;
   }
   mu.sort(ascending2);
-  return [quantile(mu, alpha / 2), quantile(mu, 1 - alpha / 2)];
+  return [quantile2(mu, alpha / 2), quantile2(mu, 1 - alpha / 2)];
 }
 function dotbin(array7, step2, smooth, f) {
   f = f || ((_) => _);
@@ -5723,8 +5926,8 @@ function smoothing(v, thresh) {
 var SQRT2PI = Math.sqrt(2 * Math.PI);
 var SQRT2 = Math.SQRT2;
 var nextSample = NaN;
-function sampleNormal(mean2, stdev) {
-  mean2 = mean2 || 0;
+function sampleNormal(mean3, stdev) {
+  mean3 = mean3 || 0;
   stdev = stdev == null ? 1 : stdev;
   let x4 = 0, y4 = 0, rds, c4;
   if (nextSample === nextSample) {
@@ -5740,17 +5943,17 @@ function sampleNormal(mean2, stdev) {
     x4 *= c4;
     nextSample = y4 * c4;
   }
-  return mean2 + x4 * stdev;
+  return mean3 + x4 * stdev;
 }
-function densityNormal(value4, mean2, stdev) {
+function densityNormal(value4, mean3, stdev) {
   stdev = stdev == null ? 1 : stdev;
-  const z = (value4 - (mean2 || 0)) / stdev;
+  const z = (value4 - (mean3 || 0)) / stdev;
   return Math.exp(-0.5 * z * z) / (stdev * SQRT2PI);
 }
-function cumulativeNormal(value4, mean2, stdev) {
-  mean2 = mean2 || 0;
+function cumulativeNormal(value4, mean3, stdev) {
+  mean3 = mean3 || 0;
   stdev = stdev == null ? 1 : stdev;
-  const z = (value4 - mean2) / stdev, Z = Math.abs(z);
+  const z = (value4 - mean3) / stdev, Z = Math.abs(z);
   let cd;
   if (Z > 37) {
     cd = 0;
@@ -5784,9 +5987,9 @@ function cumulativeNormal(value4, mean2, stdev) {
   }
   return z > 0 ? 1 - cd : cd;
 }
-function quantileNormal(p, mean2, stdev) {
+function quantileNormal(p, mean3, stdev) {
   if (p < 0 || p > 1) return NaN;
-  return (mean2 || 0) + (stdev == null ? 1 : stdev) * SQRT2 * erfinv(2 * p - 1);
+  return (mean3 || 0) + (stdev == null ? 1 : stdev) * SQRT2 * erfinv(2 * p - 1);
 }
 function erfinv(x4) {
   let w2 = -Math.log((1 - x4) * (1 + x4)), p;
@@ -5860,7 +6063,7 @@ function erfinv(x4) {
   }
   return p * x4;
 }
-function gaussian(mean2, stdev) {
+function gaussian(mean3, stdev) {
   let mu, sigma;
   const dist2 = {
     mean(_) {
@@ -5884,7 +6087,7 @@ function gaussian(mean2, stdev) {
     cdf: (value4) => cumulativeNormal(value4, mu, sigma),
     icdf: (p) => quantileNormal(p, mu, sigma)
   };
-  return dist2.mean(mean2).stdev(stdev);
+  return dist2.mean(mean3).stdev(stdev);
 }
 function kde(support, bandwidth2) {
   const kernel = gaussian();
@@ -5928,25 +6131,25 @@ function kde(support, bandwidth2) {
   };
   return dist2.data(support);
 }
-function sampleLogNormal(mean2, stdev) {
-  mean2 = mean2 || 0;
+function sampleLogNormal(mean3, stdev) {
+  mean3 = mean3 || 0;
   stdev = stdev == null ? 1 : stdev;
-  return Math.exp(mean2 + sampleNormal() * stdev);
+  return Math.exp(mean3 + sampleNormal() * stdev);
 }
-function densityLogNormal(value4, mean2, stdev) {
+function densityLogNormal(value4, mean3, stdev) {
   if (value4 <= 0) return 0;
-  mean2 = mean2 || 0;
+  mean3 = mean3 || 0;
   stdev = stdev == null ? 1 : stdev;
-  const z = (Math.log(value4) - mean2) / stdev;
+  const z = (Math.log(value4) - mean3) / stdev;
   return Math.exp(-0.5 * z * z) / (stdev * SQRT2PI * value4);
 }
-function cumulativeLogNormal(value4, mean2, stdev) {
-  return cumulativeNormal(Math.log(value4), mean2, stdev);
+function cumulativeLogNormal(value4, mean3, stdev) {
+  return cumulativeNormal(Math.log(value4), mean3, stdev);
 }
-function quantileLogNormal(p, mean2, stdev) {
-  return Math.exp(quantileNormal(p, mean2, stdev));
+function quantileLogNormal(p, mean3, stdev) {
+  return Math.exp(quantileNormal(p, mean3, stdev));
 }
-function lognormal(mean2, stdev) {
+function lognormal(mean3, stdev) {
   let mu, sigma;
   const dist2 = {
     mean(_) {
@@ -5970,7 +6173,7 @@ function lognormal(mean2, stdev) {
     cdf: (value4) => cumulativeLogNormal(value4, mu, sigma),
     icdf: (p) => quantileLogNormal(p, mu, sigma)
   };
-  return dist2.mean(mean2).stdev(stdev);
+  return dist2.mean(mean3).stdev(stdev);
 }
 function mixture(dists, weights) {
   let m3 = 0, w2;
@@ -6096,15 +6299,15 @@ function uniform(min4, max4) {
   return dist2.min(min4).max(max4);
 }
 function constant(data3, x4, y4) {
-  let mean2 = 0, n = 0;
+  let mean3 = 0, n = 0;
   for (const d of data3) {
     const val = y4(d);
     if (x4(d) == null || val == null || isNaN(val)) continue;
-    mean2 += (val - mean2) / ++n;
+    mean3 += (val - mean3) / ++n;
   }
   return {
-    coef: [mean2],
-    predict: () => mean2,
+    coef: [mean3],
+    predict: () => mean3,
     rSquared: 0
   };
 }
@@ -8021,17 +8224,17 @@ function Generate(params2) {
 inherits_default(Generate, Transform, {
   transform(_, pulse2) {
     const out = pulse2.fork(pulse2.ALL), gen = _.generator;
-    let data3 = this.value, num2 = _.size - data3.length, add6, rem2, t;
-    if (num2 > 0) {
-      for (add6 = []; --num2 >= 0; ) {
+    let data3 = this.value, num3 = _.size - data3.length, add6, rem2, t;
+    if (num3 > 0) {
+      for (add6 = []; --num3 >= 0; ) {
         add6.push(t = ingest$1(gen(_)));
         data3.push(t);
       }
       out.add = out.add.length ? out.materialize(out.ADD).add.concat(add6) : add6;
     } else {
-      rem2 = data3.slice(0, -num2);
+      rem2 = data3.slice(0, -num3);
       out.rem = out.rem.length ? out.materialize(out.REM).rem.concat(rem2) : rem2;
-      data3 = data3.slice(-num2);
+      data3 = data3.slice(-num3);
     }
     out.source = this.value = data3;
     return out;
@@ -8040,7 +8243,7 @@ inherits_default(Generate, Transform, {
 var Methods = {
   value: "value",
   median,
-  mean,
+  mean: mean2,
   min,
   max
 };
@@ -8717,11 +8920,11 @@ Sample.Definition = {
 };
 inherits_default(Sample, Transform, {
   transform(_, pulse2) {
-    const out = pulse2.fork(pulse2.NO_SOURCE), mod = _.modified("size"), num2 = _.size, map3 = this.value.reduce((m3, t) => (m3[tupleid(t)] = 1, m3), {});
+    const out = pulse2.fork(pulse2.NO_SOURCE), mod = _.modified("size"), num3 = _.size, map3 = this.value.reduce((m3, t) => (m3[tupleid(t)] = 1, m3), {});
     let res = this.value, cnt = this.count, cap = 0;
     function update3(t) {
       let p, idx;
-      if (res.length < num2) {
+      if (res.length < num3) {
         res.push(t);
       } else {
         idx = ~~((cnt + 1) * random());
@@ -8744,15 +8947,15 @@ inherits_default(Sample, Transform, {
       });
       res = res.filter((t) => map3[tupleid(t)] !== -1);
     }
-    if ((pulse2.rem.length || mod) && res.length < num2 && pulse2.source) {
+    if ((pulse2.rem.length || mod) && res.length < num3 && pulse2.source) {
       cap = cnt = res.length;
       pulse2.visit(pulse2.SOURCE, (t) => {
         if (!map3[tupleid(t)]) update3(t);
       });
       cap = -1;
     }
-    if (mod && res.length > num2) {
-      const n = res.length - num2;
+    if (mod && res.length > num3) {
+      const n = res.length - num3;
       for (let i = 0; i < n; ++i) {
         map3[tupleid(res[i])] = -1;
         out.rem.push(res[i]);
@@ -9017,13 +9220,13 @@ var WindowOps = {
       }
     };
   },
-  ntile: function(field3, num2) {
-    num2 = +num2;
-    if (!(num2 > 0)) error("ntile num must be greater than zero.");
+  ntile: function(field3, num3) {
+    num3 = +num3;
+    if (!(num3 > 0)) error("ntile num must be greater than zero.");
     const cume = WindowOps.cume_dist(), next = cume.next;
     return {
       init: cume.init,
-      next: (w2) => Math.ceil(num2 * next(w2))
+      next: (w2) => Math.ceil(num3 * next(w2))
     };
   },
   lag: function(field3, offset4) {
@@ -10699,7 +10902,7 @@ __export(d3_interpolate_exports, {
   interpolateRgb: () => rgb2,
   interpolateRgbBasis: () => rgbBasis,
   interpolateRgbBasisClosed: () => rgbBasisClosed,
-  interpolateRound: () => round,
+  interpolateRound: () => round2,
   interpolateString: () => string,
   interpolateTransformCss: () => interpolateTransformCss,
   interpolateTransformSvg: () => interpolateTransformSvg,
@@ -11379,7 +11582,7 @@ function hue(a4, b10) {
     return x4 - 360 * Math.floor(x4 / 360);
   };
 }
-function round(a4, b10) {
+function round2(a4, b10) {
   return a4 = +a4, b10 = +b10, function(t) {
     return Math.round(a4 * (1 - t) + b10 * t);
   };
@@ -11725,7 +11928,7 @@ function transformer$2() {
     return arguments.length ? (range6 = Array.from(_), rescale()) : range6.slice();
   };
   scale6.rangeRound = function(_) {
-    return range6 = Array.from(_), interpolate$1 = round, rescale();
+    return range6 = Array.from(_), interpolate$1 = round2, rescale();
   };
   scale6.clamp = function(_) {
     return arguments.length ? (clamp3 = _ ? true : identity$1, rescale()) : clamp3 !== identity$1;
@@ -12018,7 +12221,7 @@ function pow3() {
 function sqrt2() {
   return pow3.apply(null, arguments).exponent(0.5);
 }
-function quantile2() {
+function quantile3() {
   var domain3 = [], range6 = [], thresholds = [], unknown;
   function rescale() {
     var i = 0, n = Math.max(1, range6.length);
@@ -12053,7 +12256,7 @@ function quantile2() {
     return thresholds.slice();
   };
   scale6.copy = function() {
-    return quantile2().domain(domain3).range(range6).unknown(unknown);
+    return quantile3().domain(domain3).range(range6).unknown(unknown);
   };
   return initRange.apply(scale6, arguments);
 }
@@ -12174,7 +12377,7 @@ function transformer$1() {
     };
   }
   scale6.range = range6(value);
-  scale6.rangeRound = range6(round);
+  scale6.rangeRound = range6(round2);
   scale6.unknown = function(_) {
     return arguments.length ? (unknown = _, scale6) : unknown;
   };
@@ -12238,7 +12441,7 @@ function transformer() {
     };
   }
   scale6.range = range6(value);
-  scale6.rangeRound = range6(round);
+  scale6.rangeRound = range6(round2);
   scale6.unknown = function(_) {
     return arguments.length ? (unknown = _, scale6) : unknown;
   };
@@ -12664,18 +12867,18 @@ function invertRangeExtent(scale6) {
 }
 function band() {
   const scale6 = ordinal().unknown(void 0), domain3 = scale6.domain, ordinalRange = scale6.range;
-  let range$1 = [0, 1], step2, bandwidth2, round2 = false, paddingInner2 = 0, paddingOuter2 = 0, align2 = 0.5;
+  let range$1 = [0, 1], step2, bandwidth2, round3 = false, paddingInner2 = 0, paddingOuter2 = 0, align2 = 0.5;
   delete scale6.unknown;
   function rescale() {
     const n = domain3().length, reverse3 = range$1[1] < range$1[0], stop2 = range$1[1 - reverse3], space = bandSpace(n, paddingInner2, paddingOuter2);
     let start = range$1[reverse3 - 0];
     step2 = (stop2 - start) / (space || 1);
-    if (round2) {
+    if (round3) {
       step2 = Math.floor(step2);
     }
     start += (stop2 - start - step2 * (n - paddingInner2)) * align2;
     bandwidth2 = step2 * (1 - paddingInner2);
-    if (round2) {
+    if (round3) {
       start = Math.round(start);
       bandwidth2 = Math.round(bandwidth2);
     }
@@ -12700,7 +12903,7 @@ function band() {
   };
   scale6.rangeRound = function(_) {
     range$1 = [+_[0], +_[1]];
-    round2 = true;
+    round3 = true;
     return rescale();
   };
   scale6.bandwidth = function() {
@@ -12711,10 +12914,10 @@ function band() {
   };
   scale6.round = function(_) {
     if (arguments.length) {
-      round2 = !!_;
+      round3 = !!_;
       return rescale();
     } else {
-      return round2;
+      return round3;
     }
   };
   scale6.padding = function(_) {
@@ -12776,7 +12979,7 @@ function band() {
     return value4 ? value4[0] : value4;
   };
   scale6.copy = function() {
-    return band().domain(domain3()).range(range$1).round(round2).paddingInner(paddingInner2).paddingOuter(paddingOuter2).align(align2);
+    return band().domain(domain3()).range(range$1).round(round3).paddingInner(paddingInner2).paddingOuter(paddingOuter2).align(align2);
   };
   return rescale();
 }
@@ -12874,7 +13077,7 @@ scale(`${Diverging}-${Log}`, divergingLog, [Continuous, Interpolating, Log]);
 scale(`${Diverging}-${Pow}`, divergingPow, [Continuous, Interpolating]);
 scale(`${Diverging}-${Sqrt}`, divergingSqrt, [Continuous, Interpolating]);
 scale(`${Diverging}-${Symlog}`, divergingSymlog, [Continuous, Interpolating]);
-scale(Quantile2, quantile2, [Discretizing, Quantile2]);
+scale(Quantile2, quantile3, [Discretizing, Quantile2]);
 scale(Quantize, quantize2, Discretizing);
 scale(Threshold, threshold, Discretizing);
 scale(BinOrdinal, scaleBinOrdinal, [Discrete, Discretizing]);
@@ -13397,9 +13600,9 @@ var Tau = Math.PI * 2;
 var HalfSqrt3 = Math.sqrt(3) / 2;
 var segmentCache = {};
 var bezierCache = {};
-var join2 = [].join;
+var join3 = [].join;
 function segments(x4, y4, rx, ry, large, sweep, rotateX, ox, oy) {
-  const key2 = join2.call(arguments);
+  const key2 = join3.call(arguments);
   if (segmentCache[key2]) {
     return segmentCache[key2];
   }
@@ -13449,7 +13652,7 @@ function segments(x4, y4, rx, ry, large, sweep, rotateX, ox, oy) {
   return segmentCache[key2] = result;
 }
 function bezier(params2) {
-  const key2 = join2.call(params2);
+  const key2 = join3.call(params2);
   if (bezierCache[key2]) {
     return bezierCache[key2];
   }
@@ -18857,7 +19060,7 @@ function configureBins(scale6, _, count2) {
   return count2;
 }
 function configureRange(scale6, _, count2) {
-  var type3 = scale6.type, round2 = _.round || false, range6 = _.range;
+  var type3 = scale6.type, round3 = _.round || false, range6 = _.range;
   if (_.rangeStep != null) {
     range6 = configureRangeStep(type3, _, count2);
   } else if (_.scheme) {
@@ -18876,9 +19079,9 @@ function configureRange(scale6, _, count2) {
   if (range6 && _.interpolate && scale6.interpolate) {
     scale6.interpolate(interpolate(_.interpolate, _.interpolateGamma));
   } else if (isFunction(scale6.round)) {
-    scale6.round(round2);
+    scale6.round(round3);
   } else if (isFunction(scale6.rangeRound)) {
-    scale6.interpolate(round2 ? round : value);
+    scale6.interpolate(round3 ? round2 : value);
   }
   if (range6) scale6.range(flip(range6, _.reverse));
 }
@@ -23972,14 +24175,14 @@ function treemapDice(parent, x02, y02, x12, y12) {
   }
 }
 function partition4() {
-  var dx = 1, dy = 1, padding3 = 0, round2 = false;
+  var dx = 1, dy = 1, padding3 = 0, round3 = false;
   function partition6(root) {
     var n = root.height + 1;
     root.x0 = root.y0 = padding3;
     root.x1 = dx;
     root.y1 = dy / n;
     root.eachBefore(positionNode(dy, n));
-    if (round2) root.eachBefore(roundNode);
+    if (round3) root.eachBefore(roundNode);
     return root;
   }
   function positionNode(dy2, n) {
@@ -23997,7 +24200,7 @@ function partition4() {
     };
   }
   partition6.round = function(x4) {
-    return arguments.length ? (round2 = !!x4, partition6) : round2;
+    return arguments.length ? (round3 = !!x4, partition6) : round3;
   };
   partition6.size = function(x4) {
     return arguments.length ? (dx = +x4[0], dy = +x4[1], partition6) : [dx, dy];
@@ -24304,14 +24507,14 @@ var squarify = (function custom9(ratio) {
   return squarify2;
 })(phi);
 function index3() {
-  var tile = squarify, round2 = false, dx = 1, dy = 1, paddingStack = [0], paddingInner2 = constantZero, paddingTop = constantZero, paddingRight = constantZero, paddingBottom = constantZero, paddingLeft = constantZero;
+  var tile = squarify, round3 = false, dx = 1, dy = 1, paddingStack = [0], paddingInner2 = constantZero, paddingTop = constantZero, paddingRight = constantZero, paddingBottom = constantZero, paddingLeft = constantZero;
   function treemap(root) {
     root.x0 = root.y0 = 0;
     root.x1 = dx;
     root.y1 = dy;
     root.eachBefore(positionNode);
     paddingStack = [0];
-    if (round2) root.eachBefore(roundNode);
+    if (round3) root.eachBefore(roundNode);
     return root;
   }
   function positionNode(node) {
@@ -24334,7 +24537,7 @@ function index3() {
     }
   }
   treemap.round = function(x4) {
-    return arguments.length ? (round2 = !!x4, treemap) : round2;
+    return arguments.length ? (round3 = !!x4, treemap) : round3;
   };
   treemap.size = function(x4) {
     return arguments.length ? (dx = +x4[0], dy = +x4[1], treemap) : [dx, dy];
@@ -27524,8 +27727,8 @@ function Bitmaps() {
         data3.push(t);
       }
     },
-    remove(num2, map3) {
-      const n = data3.length, copy3 = Array(n - num2), reindex = data3;
+    remove(num3, map3) {
+      const n = data3.length, copy3 = Array(n - num3), reindex = data3;
       let t, i, j;
       for (i = 0; !map3[i] && i < n; ++i) {
         copy3[i] = data3[i];
@@ -27627,7 +27830,7 @@ function SortedIndex() {
       value: addv
     };
   }
-  function remove2(num2, map3) {
+  function remove2(num3, map3) {
     const n = size;
     let idx, i, j;
     for (i = 0; !map3[index5[i]] && i < n; ++i) ;
@@ -27638,7 +27841,7 @@ function SortedIndex() {
         ++j;
       }
     }
-    size = n - num2;
+    size = n - num3;
   }
   function reindex(map3) {
     for (let i = 0, n = size; i < n; ++i) {
@@ -27836,10 +28039,10 @@ inherits_default(CrossFilter, Transform, {
     return map3;
   },
   // reindex filters and indices after propagation completes
-  reindex(pulse2, num2, map3) {
+  reindex(pulse2, num3, map3) {
     const indices = this._indices, bits = this.value;
     pulse2.runAfter(() => {
-      const indexMap = bits.remove(num2, map3);
+      const indexMap = bits.remove(num3, map3);
       for (const key2 in indices) indices[key2].reindex(indexMap);
     });
   },
@@ -28974,7 +29177,7 @@ function finishUnaryExpression(operator2, argument) {
   return node;
 }
 function throwError(token, messageFormat) {
-  var error3, args = Array.prototype.slice.call(arguments, 2), msg = messageFormat.replace(/%(\d)/g, (whole, index5) => {
+  var error3, args = Array.prototype.slice.call(arguments, 2), msg = messageFormat.replace(/%(\d)/g, (whole2, index5) => {
     assert(index5 < args.length, "Message reference must be in range");
     return args[index5];
   });
@@ -29448,9 +29651,9 @@ function codegen(opt) {
   let globals = {}, fields = {}, memberDepth = 0;
   function visit2(ast) {
     if (isString(ast)) return ast;
-    const generator = Generators[ast.type];
-    if (generator == null) error("Unsupported type: " + ast.type);
-    return generator(ast);
+    const generator2 = Generators[ast.type];
+    if (generator2 == null) error("Unsupported type: " + ast.type);
+    return generator2(ast);
   }
   const Generators = {
     Literal: (n) => n.raw,
@@ -30170,7 +30373,7 @@ function array6(seq) {
 function sequence2(seq) {
   return array6(seq) || (isString(seq) ? seq : null);
 }
-function join3(seq, ...args) {
+function join4(seq, ...args) {
   return array6(seq).join(...args);
 }
 function indexof(seq, ...args) {
@@ -30365,7 +30568,7 @@ var functionContext = {
   toNumber,
   toString,
   indexof,
-  join: join3,
+  join: join4,
   lastindexof,
   replace: replace2,
   reverse,
@@ -50977,10 +51180,10 @@ var QuantileTransformNode = class _QuantileTransformNode extends DataFlowNode {
     return `QuantileTransform ${hash(this.transform)}`;
   }
   assemble() {
-    const { quantile: quantile3, ...rest } = this.transform;
+    const { quantile: quantile4, ...rest } = this.transform;
     const result = {
       type: "quantile",
-      field: quantile3,
+      field: quantile4,
       ...rest
     };
     return result;
@@ -53862,7 +54065,7 @@ ${body.filter(Boolean).join("\n")}
 
 // cli/report.ts
 var DEFAULT_OUT = "compact-handoff-report.html";
-var reportCommand = command(
+var pageCommand = command(
   "the store as one HTML page: occupancy, handoffs, cost, fallbacks, the watch, A/B, quality",
   `Usage: compact-handoff report [--session ID] [--out FILE] [--quality FILE] [options]
 
@@ -53899,6 +54102,13 @@ ${EXIT}`,
     return 0;
   }
 );
+var reportCommand = {
+  summary: pageCommand.summary,
+  usage: `${pageCommand.usage}
+
+${reportAbUsage}`,
+  run: (argv) => argv.includes("--ab") ? runReportAb(argv) : pageCommand.run(argv)
+};
 export {
   DEFAULT_OUT,
   reportCommand

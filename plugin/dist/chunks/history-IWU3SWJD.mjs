@@ -11,12 +11,12 @@ import {
   searchCommand,
   statusCommand,
   toolCommand
-} from "./chunk-EDFBQ2BP.mjs";
-import "./chunk-OP7YTMK3.mjs";
+} from "./chunk-SABV6FB2.mjs";
+import "./chunk-ECWVX4BS.mjs";
 import "./chunk-4UC3FRD7.mjs";
 import "./chunk-S2M2GLMU.mjs";
 import "./chunk-AQDRH5LW.mjs";
-import "./chunk-YJFFIWEL.mjs";
+import "./chunk-JI2XOGZ4.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {
   COMMON,

@@ -10,7 +10,7 @@ import {
   readJsonlTranscript,
   readPolicy,
   systemClock
-} from "./chunk-IYBOLETS.mjs";
+} from "./chunk-LQB4UIPQ.mjs";
 import {
   fmt
 } from "./chunk-4UC3FRD7.mjs";

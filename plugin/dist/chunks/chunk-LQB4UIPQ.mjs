@@ -24133,6 +24133,7 @@ export {
   buildHandoff,
   readPolicy,
   vetForRead,
+  fileTouches,
   builtinSections,
   diskFilesUnder
 };
