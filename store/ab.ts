@@ -11,12 +11,53 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type Arm, MODE_DIRS, type PostDoc } from '../plugin/hooks/protocol.ts'
 
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [])
+const armOf = (v: unknown): Arm | null => (v === 'handoff' || v === 'stock' ? v : null)
+
+/** `NNN.post.json` (the contract's `PostDoc`) as read back: the figures, not the raw turns; an arm it does not know reads as none. */
+export type PostWatch = Omit<PostDoc, 'v' | 'turns' | 'arm'> & { arm: Arm | null }
+
+/**
+ * A post.json as stored, each figure checked, so a damaged file gives empty figures, never a
+ * throw; fields a writer left out read as empty, not wrong. The one reader of the watch's files:
+ * the comparison here and the report's watch table (cli/report/data.ts) both read through it.
+ */
+export function postWatch(v: Record<string, unknown>): PostWatch {
+  return {
+    compaction: num(v.compaction) ?? 0,
+    arm: armOf(v.arm),
+    drawn: v.drawn === true,
+    watchTurns: num(v.watchTurns) ?? 0,
+    turnsSeen: num(v.turnsSeen) ?? 0,
+    complete: v.complete === true,
+    reReadRestored: strings(v.reReadRestored),
+    reReadNamed: strings(v.reReadNamed),
+    reRunCommands: strings(v.reRunCommands),
+    notReadRefusals: num(v.notReadRefusals) ?? 0,
+    historyCalls: Array.isArray(v.historyCalls)
+      ? v.historyCalls
+          .filter((c): c is Record<string, unknown> => !!c && typeof c === 'object')
+          .map((c) => ({
+            tool: str(c.tool) ?? '?',
+            input: c.input && typeof c.input === 'object' ? (c.input as Record<string, unknown>) : {},
+            results: num(c.results) ?? 0,
+          }))
+      : [],
+    turnsToFirstToolCall: num(v.turnsToFirstToolCall),
+    compactedAgain: v.compactedAgain === true,
+    // Absent (a writer before the field): the lists were worked out, as far as the page can tell.
+    refsKnown: v.refsKnown !== false,
+  }
+}
+
 /** One session's watched compactions. */
 export interface AbSession {
   sessionId: string
   arm: Arm
   drawn: boolean
-  watches: PostDoc[]
+  watches: PostWatch[]
 }
 
 export interface AbMetric {
@@ -25,7 +66,7 @@ export interface AbMetric {
   /** Which way is better for the handoff, when one is. */
   better: 'lower' | 'higher' | null
   /** The figure for one watched compaction; null when it has none (no tool call was made). */
-  of(p: PostDoc): number | null
+  of(p: PostWatch): number | null
 }
 
 export const AB_METRICS: readonly AbMetric[] = [
@@ -164,16 +205,18 @@ export async function readAbSessions(dataDir: string): Promise<AbSession[]> {
     for (const id of ids) {
       const names = await readdir(join(root, id)).catch(() => [] as string[])
       for (const name of names.filter((x) => /^\d{3,}\.post\.json$/.test(x)).sort()) {
-        let doc: PostDoc
+        let raw: Record<string, unknown>
         try {
-          doc = JSON.parse(await readFile(join(root, id, name), 'utf8')) as PostDoc
+          raw = JSON.parse(await readFile(join(root, id, name), 'utf8'))
         } catch {
           continue // a post.json being replaced or damaged: the next run reads it
         }
-        if (doc?.v !== 1 || (doc.arm !== 'handoff' && doc.arm !== 'stock')) continue
+        if (!raw || typeof raw !== 'object' || raw.v !== 1) continue
+        const doc = postWatch(raw)
+        if (doc.arm === null) continue
         // A session in both folders (live toggled between its compactions) is one session per arm.
         const key = `${id}\u0000${doc.arm}`
-        const s = bySession.get(key) ?? { sessionId: id, arm: doc.arm, drawn: doc.drawn === true, watches: [] }
+        const s = bySession.get(key) ?? { sessionId: id, arm: doc.arm, drawn: doc.drawn, watches: [] }
         s.watches.push(doc)
         bySession.set(key, s)
       }
@@ -182,7 +225,17 @@ export async function readAbSessions(dataDir: string): Promise<AbSession[]> {
   return [...bySession.values()]
 }
 
-const num = (x: number | null, digits = 2) => (x === null ? '—' : x.toFixed(digits))
+/** Why the arms are not compared, naming each arm short of sessions; null when both have enough. */
+export function tooFew(r: AbReport): string | null {
+  if (r.enough) return null
+  const short = (['handoff', 'stock'] as const).filter((a) => r.arms[a].sessions < r.minSessions).map((a) => `${a} has ${r.arms[a].sessions}`)
+  return `Too few sessions to tell: each arm needs at least ${r.minSessions} sessions with a watched compaction (${short.join(', ')}).`
+}
+
+/** A verdict as words. */
+export const verdictText = (v: AbVerdict): string => (v === 'too-few' ? 'too few to tell' : v.replace(/-/g, ' '))
+
+const fixed = (x: number | null, digits = 2) => (x === null ? '—' : x.toFixed(digits))
 
 /** The comparison as a person reads it. */
 export function abText(r: AbReport): string {
@@ -192,16 +245,11 @@ export function abText(r: AbReport): string {
     `Sessions the draw assigned: handoff ${r.arms.handoff.sessions} (${r.arms.handoff.compactions} compactions), stock ${r.arms.stock.sessions} (${r.arms.stock.compactions} compactions)` +
       (r.notDrawn.sessions ? `; ${r.notDrawn.sessions} rehearsing with live off left out (stock by setting, not by the draw)` : ''),
   ]
-  if (!r.enough) {
-    const short = (['handoff', 'stock'] as const).filter((a) => r.arms[a].sessions < r.minSessions).map((a) => `${a} has ${r.arms[a].sessions}`)
-    lines.push(
-      `Too few sessions to tell: each arm needs at least ${r.minSessions} sessions with a watched compaction (${short.join(', ')}). The means below are shown, not compared.`,
-    )
-  }
+  const few = tooFew(r)
+  if (few) lines.push(`${few} The means below are shown, not compared.`)
   const rows = r.metrics.map((m) => {
-    const ci = m.ci ? `${num(m.diff)} [${num(m.ci[0])}, ${num(m.ci[1])}]` : '—'
-    const verdict = m.verdict === 'too-few' ? 'too few to tell' : m.verdict.replace(/-/g, ' ')
-    return [m.label, num(m.handoff.mean), num(m.stock.mean), ci, verdict]
+    const ci = m.ci ? `${fixed(m.diff)} [${fixed(m.ci[0])}, ${fixed(m.ci[1])}]` : '—'
+    return [m.label, fixed(m.handoff.mean), fixed(m.stock.mean), ci, verdictText(m.verdict)]
   })
   const head = ['per compaction (session means)', 'handoff', 'stock', `difference, ${pct}% CI`, '']
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)))

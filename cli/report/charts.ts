@@ -29,15 +29,25 @@ export function compactionLabel(c: Pick<CompactionView, 'sessionId' | 'n'>, acro
   return acrossSessions ? `${c.sessionId.slice(0, 8)} ${n}` : n
 }
 
+/** The occupancy axis ends at the first of these over the session's peak (with a fifth to spare). */
+const OCCUPANCY_TOPS = [0.005, 0.01, 0.02, 0.03, 0.05, 0.1, 0.2, 0.3, 0.4, 0.6, 0.8, 1]
+
 /** Context occupancy by turn, a rule at each compaction, and the handoff's share on the turn after. */
 export function occupancySpec(s: SessionView): TopLevelSpec {
-  const rows = (s.window ?? []).map((w) => ({
-    turn: w.turn,
-    share: w.share,
-    tokens: w.tokens,
-    window: w.window,
-    phase: w.phase === 0 ? 'before' : `after n=${w.phase}`,
-  }))
+  // A turn the engine gave no usage for has no point; it still marks where a phase begins.
+  const rows = (s.window ?? []).flatMap((w) =>
+    w.share === null
+      ? []
+      : [
+          {
+            turn: w.turn,
+            share: w.share,
+            tokens: w.tokens,
+            window: w.window,
+            phase: w.phase === 0 ? 'before' : `after n=${w.phase}`,
+          },
+        ],
+  )
   // A compaction is marked where its phase begins: between the last turn before it and the first after.
   const marks: Array<{ at: number; compaction: string }> = []
   const ws = s.window ?? []
@@ -48,10 +58,10 @@ export function occupancySpec(s: SessionView): TopLevelSpec {
   }
   const handoff = ws.filter((w) => w.handoffShare !== undefined).map((w) => ({ turn: w.turn, handoffShare: w.handoffShare }))
   const x = { field: 'turn', type: 'quantitative' as const, title: 'turn', axis: { tickMinStep: 1, format: 'd' } }
-  // Up to the whole window once a session comes near it; below that, to a little over its peak,
-  // so a session that never filled a quarter still shows its rises and falls.
-  const peak = Math.max(0, ...ws.map((w) => Math.max(w.share, w.handoffShare ?? 0)))
-  const top = peak > 0.6 ? 1 : Math.max(0.05, Math.ceil(peak * 12) / 10)
+  // Up to the whole window once a session comes near it; below that, to a round share a fifth over
+  // its peak, so a session that never filled a few percent still shows its rises and falls.
+  const peak = Math.max(0, ...ws.map((w) => Math.max(w.share ?? 0, w.handoffShare ?? 0)))
+  const top = OCCUPANCY_TOPS.find((t) => t >= peak * 1.2) ?? 1
   const y = { type: 'quantitative' as const, title: 'share of the context window', scale: { domain: [0, top] }, axis: { format: '%' } }
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
@@ -96,7 +106,14 @@ export function occupancySpec(s: SessionView): TopLevelSpec {
         name: 'handoff_share',
         data: { values: handoff },
         mark: { type: 'point', shape: 'diamond', filled: true, size: 110, color: '#f58518' },
-        encoding: { x, y: { ...y, field: 'handoffShare' }, tooltip: [{ field: 'handoffShare', type: 'quantitative', format: '.1%', title: 'handoff share' }] },
+        encoding: {
+          x,
+          y: { ...y, field: 'handoffShare' },
+          tooltip: [
+            { field: 'turn', type: 'quantitative' },
+            { field: 'handoffShare', type: 'quantitative', format: '.1%', title: 'handoff share' },
+          ],
+        },
       },
     ],
   } as TopLevelSpec

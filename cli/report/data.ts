@@ -9,44 +9,17 @@ import { existsSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { padNumber } from '../../plugin/hooks/protocol.ts'
+import { type Arm, postFile, WINDOW_FILE } from '../../plugin/hooks/protocol.ts'
+import type { WindowRow as StoredWindowRow } from '../../plugin/hooks/window.ts'
+import { type AbReport, compareArms, type PostWatch, postWatch, readAbSessions } from '../../store/ab.ts'
 import { readJsonl, sessionCompactions, storedSessions } from '../../store/read.ts'
 
-/** The session's folder holds one line per main-session turn (issue 15, item 1). */
-export const WINDOW_FILE = 'window.jsonl'
-/** Beside compaction NNN: the watch over the turns after it (issue 15, item 2). */
-export const postFile = (n: number): string => `${padNumber(n)}.post.json`
-
-export type Arm = 'handoff' | 'stock'
-
-/** One line of `window.jsonl`. */
-export interface WindowRow {
-  at: string
-  turn: number
-  tokens: number
-  window: number
-  share: number
-  /** 0 before the first compaction, n after compaction n. */
-  phase: number
-  /** On the first turn after a compaction: the share of the window the handoff took. */
-  handoffShare?: number
-}
-
-/** `NNN.post.json`: what the turns after compaction NNN did. */
-export interface PostWatch {
-  compaction: number
-  arm: Arm | null
-  watchTurns: number
-  turnsSeen: number
-  complete: boolean
-  reReadRestored: string[]
-  reReadNamed: string[]
-  reRunCommands: string[]
-  notReadRefusals: number
-  historyCalls: Array<{ tool: string; input: unknown; results: number }>
-  turnsToFirstToolCall: number | null
-  compactedAgain: boolean
-}
+/**
+ * One line of `window.jsonl` (the plugin's `WindowRow`, less the turn's usage the page does not
+ * show). `tokens`, `window` and `share` are null on a turn the engine gave no usage for (an
+ * interrupted turn), with the `reason`: such a turn is counted, not drawn.
+ */
+export type WindowRow = Omit<StoredWindowRow, 'v' | 'usage'>
 
 export interface SectionShare {
   name: string
@@ -69,11 +42,17 @@ export interface CompactionView {
   reason: string | null
   chars: number | null
   sections: SectionShare[]
+  /** Who asked for it when it was not the engine's own threshold or a typed /compact: `handoff_compact` or `/handoff compact`. */
+  requestedBy: string | null
+  /** The summary's fork, when it answered; cold when its input was far shorter than the conversation. */
+  fork: { inputTokens: number | null; conversationTokens: number | null; cold: boolean } | null
   /** Model calls the compaction made that were answered (billed). */
   calls: number
   /** usd null: unpriced, with what was priced beside it and why. */
   cost: { usd: number | null; pricedUsd: number | null; reason: string | null } | null
   arm: Arm | null
+  /** The A/B draw behind the arm (live on): the share then set and the session's draw. */
+  ab: { share: number; draw: number } | null
   /** The watch's figures; null when the store holds none for it (older plugin, or still watching). */
   post: PostWatch | null
   /** Why a file of this compaction could not be read. */
@@ -85,7 +64,7 @@ export interface SessionView {
   compactions: CompactionView[]
   /** Null when the session has no window.jsonl (written by plugins from issue 15 on). */
   window: WindowRow[] | null
-  /** Lines of window.jsonl that did not parse or lacked a field. */
+  /** Lines of window.jsonl that did not parse or lacked a field (a turn with no usage is a row, not skipped). */
   windowSkipped: number
   lastAt: string
 }
@@ -105,6 +84,8 @@ export interface ReportData {
   /** The one session asked for, or null for the whole store. */
   session: string | null
   sessions: SessionView[]
+  /** The arms compared on the watch's figures (store/ab.ts, as `report --ab`), over the sessions shown. */
+  ab: AbReport
   /** The quality bench's latest results, or why there are none. */
   quality: QualityResults | { missing: string }
   generatedAt: string
@@ -112,40 +93,29 @@ export interface ReportData {
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [])
 const arm = (v: unknown): Arm | null => (v === 'handoff' || v === 'stock' ? v : null)
 
-/** A window.jsonl line, or null when it lacks what a chart needs. */
+/** A window.jsonl line, or null when it is not one: no turn or phase, or no tokens and no reason why. */
 export function windowRow(v: Record<string, unknown>): WindowRow | null {
   const turn = num(v.turn)
+  const phase = num(v.phase)
   const tokens = num(v.tokens)
   const window = num(v.window)
-  const phase = num(v.phase)
   const share = num(v.share) ?? (tokens !== null && window ? tokens / window : null)
-  if (turn === null || tokens === null || window === null || phase === null || share === null) return null
+  const reason = str(v.reason)
+  if (turn === null || phase === null) return null
+  // Measured (tokens, window and share), or not measured with the reason why: anything else is damaged.
+  if (share === null ? reason === null : tokens === null || window === null) return null
   const handoffShare = num(v.handoffShare)
-  return { at: str(v.at) ?? '', turn, tokens, window, share, phase, ...(handoffShare !== null ? { handoffShare } : {}) }
-}
-
-/** A post.json as stored, each figure checked; fields a writer left out read as empty, not wrong. */
-export function postWatch(v: Record<string, unknown>): PostWatch {
   return {
-    compaction: num(v.compaction) ?? 0,
-    arm: arm(v.arm),
-    watchTurns: num(v.watchTurns) ?? 0,
-    turnsSeen: num(v.turnsSeen) ?? 0,
-    complete: v.complete === true,
-    reReadRestored: strings(v.reReadRestored),
-    reReadNamed: strings(v.reReadNamed),
-    reRunCommands: strings(v.reRunCommands),
-    notReadRefusals: num(v.notReadRefusals) ?? 0,
-    historyCalls: Array.isArray(v.historyCalls)
-      ? v.historyCalls
-          .filter((c): c is Record<string, unknown> => !!c && typeof c === 'object')
-          .map((c) => ({ tool: str(c.tool) ?? '?', input: c.input, results: num(c.results) ?? 0 }))
-      : [],
-    turnsToFirstToolCall: num(v.turnsToFirstToolCall),
-    compactedAgain: v.compactedAgain === true,
+    at: str(v.at) ?? '',
+    turn,
+    tokens,
+    window,
+    share,
+    phase,
+    ...(handoffShare !== null ? { handoffShare } : {}),
+    ...(share === null ? { reason: reason! } : {}),
   }
 }
 
@@ -161,6 +131,12 @@ function sectionShares(sections: unknown): SectionShare[] {
       code: str(s.code),
       message: str(s.message),
     }))
+}
+
+function forkOf(row: Record<string, any>): CompactionView['fork'] {
+  const f = row.fork
+  if (!f || typeof f !== 'object') return null
+  return { inputTokens: num(f.inputTokens), conversationTokens: num(f.conversationTokens), cold: f.cold === true }
 }
 
 function costOf(row: Record<string, any>): CompactionView['cost'] {
@@ -203,11 +179,14 @@ export async function readSession(dataDir: string, sessionId: string, dirs: stri
       outcome: str(row.outcome),
       code: str(row.code) ?? (row.outcome === 'fallback' ? (str(row.reason)?.split(':')[0] ?? null) : null),
       reason: str(row.reason),
+      requestedBy: str(row.requestedBy),
+      fork: forkOf(row),
       chars: num(row.chars),
       sections: sectionShares(row.sections),
       calls,
       cost: costOf(row),
       arm: arm(row.arm) ?? post?.arm ?? null,
+      ab: num(row.ab?.share) !== null && num(row.ab?.draw) !== null ? { share: row.ab.share, draw: row.ab.draw } : null,
       post,
       problems: [c.problem, problem].filter((p): p is string => !!p),
     })
@@ -298,10 +277,12 @@ export async function readReport(dataDir: string, opts: { session?: string | nul
   // A folder with neither a compaction nor a turn logged (a compaction that died before its row) has nothing to show.
   const shown = sessions.filter((s) => s.compactions.length > 0 || s.window !== null)
   shown.sort((a, b) => b.lastAt.localeCompare(a.lastAt) || a.sessionId.localeCompare(b.sessionId))
+  const shownIds = new Set(shown.map((s) => s.sessionId))
   return {
     dataDir,
     session: opts.session ?? null,
     sessions: shown,
+    ab: compareArms((await readAbSessions(dataDir)).filter((s) => shownIds.has(s.sessionId))),
     quality: readQuality(opts.quality === undefined ? findQuality(undefined) : opts.quality),
     generatedAt: new Date().toISOString(),
   }

@@ -3,7 +3,7 @@
  * script, no font, no image fetched; a Content-Security-Policy that forbids loading anything says
  * so to the browser too. Everything read from the store is escaped.
  */
-import { type AbTable, abTable } from './ab.ts'
+import { type AbReport, tooFew, verdictText } from '../../store/ab.ts'
 import { compactionLabel, costSpec, fallbackSpec, makeupSpec, occupancySpec, qualityChartSpec, toSvg } from './charts.ts'
 import type { CompactionView, QualityResults, ReportData, SessionView } from './data.ts'
 
@@ -42,12 +42,25 @@ function overview(data: ReportData, all: CompactionView[]): string {
   const median = chars.length ? chars[Math.floor(chars.length / 2)]! : null
   const watched = all.filter((c) => c.post).length
   return `<section class="cards">
-${card('compactions', int(all.length), `${by('replaced')} replaced · ${by('rehearsed')} rehearsed · ${by('fallback')} fell back${by('pending') ? ` · ${by('pending')} pending` : ''}`)}
+${card('compactions', int(all.length), compactionsDetail(all, by))}
 ${card('sessions', int(data.sessions.length), `${data.sessions.filter((s) => s.window).length} with occupancy recorded`)}
 ${card('median handoff', median === null ? '–' : `${int(median)} <small>chars</small>`, `≈ ${int(median === null ? null : median / 4)} tokens`)}
 ${card('model cost', usd(totalUsd), `${priced.length} priced${unpriced.length ? ` · <b>${unpriced.length} without a price</b>` : ''} · ${all.reduce((s, c) => s + c.calls, 0)} calls`)}
 ${card('watched after', int(watched), watched ? `of ${all.length} compactions` : 'no watch recorded')}
 </section>`
+}
+
+function compactionsDetail(all: CompactionView[], by: (outcome: string) => number): string {
+  const asked = all.filter((c) => c.requestedBy).length
+  const cold = all.filter((c) => c.fork?.cold).length
+  return [
+    `${by('replaced')} replaced · ${by('rehearsed')} rehearsed · ${by('fallback')} fell back`,
+    by('pending') ? `${by('pending')} pending` : '',
+    asked ? `${asked} asked for` : '',
+    cold ? `<b>${cold} cold fork${cold === 1 ? '' : 's'}</b>` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ')
 }
 
 async function occupancy(data: ReportData): Promise<string> {
@@ -56,8 +69,18 @@ async function occupancy(data: ReportData): Promise<string> {
   const parts: string[] = []
   for (const s of shown) {
     const w = s.window!
-    const peak = Math.max(...w.map((r) => r.share))
-    const caption = `${w.length} turns · peak ${pct(peak)} of ${int(w.at(-1)!.window)} tokens · ${s.compactions.length} compaction${s.compactions.length === 1 ? '' : 's'}${s.windowSkipped ? ` · ${s.windowSkipped} line(s) skipped` : ''}`
+    const measured = w.filter((r) => r.share !== null)
+    const peak = Math.max(0, ...measured.map((r) => r.share!))
+    const unmeasured = w.length - measured.length
+    const caption = [
+      `${w.length} turns`,
+      measured.length ? `peak ${pct(peak)} of ${int(measured.at(-1)!.window)} tokens` : 'no turn with usage',
+      `${s.compactions.length} compaction${s.compactions.length === 1 ? '' : 's'}`,
+      unmeasured ? `${unmeasured} turn(s) without usage, not drawn (${w.find((r) => r.share === null)!.reason})` : '',
+      s.windowSkipped ? `${s.windowSkipped} line(s) skipped` : '',
+    ]
+      .filter(Boolean)
+      .join(' · ')
     parts.push(figure(occupancyId(s), `Session ${s.sessionId}`, await toSvg(occupancySpec(s)), esc(caption)))
   }
   const without = data.sessions.filter((s) => !s.window || s.window.length === 0)
@@ -88,14 +111,25 @@ function sectionMatrix(compactions: CompactionView[], across: boolean): string {
       if (s.status === 'ok') return `<td class="num">${int(s.chars)}<small>${int(s.ms)} ms</small></td>`
       return `<td class="num dropped" title="${esc(s.message)}">${esc(s.code ?? s.status).replaceAll('_', '_<wbr>')}<small>${int(s.ms)} ms</small></td>`
     })
-    return `<tr><td><b>${esc(compactionLabel(c, across))}</b><small>${esc(when(c.at))} · ${esc(c.trigger ?? '')}</small></td><td>${outcomeBadge(c)}</td><td class="num">${int(c.chars)}</td>${cells.join('')}</tr>`
+    return `<tr><td><b>${esc(compactionLabel(c, across))}</b><small>${esc(when(c.at))} · ${esc(c.requestedBy ? `asked for by ${c.requestedBy}` : (c.trigger ?? ''))}</small></td><td>${outcomeBadge(c)}</td><td class="num">${int(c.chars)}</td>${cells.join('')}</tr>`
   })
   return `<div class="scroll"><table class="matrix"><thead>${head}</thead><tbody>${rows.join('\n')}</tbody></table></div>`
 }
 
+/** The arm's badge; its title says how the session got there (the draw against the share, or live off). */
+function armBadge(arm: CompactionView['arm'], ab: CompactionView['ab'], drawn?: boolean): string {
+  if (!arm) return ''
+  const how = ab ? `drawn ${ab.draw.toFixed(3)} against abStockShare ${ab.share}` : drawn === false ? 'live off: stock by setting, not drawn' : ''
+  return ` <span class="badge arm"${how ? ` title="${esc(how)}"` : ''}>${esc(arm)}${drawn === false ? ' · live off' : ''}</span>`
+}
+
 function outcomeBadge(c: CompactionView): string {
   const o = c.outcome ?? 'unknown'
-  return `<span class="badge ${esc(o)}">${esc(o)}</span>${c.arm ? ` <span class="badge arm">${esc(c.arm)}</span>` : ''}`
+  // A cold fork: the summary read a conversation far shorter than the session's (already compacted or cut).
+  const cold = c.fork?.cold
+    ? ` <span class="badge fallback" title="${esc(`the summary's fork read ${int(c.fork.inputTokens)} tokens of a ${int(c.fork.conversationTokens)}-token conversation`)}">cold fork</span>`
+    : ''
+  return `<span class="badge ${esc(o)}">${esc(o)}</span>${armBadge(c.arm, c.ab)}${cold}`
 }
 
 function droppedList(compactions: CompactionView[], across: boolean): string {
@@ -161,41 +195,59 @@ function watch(all: CompactionView[], across: boolean): string {
       'The post-compaction watch',
       'NNN.post.json is written by plugin versions that watch the turns after a compaction; these compactions ran before it.',
     )}</section>`
-  const list = (xs: string[]) =>
-    xs.length ? `${xs.length}<small title="${esc(xs.join('\n'))}">${esc(xs.slice(0, 2).join(', '))}${xs.length > 2 ? ', …' : ''}</small>` : '0'
+  // Paths by their file name (the whole path on hover): the session's folder is the same for all of them.
+  const list = (xs: string[], paths: boolean) =>
+    xs.length
+      ? `${xs.length}<small title="${esc(xs.join('\n'))}">${esc(
+          xs
+            .slice(0, 2)
+            .map((x) => (paths ? (x.split('/').at(-1) ?? x) : x))
+            .join(', '),
+        )}${xs.length > 2 ? ', …' : ''}</small>`
+      : '0'
   const rows = watched.map((c) => {
     const p = c.post!
     const history = p.historyCalls.length
       ? `${p.historyCalls.length}<small>${esc(p.historyCalls.map((h) => `${h.tool.replace(/^mcp__compact-handoff__/, '')} → ${h.results}`).join(', '))}</small>`
       : '0'
-    return `<tr><td><b>${esc(compactionLabel(c, across))}</b>${c.arm ? ` <span class="badge arm">${esc(c.arm)}</span>` : ''}</td><td class="num">${p.turnsSeen}/${p.watchTurns}${p.complete ? '' : ' <small>watching</small>'}</td><td class="num">${list(p.reReadRestored)}</td><td class="num">${list(p.reReadNamed)}</td><td class="num">${list(p.reRunCommands)}</td><td class="num">${p.notReadRefusals}</td><td class="num">${history}</td><td class="num">${p.turnsToFirstToolCall ?? '–'}</td><td class="num">${p.compactedAgain ? '<b class="bad">yes</b>' : 'no'}</td></tr>`
+    // Until the compaction's row is complete the watch does not know what the handoff restored, named or listed.
+    const refs = p.refsKnown
+      ? `<td class="num">${list(p.reReadRestored, true)}</td><td class="num">${list(p.reReadNamed, true)}</td><td class="num">${list(p.reRunCommands, false)}</td>`
+      : `<td class="num muted" colspan="3">not known yet<small>the compaction's row was not complete</small></td>`
+    return `<tr><td><b>${esc(compactionLabel(c, across))}</b>${armBadge(c.arm ?? p.arm, c.ab, p.drawn)}</td><td class="num">${p.turnsSeen}/${p.watchTurns}${p.complete ? '' : ' <small>watching</small>'}</td>${refs}<td class="num">${p.notReadRefusals}</td><td class="num">${history}</td><td class="num">${p.turnsToFirstToolCall ?? '–'}</td><td class="num">${p.compactedAgain ? '<b class="bad">yes</b>' : 'no'}</td></tr>`
   })
   const missing = all.length - everyWatched.length
   return `<section id="watch"><h2>After each compaction</h2>
 <p class="lede">What the turns after each compaction did: files read again that the handoff had restored or named, commands the ledger listed run again, "File has not been read yet" refusals, history-tool calls (and what they returned).</p>
-<table class="watch"><thead><tr><th>compaction</th><th class="num">turns seen</th><th class="num">restored re-read</th><th class="num">named re-read</th><th class="num">commands re-run</th><th class="num">not-read refusals</th><th class="num">history calls</th><th class="num">turns to first tool call</th><th class="num">compacted again</th></tr></thead>
-<tbody>${rows.join('\n')}</tbody></table>${everyWatched.length > watched.length ? `<p class="note">The ${everyWatched.length - watched.length} oldest watched compaction(s) are not listed (the A/B table counts them).</p>` : ''}${missing ? `<p class="note">${missing} compaction(s) have no watch recorded.</p>` : ''}</section>`
+<div class="scroll"><table class="watch"><thead><tr><th>compaction</th><th class="num">turns seen</th><th class="num">restored re-read</th><th class="num">named re-read</th><th class="num">commands re-run</th><th class="num">not-read refusals</th><th class="num">history calls</th><th class="num">turns to first tool call</th><th class="num">compacted again</th></tr></thead>
+<tbody>${rows.join('\n')}</tbody></table></div>${everyWatched.length > watched.length ? `<p class="note">The ${everyWatched.length - watched.length} oldest watched compaction(s) are not listed (the A/B table counts them).</p>` : ''}${missing ? `<p class="note">${missing} compaction(s) have no watch recorded.</p>` : ''}</section>`
 }
 
 const fmtFigure = (v: number | null, key: string) => (v === null ? '–' : key === 'compactedAgain' ? pct(v) : v.toFixed(2))
 
-function abSection(ab: AbTable): string {
-  if (ab.arms.every((a) => a.compactions === 0))
-    return `<section id="ab"><h2>A/B: handoff against the stock compaction</h2>${NOT_RECORDED(
+/** The arms compared as `report --ab` compares them (store/ab.ts): each arm's mean of its sessions' means, the difference and its interval. */
+function abSection(ab: AbReport): string {
+  const title = '<h2>A/B: handoff against the stock compaction</h2>'
+  if (ab.arms.handoff.compactions + ab.arms.stock.compactions + ab.notDrawn.compactions === 0)
+    return `<section id="ab">${title}${NOT_RECORDED(
       'Arms',
-      'Sessions say their arm from plugin versions with the abStockShare setting; no watched compaction here says one.',
+      'The watch says its arm from plugin versions with the abStockShare setting; no watched compaction here says one.',
     )}</section>`
-  const figures = ab.arms[0]!.figures
-  const rows = figures.map((f, i) => {
-    const cells = ab.arms.map((a) => {
-      const x = a.figures[i]!
-      return `<td class="num">${fmtFigure(x.mean, f.key)}${x.ci ? `<small>95 % CI ${fmtFigure(x.ci[0], f.key)} – ${fmtFigure(x.ci[1], f.key)}</small>` : x.n ? '<small>one value: no interval</small>' : ''}</td>`
-    })
-    return `<tr><td>${esc(f.label)}</td>${cells.join('')}</tr>`
+  const level = Math.round(ab.level * 100)
+  const few = tooFew(ab)
+  const rows = ab.metrics.map((m) => {
+    const fmt = (v: number | null) => fmtFigure(v, m.key)
+    const diff =
+      m.diff === null ? '–' : `${m.diff > 0 ? '+' : ''}${fmt(m.diff)}${m.ci ? `<small>${level} % CI ${fmt(m.ci[0])} to ${fmt(m.ci[1])}</small>` : ''}`
+    const good = (m.verdict === 'handoff-lower' && m.better === 'lower') || (m.verdict === 'handoff-higher' && m.better === 'higher')
+    const bad = (m.verdict === 'handoff-higher' && m.better === 'lower') || (m.verdict === 'handoff-lower' && m.better === 'higher')
+    return `<tr><td>${esc(m.label)}${m.better ? `<small>${m.better} is better</small>` : ''}</td><td class="num">${fmt(m.handoff.mean)}</td><td class="num">${fmt(m.stock.mean)}</td><td class="num">${diff}</td><td class="verdict ${good ? 'good' : bad ? 'bad' : 'muted'}">${esc(verdictText(m.verdict))}</td></tr>`
   })
-  return `<section id="ab"><h2>A/B: handoff against the stock compaction</h2>
-<p class="${ab.verdict.enough ? 'lede' : 'missing'}">${esc(ab.verdict.why)}</p>
-<table class="ab"><thead><tr><th>mean per watched compaction</th>${ab.arms.map((a) => `<th class="num">${esc(a.arm)}<small>${a.sessions} session(s), ${a.compactions} compaction(s)</small></th>`).join('')}</tr></thead>
+  const arm = (a: 'handoff' | 'stock') => `<th class="num">${a}<small>${ab.arms[a].sessions} session(s), ${ab.arms[a].compactions} compaction(s)</small></th>`
+  return `<section id="ab">${title}
+<p class="lede">Each figure is a session's mean over its watched compactions; an arm's value is the mean over its sessions. The difference (handoff − stock) has a percentile bootstrap interval over sessions (${ab.resamples.toLocaleString('en-US')} resamples): the same figures as <code>compact-handoff report --ab</code>.${ab.notDrawn.sessions ? ` ${ab.notDrawn.sessions} session(s) rehearsing with live off are left out: stock by setting, not by the draw.` : ''}</p>
+${few ? `<p class="missing">${esc(few)}</p>` : ''}
+<table class="ab"><thead><tr><th>per watched compaction</th>${arm('handoff')}${arm('stock')}<th class="num">difference</th><th></th></tr></thead>
 <tbody>${rows.join('\n')}</tbody></table></section>`
 }
 
@@ -238,6 +290,9 @@ section.cards{display:grid;grid-template-columns:repeat(5,1fr);gap:12px;backgrou
 .missing{background:#fff8e6;border:1px solid #f1dca4;border-radius:6px;padding:8px 12px;color:#6b5312}
 .missing span{color:#8a7640}
 .good{color:var(--green)}
+.muted{color:var(--muted)}
+.watch td small{white-space:normal;overflow-wrap:anywhere;max-width:220px}
+td.verdict{white-space:nowrap}
 figure{margin:10px 0 14px}
 figcaption{margin-bottom:4px}
 figcaption span{color:var(--muted);font-size:13px}
@@ -278,7 +333,7 @@ export async function renderPage(data: ReportData): Promise<string> {
     await cost(all, across),
     await fallbacks(all, across),
     watch(all, across),
-    abSection(abTable(all)),
+    abSection(data.ab),
     await quality(data.quality),
     problems.length
       ? `<section id="problems"><h2>Files that could not be read</h2><ul>${problems.map((p) => `<li>${esc(p)}</li>`).join('')}</ul></section>`

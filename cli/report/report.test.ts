@@ -8,8 +8,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { after, describe, test } from 'node:test'
-import { abTable, bootstrapMeanCi, MIN_SESSIONS_PER_ARM } from './ab.ts'
-import { type CompactionView, findQuality, postWatch, readReport } from './data.ts'
+import { compareArms, postWatch, readAbSessions } from '../../store/ab.ts'
+import { findQuality, readReport } from './data.ts'
 import { renderPage } from './page.ts'
 
 const dirs: string[] = []
@@ -44,6 +44,65 @@ describe('report: reading the store', () => {
       [1, 2],
     )
     assert.equal(s.windowSkipped, 2)
+  })
+
+  test('window.jsonl: a turn the engine gave no usage for is a row (counted, not drawn), not a damaged line', async () => {
+    const lines = [
+      { v: 1, at: 'a', turn: 1, tokens: 100, window: 1000, share: 0.1, phase: 0 },
+      {
+        v: 1,
+        at: 'b',
+        turn: 2,
+        tokens: null,
+        window: null,
+        share: null,
+        phase: 0,
+        reason: 'the engine reported no usage for this turn (interrupted, or an API error)',
+      },
+      { v: 1, at: 'c', turn: 3, tokens: null, window: null, share: null, phase: 0 },
+    ]
+    const { dataDir } = store(
+      { outcome: 'replaced', lineage: { n: 1, prev: null }, sections: [] },
+      { 'window.jsonl': lines.map((l) => JSON.stringify(l)).join('\n') + '\n' },
+    )
+    const r = await readReport(dataDir, { quality: null })
+    const s = r.sessions[0]!
+    assert.deepEqual(
+      s.window!.map((w) => [w.turn, w.share, w.reason ?? null]),
+      [
+        [1, 0.1, null],
+        [2, null, lines[1]!.reason],
+      ],
+    )
+    assert.equal(s.windowSkipped, 1, 'no tokens and no reason: not a row the plugin writes')
+    const html = await renderPage(r)
+    assert.match(html, /2 turns · peak 10 % of 1,000 tokens · 1 compaction · 1 turn\(s\) without usage, not drawn \(the engine reported no usage/)
+    assert.equal((html.match(/class="[^"]*occupancy_turn_marks/g) ?? []).length, 1)
+  })
+
+  test('the row says who asked for a compaction and a cold fork; a watch whose refs are not known yet says so', async () => {
+    const post = { v: 1, compaction: 1, arm: 'handoff', drawn: true, watchTurns: 10, turnsSeen: 1, complete: false, refsKnown: false }
+    const { dataDir } = store(
+      {
+        outcome: 'replaced',
+        lineage: { n: 1, prev: null },
+        sections: [],
+        arm: 'handoff',
+        ab: { share: 0.2, draw: 0.61 },
+        requestedBy: 'handoff_compact',
+        fork: { inputTokens: 900, conversationTokens: 40_000, cold: true },
+      },
+      { '001.post.json': JSON.stringify(post) },
+    )
+    const r = await readReport(dataDir, { quality: null })
+    const c = r.sessions[0]!.compactions[0]!
+    assert.deepEqual([c.requestedBy, c.fork?.cold, c.ab, c.post?.refsKnown, c.post?.drawn], ['handoff_compact', true, { share: 0.2, draw: 0.61 }, false, true])
+    const html = await renderPage(r)
+    assert.match(html, /asked for by handoff_compact/)
+    assert.match(html, /1 asked for · <b>1 cold fork<\/b>/)
+    assert.match(html, /title="the summary&#39;s fork read 900 tokens of a 40,000-token conversation">cold fork</)
+    assert.match(html, /title="drawn 0\.610 against abStockShare 0\.2">handoff</)
+    assert.match(html, /<td class="num muted" colspan="3">not known yet/)
   })
 
   test('an older store: no window.jsonl and no post.json read as null, and a session folder with nothing in it is not shown', async () => {
@@ -89,7 +148,7 @@ describe('report: reading the store', () => {
     assert.equal(postWatch({ arm: 'STOCK' }).arm, null)
     const p = postWatch({ reReadNamed: ['a', 3, 'b'], historyCalls: [{ tool: 'handoff_search', results: 2 }, 'junk'], turnsToFirstToolCall: 'soon' })
     assert.deepEqual(p.reReadNamed, ['a', 'b'])
-    assert.deepEqual(p.historyCalls, [{ tool: 'handoff_search', input: undefined, results: 2 }])
+    assert.deepEqual(p.historyCalls, [{ tool: 'handoff_search', input: {}, results: 2 }])
     assert.equal(p.turnsToFirstToolCall, null)
   })
 
@@ -110,50 +169,62 @@ describe('report: reading the store', () => {
   })
 })
 
-describe('report: the A/B figures', () => {
-  const watched = (sessionId: string, arm: 'handoff' | 'stock', reRun: number): CompactionView => ({
-    sessionId,
-    n: 1,
-    at: '',
-    mode: 'live',
-    trigger: 'manual',
-    outcome: 'replaced',
-    code: null,
-    reason: null,
-    chars: 1,
-    sections: [],
-    calls: 0,
-    cost: null,
-    arm,
-    post: postWatch({ arm, reRunCommands: Array.from({ length: reRun }, (_, i) => `cmd ${i}`), compactedAgain: reRun > 2 }),
-    problems: [],
-  })
+describe("report: the A/B table is store/ab.ts's comparison", () => {
+  /** A store of sessions, each with one watched compaction re-running `reRuns` listed commands. */
+  function abStore(arms: Array<{ arm: 'handoff' | 'stock'; reRuns: number }>): string {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ch-report-ab-'))
+    dirs.push(dataDir)
+    arms.forEach(({ arm, reRuns }, i) => {
+      const dir = join(dataDir, arm === 'stock' ? 'rehearsals' : 'sessions', `s${i}`)
+      mkdirSync(dir, { recursive: true })
+      const row = {
+        v: 1,
+        at: '2026-01-02T03:04:05.006Z',
+        sessionId: `s${i}`,
+        outcome: arm === 'stock' ? 'rehearsed' : 'replaced',
+        arm,
+        lineage: { n: 1, prev: null },
+        sections: [],
+      }
+      writeFileSync(join(dir, '001-2026-01-02T03-04-05-006Z.json'), JSON.stringify(row))
+      const post = { v: 1, compaction: 1, arm, drawn: true, watchTurns: 10, turnsSeen: 3, complete: false, refsKnown: true }
+      writeFileSync(join(dir, '001.post.json'), JSON.stringify({ ...post, reRunCommands: Array.from({ length: reRuns }, (_, k) => `cmd ${k}`) }))
+    })
+    return dataDir
+  }
 
-  test('the bootstrap interval: none from one value, a point for constant values, around the mean otherwise, the same every time', () => {
-    assert.equal(bootstrapMeanCi([3]), null)
-    assert.deepEqual(bootstrapMeanCi([2, 2, 2, 2]), [2, 2])
-    const values = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
-    const [lo, hi] = bootstrapMeanCi(values)!
-    assert.ok(lo < 4.5 && 4.5 < hi && lo >= 0 && hi <= 9, `${lo}..${hi}`)
-    assert.deepEqual(bootstrapMeanCi(values), [lo, hi])
-    const wide = bootstrapMeanCi([0, 9])!
-    assert.ok(wide[1] - wide[0] > hi - lo, 'fewer values, a wider interval')
-  })
-
-  test('too few sessions is said, naming each arm; with enough, the means per arm', () => {
-    const few = abTable([watched('a', 'handoff', 1), watched('b', 'stock', 3)])
-    assert.equal(few.verdict.enough, false)
-    assert.match(few.verdict.why, /handoff has 1, stock has 1/)
-    const many = abTable([
-      ...Array.from({ length: MIN_SESSIONS_PER_ARM }, (_, i) => watched(`h${i}`, 'handoff', i % 2)),
-      ...Array.from({ length: MIN_SESSIONS_PER_ARM }, (_, i) => watched(`s${i}`, 'stock', 3 + (i % 2))),
+  test('enough sessions: each arm, the difference with its interval, the verdict, as compareArms gives them', async () => {
+    const dataDir = abStore([
+      ...[0, 1, 0, 1, 0].map((reRuns) => ({ arm: 'handoff' as const, reRuns })),
+      ...[3, 4, 3, 4, 3].map((reRuns) => ({ arm: 'stock' as const, reRuns })),
     ])
-    assert.equal(many.verdict.enough, true)
-    const reRun = (arm: 'handoff' | 'stock') => many.arms.find((a) => a.arm === arm)!.figures.find((f) => f.key === 'reRunCommands')!
-    assert.equal(reRun('handoff').mean, 0.4)
-    assert.equal(reRun('stock').mean, 3.4)
-    assert.ok(reRun('handoff').ci![1] < reRun('stock').ci![0], 'intervals apart when the arms differ this much')
-    assert.equal(many.arms.find((a) => a.arm === 'stock')!.figures.find((f) => f.key === 'compactedAgain')!.mean, 1)
+    const r = await readReport(dataDir, { quality: null })
+    const expected = compareArms(await readAbSessions(dataDir))
+    assert.deepEqual(r.ab, expected)
+    const m = r.ab.metrics.find((x) => x.key === 'reRuns')!
+    assert.deepEqual([m.handoff.mean, m.stock.mean, m.diff, m.verdict], [0.4, 3.4, -3, 'handoff-lower'])
+    const html = await renderPage(r)
+    const row = html.match(/<tr><td>listed commands run again.*?<\/tr>/)![0]
+    assert.equal(
+      row,
+      `<tr><td>listed commands run again<small>lower is better</small></td><td class="num">0.40</td><td class="num">3.40</td><td class="num">-3.00<small>95 % CI ${m.ci![0].toFixed(2)} to ${m.ci![1].toFixed(2)}</small></td><td class="verdict good">handoff lower</td></tr>`,
+    )
+    assert.doesNotMatch(html, /Too few sessions/)
+  })
+
+  test('too few sessions: the means shown, no difference, and the verdict naming each arm short; one session reported alone counts alone', async () => {
+    const dataDir = abStore([
+      { arm: 'handoff', reRuns: 1 },
+      { arm: 'stock', reRuns: 3 },
+    ])
+    const html = await renderPage(await readReport(dataDir, { quality: null }))
+    assert.match(html, /Too few sessions to tell: each arm needs at least 5 sessions with a watched compaction \(handoff has 1, stock has 1\)\./)
+    assert.match(
+      html,
+      /<tr><td>listed commands run again<small>lower is better<\/small><\/td><td class="num">1\.00<\/td><td class="num">3\.00<\/td><td class="num">–<\/td><td class="verdict muted">too few to tell<\/td><\/tr>/,
+    )
+    const one = await readReport(dataDir, { session: 's1', quality: null })
+    assert.deepEqual([one.ab.arms.handoff.sessions, one.ab.arms.stock.sessions], [0, 1])
   })
 })
 

@@ -14,17 +14,17 @@ import "./chunks/chunk-JULZ67VA.mjs";
 var VERSION = true ? "0.1.0" : "0.0.0-dev";
 var commands = {
   build: { summary: "build the handoff for a transcript on disk", load: async () => (await import("./chunks/build-LBREL3DR.mjs")).buildCommand },
-  status: { summary: "a session's compactions, its history reads, the search index", load: async () => (await import("./chunks/history-IWU3SWJD.mjs")).statusCommand },
-  list: { summary: "list a session's compactions, or every session that compacted", load: async () => (await import("./chunks/history-IWU3SWJD.mjs")).listCommand },
-  lookup: { summary: "read back a stored handoff, summary, conversation, row or section", load: async () => (await import("./chunks/history-IWU3SWJD.mjs")).lookupCommand },
-  search: { summary: "search what earlier compactions replaced", load: async () => (await import("./chunks/history-IWU3SWJD.mjs")).searchCommand },
+  status: { summary: "a session's compactions, its history reads, the search index", load: async () => (await import("./chunks/history-CXKMNNN5.mjs")).statusCommand },
+  list: { summary: "list a session's compactions, or every session that compacted", load: async () => (await import("./chunks/history-CXKMNNN5.mjs")).listCommand },
+  lookup: { summary: "read back a stored handoff, summary, conversation, row or section", load: async () => (await import("./chunks/history-CXKMNNN5.mjs")).lookupCommand },
+  search: { summary: "search what earlier compactions replaced", load: async () => (await import("./chunks/history-CXKMNNN5.mjs")).searchCommand },
   report: {
     summary: "the store as one HTML page: occupancy, handoffs, cost, fallbacks, the watch, A/B, quality (--ab: the arms compared, as text)",
-    load: async () => (await import("./chunks/report-D6BLL6GV.mjs")).reportCommand
+    load: async () => (await import("./chunks/report-GLI4EV76.mjs")).reportCommand
   },
-  index: { summary: "add every stored text the search index lacks (--rebuild: from scratch)", load: async () => (await import("./chunks/history-IWU3SWJD.mjs")).indexCommand },
-  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/child-RDAY67B4.mjs")).engineCommand },
-  tool: { summary: "(internal) answer one history tool call for the plugin", load: async () => (await import("./chunks/history-IWU3SWJD.mjs")).toolCommand }
+  index: { summary: "add every stored text the search index lacks (--rebuild: from scratch)", load: async () => (await import("./chunks/history-CXKMNNN5.mjs")).indexCommand },
+  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/child-7YJG7W5F.mjs")).engineCommand },
+  tool: { summary: "(internal) answer one history tool call for the plugin", load: async () => (await import("./chunks/history-CXKMNNN5.mjs")).toolCommand }
 };
 function help() {
   const rows = Object.entries(commands).filter(([, c]) => !c.summary.startsWith("(internal)")).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);

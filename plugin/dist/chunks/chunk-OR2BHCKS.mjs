@@ -109,6 +109,8 @@ var RUNS_FILE = "runs.jsonl";
 var LOOKUPS_FILE = "lookups.jsonl";
 var TEXT_KINDS = { handoff: ".md", summary: ".summary.md", transcript: ".transcript.md" };
 var LATE_SUFFIX = ".late.json";
+var WINDOW_FILE = "window.jsonl";
+var postFile = (n) => `${padNumber(n)}.post.json`;
 var padNumber = (n) => String(n).padStart(3, "0");
 function fileStem(n, at) {
   return `${padNumber(n)}-${at.toISOString().replace(/[:.]/g, "-")}`;
@@ -807,6 +809,8 @@ export {
   LOOKUPS_FILE,
   TEXT_KINDS,
   LATE_SUFFIX,
+  WINDOW_FILE,
+  postFile,
   padNumber,
   fileStem,
   ROW_FILE,

@@ -5,10 +5,10 @@ import {
   COMMON,
   EXIT,
   command
-} from "./chunk-SABV6FB2.mjs";
+} from "./chunk-YSGPWI3P.mjs";
 import {
   resolveDataDir
-} from "./chunk-ECWVX4BS.mjs";
+} from "./chunk-ZT6C2RE5.mjs";
 import "./chunk-4UC3FRD7.mjs";
 import {
   forTerminal,
@@ -20,11 +20,12 @@ import {
 import {
   MODE_DIRS,
   StoreError,
-  padNumber,
+  WINDOW_FILE,
+  postFile,
   readJsonl,
   sessionCompactions,
   storedSessions
-} from "./chunk-JI2XOGZ4.mjs";
+} from "./chunk-OR2BHCKS.mjs";
 import {
   __commonJS,
   __export,
@@ -501,6 +502,33 @@ import { parseArgs } from "node:util";
 // store/ab.ts
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+var num = (v) => typeof v === "number" && Number.isFinite(v) ? v : null;
+var str = (v) => typeof v === "string" ? v : null;
+var strings = (v) => Array.isArray(v) ? v.filter((x4) => typeof x4 === "string") : [];
+var armOf = (v) => v === "handoff" || v === "stock" ? v : null;
+function postWatch(v) {
+  return {
+    compaction: num(v.compaction) ?? 0,
+    arm: armOf(v.arm),
+    drawn: v.drawn === true,
+    watchTurns: num(v.watchTurns) ?? 0,
+    turnsSeen: num(v.turnsSeen) ?? 0,
+    complete: v.complete === true,
+    reReadRestored: strings(v.reReadRestored),
+    reReadNamed: strings(v.reReadNamed),
+    reRunCommands: strings(v.reRunCommands),
+    notReadRefusals: num(v.notReadRefusals) ?? 0,
+    historyCalls: Array.isArray(v.historyCalls) ? v.historyCalls.filter((c4) => !!c4 && typeof c4 === "object").map((c4) => ({
+      tool: str(c4.tool) ?? "?",
+      input: c4.input && typeof c4.input === "object" ? c4.input : {},
+      results: num(c4.results) ?? 0
+    })) : [],
+    turnsToFirstToolCall: num(v.turnsToFirstToolCall),
+    compactedAgain: v.compactedAgain === true,
+    // Absent (a writer before the field): the lists were worked out, as far as the page can tell.
+    refsKnown: v.refsKnown !== false
+  };
+}
 var AB_METRICS = [
   {
     key: "reReads",
@@ -588,15 +616,17 @@ async function readAbSessions(dataDir) {
     for (const id2 of ids) {
       const names = await readdir(join(root, id2)).catch(() => []);
       for (const name of names.filter((x4) => /^\d{3,}\.post\.json$/.test(x4)).sort()) {
-        let doc;
+        let raw;
         try {
-          doc = JSON.parse(await readFile(join(root, id2, name), "utf8"));
+          raw = JSON.parse(await readFile(join(root, id2, name), "utf8"));
         } catch {
           continue;
         }
-        if (doc?.v !== 1 || doc.arm !== "handoff" && doc.arm !== "stock") continue;
+        if (!raw || typeof raw !== "object" || raw.v !== 1) continue;
+        const doc = postWatch(raw);
+        if (doc.arm === null) continue;
         const key2 = `${id2}\0${doc.arm}`;
-        const s2 = bySession.get(key2) ?? { sessionId: id2, arm: doc.arm, drawn: doc.drawn === true, watches: [] };
+        const s2 = bySession.get(key2) ?? { sessionId: id2, arm: doc.arm, drawn: doc.drawn, watches: [] };
         s2.watches.push(doc);
         bySession.set(key2, s2);
       }
@@ -604,23 +634,24 @@ async function readAbSessions(dataDir) {
   }
   return [...bySession.values()];
 }
-var num = (x4, digits = 2) => x4 === null ? "\u2014" : x4.toFixed(digits);
+function tooFew(r) {
+  if (r.enough) return null;
+  const short = ["handoff", "stock"].filter((a4) => r.arms[a4].sessions < r.minSessions).map((a4) => `${a4} has ${r.arms[a4].sessions}`);
+  return `Too few sessions to tell: each arm needs at least ${r.minSessions} sessions with a watched compaction (${short.join(", ")}).`;
+}
+var verdictText = (v) => v === "too-few" ? "too few to tell" : v.replace(/-/g, " ");
+var fixed = (x4, digits = 2) => x4 === null ? "\u2014" : x4.toFixed(digits);
 function abText(r) {
   const pct2 = Math.round(r.level * 100);
   const lines = [
     `A/B: the handoff arm against the stock arm, on the watch of the turns after each compaction (NNN.post.json)`,
     `Sessions the draw assigned: handoff ${r.arms.handoff.sessions} (${r.arms.handoff.compactions} compactions), stock ${r.arms.stock.sessions} (${r.arms.stock.compactions} compactions)` + (r.notDrawn.sessions ? `; ${r.notDrawn.sessions} rehearsing with live off left out (stock by setting, not by the draw)` : "")
   ];
-  if (!r.enough) {
-    const short = ["handoff", "stock"].filter((a4) => r.arms[a4].sessions < r.minSessions).map((a4) => `${a4} has ${r.arms[a4].sessions}`);
-    lines.push(
-      `Too few sessions to tell: each arm needs at least ${r.minSessions} sessions with a watched compaction (${short.join(", ")}). The means below are shown, not compared.`
-    );
-  }
+  const few = tooFew(r);
+  if (few) lines.push(`${few} The means below are shown, not compared.`);
   const rows = r.metrics.map((m3) => {
-    const ci = m3.ci ? `${num(m3.diff)} [${num(m3.ci[0])}, ${num(m3.ci[1])}]` : "\u2014";
-    const verdict = m3.verdict === "too-few" ? "too few to tell" : m3.verdict.replace(/-/g, " ");
-    return [m3.label, num(m3.handoff.mean), num(m3.stock.mean), ci, verdict];
+    const ci = m3.ci ? `${fixed(m3.diff)} [${fixed(m3.ci[0])}, ${fixed(m3.ci[1])}]` : "\u2014";
+    return [m3.label, fixed(m3.handoff.mean), fixed(m3.stock.mean), ci, verdictText(m3.verdict)];
   });
   const head = ["per compaction (session means)", "handoff", "stock", `difference, ${pct2}% CI`, ""];
   const widths = head.map((h2, i) => Math.max(h2.length, ...rows.map((row) => row[i].length)));
@@ -698,53 +729,50 @@ import { existsSync as existsSync2, readFileSync } from "node:fs";
 import { readFile as readFile2 } from "node:fs/promises";
 import { dirname, join as join2, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-var WINDOW_FILE = "window.jsonl";
-var postFile = (n) => `${padNumber(n)}.post.json`;
 var num2 = (v) => typeof v === "number" && Number.isFinite(v) ? v : null;
-var str = (v) => typeof v === "string" ? v : null;
-var strings = (v) => Array.isArray(v) ? v.filter((x4) => typeof x4 === "string") : [];
+var str2 = (v) => typeof v === "string" ? v : null;
 var arm = (v) => v === "handoff" || v === "stock" ? v : null;
 function windowRow(v) {
   const turn = num2(v.turn);
+  const phase = num2(v.phase);
   const tokens = num2(v.tokens);
   const window2 = num2(v.window);
-  const phase = num2(v.phase);
   const share = num2(v.share) ?? (tokens !== null && window2 ? tokens / window2 : null);
-  if (turn === null || tokens === null || window2 === null || phase === null || share === null) return null;
+  const reason = str2(v.reason);
+  if (turn === null || phase === null) return null;
+  if (share === null ? reason === null : tokens === null || window2 === null) return null;
   const handoffShare = num2(v.handoffShare);
-  return { at: str(v.at) ?? "", turn, tokens, window: window2, share, phase, ...handoffShare !== null ? { handoffShare } : {} };
-}
-function postWatch(v) {
   return {
-    compaction: num2(v.compaction) ?? 0,
-    arm: arm(v.arm),
-    watchTurns: num2(v.watchTurns) ?? 0,
-    turnsSeen: num2(v.turnsSeen) ?? 0,
-    complete: v.complete === true,
-    reReadRestored: strings(v.reReadRestored),
-    reReadNamed: strings(v.reReadNamed),
-    reRunCommands: strings(v.reRunCommands),
-    notReadRefusals: num2(v.notReadRefusals) ?? 0,
-    historyCalls: Array.isArray(v.historyCalls) ? v.historyCalls.filter((c4) => !!c4 && typeof c4 === "object").map((c4) => ({ tool: str(c4.tool) ?? "?", input: c4.input, results: num2(c4.results) ?? 0 })) : [],
-    turnsToFirstToolCall: num2(v.turnsToFirstToolCall),
-    compactedAgain: v.compactedAgain === true
+    at: str2(v.at) ?? "",
+    turn,
+    tokens,
+    window: window2,
+    share,
+    phase,
+    ...handoffShare !== null ? { handoffShare } : {},
+    ...share === null ? { reason } : {}
   };
 }
 function sectionShares(sections) {
   if (!Array.isArray(sections)) return [];
   return sections.filter((s2) => !!s2 && typeof s2 === "object").map((s2) => ({
-    name: str(s2.name) ?? "?",
-    status: str(s2.status) ?? "?",
+    name: str2(s2.name) ?? "?",
+    status: str2(s2.status) ?? "?",
     chars: num2(s2.chars),
     ms: num2(s2.ms),
-    code: str(s2.code),
-    message: str(s2.message)
+    code: str2(s2.code),
+    message: str2(s2.message)
   }));
+}
+function forkOf(row) {
+  const f = row.fork;
+  if (!f || typeof f !== "object") return null;
+  return { inputTokens: num2(f.inputTokens), conversationTokens: num2(f.conversationTokens), cold: f.cold === true };
 }
 function costOf(row) {
   const c4 = row.cost;
   if (!c4 || typeof c4 !== "object") return null;
-  return { usd: num2(c4.usd), pricedUsd: num2(c4.pricedUsd) ?? num2(c4.usd), reason: str(c4.reason) };
+  return { usd: num2(c4.usd), pricedUsd: num2(c4.pricedUsd) ?? num2(c4.usd), reason: str2(c4.reason) };
 }
 async function readPost(dir, n) {
   const file = join2(dir, postFile(n));
@@ -774,15 +802,18 @@ async function readSession(dataDir, sessionId, dirs) {
       n: c4.n,
       at: c4.at,
       mode: c4.mode,
-      trigger: str(row.trigger),
-      outcome: str(row.outcome),
-      code: str(row.code) ?? (row.outcome === "fallback" ? str(row.reason)?.split(":")[0] ?? null : null),
-      reason: str(row.reason),
+      trigger: str2(row.trigger),
+      outcome: str2(row.outcome),
+      code: str2(row.code) ?? (row.outcome === "fallback" ? str2(row.reason)?.split(":")[0] ?? null : null),
+      reason: str2(row.reason),
+      requestedBy: str2(row.requestedBy),
+      fork: forkOf(row),
       chars: num2(row.chars),
       sections: sectionShares(row.sections),
       calls,
       cost: costOf(row),
       arm: arm(row.arm) ?? post?.arm ?? null,
+      ab: num2(row.ab?.share) !== null && num2(row.ab?.draw) !== null ? { share: row.ab.share, draw: row.ab.draw } : null,
       post,
       problems: [c4.problem, problem].filter((p) => !!p)
     });
@@ -815,7 +846,7 @@ function readQuality(file) {
     return { missing: `${file} holds no results (no arm with a mean recall and size)` };
   return {
     file,
-    date: str(v.date),
+    date: str2(v.date),
     sessions: num2(v.sessions),
     means,
     curve: Array.isArray(v.curve) ? v.curve.map((c4) => ({
@@ -857,74 +888,14 @@ async function readReport(dataDir, opts = {}) {
   );
   const shown = sessions.filter((s2) => s2.compactions.length > 0 || s2.window !== null);
   shown.sort((a4, b10) => b10.lastAt.localeCompare(a4.lastAt) || a4.sessionId.localeCompare(b10.sessionId));
+  const shownIds = new Set(shown.map((s2) => s2.sessionId));
   return {
     dataDir,
     session: opts.session ?? null,
     sessions: shown,
+    ab: compareArms((await readAbSessions(dataDir)).filter((s2) => shownIds.has(s2.sessionId))),
     quality: readQuality(opts.quality === void 0 ? findQuality(void 0) : opts.quality),
     generatedAt: (/* @__PURE__ */ new Date()).toISOString()
-  };
-}
-
-// cli/report/ab.ts
-var AB_FIGURES = [
-  { key: "reReadRestored", label: "restored files re-read", of: (p) => p.reReadRestored.length },
-  { key: "reReadNamed", label: "named files re-read", of: (p) => p.reReadNamed.length },
-  { key: "reRunCommands", label: "commands re-run", of: (p) => p.reRunCommands.length },
-  { key: "notReadRefusals", label: '"not read yet" refusals', of: (p) => p.notReadRefusals },
-  { key: "historyCalls", label: "history-tool calls", of: (p) => p.historyCalls.length },
-  { key: "turnsToFirstToolCall", label: "turns to first tool call", of: (p) => p.turnsToFirstToolCall },
-  { key: "compactedAgain", label: "compacted again (share)", of: (p) => p.compactedAgain ? 1 : 0 }
-];
-var MIN_SESSIONS_PER_ARM = 5;
-function seeded(seed) {
-  let a4 = seed >>> 0;
-  return () => {
-    a4 = a4 + 1831565813 >>> 0;
-    let t = a4;
-    t = Math.imul(t ^ t >>> 15, t | 1);
-    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
-    return ((t ^ t >>> 14) >>> 0) / 4294967296;
-  };
-}
-function bootstrapMeanCi(values3, resamples = 2e3, seed = 15) {
-  if (values3.length < 2) return null;
-  const rand = seeded(seed);
-  const means = [];
-  for (let i = 0; i < resamples; i++) {
-    let sum3 = 0;
-    for (let j = 0; j < values3.length; j++) sum3 += values3[Math.floor(rand() * values3.length)];
-    means.push(sum3 / values3.length);
-  }
-  means.sort((a4, b10) => a4 - b10);
-  return [means[Math.floor(0.025 * (resamples - 1))], means[Math.ceil(0.975 * (resamples - 1))]];
-}
-function abTable(compactions) {
-  const arms = ["handoff", "stock"].map((arm2) => {
-    const watched = compactions.filter((c4) => c4.arm === arm2 && c4.post);
-    return {
-      arm: arm2,
-      sessions: new Set(watched.map((c4) => c4.sessionId)).size,
-      compactions: watched.length,
-      figures: AB_FIGURES.map(({ key: key2, label, of }) => {
-        const values3 = watched.map((c4) => of(c4.post)).filter((v) => v !== null);
-        return {
-          key: key2,
-          label,
-          n: values3.length,
-          mean: values3.length ? values3.reduce((s2, v) => s2 + v, 0) / values3.length : null,
-          ci: bootstrapMeanCi(values3)
-        };
-      })
-    };
-  });
-  const short = arms.filter((a4) => a4.sessions < MIN_SESSIONS_PER_ARM);
-  return {
-    arms,
-    verdict: short.length ? {
-      enough: false,
-      why: `too few sessions to tell: ${short.map((a4) => `${a4.arm} has ${a4.sessions}`).join(", ")} (at least ${MIN_SESSIONS_PER_ARM} per arm)`
-    } : { enough: true, why: `${arms.map((a4) => `${a4.sessions} ${a4.arm} sessions`).join(" against ")}` }
   };
 }
 
@@ -1640,16 +1611,16 @@ function merge(compare3, array0, array1, output3) {
 }
 
 // node_modules/vega-util/build/repeat.js
-function repeat(str2, reps) {
+function repeat(str3, reps) {
   let s2 = "";
   while (--reps >= 0)
-    s2 += str2;
+    s2 += str3;
   return s2;
 }
 
 // node_modules/vega-util/build/pad.js
-function pad(str2, length2, padchar, align2) {
-  const c4 = padchar || " ", s2 = str2 + "", n = length2 - s2.length;
+function pad(str3, length2, padchar, align2) {
+  const c4 = padchar || " ", s2 = str3 + "", n = length2 - s2.length;
   return n <= 0 ? s2 : align2 === "left" ? repeat(c4, n) + s2 : align2 === "center" ? repeat(c4, ~~(n / 2)) + s2 + repeat(c4, Math.ceil(n / 2)) : s2 + repeat(c4, n);
 }
 
@@ -1697,8 +1668,8 @@ function toSet(_) {
 }
 
 // node_modules/vega-util/build/truncate.js
-function truncate(str2, length2, align2, ellipsis) {
-  const e = ellipsis != null ? ellipsis : "\u2026", s2 = str2 + "", n = s2.length, l = Math.max(0, length2 - e.length);
+function truncate(str3, length2, align2, ellipsis) {
+  const e = ellipsis != null ? ellipsis : "\u2026", s2 = str3 + "", n = s2.length, l = Math.max(0, length2 - e.length);
   return n <= length2 ? s2 : align2 === "left" ? e + s2.slice(n - l) : align2 === "center" ? s2.slice(0, Math.ceil(l / 2)) + e + s2.slice(n - ~~(l / 2)) : s2.slice(0, l) + e;
 }
 
@@ -3867,22 +3838,22 @@ function memoize(method2) {
 }
 function trimZeroes(numberFormat2, decimalChar) {
   return (x4) => {
-    const str2 = numberFormat2(x4), dec = str2.indexOf(decimalChar);
-    if (dec < 0) return str2;
-    let idx = rightmostDigit(str2, dec);
-    const end = idx < str2.length ? str2.slice(idx) : "";
-    while (--idx > dec) if (str2[idx] !== "0") {
+    const str3 = numberFormat2(x4), dec = str3.indexOf(decimalChar);
+    if (dec < 0) return str3;
+    let idx = rightmostDigit(str3, dec);
+    const end = idx < str3.length ? str3.slice(idx) : "";
+    while (--idx > dec) if (str3[idx] !== "0") {
       ++idx;
       break;
     }
-    return str2.slice(0, idx) + end;
+    return str3.slice(0, idx) + end;
   };
 }
-function rightmostDigit(str2, dec) {
-  let i = str2.lastIndexOf("e"), c4;
+function rightmostDigit(str3, dec) {
+  let i = str3.lastIndexOf("e"), c4;
   if (i > 0) return i;
-  for (i = str2.length; --i > dec; ) {
-    c4 = str2.charCodeAt(i);
+  for (i = str3.length; --i > dec; ) {
+    c4 = str3.charCodeAt(i);
     if (c4 >= 48 && c4 <= 57) return i + 1;
   }
 }
@@ -13552,11 +13523,11 @@ var flagPattern = /^[01]/;
 function parse4(path3) {
   const commands = [];
   const matches = path3.match(commandPattern) || [];
-  matches.forEach((str2) => {
-    let cmd = str2[0];
+  matches.forEach((str3) => {
+    let cmd = str3[0];
     const type3 = cmd.toLowerCase();
     const paramCount = paramCounts[type3];
-    const params2 = parseParams(type3, paramCount, str2.slice(1).trim());
+    const params2 = parseParams(type3, paramCount, str3.slice(1).trim());
     const count2 = params2.length;
     if (count2 < paramCount || count2 && count2 % paramCount !== 0) {
       throw Error("Invalid SVG path, incorrect parameter count");
@@ -15457,7 +15428,7 @@ function bound(bounds3, item, mode) {
 }
 function draw(context3, scene, bounds3) {
   visit(scene, (item) => {
-    var opacity2 = item.opacity == null ? 1 : item.opacity, p, x4, y4, i, lh, tl2, str2;
+    var opacity2 = item.opacity == null ? 1 : item.opacity, p, x4, y4, i, lh, tl2, str3;
     if (bounds3 && !bounds3.intersects(item.bounds) || // bounds check
     opacity2 === 0 || item.fontSize <= 0 || item.text == null || item.text.length === 0) return;
     context3.font = font(item);
@@ -15477,22 +15448,22 @@ function draw(context3, scene, bounds3) {
     if (isArray(tl2)) {
       lh = lineHeight(item);
       for (i = 0; i < tl2.length; ++i) {
-        str2 = textValue(item, tl2[i]);
+        str3 = textValue(item, tl2[i]);
         if (item.fill && fill(context3, item, opacity2)) {
-          context3.fillText(str2, x4, y4);
+          context3.fillText(str3, x4, y4);
         }
         if (item.stroke && stroke(context3, item, opacity2)) {
-          context3.strokeText(str2, x4, y4);
+          context3.strokeText(str3, x4, y4);
         }
         y4 += lh;
       }
     } else {
-      str2 = textValue(item, tl2);
+      str3 = textValue(item, tl2);
       if (item.fill && fill(context3, item, opacity2)) {
-        context3.fillText(str2, x4, y4);
+        context3.fillText(str3, x4, y4);
       }
       if (item.stroke && stroke(context3, item, opacity2)) {
-        context3.strokeText(str2, x4, y4);
+        context3.strokeText(str3, x4, y4);
       }
     }
     if (item.angle) context3.restore();
@@ -28875,7 +28846,7 @@ function scanNumericLiteral() {
   };
 }
 function scanStringLiteral() {
-  var str2 = "", quote, start, ch2, code, octal = false;
+  var str3 = "", quote, start, ch2, code, octal = false;
   quote = source2[index4];
   assert(quote === "'" || quote === '"', "String literal must starts with a quote");
   start = index4;
@@ -28893,28 +28864,28 @@ function scanStringLiteral() {
           case "x":
             if (source2[index4] === "{") {
               ++index4;
-              str2 += scanUnicodeCodePointEscape();
+              str3 += scanUnicodeCodePointEscape();
             } else {
-              str2 += scanHexEscape(ch2);
+              str3 += scanHexEscape(ch2);
             }
             break;
           case "n":
-            str2 += "\n";
+            str3 += "\n";
             break;
           case "r":
-            str2 += "\r";
+            str3 += "\r";
             break;
           case "t":
-            str2 += "	";
+            str3 += "	";
             break;
           case "b":
-            str2 += "\b";
+            str3 += "\b";
             break;
           case "f":
-            str2 += "\f";
+            str3 += "\f";
             break;
           case "v":
-            str2 += "\v";
+            str3 += "\v";
             break;
           default:
             if (isOctalDigit(ch2)) {
@@ -28929,9 +28900,9 @@ function scanStringLiteral() {
                   code = code * 8 + "01234567".indexOf(source2[index4++]);
                 }
               }
-              str2 += String.fromCharCode(code);
+              str3 += String.fromCharCode(code);
             } else {
-              str2 += ch2;
+              str3 += ch2;
             }
             break;
         }
@@ -28943,7 +28914,7 @@ function scanStringLiteral() {
     } else if (isLineTerminator(ch2.charCodeAt(0))) {
       break;
     } else {
-      str2 += ch2;
+      str3 += ch2;
     }
   }
   if (quote !== "") {
@@ -28951,7 +28922,7 @@ function scanStringLiteral() {
   }
   return {
     type: TokenStringLiteral,
-    value: str2,
+    value: str3,
     octal,
     start,
     end: index4
@@ -28979,21 +28950,21 @@ function testRegExp(pattern, flags) {
   }
 }
 function scanRegExpBody() {
-  var ch2, str2, classMarker, terminated, body;
+  var ch2, str3, classMarker, terminated, body;
   ch2 = source2[index4];
   assert(ch2 === "/", "Regular expression literal must start with a slash");
-  str2 = source2[index4++];
+  str3 = source2[index4++];
   classMarker = false;
   terminated = false;
   while (index4 < length) {
     ch2 = source2[index4++];
-    str2 += ch2;
+    str3 += ch2;
     if (ch2 === "\\") {
       ch2 = source2[index4++];
       if (isLineTerminator(ch2.charCodeAt(0))) {
         throwError({}, MessageUnterminatedRegExp);
       }
-      str2 += ch2;
+      str3 += ch2;
     } else if (isLineTerminator(ch2.charCodeAt(0))) {
       throwError({}, MessageUnterminatedRegExp);
     } else if (classMarker) {
@@ -29012,15 +28983,15 @@ function scanRegExpBody() {
   if (!terminated) {
     throwError({}, MessageUnterminatedRegExp);
   }
-  body = str2.substr(1, str2.length - 2);
+  body = str3.substr(1, str3.length - 2);
   return {
     value: body,
-    literal: str2
+    literal: str3
   };
 }
 function scanRegExpFlags() {
-  var ch2, str2, flags;
-  str2 = "";
+  var ch2, str3, flags;
+  str3 = "";
   flags = "";
   while (index4 < length) {
     ch2 = source2[index4];
@@ -29032,7 +29003,7 @@ function scanRegExpFlags() {
       throwError({}, MessageUnexpectedToken, ILLEGAL);
     } else {
       flags += ch2;
-      str2 += ch2;
+      str3 += ch2;
     }
   }
   if (flags.search(/[^gimuy]/g) >= 0) {
@@ -29040,7 +29011,7 @@ function scanRegExpFlags() {
   }
   return {
     value: flags,
-    literal: str2
+    literal: str3
   };
 }
 function scanRegExp() {
@@ -30385,10 +30356,10 @@ function lastindexof(seq, ...args) {
 function slice4(seq, ...args) {
   return sequence2(seq).slice(...args);
 }
-function replace2(str2, pattern, repl) {
+function replace2(str3, pattern, repl) {
   if (isFunction(repl)) error("Function argument passed to replace.");
   if (!isString(pattern) && !isRegExp(pattern)) error("Please pass a string or RegExp argument to replace.");
-  return String(str2).replace(pattern, repl);
+  return String(str3).replace(pattern, repl);
 }
 function reverse(seq) {
   return array6(seq).slice().reverse();
@@ -35667,13 +35638,13 @@ function hash(a4) {
   if (isNumber(a4)) {
     return a4;
   }
-  const str2 = isString(a4) ? a4 : stringify(a4);
-  if (str2.length < 250) {
-    return str2;
+  const str3 = isString(a4) ? a4 : stringify(a4);
+  if (str3.length < 250) {
+    return str3;
   }
   let h2 = 0;
-  for (let i = 0; i < str2.length; i++) {
-    const char = str2.charCodeAt(i);
+  for (let i = 0; i < str3.length; i++) {
+    const char = str3.charCodeAt(i);
     h2 = (h2 << 5) - h2 + char;
     h2 = h2 & h2;
   }
@@ -36104,11 +36075,11 @@ var CHANNEL_INDEX = {
 var CHANNELS = keys3(CHANNEL_INDEX);
 var { order: _o, detail: _d, tooltip: _tt1, ...SINGLE_DEF_CHANNEL_INDEX } = CHANNEL_INDEX;
 var { row: _r, column: _c, facet: _f, ...SINGLE_DEF_UNIT_CHANNEL_INDEX } = SINGLE_DEF_CHANNEL_INDEX;
-function isSingleDefUnitChannel(str2) {
-  return hasOwnProperty(SINGLE_DEF_UNIT_CHANNEL_INDEX, str2);
+function isSingleDefUnitChannel(str3) {
+  return hasOwnProperty(SINGLE_DEF_UNIT_CHANNEL_INDEX, str3);
 }
-function isChannel(str2) {
-  return hasOwnProperty(CHANNEL_INDEX, str2);
+function isChannel(str3) {
+  return hasOwnProperty(CHANNEL_INDEX, str3);
 }
 var SECONDARY_RANGE_CHANNEL = [X22, Y22, LATITUDE2, LONGITUDE2, THETA2, RADIUS2];
 function isSecondaryRangeChannel(c4) {
@@ -43660,7 +43631,7 @@ function channelSignals(model, selCmpt, proj, init2) {
   const channel = proj.channel;
   const vname = proj.signals.visual;
   const scaleName = stringValue(scaledInterval ? model.scaleName(channel) : model.projectionName());
-  const scaled = (str2) => `scale(${scaleName}, ${str2})`;
+  const scaled = (str3) => `scale(${scaleName}, ${str3})`;
   const size = model.getSizeSignalRef(channel === X3 ? "width" : "height").signal;
   const coord = `${channel}(unit)`;
   const von = selCmpt.events.reduce((def2, evt) => {
@@ -53636,14 +53607,19 @@ function compactionLabel(c4, acrossSessions) {
   const n = `n=${String(c4.n).padStart(3, "0")}`;
   return acrossSessions ? `${c4.sessionId.slice(0, 8)} ${n}` : n;
 }
+var OCCUPANCY_TOPS = [5e-3, 0.01, 0.02, 0.03, 0.05, 0.1, 0.2, 0.3, 0.4, 0.6, 0.8, 1];
 function occupancySpec(s2) {
-  const rows = (s2.window ?? []).map((w2) => ({
-    turn: w2.turn,
-    share: w2.share,
-    tokens: w2.tokens,
-    window: w2.window,
-    phase: w2.phase === 0 ? "before" : `after n=${w2.phase}`
-  }));
+  const rows = (s2.window ?? []).flatMap(
+    (w2) => w2.share === null ? [] : [
+      {
+        turn: w2.turn,
+        share: w2.share,
+        tokens: w2.tokens,
+        window: w2.window,
+        phase: w2.phase === 0 ? "before" : `after n=${w2.phase}`
+      }
+    ]
+  );
   const marks = [];
   const ws = s2.window ?? [];
   for (let i = 0; i < ws.length; i++) {
@@ -53653,8 +53629,8 @@ function occupancySpec(s2) {
   }
   const handoff = ws.filter((w2) => w2.handoffShare !== void 0).map((w2) => ({ turn: w2.turn, handoffShare: w2.handoffShare }));
   const x4 = { field: "turn", type: "quantitative", title: "turn", axis: { tickMinStep: 1, format: "d" } };
-  const peak = Math.max(0, ...ws.map((w2) => Math.max(w2.share, w2.handoffShare ?? 0)));
-  const top = peak > 0.6 ? 1 : Math.max(0.05, Math.ceil(peak * 12) / 10);
+  const peak = Math.max(0, ...ws.map((w2) => Math.max(w2.share ?? 0, w2.handoffShare ?? 0)));
+  const top = OCCUPANCY_TOPS.find((t) => t >= peak * 1.2) ?? 1;
   const y4 = { type: "quantitative", title: "share of the context window", scale: { domain: [0, top] }, axis: { format: "%" } };
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
@@ -53699,7 +53675,14 @@ function occupancySpec(s2) {
         name: "handoff_share",
         data: { values: handoff },
         mark: { type: "point", shape: "diamond", filled: true, size: 110, color: "#f58518" },
-        encoding: { x: x4, y: { ...y4, field: "handoffShare" }, tooltip: [{ field: "handoffShare", type: "quantitative", format: ".1%", title: "handoff share" }] }
+        encoding: {
+          x: x4,
+          y: { ...y4, field: "handoffShare" },
+          tooltip: [
+            { field: "turn", type: "quantitative" },
+            { field: "handoffShare", type: "quantitative", format: ".1%", title: "handoff share" }
+          ]
+        }
       }
     ]
   };
@@ -53849,12 +53832,22 @@ function overview(data3, all) {
   const median2 = chars.length ? chars[Math.floor(chars.length / 2)] : null;
   const watched = all.filter((c4) => c4.post).length;
   return `<section class="cards">
-${card("compactions", int(all.length), `${by("replaced")} replaced \xB7 ${by("rehearsed")} rehearsed \xB7 ${by("fallback")} fell back${by("pending") ? ` \xB7 ${by("pending")} pending` : ""}`)}
+${card("compactions", int(all.length), compactionsDetail(all, by))}
 ${card("sessions", int(data3.sessions.length), `${data3.sessions.filter((s2) => s2.window).length} with occupancy recorded`)}
 ${card("median handoff", median2 === null ? "\u2013" : `${int(median2)} <small>chars</small>`, `\u2248 ${int(median2 === null ? null : median2 / 4)} tokens`)}
 ${card("model cost", usd(totalUsd), `${priced.length} priced${unpriced.length ? ` \xB7 <b>${unpriced.length} without a price</b>` : ""} \xB7 ${all.reduce((s2, c4) => s2 + c4.calls, 0)} calls`)}
 ${card("watched after", int(watched), watched ? `of ${all.length} compactions` : "no watch recorded")}
 </section>`;
+}
+function compactionsDetail(all, by) {
+  const asked = all.filter((c4) => c4.requestedBy).length;
+  const cold = all.filter((c4) => c4.fork?.cold).length;
+  return [
+    `${by("replaced")} replaced \xB7 ${by("rehearsed")} rehearsed \xB7 ${by("fallback")} fell back`,
+    by("pending") ? `${by("pending")} pending` : "",
+    asked ? `${asked} asked for` : "",
+    cold ? `<b>${cold} cold fork${cold === 1 ? "" : "s"}</b>` : ""
+  ].filter(Boolean).join(" \xB7 ");
 }
 async function occupancy(data3) {
   const withWindow = data3.sessions.filter((s2) => s2.window && s2.window.length > 0);
@@ -53862,8 +53855,16 @@ async function occupancy(data3) {
   const parts = [];
   for (const s2 of shown) {
     const w2 = s2.window;
-    const peak = Math.max(...w2.map((r) => r.share));
-    const caption = `${w2.length} turns \xB7 peak ${pct(peak)} of ${int(w2.at(-1).window)} tokens \xB7 ${s2.compactions.length} compaction${s2.compactions.length === 1 ? "" : "s"}${s2.windowSkipped ? ` \xB7 ${s2.windowSkipped} line(s) skipped` : ""}`;
+    const measured = w2.filter((r) => r.share !== null);
+    const peak = Math.max(0, ...measured.map((r) => r.share));
+    const unmeasured = w2.length - measured.length;
+    const caption = [
+      `${w2.length} turns`,
+      measured.length ? `peak ${pct(peak)} of ${int(measured.at(-1).window)} tokens` : "no turn with usage",
+      `${s2.compactions.length} compaction${s2.compactions.length === 1 ? "" : "s"}`,
+      unmeasured ? `${unmeasured} turn(s) without usage, not drawn (${w2.find((r) => r.share === null).reason})` : "",
+      s2.windowSkipped ? `${s2.windowSkipped} line(s) skipped` : ""
+    ].filter(Boolean).join(" \xB7 ");
     parts.push(figure(occupancyId(s2), `Session ${s2.sessionId}`, await toSvg(occupancySpec(s2)), esc(caption)));
   }
   const without = data3.sessions.filter((s2) => !s2.window || s2.window.length === 0);
@@ -53889,13 +53890,19 @@ function sectionMatrix(compactions, across) {
       if (s2.status === "ok") return `<td class="num">${int(s2.chars)}<small>${int(s2.ms)} ms</small></td>`;
       return `<td class="num dropped" title="${esc(s2.message)}">${esc(s2.code ?? s2.status).replaceAll("_", "_<wbr>")}<small>${int(s2.ms)} ms</small></td>`;
     });
-    return `<tr><td><b>${esc(compactionLabel(c4, across))}</b><small>${esc(when(c4.at))} \xB7 ${esc(c4.trigger ?? "")}</small></td><td>${outcomeBadge(c4)}</td><td class="num">${int(c4.chars)}</td>${cells.join("")}</tr>`;
+    return `<tr><td><b>${esc(compactionLabel(c4, across))}</b><small>${esc(when(c4.at))} \xB7 ${esc(c4.requestedBy ? `asked for by ${c4.requestedBy}` : c4.trigger ?? "")}</small></td><td>${outcomeBadge(c4)}</td><td class="num">${int(c4.chars)}</td>${cells.join("")}</tr>`;
   });
   return `<div class="scroll"><table class="matrix"><thead>${head}</thead><tbody>${rows.join("\n")}</tbody></table></div>`;
 }
+function armBadge(arm2, ab, drawn) {
+  if (!arm2) return "";
+  const how = ab ? `drawn ${ab.draw.toFixed(3)} against abStockShare ${ab.share}` : drawn === false ? "live off: stock by setting, not drawn" : "";
+  return ` <span class="badge arm"${how ? ` title="${esc(how)}"` : ""}>${esc(arm2)}${drawn === false ? " \xB7 live off" : ""}</span>`;
+}
 function outcomeBadge(c4) {
   const o = c4.outcome ?? "unknown";
-  return `<span class="badge ${esc(o)}">${esc(o)}</span>${c4.arm ? ` <span class="badge arm">${esc(c4.arm)}</span>` : ""}`;
+  const cold = c4.fork?.cold ? ` <span class="badge fallback" title="${esc(`the summary's fork read ${int(c4.fork.inputTokens)} tokens of a ${int(c4.fork.conversationTokens)}-token conversation`)}">cold fork</span>` : "";
+  return `<span class="badge ${esc(o)}">${esc(o)}</span>${armBadge(c4.arm, c4.ab)}${cold}`;
 }
 function droppedList(compactions, across) {
   const items = compactions.flatMap(
@@ -53945,36 +53952,43 @@ function watch(all, across) {
       "The post-compaction watch",
       "NNN.post.json is written by plugin versions that watch the turns after a compaction; these compactions ran before it."
     )}</section>`;
-  const list = (xs) => xs.length ? `${xs.length}<small title="${esc(xs.join("\n"))}">${esc(xs.slice(0, 2).join(", "))}${xs.length > 2 ? ", \u2026" : ""}</small>` : "0";
+  const list = (xs, paths) => xs.length ? `${xs.length}<small title="${esc(xs.join("\n"))}">${esc(
+    xs.slice(0, 2).map((x4) => paths ? x4.split("/").at(-1) ?? x4 : x4).join(", ")
+  )}${xs.length > 2 ? ", \u2026" : ""}</small>` : "0";
   const rows = watched.map((c4) => {
     const p = c4.post;
     const history = p.historyCalls.length ? `${p.historyCalls.length}<small>${esc(p.historyCalls.map((h2) => `${h2.tool.replace(/^mcp__compact-handoff__/, "")} \u2192 ${h2.results}`).join(", "))}</small>` : "0";
-    return `<tr><td><b>${esc(compactionLabel(c4, across))}</b>${c4.arm ? ` <span class="badge arm">${esc(c4.arm)}</span>` : ""}</td><td class="num">${p.turnsSeen}/${p.watchTurns}${p.complete ? "" : " <small>watching</small>"}</td><td class="num">${list(p.reReadRestored)}</td><td class="num">${list(p.reReadNamed)}</td><td class="num">${list(p.reRunCommands)}</td><td class="num">${p.notReadRefusals}</td><td class="num">${history}</td><td class="num">${p.turnsToFirstToolCall ?? "\u2013"}</td><td class="num">${p.compactedAgain ? '<b class="bad">yes</b>' : "no"}</td></tr>`;
+    const refs = p.refsKnown ? `<td class="num">${list(p.reReadRestored, true)}</td><td class="num">${list(p.reReadNamed, true)}</td><td class="num">${list(p.reRunCommands, false)}</td>` : `<td class="num muted" colspan="3">not known yet<small>the compaction's row was not complete</small></td>`;
+    return `<tr><td><b>${esc(compactionLabel(c4, across))}</b>${armBadge(c4.arm ?? p.arm, c4.ab, p.drawn)}</td><td class="num">${p.turnsSeen}/${p.watchTurns}${p.complete ? "" : " <small>watching</small>"}</td>${refs}<td class="num">${p.notReadRefusals}</td><td class="num">${history}</td><td class="num">${p.turnsToFirstToolCall ?? "\u2013"}</td><td class="num">${p.compactedAgain ? '<b class="bad">yes</b>' : "no"}</td></tr>`;
   });
   const missing = all.length - everyWatched.length;
   return `<section id="watch"><h2>After each compaction</h2>
 <p class="lede">What the turns after each compaction did: files read again that the handoff had restored or named, commands the ledger listed run again, "File has not been read yet" refusals, history-tool calls (and what they returned).</p>
-<table class="watch"><thead><tr><th>compaction</th><th class="num">turns seen</th><th class="num">restored re-read</th><th class="num">named re-read</th><th class="num">commands re-run</th><th class="num">not-read refusals</th><th class="num">history calls</th><th class="num">turns to first tool call</th><th class="num">compacted again</th></tr></thead>
-<tbody>${rows.join("\n")}</tbody></table>${everyWatched.length > watched.length ? `<p class="note">The ${everyWatched.length - watched.length} oldest watched compaction(s) are not listed (the A/B table counts them).</p>` : ""}${missing ? `<p class="note">${missing} compaction(s) have no watch recorded.</p>` : ""}</section>`;
+<div class="scroll"><table class="watch"><thead><tr><th>compaction</th><th class="num">turns seen</th><th class="num">restored re-read</th><th class="num">named re-read</th><th class="num">commands re-run</th><th class="num">not-read refusals</th><th class="num">history calls</th><th class="num">turns to first tool call</th><th class="num">compacted again</th></tr></thead>
+<tbody>${rows.join("\n")}</tbody></table></div>${everyWatched.length > watched.length ? `<p class="note">The ${everyWatched.length - watched.length} oldest watched compaction(s) are not listed (the A/B table counts them).</p>` : ""}${missing ? `<p class="note">${missing} compaction(s) have no watch recorded.</p>` : ""}</section>`;
 }
 var fmtFigure = (v, key2) => v === null ? "\u2013" : key2 === "compactedAgain" ? pct(v) : v.toFixed(2);
 function abSection(ab) {
-  if (ab.arms.every((a4) => a4.compactions === 0))
-    return `<section id="ab"><h2>A/B: handoff against the stock compaction</h2>${NOT_RECORDED(
+  const title2 = "<h2>A/B: handoff against the stock compaction</h2>";
+  if (ab.arms.handoff.compactions + ab.arms.stock.compactions + ab.notDrawn.compactions === 0)
+    return `<section id="ab">${title2}${NOT_RECORDED(
       "Arms",
-      "Sessions say their arm from plugin versions with the abStockShare setting; no watched compaction here says one."
+      "The watch says its arm from plugin versions with the abStockShare setting; no watched compaction here says one."
     )}</section>`;
-  const figures = ab.arms[0].figures;
-  const rows = figures.map((f, i) => {
-    const cells = ab.arms.map((a4) => {
-      const x4 = a4.figures[i];
-      return `<td class="num">${fmtFigure(x4.mean, f.key)}${x4.ci ? `<small>95 % CI ${fmtFigure(x4.ci[0], f.key)} \u2013 ${fmtFigure(x4.ci[1], f.key)}</small>` : x4.n ? "<small>one value: no interval</small>" : ""}</td>`;
-    });
-    return `<tr><td>${esc(f.label)}</td>${cells.join("")}</tr>`;
+  const level = Math.round(ab.level * 100);
+  const few = tooFew(ab);
+  const rows = ab.metrics.map((m3) => {
+    const fmt = (v) => fmtFigure(v, m3.key);
+    const diff = m3.diff === null ? "\u2013" : `${m3.diff > 0 ? "+" : ""}${fmt(m3.diff)}${m3.ci ? `<small>${level} % CI ${fmt(m3.ci[0])} to ${fmt(m3.ci[1])}</small>` : ""}`;
+    const good = m3.verdict === "handoff-lower" && m3.better === "lower" || m3.verdict === "handoff-higher" && m3.better === "higher";
+    const bad = m3.verdict === "handoff-higher" && m3.better === "lower" || m3.verdict === "handoff-lower" && m3.better === "higher";
+    return `<tr><td>${esc(m3.label)}${m3.better ? `<small>${m3.better} is better</small>` : ""}</td><td class="num">${fmt(m3.handoff.mean)}</td><td class="num">${fmt(m3.stock.mean)}</td><td class="num">${diff}</td><td class="verdict ${good ? "good" : bad ? "bad" : "muted"}">${esc(verdictText(m3.verdict))}</td></tr>`;
   });
-  return `<section id="ab"><h2>A/B: handoff against the stock compaction</h2>
-<p class="${ab.verdict.enough ? "lede" : "missing"}">${esc(ab.verdict.why)}</p>
-<table class="ab"><thead><tr><th>mean per watched compaction</th>${ab.arms.map((a4) => `<th class="num">${esc(a4.arm)}<small>${a4.sessions} session(s), ${a4.compactions} compaction(s)</small></th>`).join("")}</tr></thead>
+  const arm2 = (a4) => `<th class="num">${a4}<small>${ab.arms[a4].sessions} session(s), ${ab.arms[a4].compactions} compaction(s)</small></th>`;
+  return `<section id="ab">${title2}
+<p class="lede">Each figure is a session's mean over its watched compactions; an arm's value is the mean over its sessions. The difference (handoff \u2212 stock) has a percentile bootstrap interval over sessions (${ab.resamples.toLocaleString("en-US")} resamples): the same figures as <code>compact-handoff report --ab</code>.${ab.notDrawn.sessions ? ` ${ab.notDrawn.sessions} session(s) rehearsing with live off are left out: stock by setting, not by the draw.` : ""}</p>
+${few ? `<p class="missing">${esc(few)}</p>` : ""}
+<table class="ab"><thead><tr><th>per watched compaction</th>${arm2("handoff")}${arm2("stock")}<th class="num">difference</th><th></th></tr></thead>
 <tbody>${rows.join("\n")}</tbody></table></section>`;
 }
 async function quality(q) {
@@ -54010,6 +54024,9 @@ section.cards{display:grid;grid-template-columns:repeat(5,1fr);gap:12px;backgrou
 .missing{background:#fff8e6;border:1px solid #f1dca4;border-radius:6px;padding:8px 12px;color:#6b5312}
 .missing span{color:#8a7640}
 .good{color:var(--green)}
+.muted{color:var(--muted)}
+.watch td small{white-space:normal;overflow-wrap:anywhere;max-width:220px}
+td.verdict{white-space:nowrap}
 figure{margin:10px 0 14px}
 figcaption{margin-bottom:4px}
 figcaption span{color:var(--muted);font-size:13px}
@@ -54048,7 +54065,7 @@ async function renderPage(data3) {
     await cost(all, across),
     await fallbacks(all, across),
     watch(all, across),
-    abSection(abTable(all)),
+    abSection(data3.ab),
     await quality(data3.quality),
     problems.length ? `<section id="problems"><h2>Files that could not be read</h2><ul>${problems.map((p) => `<li>${esc(p)}</li>`).join("")}</ul></section>` : "",
     `<footer>Charts drawn with Vega-Lite. Every figure comes from the store's files; nothing on this page was fetched.</footer>`

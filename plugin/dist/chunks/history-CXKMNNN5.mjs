@@ -11,12 +11,12 @@ import {
   searchCommand,
   statusCommand,
   toolCommand
-} from "./chunk-SABV6FB2.mjs";
-import "./chunk-ECWVX4BS.mjs";
+} from "./chunk-YSGPWI3P.mjs";
+import "./chunk-ZT6C2RE5.mjs";
 import "./chunk-4UC3FRD7.mjs";
 import "./chunk-S2M2GLMU.mjs";
 import "./chunk-AQDRH5LW.mjs";
-import "./chunk-JI2XOGZ4.mjs";
+import "./chunk-OR2BHCKS.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {
   COMMON,

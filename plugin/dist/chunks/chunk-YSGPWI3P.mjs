@@ -5,7 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-ECWVX4BS.mjs";
+} from "./chunk-ZT6C2RE5.mjs";
 import {
   fmt
 } from "./chunk-4UC3FRD7.mjs";
@@ -32,7 +32,7 @@ import {
   reindexStore,
   search,
   sessionCompactions
-} from "./chunk-JI2XOGZ4.mjs";
+} from "./chunk-OR2BHCKS.mjs";
 
 // cli/history.ts
 import { accessSync, constants, statSync } from "node:fs";

@@ -19,7 +19,7 @@ import {
   scanSearch,
   search,
   snippet
-} from "./chunk-JI2XOGZ4.mjs";
+} from "./chunk-OR2BHCKS.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {
   INDEX_DB,

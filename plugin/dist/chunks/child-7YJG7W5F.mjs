@@ -18,7 +18,7 @@ import {
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-ECWVX4BS.mjs";
+} from "./chunk-ZT6C2RE5.mjs";
 import {
   messageChars
 } from "./chunk-4UC3FRD7.mjs";
@@ -27,7 +27,7 @@ import {
   ANSWERS_DIR,
   fallbackReason,
   indexPending
-} from "./chunk-JI2XOGZ4.mjs";
+} from "./chunk-OR2BHCKS.mjs";
 import "./chunk-JULZ67VA.mjs";
 
 // engine/child.ts
