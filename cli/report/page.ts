@@ -291,7 +291,7 @@ section.cards{display:grid;grid-template-columns:repeat(5,1fr);gap:12px;backgrou
 .missing span{color:#8a7640}
 .good{color:var(--green)}
 .muted{color:var(--muted)}
-.watch td small{white-space:normal;overflow-wrap:anywhere;max-width:220px}
+.watch td small{white-space:normal}
 td.verdict{white-space:nowrap}
 figure{margin:10px 0 14px}
 figcaption{margin-bottom:4px}

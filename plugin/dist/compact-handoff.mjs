@@ -20,7 +20,7 @@ var commands = {
   search: { summary: "search what earlier compactions replaced", load: async () => (await import("./chunks/history-CXKMNNN5.mjs")).searchCommand },
   report: {
     summary: "the store as one HTML page: occupancy, handoffs, cost, fallbacks, the watch, A/B, quality (--ab: the arms compared, as text)",
-    load: async () => (await import("./chunks/report-GLI4EV76.mjs")).reportCommand
+    load: async () => (await import("./chunks/report-RDLOYRUM.mjs")).reportCommand
   },
   index: { summary: "add every stored text the search index lacks (--rebuild: from scratch)", load: async () => (await import("./chunks/history-CXKMNNN5.mjs")).indexCommand },
   engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/child-7YJG7W5F.mjs")).engineCommand },

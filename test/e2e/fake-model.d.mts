@@ -64,6 +64,8 @@ export function startFakeModel(opts: {
   script?: string | { rules: FakeRule[] }
   /** usage.input_tokens of every reply (default 50). */
   inputTokens?: number
+  /** usage.input_tokens measured from each request instead: its system, messages and tools as JSON, chars/4. */
+  measureInput?: boolean
   /** usage.output_tokens (default 20). */
   outputTokens?: number
   /** usage.cache_read_input_tokens (default 0). */

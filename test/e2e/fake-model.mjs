@@ -38,6 +38,9 @@
  * (FAKE_INPUT_TOKENS / `inputTokens`, default 50), `output_tokens` (20),
  * `cache_read_input_tokens` (FAKE_CACHE_READ_TOKENS / `cacheReadTokens`, default 0) and
  * `cache_creation_input_tokens` (FAKE_CACHE_WRITE_TOKENS / `cacheWriteTokens`, default 0).
+ * With `measureInput` (FAKE_MEASURE_INPUT=1), `input_tokens` is instead each request's own size:
+ * its system, messages and tools as JSON, chars/4, so the context a session reports grows with
+ * its conversation and falls at a compaction, as it does against the real API.
  *
  * Latency: every reply waits `latencyMs` (FAKE_LATENCY_MS) before it is sent, as a real model
  * takes seconds per call; `slow: [{ match, ms }]` makes the requests whose newest user text
@@ -160,7 +163,7 @@ function loadScript(script) {
 
 /**
  * Starts the fake. Resolves `{ port, url, logFile, requests(), close() }`.
- * @param {{ port?: number, portFile?: string, log: string, script?: string | object, inputTokens?: number,
+ * @param {{ port?: number, portFile?: string, log: string, script?: string | object, inputTokens?: number, measureInput?: boolean,
  *           cacheReadTokens?: number, cacheWriteTokens?: number, outputTokens?: number, fail?: string | Array<{what: string, status?: number}>,
  *           restoreFiles?: string[], latencyMs?: number, slow?: Array<{match: string, ms: number}> }} opts
  */
@@ -174,6 +177,11 @@ export async function startFakeModel(opts) {
     cache_read_input_tokens: opts.cacheReadTokens ?? 0,
   }
   const inputTokens = usage.input_tokens
+  /** The usage a reply to `body` reports. */
+  const usageOf = (body) =>
+    opts.measureInput
+      ? { ...usage, input_tokens: Math.ceil(JSON.stringify([body?.system ?? null, body?.messages ?? [], body?.tools ?? []]).length / 4) }
+      : { ...usage }
   let n = 0
   /** Requests waiting out their latency: logged only once answered, so listed here meanwhile. */
   const held = new Set()
@@ -255,7 +263,7 @@ export async function startFakeModel(opts) {
       content,
       stop_reason: d.tool ? 'tool_use' : 'end_turn',
       stop_sequence: null,
-      usage: { ...usage },
+      usage: usageOf(body),
     }
   }
 
@@ -291,7 +299,16 @@ export async function startFakeModel(opts) {
       const path = (req.url ?? '').split('?')[0]
       if (req.method !== 'POST' || path !== '/v1/messages') {
         if (path === '/api/hello') return json(res, 200, {})
-        if (path === '/v1/messages/count_tokens') return json(res, 200, { input_tokens: inputTokens })
+        if (path === '/v1/messages/count_tokens') {
+          if (!opts.measureInput) return json(res, 200, { input_tokens: inputTokens })
+          let counted = null
+          try {
+            counted = JSON.parse(Buffer.concat(chunks).toString('utf8'))
+          } catch {
+            // not JSON: measured as empty
+          }
+          return json(res, 200, { input_tokens: usageOf(counted).input_tokens })
+        }
         return json(res, 404, { type: 'error', error: { type: 'not_found_error', message: `fake model: no ${req.method} ${path}` } })
       }
       let body = null
@@ -377,6 +394,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     log: env.FAKE_LOG ?? './fake-model.jsonl',
     script: env.FAKE_SCRIPT,
     inputTokens: env.FAKE_INPUT_TOKENS ? Number(env.FAKE_INPUT_TOKENS) : undefined,
+    measureInput: env.FAKE_MEASURE_INPUT === '1',
     cacheReadTokens: env.FAKE_CACHE_READ_TOKENS ? Number(env.FAKE_CACHE_READ_TOKENS) : undefined,
     cacheWriteTokens: env.FAKE_CACHE_WRITE_TOKENS ? Number(env.FAKE_CACHE_WRITE_TOKENS) : undefined,
     fail: env.FAKE_FAIL,

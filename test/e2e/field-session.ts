@@ -55,15 +55,16 @@ async function until(what: string, ok: () => boolean, timeoutMs = 60_000): Promi
 
 /**
  * Runs the field session and returns its store. `plugin` is the userConfig (live by default, so
- * the handoff arm; `{ live: true, abStockShare: 1 }` puts the session in the stock arm).
+ * the handoff arm; `{ live: true, abStockShare: 1 }` puts the session in the stock arm); `fake`
+ * more of the fake model's settings (`measureInput`: usage that grows with the conversation).
  */
 export async function runFieldSession(
-  opts: { name?: string; plugin?: Record<string, string | number | boolean>; turns?: Array<string | null> } = {},
+  opts: { name?: string; plugin?: Record<string, string | number | boolean>; turns?: Array<string | null>; fake?: LabOptions['fake'] } = {},
 ): Promise<FieldSession> {
   const options: LabOptions = {
     name: opts.name ?? 'field',
     plugin: opts.plugin ?? { live: true },
-    fake: { restoreFiles: ['{project}/app.ts'] },
+    fake: { restoreFiles: ['{project}/app.ts'], ...opts.fake },
   }
   const lab = await Lab.create(options)
   try {

@@ -39,7 +39,7 @@ export interface LabOptions {
   inputTokens?: number
   /** The rest of the fake's settings: cache counts, failure injection, the files its summary names
    *  (where `{project}` stands for the lab's project folder). */
-  fake?: Pick<FakeOptions, 'cacheReadTokens' | 'cacheWriteTokens' | 'fail' | 'restoreFiles' | 'latencyMs' | 'slow'>
+  fake?: Pick<FakeOptions, 'cacheReadTokens' | 'cacheWriteTokens' | 'measureInput' | 'fail' | 'restoreFiles' | 'latencyMs' | 'slow'>
   /** More of the engine's settings.json (e.g. `permissions`), beside the plugin's userConfig. */
   settings?: Record<string, unknown>
 }

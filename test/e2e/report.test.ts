@@ -1,34 +1,37 @@
 /**
- * `compact-handoff report` over a store a real engine session wrote (fake model): a session of a
- * dozen turns with two compactions (rehearsed, with their model calls), and a live session whose
- * pipeline crashes (a fallback). The page is opened in a real headless Chromium (Debian's
- * `chromium`, driven by playwright-core): it renders with no console error and fetches nothing,
- * and each chart holds one mark per data point the store holds, counted against the store's own
- * files. A screenshot is taken (CH_REPORT_SCREENSHOT=path also keeps it there: bench/results/report.png).
+ * `compact-handoff report` over the store a real engine session wrote (fake model): the field
+ * session (test/e2e/field-session.ts: a dozen turns, two compactions, the second asked for by
+ * handoff_compact, with window.jsonl and two NNN.post.json as the plugin writes them), a live
+ * session whose pipeline crashes (a fallback), and a session the A/B draw puts in the stock arm.
+ * The page is opened in a real headless Chromium (Debian's `chromium`, driven by playwright-core):
+ * it renders with no console error and fetches nothing, and each chart holds one mark per data
+ * point the store holds, counted against the store's own files. A screenshot is taken into the
+ * lab; UPDATE_SCREENSHOT=1 also writes it over bench/results/report.png (the README's picture).
  */
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { copyFileSync, cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { chromium, type Browser } from 'playwright-core'
-import { Lab, newestUserText, repoRoot, skipWithoutEngine } from './harness.ts'
+import { type FieldSession, runFieldSession } from './field-session.ts'
+import { type Lab, repoRoot, skipWithoutEngine } from './harness.ts'
 
 /** Debian's chromium (installed by .ci/run), or the one CHROMIUM_PATH names. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p))
 const skip = skipWithoutEngine || (CHROMIUM ? false : 'report browser test skipped: no chromium (apt-get install chromium, or set CHROMIUM_PATH)')
 const QUALITY = join(repoRoot, 'bench', 'results', 'quality.json')
-const WINDOW = 200_000
+const SCREENSHOT = join(repoRoot, 'bench', 'results', 'report.png')
 
 interface Row extends Record<string, any> {
   path: string
 }
 
+const cli = (lab: Lab, ...args: string[]) =>
+  spawnSync(process.execPath, [join(repoRoot, 'plugin', 'dist', 'compact-handoff.mjs'), ...args], { encoding: 'utf8', cwd: lab.dir })
+
 function report(lab: Lab, out: string, ...args: string[]): string {
-  const r = spawnSync(process.execPath, [join(repoRoot, 'plugin', 'dist', 'compact-handoff.mjs'), 'report', '--data-dir', lab.dataDir, '--out', out, ...args], {
-    encoding: 'utf8',
-    cwd: lab.dir,
-  })
+  const r = cli(lab, 'report', '--data-dir', lab.dataDir, '--out', out, ...args)
   assert.equal(r.status, 0, r.stderr)
   assert.match(r.stdout, /^wrote .*\.html \(\d+ KB\)/)
   return readFileSync(out, 'utf8')
@@ -57,41 +60,22 @@ const field = (label: string, name: string): string | undefined => new RegExp(`(
 const n3 = (n: number) => `n=${String(n).padStart(3, '0')}`
 
 describe('compact-handoff report in a real browser', { skip, timeout: 300_000 }, () => {
+  let session: FieldSession
   let lab: Lab
   let browser: Browser
   let main = ''
   let crashed = ''
-  /** Each turn of the main session: the prompt's tag, and the phase it ran in. */
-  const turns: Array<{ tag: string; phase: number }> = []
+  let stock = ''
 
   before(async () => {
-    lab = await Lab.create({ name: 'report', plugin: {}, fake: { slow: [{ match: 'Respond with TEXT ONLY', ms: 600 }] } })
+    // The field session: live, the handoff arm; the fake reports each request's size as its input
+    // tokens, so the occupancy the plugin logs grows with the conversation as it would for real.
+    session = await runFieldSession({ name: 'report', fake: { measureInput: true } })
+    lab = session.lab
+    main = session.sessionId
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] })
 
-    // A dozen turns, two compactions (rehearsed: the engine's summary stands, ours is stored).
-    const s = lab.session()
-    let phase = 0
-    const turn = async (text: string) => {
-      const tag = `REPORT-TURN-${turns.length + 1}`
-      turns.push({ tag, phase })
-      await s.send(`${tag} ${text}`)
-    }
-    await turn('FAKE_TOOL:Bash {"command":"echo report-one","description":"print a line"}')
-    for (let k = 0; k < 4; k++) await turn(`grow the context ${'context words '.repeat(1500 + 900 * k)}`)
-    await s.send('/compact')
-    await lab.settledRows(1)
-    phase = 1
-    await turn('FAKE_TOOL:Bash {"command":"echo report-two","description":"print a line"}')
-    for (let k = 0; k < 3; k++) await turn(`grow it again ${'more words '.repeat(2500 + 1500 * k)}`)
-    await s.send('/compact')
-    await lab.settledRows(2)
-    phase = 2
-    for (let k = 0; k < 4; k++) await turn(`after the second ${'words '.repeat(800 * (k + 1))}`)
-    assert.equal(await s.close(), 0)
-    main = s.sessionId!
-
     // A live session whose pipeline crashes: the engine's own compaction stands, the row says why.
-    lab.setOptions({ live: true })
     const b = lab.session([], { COMPACT_HANDOFF_FAULT: 'crash' })
     await b.send('a turn before compacting')
     await b.send('/compact')
@@ -99,18 +83,48 @@ describe('compact-handoff report in a real browser', { skip, timeout: 300_000 },
     assert.equal(await b.close(), 0)
     crashed = b.sessionId!
     await lab.settledRows(3)
+
+    // A session the A/B draw puts in the stock arm: the engine's summary stands, ours is rehearsed.
+    lab.setOptions({ live: true, abStockShare: 1 })
+    const c = lab.session()
+    await c.send('FAKE_TOOL:Bash {"command":"echo control-arm","description":"print a line"}')
+    await c.send('/compact')
+    await lab.settledRows(4)
+    await c.send('a turn after the stock compaction')
+    assert.equal(await c.close(), 0)
+    stock = c.sessionId!
   })
   after(async () => {
     await browser?.close()
-    await lab?.close()
+    await session?.close()
   })
 
   const rows = (): Row[] => lab.rows()
   const folderOf = (sessionId: string) => dirname(rows().find((r) => r.sessionId === sessionId)!.path)
+  const readJsonl = (file: string) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+  /** Every NNN.post.json the plugin wrote. */
+  const postFiles = () =>
+    [main, crashed, stock].flatMap((id) =>
+      readdirSync(folderOf(id))
+        .filter((f) => /^\d{3}\.post\.json$/.test(f))
+        .map((f) => join(folderOf(id), f)),
+    )
 
   test('a store from before occupancy and the watch were recorded: the page says "not recorded", with no error', async () => {
+    // The same store as an older plugin left it: no window.jsonl, no NNN.post.json.
+    const older = join(lab.dir, 'older-data')
+    cpSync(lab.dataDir, older, { recursive: true })
+    for (const id of [main, crashed, stock]) {
+      const dir = join(older, folderOf(id).slice(lab.dataDir.length))
+      for (const f of readdirSync(dir).filter((x) => x === 'window.jsonl' || x.endsWith('.post.json'))) rmSync(join(dir, f))
+    }
     const file = join(lab.dir, 'before.html')
-    report(lab, file, '--quality', QUALITY)
+    const r = cli(lab, 'report', '--data-dir', older, '--out', file, '--quality', QUALITY)
+    assert.equal(r.status, 0, r.stderr)
     const { page, problems, requests } = await open(browser, file)
     assert.deepEqual(problems, [])
     assert.deepEqual(requests, [`file://${file}`], 'nothing but the page itself is loaded')
@@ -131,63 +145,15 @@ describe('compact-handoff report in a real browser', { skip, timeout: 300_000 },
     assert.equal(all.filter((r) => r.sessionId === main).length, 2, 'two compactions of the main session')
     const fell = all.filter((r) => r.outcome === 'fallback')
     assert.equal(fell.length, 1, JSON.stringify(all.map((r) => [r.outcome, r.reason])))
-
-    // STAND-IN until the plugin writes them (issue 15 items 1-2, another branch): window.jsonl and
-    // NNN.post.json in the formats that writer uses, derived from this real session. Switch to
-    // test/e2e/field-session.ts once it lands.
-    const requests = lab.requests()
-    const windowRows = turns.map((t, i) => {
-      // The request that opened the turn (not a section's own call, which quotes the conversation).
-      const req = requests.find((r) => (r.kind === 'text' || r.kind === 'tool') && newestUserText(r).includes(t.tag))!
-      const tokens = Math.ceil(JSON.stringify([req.body.system, req.body.messages]).length / 4)
-      const firstAfter = t.phase > 0 && turns[i - 1]?.phase !== t.phase
-      const handoff = firstAfter ? all.find((r) => r.sessionId === main && r.lineage.n === t.phase)! : null
-      return {
-        v: 1,
-        at: req.at,
-        turn: i + 1,
-        tokens,
-        window: WINDOW,
-        share: tokens / WINDOW,
-        phase: t.phase,
-        ...(handoff ? { handoffShare: Math.ceil(handoff.chars / 4) / WINDOW } : {}),
-      }
-    })
-    writeFileSync(join(folderOf(main), 'window.jsonl'), windowRows.map((r) => JSON.stringify(r)).join('\n') + '\n')
-    const post = (n: number, arm: 'handoff' | 'stock', extra: Record<string, unknown>) => ({
-      v: 1,
-      compaction: n,
-      arm,
-      watchTurns: 10,
-      complete: true,
-      reReadRestored: [],
-      reReadNamed: [],
-      reRunCommands: [],
-      notReadRefusals: 0,
-      historyCalls: [],
-      turnsToFirstToolCall: null,
-      compactedAgain: false,
-      ...extra,
-    })
-    const posts = [
-      {
-        dir: folderOf(main),
-        n: 1,
-        body: post(1, 'handoff', { turnsSeen: 4, reRunCommands: ['echo report-one'], turnsToFirstToolCall: 1, compactedAgain: true }),
-      },
-      {
-        dir: folderOf(main),
-        n: 2,
-        body: post(2, 'handoff', { turnsSeen: 4, complete: false, historyCalls: [{ tool: 'handoff_search', input: { query: 'report-one' }, results: 2 }] }),
-      },
-      {
-        dir: folderOf(crashed),
-        n: fell[0]!.lineage.n,
-        body: post(fell[0]!.lineage.n, 'stock', { turnsSeen: 1, complete: false, notReadRefusals: 1, reReadNamed: ['src/a.ts'] }),
-      },
-    ]
-    for (const p of posts) writeFileSync(join(p.dir, `${String(p.n).padStart(3, '0')}.post.json`), JSON.stringify(p.body))
-    // END STAND-IN
+    const windows = new Map([main, crashed, stock].map((id) => [id, readJsonl(join(folderOf(id), 'window.jsonl'))]))
+    const windowRows = windows.get(main)!
+    assert.equal(windowRows.length, 12, 'a dozen turns')
+    assert.ok(
+      windowRows.every((r) => r.tokens > 1_000),
+      'the occupancy the plugin logged is the measured request size',
+    )
+    const posts = postFiles()
+    assert.equal(posts.length, 4, 'two watches of the main session, one of each other session')
 
     const file = join(lab.dir, 'report.html')
     const html = report(lab, file, '--quality', QUALITY)
@@ -204,7 +170,10 @@ describe('compact-handoff report in a real browser', { skip, timeout: 300_000 },
     assert.deepEqual(problems, [])
     assert.deepEqual(fetched, [`file://${file}`], 'nothing but the page itself is loaded')
 
-    // Occupancy: one point per window.jsonl row, at its turn and share; a rule per compaction; the handoff's share after each.
+    // Occupancy: one chart per session, one point per window.jsonl row, at its turn and share; a
+    // rule per compaction; the handoff's share on the first turn after each.
+    assert.equal(await page.$$eval('svg .occupancy_turn_marks', (e) => e.length), windows.size, 'a chart per session with window.jsonl')
+    for (const [id, w] of windows) assert.equal((await marks(page, `[id="chart-occupancy-${id}"]`, 'occupancy_turn')).length, w.length, id)
     const scope = `[id="chart-occupancy-${main}"]`
     const points = await marks(page, scope, 'occupancy_turn')
     assert.equal(points.length, windowRows.length)
@@ -220,8 +189,11 @@ describe('compact-handoff report in a real browser', { skip, timeout: 300_000 },
       (await marks(page, scope, 'compaction_rule')).map((l) => field(l, 'compaction')),
       ['n=001', 'n=002'],
     )
-    assert.equal((await marks(page, scope, 'handoff_share')).length, 2)
-    assert.equal(await page.$$eval('svg .occupancy_turn_marks', (e) => e.length), 1, 'only the session with window.jsonl has a chart')
+    assert.deepEqual(
+      (await marks(page, scope, 'handoff_share')).map((l) => Number(field(l, 'turn'))),
+      windowRows.filter((r) => r.handoffShare !== undefined).map((r) => r.turn),
+    )
+    assert.equal(windowRows.filter((r) => r.handoffShare !== undefined).length, 2)
 
     // Make-up: one bar segment per kept section of every stored handoff, with its chars.
     const kept = all.flatMap((r) =>
@@ -260,11 +232,51 @@ describe('compact-handoff report in a real browser', { skip, timeout: 300_000 },
     assert.equal(fell[0]!.code, 'child-crashed')
     assert.ok((await page.$eval('#fallbacks table', (e) => e.textContent ?? '')).includes(fell[0]!.reason))
 
-    // The watch: one table row per post.json; the A/B table has both arms, and says it cannot tell yet.
-    assert.equal(await page.$$eval('#watch tbody tr', (e) => e.length), posts.length)
-    const ab = await page.$eval('#ab', (e) => e.textContent ?? '')
-    assert.match(ab, /too few sessions to tell: handoff has 1, stock has 1/)
-    assert.match(ab, /handoff1 session\(s\), 2 compaction\(s\)/)
+    // The compaction handoff_compact asked for says so.
+    const asked = all.find((r) => r.requestedBy === 'handoff_compact')!
+    assert.equal(asked.sessionId, main)
+    const askedRow = await page.$$eval('#sections table.matrix tbody tr', (trs) => trs.map((tr) => tr.textContent ?? ''))
+    assert.ok(
+      askedRow.some((t) => t.includes(n3(asked.lineage.n)) && t.includes(main.slice(0, 8)) && t.includes('asked for by handoff_compact')),
+      askedRow.join('\n'),
+    )
+
+    // The watch: one table row per post.json, with its figures.
+    const watchRows = await page.$$eval('#watch tbody tr', (trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.firstChild?.textContent ?? '')),
+    )
+    assert.equal(watchRows.length, posts.length)
+    const post1 = JSON.parse(readFileSync(join(folderOf(main), '001.post.json'), 'utf8'))
+    const row1 = watchRows.find((cells) => cells[0] === `${main.slice(0, 8)} ${n3(1)}`)!
+    assert.deepEqual(row1.slice(1), [
+      `${post1.turnsSeen}/${post1.watchTurns}`,
+      String(post1.reReadRestored.length),
+      String(post1.reReadNamed.length),
+      String(post1.reRunCommands.length),
+      String(post1.notReadRefusals),
+      String(post1.historyCalls.length),
+      String(post1.turnsToFirstToolCall),
+      post1.compactedAgain ? 'yes' : 'no',
+    ])
+
+    // A/B: the page's table is `report --ab`'s comparison (store/ab.ts), cell for cell, and it says there are too few sessions.
+    const ab = JSON.parse(cli(lab, 'report', '--ab', '--json', '--data-dir', lab.dataDir).stdout)
+    assert.deepEqual([ab.arms.handoff.sessions, ab.arms.stock.sessions, ab.enough], [2, 1, false])
+    const abText = await page.$eval('#ab', (e) => e.textContent ?? '')
+    assert.match(abText, /Too few sessions to tell: each arm needs at least 5 sessions with a watched compaction \(handoff has 2, stock has 1\)/)
+    assert.match(abText, /handoff2 session\(s\), 3 compaction\(s\)stock1 session\(s\), 1 compaction\(s\)/)
+    const abRows = await page.$$eval('#ab tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.firstChild?.textContent ?? '')))
+    const shown = (v: number | null, key: string) => (v === null ? '–' : key === 'compactedAgain' ? `${(v * 100).toFixed(v < 0.1 ? 1 : 0)} %` : v.toFixed(2))
+    assert.deepEqual(
+      abRows,
+      ab.metrics.map((m: { key: string; label: string; handoff: { mean: number | null }; stock: { mean: number | null } }) => [
+        m.label,
+        shown(m.handoff.mean, m.key),
+        shown(m.stock.mean, m.key),
+        '–',
+        'too few to tell',
+      ]),
+    )
 
     // Quality: one point per result the bench file holds.
     const q = JSON.parse(readFileSync(QUALITY, 'utf8'))
@@ -274,10 +286,11 @@ describe('compact-handoff report in a real browser', { skip, timeout: 300_000 },
     const qualityMarks = await page.$$eval('#quality svg [aria-roledescription="point"]', (e) => e.length)
     assert.equal(qualityMarks, expected)
 
+    // Into the lab, so a run leaves the clone as it was; UPDATE_SCREENSHOT=1 replaces the README's picture.
     const shot = join(lab.dir, 'report.png')
     await page.screenshot({ path: shot, fullPage: true })
     assert.ok(statSync(shot).size > 50_000, 'a full-page screenshot')
-    if (process.env.CH_REPORT_SCREENSHOT) copyFileSync(shot, resolve(repoRoot, process.env.CH_REPORT_SCREENSHOT))
+    if (process.env.UPDATE_SCREENSHOT === '1') copyFileSync(shot, SCREENSHOT)
     await page.close()
   })
 
@@ -288,9 +301,15 @@ describe('compact-handoff report in a real browser', { skip, timeout: 300_000 },
     assert.deepEqual(problems, [])
     assert.equal((await marks(page, '#fallbacks', 'fallback_bar')).length, 1)
     assert.equal((await marks(page, '#sections', 'section_bar')).length, 0)
+    const window = readJsonl(join(folderOf(crashed), 'window.jsonl'))
+    assert.equal(await page.$$eval('svg .occupancy_turn_marks', (e) => e.length), 1, "this session's chart only")
+    assert.equal((await marks(page, `[id="chart-occupancy-${crashed}"]`, 'occupancy_turn')).length, window.length)
+    assert.equal(await page.$$eval('#watch tbody tr', (e) => e.length), 1)
     const missing = await page.$$eval('.missing', (els) => els.map((e) => e.textContent ?? ''))
-    assert.ok(missing.some((t) => /^Occupancy for this session: not recorded/.test(t)))
-    assert.ok(missing.some((t) => /^Quality results: not recorded\..*absent\.json could not be read/.test(t)))
+    assert.ok(
+      missing.some((t) => /^Quality results: not recorded\..*absent\.json could not be read/.test(t)),
+      missing.join('\n'),
+    )
     await page.close()
 
     const r = spawnSync(process.execPath, [join(repoRoot, 'plugin', 'dist', 'compact-handoff.mjs'), 'report', '--data-dir', lab.dataDir, '--session', 'nope'], {
