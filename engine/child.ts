@@ -29,6 +29,7 @@ import { buildHandoff, configFiles } from '../pipeline/build.ts'
 import { type Bridge, createBridge } from './bridge.ts'
 import { engineHost, type EngineHost } from './capabilities.ts'
 import { keepPlan } from './keep.ts'
+import { seamSubscribers } from './seam-subscribers.ts'
 import type { ModelCapability } from '../pipeline/capabilities.ts'
 import { type ApiUsage, type ChildLine, type EngineInput, type FallbackCode, fallbackReason, type StoreMode } from '../plugin/hooks/protocol.ts'
 import type { Command } from '../cli/command.ts'
@@ -328,6 +329,7 @@ async function build(run: Prepared): Promise<Built> {
       configFiles: files,
       lenient: true,
       builtins: builtinSections,
+      subscribers: seamSubscribers(input.subscribers ?? [], run.bridge),
     }))
   } catch (err) {
     throw new Fallback('pipeline-threw', (err as Error).message)

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Capabilities } from './capabilities.ts'
 import { type ConfigIssue, type ConfigSource, loadConfig, loadConfigLenient, resolveConfig, userConfigSource } from './config/load.ts'
-import { createPipeline, type Pipeline } from './pipeline.ts'
+import { createPipeline, type Pipeline, type Subscriber } from './pipeline.ts'
 import type { HandoffResult, PipelineInput, ResolvedConfig, SectionDefinition } from './types.ts'
 import { loadSectionPackage, loadSubscriberPackage, PackageLoadError } from './packages.ts'
 
@@ -49,8 +49,9 @@ export async function importPackages(config: ResolvedConfig): Promise<{ loaded: 
   return { loaded, failed }
 }
 
-/** Each `plugins:` subscriber, loaded and applied; one that fails is recorded on the run, never fatal. */
-async function subscribe(pipeline: Pipeline, config: ResolvedConfig): Promise<void> {
+/** Each `plugins:` subscriber, loaded and applied, then the host's own; one that fails is recorded
+ *  on the run, never fatal. */
+async function subscribe(pipeline: Pipeline, config: ResolvedConfig, hosts: Subscriber[]): Promise<void> {
   for (const plan of config.plugins ?? []) {
     try {
       pipeline.subscribe(await loadSubscriberPackage(plan.package, plan.declaredIn), plan.options)
@@ -58,6 +59,7 @@ async function subscribe(pipeline: Pipeline, config: ResolvedConfig): Promise<vo
       pipeline.noteSubscriberFailure(plan.package, 'load', `package ${err instanceof PackageLoadError ? err.message : String((err as Error)?.message ?? err)}`)
     }
   }
+  for (const subscriber of hosts) pipeline.subscribe(subscriber)
 }
 
 export interface BuildOptions {
@@ -69,6 +71,9 @@ export interface BuildOptions {
   /** Engine path: a broken override falls back to the default pipeline and is reported. */
   lenient: boolean
   signal?: AbortSignal
+  /** Subscribers the host brings, applied after the config's `plugins:` (the engine seam's: one
+   *  per plugin that subscribed through `$.compactHandoff`, engine/seam-subscribers.ts). */
+  subscribers?: Subscriber[]
   /** Lets a caller tap the pipeline's hooks before it runs (tests, subscribers). */
   tap?: (pipeline: Pipeline) => void
 }
@@ -90,7 +95,7 @@ export async function buildHandoff(opts: BuildOptions): Promise<{ result: Handof
     sections: read.sections.map((p) => (p.package && failed[p.package] ? { ...p, loadError: failed[p.package] } : p)),
   }
   const pipeline = createPipeline(config)
-  await subscribe(pipeline, config)
+  await subscribe(pipeline, config, opts.subscribers ?? [])
   opts.tap?.(pipeline)
   const result = await pipeline.run(opts.input, opts.capabilities, { signal: opts.signal })
   return { result, configProblems }

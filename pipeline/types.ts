@@ -167,7 +167,8 @@ export interface ResolvedConfig {
 export interface SeamRecord {
   name: string
   hook: string
-  status: 'ok' | 'threw' | 'timedOut'
+  /** `denied`: an engine-seam subscriber's tool call was refused (by the engine or a hook). */
+  status: 'ok' | 'threw' | 'timedOut' | 'denied'
   ms: number
   message?: string
 }

@@ -39,6 +39,7 @@ import {
   SLASH_TOOL,
   TOOL_PREFIX,
 } from './protocol'
+import { compactHandoffNoun, raiseSubscriber, seamSubscribers } from './seam'
 import { toolArgs, toolText, unanswered } from './tools'
 import { PLUGIN_VERSION } from './version'
 
@@ -148,6 +149,8 @@ async function serve($: EngineInterface, req: RequestLine, rundir: string, signa
     } else if (req.call === 'model.complete') {
       const { model, prompt, system, maxTokens } = req.args
       value = await $.model.complete({ model, prompt, ...(system ? { system } : {}), ...(maxTokens ? { maxTokens } : {}) }, { signal })
+    } else if (req.call === 'seam.raise') {
+      value = await raiseSubscriber($, req.args)
     } else if (req.call === 'files.read') {
       const { path, offset, limit } = req.args
       value = readAnswer(await $.tool.call({ tool: 'Read', file_path: path, ...(offset ? { offset } : {}), ...(limit ? { limit } : {}) }))
@@ -187,6 +190,7 @@ async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings,
     pluginVersion: PLUGIN_VERSION,
     hookStartedAt: startedAt,
     ...(late ? { late: true } : {}),
+    subscribers: seamSubscribers(),
   })
   let rundir = `${env.CLAUDE_PLUGIN_DATA}/runs/${startedAt.toString(36)}-${Math.random().toString(36).slice(2, 8)}`
   let child: ChildStream
@@ -499,6 +503,12 @@ async function runHistory($: EngineInterface, options: PluginOptions, name: stri
 }
 
 export const register: Register = (on, options) => {
+  // $.compactHandoff: other plugins subscribe their tools to this session's compactions (./seam).
+  on('engine.create', async ($, e, next) => {
+    const beneath = await next(e)
+    return { ...beneath, compactHandoff: compactHandoffNoun() }
+  })
+
   on('session.start', async ($, e, next) => {
     const started = await next(e)
     const s = await settingsOf($, options)

@@ -56,12 +56,23 @@ export interface EngineInput {
   /** A rehearsal whose engine compaction runs beside it: the row is stored pending first (a
    *  `pending` line says where), and completed when the model work is done. */
   late?: boolean
+  /** The engine seam's subscribers: each another plugin's tool, raised before the sections run
+   *  (`$.compactHandoff.beforeCompact({ tool, name })`, plugin/hooks/seam.ts). */
+  subscribers?: SeamSubscriber[]
+}
+
+/** Another plugin's subscription through the `compactHandoff` noun: its tool, under its name. */
+export interface SeamSubscriber {
+  /** The name its outcomes are recorded under on the row's `seam`. */
+  name: string
+  /** The engine's full name of the tool to raise (`mcp__<plugin>__<tool>`). */
+  tool: string
 }
 
 // ---- the bridge -----------------------------------------------------------------------------
 
 /** The capabilities the child asks the hooks module for. */
-export const BRIDGE_CALLS = ['model.fork', 'model.complete', 'files.read'] as const
+export const BRIDGE_CALLS = ['model.fork', 'model.complete', 'files.read', 'seam.raise'] as const
 export type BridgeCall = (typeof BRIDGE_CALLS)[number]
 
 /** The line types the child writes on stdout. */
@@ -74,6 +85,8 @@ export interface BridgeRequestArgs {
   'model.fork': { prompt: string }
   'model.complete': { prompt: string; system?: string; model: string; maxTokens?: number }
   'files.read': { path: string; offset?: number; limit?: number }
+  /** Raise a seam subscriber's tool with what a `beforeCompact` tap is told. */
+  'seam.raise': { tool: string; name: string; sessionId: string; trigger: string; messageCount: number }
 }
 
 /** The engine's ModelUsage, in the API's spelling. */
@@ -92,10 +105,15 @@ export type BridgeModelValue =
 /** The Read tool's answer, reduced to what a section needs. */
 export type BridgeReadValue = { ok: true; text: string } | { ok: false; reason: string }
 
+/** How a seam subscriber's tool answered: it ran, the engine (or a hook) refused the call, or the
+ *  tool itself reported an error. A call that rejected comes back as the bridge's error. */
+export type BridgeSeamValue = { status: 'ok' } | { status: 'denied'; reason: string } | { status: 'error'; reason: string }
+
 export interface BridgeValues {
   'model.fork': BridgeModelValue
   'model.complete': BridgeModelValue
   'files.read': BridgeReadValue
+  'seam.raise': BridgeSeamValue
 }
 
 /** A message a section hands up after the handoff (a restored Read pair), as the child sends it. */

@@ -2,6 +2,7 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
+  SeamDeniedError,
   buildHandoff,
   builtinSections,
   configFiles,
@@ -11,7 +12,7 @@ import {
   readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-R2XK5HDY.mjs";
+} from "./chunk-AYO6SHV3.mjs";
 import {
   nextCompaction,
   resolveDataDir,
@@ -317,6 +318,21 @@ function keepPlan(messages, opts = {}) {
   return { keep: Array.from({ length: messages.length - start }, (_, k) => start + k), why, capped, extended, orphanResults };
 }
 
+// engine/seam-subscribers.ts
+function seamSubscribers(subscribers, bridge) {
+  return subscribers.map(({ name, tool }) => ({
+    name,
+    apply(hooks) {
+      hooks.beforeCompact.tapPromise(name, async (event) => {
+        const { sessionId, trigger, messageCount } = event;
+        const answer2 = await bridge.request("seam.raise", { tool, name, sessionId, trigger, messageCount });
+        if (answer2.status === "denied") throw new SeamDeniedError(`${tool} was denied: ${answer2.reason}`);
+        if (answer2.status === "error") throw new Error(`${tool} reported an error: ${answer2.reason}`);
+      });
+    }
+  }));
+}
+
 // engine/child.ts
 var VERSION = true ? "0.1.0" : "0.0.0-dev";
 var usage = `Usage: compact-handoff engine [--standby] <rundir>
@@ -528,7 +544,8 @@ async function build(run) {
       capabilities,
       configFiles: files,
       lenient: true,
-      builtins: builtinSections
+      builtins: builtinSections,
+      subscribers: seamSubscribers(input.subscribers ?? [], run.bridge)
     }));
   } catch (err) {
     throw new Fallback("pipeline-threw", err.message);
