@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, test } from 'node:test'
+import type { Bridge } from './bridge.ts'
 import { runEngine } from './child.ts'
 import type { AnswerFile, ChildLine, DoneLine, EngineInput, RequestLine } from '../plugin/hooks/protocol.ts'
 
@@ -49,11 +50,13 @@ test('engine subscribers: ok, denied, a tool error and a silent tool each record
   }
   const rundir = join(dir, 'run')
   const raised: RequestLine[] = []
-  const answer = (id: number, a: AnswerFile) => writeFileSync(join(rundir, 'answers', `${id}.json`), JSON.stringify(a))
+  let bridge: Bridge | null = null
+  const answer = (_id: number, a: AnswerFile) => bridge!.answer(a)
   const lines: ChildLine[] = []
   const started = Date.now()
   const ok = await runEngine(input, {
     rundir,
+    connect: (b) => (bridge = b),
     env: { COMPACT_HANDOFF_CONFIG: config },
     send(line) {
       lines.push(line)

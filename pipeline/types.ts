@@ -157,6 +157,8 @@ export interface ResolvedConfig {
   plugins?: SubscriberPlan[]
   /** How long one subscriber tap may take (`seamTimeoutMs`); unset: SEAM_TIMEOUT_MS. */
   seamTimeoutMs?: number
+  /** How long loading one package may take (`loadTimeoutMs`); unset: LOAD_TIMEOUT_MS. */
+  loadTimeoutMs?: number
 }
 
 /**

@@ -75,11 +75,36 @@ export interface SeamSubscriber {
 export const BRIDGE_CALLS = ['model.fork', 'model.complete', 'files.read', 'seam.raise'] as const
 export type BridgeCall = (typeof BRIDGE_CALLS)[number]
 
-/** The line types the child writes on stdout. */
+/** The line types the child sends: `hello` on stdout, the rest over its socket (engine/channel.ts). */
 export const CHILD_LINE_TYPES = ['hello', 'request', 'cancel', 'pending', 'done', 'failed'] as const
 
-/** Where the hooks module writes its answers, under the run's folder: `<rundir>/answers/<id>.json`. */
-export const ANSWERS_DIR = 'answers'
+/**
+ * The bridge's transport. The child's stdout carries one line, its hello, written before any
+ * third-party code loads; the hooks module reads nothing else there. Every other line, and every
+ * answer, goes over the child's Unix socket with `$.http.fetch`, each call carrying the hello's
+ * token in BRIDGE_TOKEN_HEADER: `GET <lines>?after=N` (the lines since the N-th, held open a
+ * moment when there are none: a LinesAnswer) and `POST <answer>` (an AnswerFile as the body).
+ */
+export const BRIDGE_PATHS = { lines: '/lines', answer: '/answer' } as const
+export const BRIDGE_TOKEN_HEADER = 'x-compact-handoff-token'
+/** The host a bridge URL names (the socket decides where it goes). */
+export const BRIDGE_ORIGIN = 'http://compact-handoff'
+
+export interface LinesAnswer {
+  lines: ChildLine[]
+  /** The `after` of the next call. */
+  next: number
+}
+
+export interface HelloLine {
+  type: 'hello'
+  pid: number
+  version: string
+  /** The child's socket (absolute). */
+  socket: string
+  /** What every call on the socket carries in BRIDGE_TOKEN_HEADER. */
+  token: string
+}
 
 export interface BridgeRequestArgs {
   'model.fork': { prompt: string }
@@ -169,10 +194,10 @@ export interface FailedLine {
   rowWritten: boolean
 }
 
-/** Lines the child writes on stdout. */
-export type ChildLine = { type: 'hello'; pid: number; version: string } | RequestLine | { type: 'cancel'; id: number } | PendingLine | DoneLine | FailedLine
+/** Lines the child sends. */
+export type ChildLine = HelloLine | RequestLine | { type: 'cancel'; id: number } | PendingLine | DoneLine | FailedLine
 
-/** What the hooks module writes to `<rundir>/answers/<id>.json`. */
+/** The body of a `POST /answer`: one request's answer. */
 export type AnswerFile = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string }
 
 // ---- why a compaction fell back -------------------------------------------------------------

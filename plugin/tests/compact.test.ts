@@ -18,6 +18,8 @@ const messages: SessionMessage[] = [
 const event = (over: Partial<SessionCompactInput> = {}): SessionCompactInput => ({ trigger: 'manual', messages, ...over })
 
 type Piece = { stream: 'stdout' | 'stderr'; text: string }
+const SOCKET = '/tmp/ch-test/b.sock'
+const TOKEN = 't'.repeat(48)
 const line = (v: unknown): Piece => ({ stream: 'stdout', text: JSON.stringify(v) + '\n' })
 const done = (over: Record<string, unknown> = {}) =>
   line({
@@ -72,10 +74,66 @@ function world(
     if (e.to !== 'debug') w.logs.push(e.text)
     return { value: undefined }
   })
+  // The child's socket (plugin/hooks/bridge.ts): the scripted child prints its bridge lines, and
+  // this stands in for engine/channel.ts, taking every line after the hello off its stdout and
+  // serving it to the hooks module's fetches; an answer posted is written where answerOf reads it.
+  const sent: unknown[] = []
+  let fetched = 0
+  let rundir = ''
+  on('http.fetch', async (_$, e) => {
+    if (e.init?.socketPath !== SOCKET || e.init.headers?.['x-compact-handoff-token'] !== TOKEN)
+      return { value: { status: 403, ok: false, headers: {}, text: '' } }
+    const url = new URL(e.url)
+    if (url.pathname === '/answer') {
+      const answer = JSON.parse(String(e.init.body)) as { id: number }
+      w.writes.set(`${rundir}/answers/${answer.id}.json`, String(e.init.body))
+      return { value: { status: 204, ok: true, headers: {}, text: '' } }
+    }
+    const after = Number(url.searchParams.get('after'))
+    for (let i = 0; i < 6 && sent.length <= after; i++) await new Promise<void>((r) => setTimeout(r, 5))
+    fetched = Math.max(fetched, sent.length)
+    return { value: { status: 200, ok: true, headers: {}, text: JSON.stringify({ lines: sent.slice(after), next: sent.length }) } }
+  })
   on('process.spawn', async function* (_$, e) {
     w.spawned.push({ argv: e.argv, input: e.input })
+    rundir = e.argv.at(-1)!
+    let buffered = ''
+    let said = false
     try {
-      return { value: yield* child(w) }
+      const script = child(w)
+      for (;;) {
+        const r = await script.next()
+        if (r.done) {
+          // As the real child does: it exits once its lines are fetched.
+          for (let i = 0; i < 40 && fetched < sent.length; i++) await new Promise<void>((res) => setTimeout(res, 5))
+          return { value: r.value }
+        }
+        if (r.value.stream === 'stderr') {
+          yield r.value
+          continue
+        }
+        buffered += r.value.text
+        for (let nl; (nl = buffered.indexOf('\n')) >= 0; buffered = buffered.slice(nl + 1)) {
+          const text = buffered.slice(0, nl)
+          let v: { type?: string } | null = null
+          try {
+            v = JSON.parse(text)
+          } catch {
+            v = null
+          }
+          if (!v) {
+            yield { stream: 'stdout', text: `${text}\n` }
+            continue
+          }
+          // The hello, with its socket, comes first whether the script wrote one or not.
+          if (!said) {
+            said = true
+            yield line({ type: 'hello', pid: 1, version: 'x', ...(v.type === 'hello' ? v : {}), socket: SOCKET, token: TOKEN })
+            if (v.type === 'hello') continue
+          }
+          sent.push(v)
+        }
+      }
     } finally {
       w.killed.value = true
     }

@@ -19,7 +19,7 @@ import {
   scanSearch,
   search,
   snippet
-} from "./chunk-K4DTIHE7.mjs";
+} from "./chunk-RB536TRS.mjs";
 import "./chunk-7DPBAYJ4.mjs";
 export {
   INDEX_DB,

@@ -5,7 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-ZDHBBSWZ.mjs";
+} from "./chunk-YILY2V3P.mjs";
 import {
   fmt
 } from "./chunk-4UC3FRD7.mjs";
@@ -15,7 +15,7 @@ import {
 } from "./chunk-S2M2GLMU.mjs";
 import {
   HandoffError
-} from "./chunk-AQDRH5LW.mjs";
+} from "./chunk-JGDWI2EV.mjs";
 import {
   HISTORY_TOOLS,
   INDEX_FILE,
@@ -32,7 +32,7 @@ import {
   reindexStore,
   search,
   sessionCompactions
-} from "./chunk-K4DTIHE7.mjs";
+} from "./chunk-RB536TRS.mjs";
 import "./chunk-7DPBAYJ4.mjs";
 
 // cli/history.ts
