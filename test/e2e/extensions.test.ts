@@ -79,3 +79,39 @@ describe('section and subscriber packages in a real compaction', { skip: skipWit
     assert.equal(heard[0]!.messages, logged.messages)
   })
 })
+
+describe('a package that does not load, in a real compaction', { skip: skipWithoutEngine, timeout: 120_000 }, () => {
+  test('each is one line in the conversation, as a broken override is, and on the row; the handoff stands', async () => {
+    const lab = await Lab.create({ name: 'extensions-unloaded', plugin: { live: true } })
+    try {
+      const beside = join(lab.home, '.claude', 'compact-handoff')
+      mkdirSync(beside, { recursive: true })
+      writeFileSync(
+        join(beside, 'pipeline.config.yaml'),
+        'plugins:\n  - package: not-installed-subscriber\nsections:\n  - name: todos\n    package: not-installed-section\n',
+      )
+      const s = lab.session()
+      await s.send('hello, first turn')
+      const compact = await s.send('/compact')
+      assert.equal(compact.result.is_error, false)
+      assert.equal(await s.close(), 0)
+      const [row] = await lab.settledRows(1)
+      assert.equal(row!.outcome, 'replaced', row!.reason)
+      const todos = row!.sections.find((x: { name: string }) => x.name === 'todos')
+      assert.equal(todos?.code, 'SECTION_LOAD_FAILED')
+      const told = s.events.filter((e) => e.subtype === 'ui_log').map((e) => JSON.stringify(e))
+      assert.equal(
+        told.filter((t) => /section todos was left out: package \\"not-installed-section\\" is not installed beside/.test(t)).length,
+        1,
+        told.join('\n'),
+      )
+      assert.equal(
+        told.filter((t) => /subscriber not-installed-subscriber was not loaded: package \\"not-installed-subscriber\\"/.test(t)).length,
+        1,
+        told.join('\n'),
+      )
+    } finally {
+      await lab.close()
+    }
+  })
+})

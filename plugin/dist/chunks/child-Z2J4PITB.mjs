@@ -392,11 +392,13 @@ var VERSION = true ? "0.1.0" : "0.0.0-dev";
 var usage = `Usage: compact-handoff engine [--standby] <rundir>
 
 Internal: the plugin's hooks module runs this for each compaction. It reads the session.compact
-event as JSON on stdin, asks for engine capabilities by writing request lines on stdout (answers
-come back as files under <rundir>/answers/), stores the handoff and its row, and ends with one
-{"type":"done"} or {"type":"failed"} line. <rundir> is removed before that line is written.
-With --standby it loads itself and the config first and waits for the event as <rundir>/input.json
-instead: a live session keeps one ready, so a compaction does not wait for node to start.
+event as JSON on stdin and writes one line on stdout, its hello, naming a Unix socket and a
+token; over that socket the hooks module fetches its requests for engine capabilities and posts
+the answers (engine/channel.ts). It stores the handoff and its row, ends with one
+{"type":"done"} or {"type":"failed"} line, and exits once that is fetched. <rundir> is removed
+before that line is sent. With --standby it loads itself and the config first and waits for
+the event as <rundir>/input.json instead: a live session keeps one ready, so a compaction does
+not wait for node to start.
 
 Test only: COMPACT_HANDOFF_FAULT=crash|hang|empty makes the child exit without an answer, wait
 forever, or build an empty handoff, so the end-to-end tests can check every fallback.
@@ -817,7 +819,7 @@ function lateExits() {
   return gone.signal;
 }
 var engineCommand = {
-  summary: "(internal) one compaction for the plugin: event on stdin, bridge lines on stdout",
+  summary: "(internal) one compaction for the plugin: event on stdin, bridge over the socket its hello names",
   usage,
   async run(argv) {
     const standby = argv[0] === "--standby";
