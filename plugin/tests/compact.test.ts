@@ -223,13 +223,14 @@ describe('live', () => {
       yield line({ type: 'request', id: 1, call: 'model.complete', args: { prompt: 'p', model: 'haiku' } })
       await new Promise<void>((r) => setTimeout(r, 20))
       yield line({ type: 'cancel', id: 1 })
-      await new Promise<void>((r) => setTimeout(r, 50))
+      await new Promise<void>((r) => setTimeout(r, 300))
       yield done()
       return { code: 0, signal: null }
     })
     on('model.complete', async (_$, _e, _next) => {
-      // The engine's own call would resolve `aborted`; this one waits to be told.
-      await new Promise<void>((r) => setTimeout(r, 40))
+      // The engine's own call would resolve `aborted`; this one takes long enough for the cancel,
+      // fetched from the child's socket, to have come first.
+      await new Promise<void>((r) => setTimeout(r, 200))
       aborted = true
       return {
         value: {
