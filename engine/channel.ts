@@ -85,6 +85,9 @@ export async function openChannel(): Promise<Channel> {
     }
     reply(res, 404, { error: `no ${req.method} ${url.pathname}` })
   })
+  // However the process ends (but SIGKILL), the socket's folder goes with it.
+  const removeDir = () => rmSync(dir, { recursive: true, force: true })
+  process.once('exit', removeDir)
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(socketPath, () => resolve())
@@ -117,7 +120,8 @@ export async function openChannel(): Promise<Channel> {
       for (const wait of held) clearTimeout(wait.timer)
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
-      rmSync(dir, { recursive: true, force: true })
+      removeDir()
+      process.off('exit', removeDir)
     },
   }
 }

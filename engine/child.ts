@@ -665,6 +665,8 @@ export const engineCommand: Command = {
       return finish(channel, 1)
     }
     const engineGone = (raw as { late?: unknown } | null)?.late === true ? lateExits() : undefined
+    // Stopped by the hooks module (a timeout, a failure): exit, so the socket's folder is removed.
+    if (!engineGone) process.once('SIGTERM', () => process.exit(143))
     const connect = (bridge: Bridge) => channel.onAnswer((a) => bridge.answer(a))
     const ok = await runEngine(raw, { rundir, send: sendLine, connect, fault, ...(engineGone ? { engineGone } : {}) })
     // Answered, stored and indexed: nothing is left to do.

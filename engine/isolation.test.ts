@@ -6,12 +6,12 @@
  */
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { after, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import type { DoneLine, EngineInput, FailedLine } from '../plugin/hooks/protocol.ts'
+import type { DoneLine, EngineInput, FailedLine, HelloLine } from '../plugin/hooks/protocol.ts'
 import { hooksSide } from '../test/hooks-side.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -191,5 +191,43 @@ describe('third-party sections in the engine child: each hostile case is its own
     assert.equal(run.code, 0, `killed after 20 s: it did not exit by itself (${run.stderr})`)
     assert.ok(run.exitAfterAnswerMs !== null && run.exitAfterAnswerMs < 10_000, String(run.exitAfterAnswerMs))
     assert.equal(run.row?.seam.find((s: { name: string }) => s.name === 'sub-lingers')?.status, 'timedOut')
+  })
+
+  test('a child stopped mid-run (SIGTERM, as the hooks module stops one) leaves no socket folder behind', async () => {
+    const dir = tmp('ch-isolation-stop-')
+    const slow = join(dir, 'node_modules', 'slow')
+    mkdirSync(slow, { recursive: true })
+    writeFileSync(join(slow, 'package.json'), JSON.stringify({ name: 'slow', type: 'module', exports: './index.js' }))
+    writeFileSync(join(slow, 'index.js'), section('slow', `${sleep(20_000)}; return 'late'`, 30_000))
+    writeFileSync(join(dir, 'pipeline.config.yaml'), `sections:\n  - name: slow\n    package: slow\n`)
+    const input = {
+      trigger: 'manual',
+      sessionId: 'sess-stop',
+      cwd: dir,
+      messages: [{ role: 'user', text: 'x', toolUses: [], handle: 'h0' }],
+      settings: { live: true, dataDir: join(dir, 'data'), maxChars: 0, maxFraction: 0, subagents: false, childTimeoutMs: 30_000, nodePath: 'node' },
+      pluginRoot: '/plugin',
+      pluginVersion: '9.9.9',
+    }
+    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(root, 'cli', 'main.ts'), 'engine', join(dir, 'run')], {
+      cwd: dir,
+      env: { ...process.env, COMPACT_HANDOFF_CONFIG: join(dir, 'pipeline.config.yaml') },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
+    const side = hooksSide(child, JSON.stringify(input))
+    const hello = await new Promise<HelloLine>((resolve) => {
+      const look = setInterval(() => {
+        const h = side.lines()[0]
+        if (h?.type !== 'hello') return
+        clearInterval(look)
+        resolve(h)
+      }, 20)
+    })
+    assert.ok(existsSync(hello.socket))
+    await new Promise((r) => setTimeout(r, 1_500)) // the slow section is running
+    child.kill('SIGTERM')
+    const code = await new Promise<number | null>((res) => child.on('exit', res))
+    assert.equal(code, 143)
+    assert.equal(existsSync(dirname(hello.socket)), false)
   })
 })

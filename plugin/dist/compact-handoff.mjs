@@ -19,7 +19,7 @@ var commands = {
   lookup: { summary: "read back a stored handoff, summary, conversation, row or section", load: async () => (await import("./chunks/history-VUFNSAEW.mjs")).lookupCommand },
   search: { summary: "search what earlier compactions replaced", load: async () => (await import("./chunks/history-VUFNSAEW.mjs")).searchCommand },
   index: { summary: "add every stored text the search index lacks (--rebuild: from scratch)", load: async () => (await import("./chunks/history-VUFNSAEW.mjs")).indexCommand },
-  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/child-Z2J4PITB.mjs")).engineCommand },
+  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/child-QW3467FQ.mjs")).engineCommand },
   tool: { summary: "(internal) answer one history tool call for the plugin", load: async () => (await import("./chunks/history-VUFNSAEW.mjs")).toolCommand }
 };
 function help() {

@@ -156,6 +156,8 @@ async function openChannel() {
     }
     reply(res, 404, { error: `no ${req.method} ${url.pathname}` });
   });
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  process.once("exit", removeDir);
   await new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(socketPath, () => resolve());
@@ -187,7 +189,8 @@ async function openChannel() {
       for (const wait of held) clearTimeout(wait.timer);
       server.closeAllConnections();
       await new Promise((resolve) => server.close(() => resolve()));
-      rmSync(dir, { recursive: true, force: true });
+      removeDir();
+      process.off("exit", removeDir);
     }
   };
 }
@@ -857,6 +860,7 @@ var engineCommand = {
       return finish(channel, 1);
     }
     const engineGone = raw?.late === true ? lateExits() : void 0;
+    if (!engineGone) process.once("SIGTERM", () => process.exit(143));
     const connect = (bridge) => channel.onAnswer((a) => bridge.answer(a));
     const ok = await runEngine(raw, { rundir, send: sendLine, connect, fault, ...engineGone ? { engineGone } : {} });
     return finish(channel, ok ? 0 : 1);
