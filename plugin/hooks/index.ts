@@ -228,6 +228,7 @@ async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings,
   let fetching: Promise<Fetched> | null = null
   let after = 0
   let fetchFailed: string | null = null
+  let graceUntil = Infinity
   const take = (lines: LinesAnswer['lines']) => {
     for (const msg of lines) {
       if (msg.type !== 'hello') said = true
@@ -250,7 +251,7 @@ async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings,
     while (!outcome.answer) {
       let timer: number | undefined
       // Once its socket failed, the child is given a moment to end (a crash says more than a refused fetch).
-      const until = fetchFailed === null ? deadline : Math.min(deadline, Date.now() + FETCH_FAILED_GRACE_MS)
+      const until = Math.min(deadline, graceUntil)
       const expired = new Promise<typeof TIMEOUT>((resolve) => {
         timer = setTimeout(() => resolve(TIMEOUT), Math.max(0, until - Date.now()))
       })
@@ -277,6 +278,7 @@ async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings,
       if (r.kind === 'fetch-failed') {
         fetching = null
         fetchFailed = r.why
+        graceUntil = Date.now() + FETCH_FAILED_GRACE_MS
         continue
       }
       pull = null

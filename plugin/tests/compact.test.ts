@@ -46,7 +46,7 @@ interface World {
 function world(
   on: On,
   child: (w: World) => AsyncGenerator<Piece, { code: number | null; signal: string | null }>,
-  opts: { node?: 'missing'; failWrites?: string; hookEnv?: 'deny'; env?: Record<string, string> } = {},
+  opts: { node?: 'missing'; failWrites?: string; hookEnv?: 'deny'; env?: Record<string, string>; socket?: 'refuses' } = {},
 ): World {
   const w: World = { writes: new Map(), runs: [], spawned: [], logs: [], killed: { value: false }, coreCalls: { value: 0 } }
   mock.env(on, { HOME: '/home/t', COMPACT_HANDOFF_DATA_DIR: '/data', ...opts.env })
@@ -81,6 +81,7 @@ function world(
   let fetched = 0
   let rundir = ''
   on('http.fetch', async (_$, e) => {
+    if (opts.socket === 'refuses') return { deny: `ECONNREFUSED: ${e.init?.socketPath}` }
     if (e.init?.socketPath !== SOCKET || e.init.headers?.['x-compact-handoff-token'] !== TOKEN)
       return { value: { status: 403, ok: false, headers: {}, text: '' } }
     const url = new URL(e.url)
@@ -369,6 +370,26 @@ describe('fallbacks: the engine compacts, a row says why', () => {
     expect(r.messages).toEqual([CORE])
     expect(w.killed.value).toBe(true)
     expect(rowsIn(w)[0]!.row.reason).toBe('timeout: the pipeline gave no answer within 150 ms (childTimeoutMs)')
+  })
+
+  test("the child's socket refuses the hooks module and the child goes on: it is stopped, the row says why", { options: { live: true } }, async ($, on) => {
+    const w = world(
+      on,
+      async function* () {
+        yield line({ type: 'hello', pid: 1, version: 'x' })
+        for (;;) {
+          await new Promise<void>((r) => setTimeout(r, 20))
+          yield { stream: 'stderr', text: '.' }
+        }
+      },
+      { socket: 'refuses' },
+    )
+    const r = await $.session.compact(event())
+    expect(r.messages).toEqual([CORE])
+    expect(w.killed.value).toBe(true)
+    expect(rowsIn(w)[0]!.row.reason).toMatch(
+      /^child-stream-failed: the child's socket failed \(.*ECONNREFUSED: \/tmp\/ch-test\/b\.sock.*\) and the child went on$/,
+    )
   })
 
   test('node is missing: no child, the row says so', async ($, on) => {
