@@ -32,7 +32,7 @@ describe('npx compact-handoff', () => {
       assert.equal(out.handoff.split('\n')[0], out.marker)
       assert.deepEqual(
         out.sections.map((s) => s.name),
-        ['summary', 'ledger', 'state', 'commitments', 'turns', 'outline', 'recent', 'restore'],
+        ['summary', 'ledger', 'state', 'commitments', 'turns', 'outline', 'recent', 'restore', 'excerpts'],
       )
     })
   }
@@ -72,7 +72,7 @@ describe('npx compact-handoff', () => {
     assert.match(r.stderr, /1 malformed line\(s\) skipped in .*one\.jsonl \(line 2\)/)
     assert.match(r.stderr, /kept {4}turns/)
     assert.match(r.stderr, /dropped summary .*SECTION_NO_MODEL/)
-    assert.match(r.stderr, /\d of 8 sections kept/)
+    assert.match(r.stderr, /\d of 9 sections kept/)
   })
 
   test('a broken config: every issue as file:line:col, exit 1, no stack', () => {

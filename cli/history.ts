@@ -16,12 +16,12 @@ import { forTerminal, jsonForTerminal } from './terminal.ts'
 declare const __CH_VERSION__: string
 const VERSION = typeof __CH_VERSION__ === 'string' ? __CH_VERSION__ : '0.0.0-dev'
 
-const EXIT = 'Exit codes: 0 ok, 1 refused (an unknown session, a compaction or line that is not there), 2 usage error, 3 internal error.'
-const COMMON = `  --data-dir DIR      the store (default: COMPACT_HANDOFF_DATA_DIR, else ~/.claude/compact-handoff)
+export const EXIT = 'Exit codes: 0 ok, 1 refused (an unknown session, a compaction or line that is not there), 2 usage error, 3 internal error.'
+export const COMMON = `  --data-dir DIR      the store (default: COMPACT_HANDOFF_DATA_DIR, else ~/.claude/compact-handoff)
   --json              print the answer as JSON
   --verbose           stack traces on errors`
 
-type Flags = Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>
+export type Flags = Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>
 
 function parse(argv: string[], options: Flags, usage: string) {
   try {
@@ -73,7 +73,7 @@ function print(answer: ToolAnswer, json: boolean): number {
   return 0
 }
 
-function command(summary: string, usage: string, flags: Flags, run: (values: Record<string, any>, positionals: string[]) => Promise<number>): Command {
+export function command(summary: string, usage: string, flags: Flags, run: (values: Record<string, any>, positionals: string[]) => Promise<number>): Command {
   return {
     summary,
     usage,

@@ -18,6 +18,10 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
   list: { summary: "list a session's compactions, or every session that compacted", load: async () => (await import('./history.ts')).listCommand },
   lookup: { summary: 'read back a stored handoff, summary, conversation, row or section', load: async () => (await import('./history.ts')).lookupCommand },
   search: { summary: 'search what earlier compactions replaced', load: async () => (await import('./history.ts')).searchCommand },
+  report: {
+    summary: 'the store as one HTML page: occupancy, handoffs, cost, fallbacks, the watch, A/B, quality (--ab: the arms compared, as text)',
+    load: async () => (await import('./report.ts')).reportCommand,
+  },
   index: { summary: 'add every stored text the search index lacks (--rebuild: from scratch)', load: async () => (await import('./history.ts')).indexCommand },
   engine: { summary: '(internal) run one compaction for the plugin', load: async () => (await import('../engine/child.ts')).engineCommand },
   tool: { summary: '(internal) answer one history tool call for the plugin', load: async () => (await import('./history.ts')).toolCommand },

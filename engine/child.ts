@@ -34,6 +34,7 @@ import { keepPlan } from './keep.ts'
 import { seamSubscribers } from './seam-subscribers.ts'
 import type { ModelCapability } from '../pipeline/capabilities.ts'
 import { type ApiUsage, type ChildLine, type EngineInput, type FallbackCode, fallbackReason, type StoreMode } from '../plugin/hooks/protocol.ts'
+import { type ForkCheck, forkCheck, handoffRefs } from './field.ts'
 import type { Command } from '../cli/command.ts'
 
 declare const __CH_VERSION__: string
@@ -101,13 +102,45 @@ function checkInput(raw: unknown): EngineInput {
   return v as EngineInput
 }
 
-/** The userConfig limits as one more config file on top of the default and the user's override. */
+/**
+ * The plugin's settings that reach into the pipeline (userConfig: maxChars, maxFraction, the
+ * restore and commitments knobs, seamTimeoutMs) as one more config file on top of the default and
+ * the user's override. A setting left at 0 or '' adds nothing, so the config files' values stand.
+ */
+export function settingsYaml(s: EngineInput['settings']): string | null {
+  const top: string[] = []
+  const handoff: string[] = []
+  const sections: string[] = []
+  const q = (v: string) => JSON.stringify(v)
+  if (s.maxChars > 0) handoff.push(`  maxChars: ${Math.floor(s.maxChars)}`)
+  if (s.maxFraction > 0) handoff.push(`  maxFraction: ${s.maxFraction}`)
+  if ((s.seamTimeoutMs ?? 0) > 0) top.push(`seamTimeoutMs: ${Math.floor(s.seamTimeoutMs!)}`)
+  const restore = [
+    ...((s.restoreFiles ?? 0) > 0 ? [`      maxFiles: ${Math.floor(s.restoreFiles!)}`] : []),
+    ...((s.restoreFileChars ?? 0) > 0 ? [`      fileChars: ${Math.floor(s.restoreFileChars!)}`] : []),
+    ...((s.restoreTotalChars ?? 0) > 0 ? [`      totalChars: ${Math.floor(s.restoreTotalChars!)}`] : []),
+  ]
+  const commitments = [
+    ...(s.commitmentsModel?.trim() ? [`      model: ${q(s.commitmentsModel.trim())}`] : []),
+    ...((s.commitmentsMaxTokens ?? 0) > 0 ? [`      maxTokens: ${Math.floor(s.commitmentsMaxTokens!)}`] : []),
+  ]
+  if (restore.length) sections.push('  - name: restore', '    options:', ...restore)
+  if (commitments.length) sections.push('  - name: commitments', '    options:', ...commitments)
+  if (!top.length && !handoff.length && !sections.length) return null
+  return [
+    "# from the plugin's userConfig (/plugin settings)",
+    ...top,
+    ...(handoff.length ? ['handoff:', ...handoff] : []),
+    ...(sections.length ? ['sections:', ...sections] : []),
+    '',
+  ].join('\n')
+}
+
 async function settingsLayer(rundir: string, input: EngineInput): Promise<string[]> {
-  const { maxChars, maxFraction } = input.settings
-  const rows = [...(maxChars > 0 ? [`  maxChars: ${Math.floor(maxChars)}`] : []), ...(maxFraction > 0 ? [`  maxFraction: ${maxFraction}`] : [])]
-  if (rows.length === 0) return []
+  const yaml = settingsYaml(input.settings)
+  if (yaml === null) return []
   const file = join(rundir, 'plugin-settings.pipeline.config.yaml')
-  await writeFile(file, `# from the plugin's userConfig (maxChars, maxFraction)\nhandoff:\n${rows.join('\n')}\n`, { mode: 0o600 })
+  await writeFile(file, yaml, { mode: 0o600 })
   return [file]
 }
 
@@ -192,6 +225,14 @@ interface Run {
 type Prepared = Run & { input: EngineInput; ref: SessionStoreRef; next: NextCompaction; transcript: Transcript; host: EngineHost; bridge: Bridge }
 type Built = Prepared & { result: HandoffResult }
 
+/** The summary fork's input against the conversation, when a fork answered: `fork.cold` flags one
+ *  that saw far less than the conversation (forkCheck). */
+function forkField(calls: EngineHost['modelCalls'], input: EngineInput): { fork?: ForkCheck } {
+  const conversation = input.contextTokens ?? chars4(input.messages.reduce((n, m) => n + messageChars(m), 0))
+  const check = forkCheck(calls, conversation)
+  return check ? { fork: check } : {}
+}
+
 /** The row's fields every outcome shares, from what the run knows so far. */
 function baseRow(run: Run, outcome: CompactionRow['outcome'], why: { code: FallbackCode; reason: string } | { pending: string } | null): CompactionRow {
   // Only called once the event is read and the compaction numbered (prepare got that far).
@@ -201,7 +242,10 @@ function baseRow(run: Run, outcome: CompactionRow['outcome'], why: { code: Fallb
     at: run.at.toISOString(),
     sessionId: input.sessionId,
     mode: run.ref!.mode,
+    arm: input.settings.arm ?? (input.settings.live ? 'handoff' : 'stock'),
+    ...(input.settings.ab ? { ab: input.settings.ab } : {}),
     trigger: input.trigger,
+    ...(input.settings.requestedBy ? { requestedBy: input.settings.requestedBy } : {}),
     ...(input.agentId ? { agentId: input.agentId } : {}),
     outcome,
     ...(why && 'code' in why ? { code: why.code } : {}),
@@ -220,6 +264,10 @@ function baseRow(run: Run, outcome: CompactionRow['outcome'], why: { code: Fallb
     reads: host?.reads ?? [],
     usage: host?.usage() ?? null,
     cost: rowCost(result, host?.modelCalls ?? []),
+    ...forkField(host?.modelCalls ?? [], input),
+    // Agents still running as the conversation compacted; null before the messages were read.
+    runningAgents: run.transcript ? (runningAgentsOf(run.transcript).runningAgents?.length ?? 0) : null,
+    ...(result && run.transcript ? { handoffRefs: handoffRefs(result, run.handoff, run.transcript, input.cwd) } : {}),
     cwd: input.cwd,
     configProblems: run.configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`),
     seam: result?.seam ?? [],

@@ -65,12 +65,34 @@ function renderEarlier(lineage: Lineage): string {
 const PREAMBLE =
   'This conversation was compacted. What follows is a handoff: facts read off the conversation and the repository, in sections. Nothing before it is in this window any more.'
 
-function render(state: ComposeState): string {
+function render(state: Pick<ComposeState, 'marker' | 'outcomes' | 'lineage'>): string {
   const kept = state.outcomes.filter((o): o is SectionOutcome & { status: 'ok' } => o.status === 'ok')
   return [state.marker, PREAMBLE, ...kept.map(renderSection), renderEarlier(state.lineage), renderLeftOut(state.outcomes)]
     .filter((part) => part !== '')
     .join('\n\n')
     .concat('\n')
+}
+
+/**
+ * What the handoff takes besides its kept sections' bodies, as things stand: the marker, the
+ * preamble, a heading for each kept section and for each `toCome` (a section yet to run, counted
+ * as kept), the earlier compactions and the "Left out" list. A section sized last is sized by
+ * this, so a long "Left out" list or a long lineage cannot push the handoff over its ceiling
+ * and have the size guard cut a whole section for it.
+ */
+export function frameChars(marker: string, lineage: Lineage, outcomes: SectionOutcome[], toCome: Array<{ name: string; title: string }>): number {
+  const empty = (o: { name: string; title: string }): SectionOutcome => ({
+    name: o.name,
+    title: o.title,
+    status: 'ok',
+    body: '',
+    messages: [],
+    chars: 0,
+    ms: 0,
+    notes: [],
+  })
+  const framed = [...outcomes.map((o) => (o.status === 'ok' ? empty(o) : o)), ...toCome.map(empty)]
+  return render({ marker, lineage, outcomes: framed }).length
 }
 
 /** The handoff's size as the next window receives it: its text and every message handed up

@@ -21,6 +21,9 @@ export interface Touch {
   ops: Record<string, number>
 }
 
+/** Files the engine attaches again by itself after a compaction: handing them back doubles them. */
+export const ENGINE_ATTACHED: ReadonlySet<string> = new Set(['CLAUDE.md', 'AGENTS.md', 'CLAUDE.local.md'])
+
 export const FILE_TOOLS: Record<string, string> = {
   Read: 'file_path',
   Write: 'file_path',

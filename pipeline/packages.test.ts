@@ -54,7 +54,9 @@ const input = (): PipelineInput => ({ trigger: 'cli', sessionId: 'pkg-test', cwd
 const caps: Capabilities = { host: 'cli', model: null, files: null, now: Date.now }
 
 /** Only the named built-in runs, so these builds are fast and need no model. */
-const ONLY_TURNS = ['summary', 'ledger', 'state', 'commitments', 'outline', 'recent', 'restore'].map((n) => `  - name: ${n}\n    enabled: false\n`).join('')
+const ONLY_TURNS = ['summary', 'ledger', 'state', 'commitments', 'outline', 'recent', 'restore', 'excerpts']
+  .map((n) => `  - name: ${n}\n    enabled: false\n`)
+  .join('')
 
 function withCwd<T>(dir: string, fn: () => Promise<T>): Promise<T> {
   const before = process.cwd()

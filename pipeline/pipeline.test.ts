@@ -174,8 +174,10 @@ describe('run-sections outcomes', () => {
     const r = await createPipeline(config(plans, { maxChars: 10_500 })).run(input(), caps)
     // 9,000 left after the frame, asked 9,000 by the two that start at once: no cut needed.
     assert.deepEqual([seen.alpha, seen.beta], [6_000, 3_000])
-    // alpha used 1,000 of its 6,000: the section that waited gets the rest.
-    assert.equal(seen.late, 10_500 - FRAME_CHARS - 1_000 - 3_000)
+    // alpha used 1,000 of its 6,000: the section that waited gets the rest, sized by the frame as
+    // it stands, so the handoff comes out at exactly its ceiling.
+    assert.ok(seen.late! > 10_500 - FRAME_CHARS - 1_000 - 3_000, `${seen.late}`)
+    assert.equal(r.totalChars, 10_500)
     assert.deepEqual(
       r.sections.map((s) => s.status),
       ['ok', 'ok', 'ok'],
@@ -185,6 +187,47 @@ describe('run-sections outcomes', () => {
     const tight = await createPipeline(config(plans, { maxChars: 6_000 })).run(input(), caps)
     assert.deepEqual([seen.alpha, seen.beta], [3_000, 1_500])
     assert.ok(tight.totalChars <= 6_000, `${tight.totalChars}`)
+  })
+
+  test('sections that wait in a chain share the room in proportion; the last takes what the first left unused', async () => {
+    const seen: Record<string, number> = {}
+    const fill = (name: string, use: number) => section(name, async (ctx) => ((seen[name] = ctx.budgetChars), name[0]!.repeat(Math.min(use, ctx.budgetChars))))
+    const plans = [
+      plan(fill('alpha', 2_000), { budgetChars: 2_000 }),
+      plan({ ...fill('files', 1_000), needs: ['alpha'] }, { budgetChars: 8_000 }),
+      plan({ ...fill('lines', 99_999), needs: ['alpha', 'files'] }, { budgetChars: 24_000 }),
+    ]
+    const r = await createPipeline(config(plans, { maxChars: 20_000 })).run(input(), caps)
+    // files waits for alpha, lines waits for files: files is offered its share of what alpha left,
+    // not what is left after lines' whole budget (which would be nothing); files used 1,000 of its
+    // share, and lines gets all the rest, to exactly the ceiling.
+    const left = seen.lines! + 1_000
+    assert.equal(seen.files, Math.floor((left * 8_000) / (8_000 + 24_000)))
+    assert.equal(r.totalChars, 20_000)
+    assert.deepEqual(
+      r.sections.map((s) => s.status),
+      ['ok', 'ok', 'ok'],
+    )
+  })
+
+  test('the last section is sized by the frame as it stands: a long "Left out" list costs it room, never a cut', async () => {
+    const seen: Record<string, number> = {}
+    const failing = (name: string) =>
+      plan(
+        section(name, async () => {
+          throw new SectionDropError('SECTION_EMPTY', `nothing here, and a long reason to say so: ${'x'.repeat(400)}`)
+        }),
+      )
+    const plans = [
+      ...['one', 'two', 'three', 'four', 'five'].map(failing),
+      plan({ ...section('last', async (ctx) => ((seen.last = ctx.budgetChars), 'l'.repeat(ctx.budgetChars))), needs: ['one'] }, { budgetChars: 50_000 }),
+    ]
+    const r = await createPipeline(config(plans, { maxChars: 8_000 })).run(input(), caps)
+    // Five "Left out" lines of ~450 chars: the frame is far past the 1,500 allowed for it, and the
+    // last section shrinks to fit instead of being cut whole by the size guard.
+    assert.equal(r.sections.at(-1)!.status, 'ok', JSON.stringify(r.sections.at(-1)))
+    assert.equal(r.totalChars, 8_000)
+    assert.ok(seen.last! < 8_000 - FRAME_CHARS, `${seen.last}`)
   })
 
   test('handed-up messages count against the budget', async () => {

@@ -9,6 +9,8 @@ import { performance } from 'node:perf_hooks'
 import { type BusyMeter, fairTimers, markOf, metered, othersSince, startMetering } from './busy-time.ts'
 import { bindCapabilities, type Capabilities } from './capabilities.ts'
 import { type DropCode, isSectionDrop } from './codes.ts'
+import { frameChars } from './compose.ts'
+import { lineageMarker } from './marker.ts'
 import { fmt, messageChars } from './text.ts'
 import type { PipelineHooks } from './hooks.ts'
 import type { DroppedOutcome, SectionInput, Reporter, SectionContext, SectionOutcome, SectionPlan, SectionResult } from './types.ts'
@@ -65,22 +67,44 @@ export function shareBudgets(plans: SectionPlan[], ceiling?: { chars: number; se
   return budgets
 }
 
-/** What is left under the ceiling for a section starting now: what the settled sections kept, and
- *  the budgets of those still running, are spoken for. */
+/** Whether `other` waits, directly or through another section, for `plan`. */
+function waitsFor(other: SectionPlan, plan: SectionPlan, plans: readonly SectionPlan[], seen = new Set<string>()): boolean {
+  for (const name of other.definition?.needs ?? []) {
+    if (name === plan.name) return true
+    const next = plans.find((p) => p.name === name)
+    if (next && !seen.has(name) && (seen.add(name), waitsFor(next, plan, plans, seen))) return true
+  }
+  return false
+}
+
+/**
+ * What is left under the ceiling for a section starting now. The handoff's frame as it stands
+ * (headings, the earlier compactions, the "Left out" list: measured, not assumed), what the
+ * settled sections kept, and the budgets of those still running, are spoken for. What is left is
+ * shared with the sections that wait for this one, in proportion to their budgets; each of those,
+ * when it starts, takes what is then left, so room this one leaves unused passes on.
+ */
 function roomFor(
   plan: SectionPlan,
   budget: Budget,
   others: Array<{ plan: SectionPlan; outcome?: SectionOutcome }>,
   budgets: Map<string, Budget>,
+  input: SectionInput,
   ceiling?: { chars: number; setting: string },
 ): Budget {
   if (!ceiling) return budget
-  let taken = FRAME_CHARS
+  const plans = others.map((o) => o.plan)
+  const settled = others.filter((o) => o.outcome && budgets.has(o.plan.name)).map((o) => o.outcome!)
+  const toCome = others.filter((o) => !o.outcome && budgets.has(o.plan.name)).map((o) => ({ name: o.plan.name, title: o.plan.definition!.title }))
+  let taken = frameChars(lineageMarker(input.sessionId, input.lineage), input.lineage, settled, toCome)
+  let later = 0
   for (const o of others) {
     if (o.plan === plan || !budgets.has(o.plan.name)) continue
-    taken += o.outcome ? (o.outcome.status === 'ok' ? o.outcome.chars : 0) : budgets.get(o.plan.name)!.chars
+    if (!o.outcome && waitsFor(o.plan, plan, plans)) later += o.plan.budgetChars
+    else taken += o.outcome ? (o.outcome.status === 'ok' ? o.outcome.chars : 0) : budgets.get(o.plan.name)!.chars
   }
-  const room = Math.max(0, ceiling.chars - taken)
+  const left = Math.max(0, ceiling.chars - taken)
+  const room = later > 0 ? Math.floor((left * plan.budgetChars) / (plan.budgetChars + later)) : left
   return room < budget.chars
     ? { chars: room, setting: `budgetChars: ${plan.budgetChars}, held to what the other sections left under the ceiling, ${ceiling.setting}` }
     : budget
@@ -252,7 +276,7 @@ export async function runSections(plans: SectionPlan[], input: SectionInput, opt
       // The slot is taken only once the needs are met, so a waiting section never blocks others.
       const outcome = await limit(() => {
         const shared = budgets.get(plan.name)
-        const budget = shared && waitFor.length ? roomFor(plan, shared, progress, budgets, opts.ceiling) : shared
+        const budget = shared && waitFor.length ? roomFor(plan, shared, progress, budgets, input, opts.ceiling) : shared
         return runOne(plan, input, needed, metering, budget)
       })
       return (progress[i]!.outcome = settle(outcome, opts.hooks))

@@ -4,6 +4,7 @@
  */
 import type { SectionDefinition } from '../pipeline/index.ts'
 import commitments from './commitments/index.ts'
+import excerpts from './excerpts/index.ts'
 import ledger from './ledger/index.ts'
 import outline from './outline/index.ts'
 import recent from './recent/index.ts'
@@ -21,4 +22,5 @@ export const builtinSections: Record<string, SectionDefinition<any>> = {
   [outline.name]: outline,
   [recent.name]: recent,
   [restore.name]: restore,
+  [excerpts.name]: excerpts,
 }

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { readJsonl } from './read.ts'
-import { runTool, slashCommand, TOOL_NAMES, TOOL_SPECS, type ToolContext } from './tools.ts'
+import type { StoredCompaction } from './read.ts'
+import { runTool, sessionSums, slashCommand, TOOL_NAMES, TOOL_SPECS, type ToolContext } from './tools.ts'
 import { type CompactionRow, writeCompaction } from './write.ts'
 
 const made: string[] = []
@@ -218,5 +219,49 @@ describe('store/tools', () => {
     const q = await runTool('handoff_search', { query: 'anything' }, ctx({ dataDir: empty, sessionId: 'fresh-session' }))
     assert.match(q.text, /No match/)
     assert.equal(readFileSync(join(empty, 'lookups.jsonl'), 'utf8').split('\n').length, 2)
+  })
+})
+
+describe('status sums', () => {
+  const stored = (row: Record<string, unknown>): StoredCompaction => ({ sessionId: A, mode: 'live', n: 1, stem: 's', at: '', dir: '', rowFile: '', row })
+  const calls = (k: number) => ({ calls: Array.from({ length: k }, () => ({ answeredBy: 'fork' })) })
+  const restore = (files: number) => ({ name: 'restore', status: 'ok', record: { restored: Array.from({ length: files }, (_, i) => ({ path: `/p/${i}` })) } })
+
+  test('restores, model cost priced and unpriced apart, agents, fallbacks by code, arms, requests, cold forks', async () => {
+    const sums = sessionSums([
+      stored({
+        outcome: 'replaced',
+        arm: 'handoff',
+        sections: [restore(2)],
+        model: calls(2),
+        cost: { usd: 0.5 },
+        runningAgents: 1,
+        requestedBy: 'handoff_compact',
+      }),
+      stored({ outcome: 'replaced', arm: 'handoff', sections: [restore(1)], model: calls(1), cost: { usd: null, pricedUsd: 0.25 }, fork: { cold: true } }),
+      stored({ outcome: 'rehearsed', arm: 'stock', agentId: 'ag1', sections: [{ ...restore(3), status: 'dropped' }], model: calls(0), cost: { usd: 0 } }),
+      stored({ outcome: 'fallback', code: 'timeout', arm: 'handoff', agentId: 'ag1', model: calls(0) }),
+      stored({ outcome: 'fallback', code: 'node-missing' }),
+      { ...stored({}), row: null },
+    ])
+    assert.deepEqual(sums, {
+      compactions: 6,
+      restores: { files: 3, compactions: 2 },
+      model: { calls: 3, usd: 0.75, pricedCompactions: 1, unpricedCompactions: 1 },
+      agents: { compactions: 2, agents: 1, runningAtCompaction: 1 },
+      fallbacks: { timeout: 1, 'node-missing': 1 },
+      arms: { handoff: 3, stock: 1, unknown: 1 },
+      requested: { handoff_compact: 1 },
+      coldForks: 1,
+    })
+  })
+
+  test('handoff_status shows them, and carries them in its data', async () => {
+    const s = await runTool('handoff_status', {}, ctx())
+    assert.match(s.text, /Restored: 0 files over 0 compactions/)
+    assert.match(s.text, /Arms: 2 unknown/)
+    assert.match(s.text, /Fallbacks: none/)
+    assert.match(s.text, /Agents: 0 subagent compactions \(0 agents\); 0 running when the conversation compacted/)
+    assert.equal((s.data as { sums: { compactions: number } }).sums.compactions, 2)
   })
 })

@@ -231,21 +231,94 @@ function spentOf(r: Record<string, any>): string | null {
   return `${n},${part} cost unknown (${String(r.cost?.reason ?? 'unpriced').slice(0, 80)})`
 }
 
-/** The model spend of a session's compactions summed, priced calls only, with what was not priced. */
-function spentTotal(cs: StoredCompaction[]): string {
-  let usd = 0
-  let calls = 0
-  let unpriced = 0
+/** What a session's compactions add up to, as handoff_status and `compact-handoff status` show it. */
+export interface SessionSums {
+  compactions: number
+  /** Files handed back by restore, over every compaction; and how many compactions restored any. */
+  restores: { files: number; compactions: number }
+  /** Model spend: priced calls summed in `usd`; the compactions whose calls could not all be priced
+   *  counted apart (with the part of them that was priced in `usd` too). */
+  model: { calls: number; usd: number; pricedCompactions: number; unpricedCompactions: number }
+  /** Compactions of a subagent's own conversation, and how many agents; agents still running as
+   *  the main conversation compacted. */
+  agents: { compactions: number; agents: number; runningAtCompaction: number }
+  /** Fallbacks by their code (FALLBACK_REASONS). */
+  fallbacks: Record<string, number>
+  /** Compactions by arm (a row from before arms counts as `unknown`). */
+  arms: Record<string, number>
+  /** Compactions asked for by handoff_compact or /handoff compact. */
+  requested: Record<string, number>
+  /** Summary forks that saw far less than the conversation (row `fork.cold`). */
+  coldForks: number
+}
+
+const bump = (m: Record<string, number>, k: string) => (m[k] = (m[k] ?? 0) + 1)
+
+/** Sums a session's compactions (pending rows count for their arm and nothing else). */
+export function sessionSums(cs: readonly StoredCompaction[]): SessionSums {
+  const out: SessionSums = {
+    compactions: cs.length,
+    restores: { files: 0, compactions: 0 },
+    model: { calls: 0, usd: 0, pricedCompactions: 0, unpricedCompactions: 0 },
+    agents: { compactions: 0, agents: 0, runningAtCompaction: 0 },
+    fallbacks: {},
+    arms: {},
+    requested: {},
+    coldForks: 0,
+  }
+  const agents = new Set<string>()
   for (const c of cs) {
-    const answered = Array.isArray(c.row?.model?.calls) ? c.row!.model.calls.filter((x: { answeredBy?: unknown }) => x.answeredBy !== null).length : 0
-    calls += answered
-    if (typeof c.row?.cost?.usd === 'number') usd += c.row.cost.usd
-    else if (answered) {
-      unpriced++
-      if (typeof c.row?.cost?.pricedUsd === 'number') usd += c.row.cost.pricedUsd
+    const r = c.row
+    if (!r) continue
+    bump(out.arms, typeof r.arm === 'string' ? r.arm : 'unknown')
+    if (typeof r.requestedBy === 'string') bump(out.requested, r.requestedBy)
+    if (r.outcome === 'fallback') bump(out.fallbacks, typeof r.code === 'string' ? r.code : 'unknown')
+    if (typeof r.agentId === 'string') {
+      out.agents.compactions++
+      agents.add(r.agentId)
+    }
+    if (typeof r.runningAgents === 'number') out.agents.runningAtCompaction += r.runningAgents
+    if (r.fork?.cold === true) out.coldForks++
+    const restore = ((r.sections ?? []) as SectionRow[]).find((x) => x.name === 'restore' && x.status === 'ok')
+    const files = Array.isArray(restore?.record?.restored) ? (restore.record.restored as unknown[]).length : 0
+    if (files > 0) {
+      out.restores.files += files
+      out.restores.compactions++
+    }
+    const answered = Array.isArray(r.model?.calls) ? r.model.calls.filter((x: { answeredBy?: unknown }) => x.answeredBy !== null).length : 0
+    out.model.calls += answered
+    if (typeof r.cost?.usd === 'number') {
+      out.model.usd += r.cost.usd
+      if (answered) out.model.pricedCompactions++
+    } else if (answered) {
+      out.model.unpricedCompactions++
+      if (typeof r.cost?.pricedUsd === 'number') out.model.usd += r.cost.pricedUsd
     }
   }
-  return `${calls} call${calls === 1 ? '' : 's'}, $${usd.toFixed(4)}${unpriced ? ` priced (${unpriced} compaction${unpriced === 1 ? '' : 's'} not priced)` : ''}`
+  out.agents.agents = agents.size
+  out.model.usd = Math.round(out.model.usd * 1e6) / 1e6
+  return out
+}
+
+const counts = (m: Record<string, number>) =>
+  Object.entries(m)
+    .map(([k, v]) => `${v} ${k}`)
+    .join(', ')
+
+/** The sums as status lines. */
+function sumLines(sums: SessionSums, these: string): string[] {
+  const m = sums.model
+  const unpriced = m.unpricedCompactions
+    ? `; ${m.unpricedCompactions} compaction${m.unpricedCompactions === 1 ? '' : 's'} not priced (their priced part included)`
+    : ''
+  const a = sums.agents
+  return [
+    `Model spent by compact-handoff in ${these} (beside the engine's own summaries): ${m.calls} call${m.calls === 1 ? '' : 's'}, $${m.usd.toFixed(4)} over ${m.pricedCompactions} priced compaction${m.pricedCompactions === 1 ? '' : 's'}${unpriced}`,
+    `Restored: ${sums.restores.files} file${sums.restores.files === 1 ? '' : 's'} over ${sums.restores.compactions} compaction${sums.restores.compactions === 1 ? '' : 's'}`,
+    `Arms: ${counts(sums.arms) || 'none'}${Object.keys(sums.requested).length ? ` · asked for: ${counts(sums.requested)}` : ''}`,
+    `Fallbacks: ${counts(sums.fallbacks) || 'none'}`,
+    `Agents: ${a.compactions} subagent compaction${a.compactions === 1 ? '' : 's'} (${a.agents} agent${a.agents === 1 ? '' : 's'}); ${a.runningAtCompaction} running when the conversation compacted${sums.coldForks ? ` · cold forks: ${sums.coldForks} (the summary's fork saw far less than the conversation)` : ''}`,
+  ]
 }
 
 async function lookupTotals(ctx: ToolContext, sessionId: string) {
@@ -284,7 +357,7 @@ export async function status(ctx: ToolContext): Promise<ToolAnswer> {
       for (const c of compactions) outcomes.set(String(c.row?.outcome ?? 'unreadable'), (outcomes.get(String(c.row?.outcome ?? 'unreadable')) ?? 0) + 1)
       lines.push(`Compactions in ${these}: ${compactions.length} (${[...outcomes].map(([k, v]) => `${v} ${k}`).join(', ')})`)
       for (const c of compactions) lines.push(`  ${compactionLine(c)}`)
-      lines.push(`Model spent by compact-handoff in ${these} (beside the engine's own summaries): ${spentTotal(compactions)}`)
+      lines.push(...sumLines(sessionSums(compactions), these))
     }
     const r = reads!
     const tools = Object.entries(r.byTool)
@@ -320,6 +393,7 @@ export async function status(ctx: ToolContext): Promise<ToolAnswer> {
       dataDir: ctx.dataDir,
       sessionId: ctx.sessionId,
       compactions: compactions.map(summaryOf),
+      sums: ctx.sessionId ? sessionSums(compactions) : null,
       lookups: reads,
       index,
     },

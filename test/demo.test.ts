@@ -2,7 +2,7 @@
  * `npm run demo`: the bundled CLI builds the handoff for the bundled sample (a real engine session,
  * samples/session.jsonl, recorded by samples/record.ts). With no model it keeps the four sections
  * that need none and says why the other two are left out; with the sample's recorded replies
- * (--model-replies samples/model-replies.json) it keeps all eight.
+ * (--model-replies samples/model-replies.json) it keeps all nine.
  */
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
@@ -74,14 +74,14 @@ describe('npm run demo', { skip: existsSync(bundle) ? false : 'plugin/dist is no
     assert.ok(r.stdout.includes('[error] ./node_modules/.bin/eslint src/'), 'the ledger lists the failing command')
     assert.match(r.stdout, /- src\/slug\.js — Write, Edit\n/)
     assert.match(r.stdout, /## Left out\n\n- Summary: \[section summary\] needs a model[^\n]*\n- Open commitments: \[section commitments\] needs a model/)
-    assert.match(r.stderr, /6 of 8 sections kept/)
+    assert.match(r.stderr, /7 of 9 sections kept/)
   })
 
-  test('with the recorded model replies, all eight sections are kept', () => {
+  test('with the recorded model replies, all nine sections are kept', () => {
     const r = demo('--model-replies', join(root, 'samples', 'model-replies.json'))
     assert.equal(r.status, 0, r.stderr)
     assert.match(r.stdout, MARKER)
-    assert.match(r.stderr, /8 of 8 sections kept/)
+    assert.match(r.stderr, /9 of 9 sections kept/)
     assert.ok(r.stdout.includes(`[file] ${SAMPLE_PROJECT}/src/slug.js — created; then NFD normalisation added before toLowerCase`))
     assert.ok(!/<\/?(analysis|summary|restore-files)>/.test(r.stdout))
     assert.match(r.stdout, new RegExp(`- #\\d+ "${PROMISE.replace(/[.?]/g, '\\$&')}" — no test for accented input was written`))

@@ -38,13 +38,15 @@ test('the tools the engine registers are the ones the Node side answers, schemas
 test("the hooks module's tool helpers: full names, arguments, answers", () => {
   assert.equal(TOOL_PREFIX, 'mcp__compact-handoff__')
   // One tool.run hook per tool, each matching its full name exactly (a glob is not matched there):
-  // registered by a loop over the contract's tools, answered by the tool's own name.
+  // the history tools registered by a loop over the contract's tools, answered by the tool's own name.
   const hooks = readFileSync(join(repoRoot, 'plugin', 'hooks', 'index.ts'), 'utf8').replace(/\s+/g, ' ')
   assert.match(
     hooks,
     /for \(const tool of HISTORY_TOOLS\) \{ on\('tool\.run', \{ tool: `\$\{TOOL_PREFIX\}\$\{tool\.name\}` \}, async \(\$, e\) => \(\{ result: await runHistory\(\$, options, tool\.name, toolArgs\(e\)\) \}\)\)\.catch\(/,
   )
-  assert.equal(hooks.match(/on\('tool\.run'/g)?.length, 1, 'one tool.run registration, in the loop')
+  // And handoff_compact's, answered by the hooks module itself, matching its full name the same way.
+  assert.match(hooks, /on\('tool\.run', \{ tool: `\$\{TOOL_PREFIX\}\$\{COMPACT_TOOL\.name\}` \}/)
+  assert.equal(hooks.match(/on\('tool\.run'/g)?.length, 2, "the history tools' loop and handoff_compact, nothing else")
   assert.deepEqual(hookTools.toolArgs({ tool: 'x', tool_use_id: 'id', agentId: 'a', requestMeta: {}, query: 'q', limit: 3 }), { query: 'q', limit: 3 })
   assert.equal(hookTools.toolText('handoff_search', { exitCode: 0, stdout: 'found\n', stderr: '' }), 'found')
   assert.equal(

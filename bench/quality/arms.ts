@@ -4,13 +4,10 @@
  * and its Read results), so the bench measures the real composition, not a model of it.
  */
 import { basename } from 'node:path'
-import { readText, type Transcript } from '../../pipeline/index.ts'
+import { ENGINE_ATTACHED, readText, type Transcript } from '../../pipeline/index.ts'
 import type { HandoffResult } from '../../pipeline/types.ts'
 import { renderConversation } from '../../pipeline/index.ts'
 import { filePath } from './needed.ts'
-
-/** Files the engine attaches again on its own, never among its restored files. */
-const ENGINE_ATTACHED = new Set(['CLAUDE.md', 'AGENTS.md', 'CLAUDE.local.md'])
 
 type Edit = { old_string?: unknown; new_string?: unknown; replace_all?: unknown }
 

@@ -104,11 +104,25 @@ export function lastTwoSegments(path: string): string | null {
   return parts.length >= 2 ? parts.slice(-2).join('/') : null
 }
 
-/** Whether the window holds an item: the token itself, or a path by its last two segments. */
+/** A character a name or path goes on with: a match with one beside it is part of something longer. */
+const WORD_CHAR_RE = /[A-Za-z0-9_.-]/
+
+/** Whether `text` holds `part` as a whole path or a whole tail of one: `cmd/main.go` is in
+ *  `/repo/cmd/main.go`, not in `subcmd/main.go.bak`. */
+export function holdsPath(text: string, part: string): boolean {
+  for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
+    const before = text[at - 1] ?? ''
+    const after = text[at + part.length] ?? ''
+    if (!WORD_CHAR_RE.test(before) && !WORD_CHAR_RE.test(after) && after !== '/') return true
+  }
+  return false
+}
+
+/** Whether the window holds an item: the token itself, or a path whole or by its last two segments. */
 export function holds(window: { text: string; tokens: Set<string> }, item: string): boolean {
-  if (window.tokens.has(item) || (item.includes('/') && window.text.includes(item))) return true
+  if (window.tokens.has(item) || (item.includes('/') && holdsPath(window.text, item))) return true
   const tail = item.includes('/') ? lastTwoSegments(item) : null
-  return tail !== null && window.text.includes(tail)
+  return tail !== null && holdsPath(window.text, tail)
 }
 
 export interface Recall {

@@ -8,7 +8,7 @@ import { describe, test } from 'node:test'
 import type { Message, Transcript } from '../../pipeline/index.ts'
 import { handoffWindow, maskingWindow, stockRestore, stockWindow } from './arms.ts'
 import { chartSpec, chartSvg } from './chart.ts'
-import { identifierTokens, isIdentifierLike, lastTwoSegments, neededAfter, recallOf } from './needed.ts'
+import { holdsPath, identifierTokens, isIdentifierLike, lastTwoSegments, neededAfter, recallOf } from './needed.ts'
 
 let i = 0
 const typed = (text: string): Message => ({ index: i++, role: 'user', kind: 'typed', text, toolUses: [], toolResults: [] })
@@ -49,6 +49,13 @@ describe('identifier-like tokens', () => {
   test('a path by its last two segments', () => {
     assert.equal(lastTwoSegments('/a/b/cmd/main.go'), 'cmd/main.go')
     assert.equal(lastTwoSegments('main.go'), null)
+  })
+
+  test('a path counts whole or by a whole tail, never as part of a longer name', () => {
+    assert.ok(holdsPath('see /repo/cmd/main.go: line 3', 'cmd/main.go'))
+    assert.ok(holdsPath('`cmd/main.go`', 'cmd/main.go'))
+    assert.ok(!holdsPath('subcmd/main.go and cmd/main.go.bak', 'cmd/main.go'))
+    assert.ok(!holdsPath('cmd/main.go/x', 'cmd/main.go'))
   })
 })
 

@@ -8,19 +8,23 @@ import {
   ERROR_CODES,
   HandoffError
 } from "./chunks/chunk-JGDWI2EV.mjs";
-import "./chunks/chunk-7DPBAYJ4.mjs";
+import "./chunks/chunk-JULZ67VA.mjs";
 
 // cli/main.ts
 var VERSION = true ? "0.1.0" : "0.0.0-dev";
 var commands = {
-  build: { summary: "build the handoff for a transcript on disk", load: async () => (await import("./chunks/build-ZIT5QVDP.mjs")).buildCommand },
-  status: { summary: "a session's compactions, its history reads, the search index", load: async () => (await import("./chunks/history-VUFNSAEW.mjs")).statusCommand },
-  list: { summary: "list a session's compactions, or every session that compacted", load: async () => (await import("./chunks/history-VUFNSAEW.mjs")).listCommand },
-  lookup: { summary: "read back a stored handoff, summary, conversation, row or section", load: async () => (await import("./chunks/history-VUFNSAEW.mjs")).lookupCommand },
-  search: { summary: "search what earlier compactions replaced", load: async () => (await import("./chunks/history-VUFNSAEW.mjs")).searchCommand },
-  index: { summary: "add every stored text the search index lacks (--rebuild: from scratch)", load: async () => (await import("./chunks/history-VUFNSAEW.mjs")).indexCommand },
-  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/child-QW3467FQ.mjs")).engineCommand },
-  tool: { summary: "(internal) answer one history tool call for the plugin", load: async () => (await import("./chunks/history-VUFNSAEW.mjs")).toolCommand }
+  build: { summary: "build the handoff for a transcript on disk", load: async () => (await import("./chunks/build-TBBZ5N3X.mjs")).buildCommand },
+  status: { summary: "a session's compactions, its history reads, the search index", load: async () => (await import("./chunks/history-MV5DUYMB.mjs")).statusCommand },
+  list: { summary: "list a session's compactions, or every session that compacted", load: async () => (await import("./chunks/history-MV5DUYMB.mjs")).listCommand },
+  lookup: { summary: "read back a stored handoff, summary, conversation, row or section", load: async () => (await import("./chunks/history-MV5DUYMB.mjs")).lookupCommand },
+  search: { summary: "search what earlier compactions replaced", load: async () => (await import("./chunks/history-MV5DUYMB.mjs")).searchCommand },
+  report: {
+    summary: "the store as one HTML page: occupancy, handoffs, cost, fallbacks, the watch, A/B, quality (--ab: the arms compared, as text)",
+    load: async () => (await import("./chunks/report-AYGZGZF4.mjs")).reportCommand
+  },
+  index: { summary: "add every stored text the search index lacks (--rebuild: from scratch)", load: async () => (await import("./chunks/history-MV5DUYMB.mjs")).indexCommand },
+  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/child-K72IKZMM.mjs")).engineCommand },
+  tool: { summary: "(internal) answer one history tool call for the plugin", load: async () => (await import("./chunks/history-MV5DUYMB.mjs")).toolCommand }
 };
 function help() {
   const rows = Object.entries(commands).filter(([, c]) => !c.summary.startsWith("(internal)")).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);

@@ -2,7 +2,9 @@
  * compact-handoff's hooks module: the engine adapter. It wires `session.start` (is Node there?
  * register the history tools and /handoff), `session.compact` (run the pipeline child, answer its
  * requests, hand up its handoff or fall back to the engine), and the history tools' calls (one
- * short Node process each), and makes every `$` call. Decisions live in ./logic and ./tools.
+ * short Node process each), the end of each main turn and handoff_compact (./field, which keeps the
+ * per-turn records and makes their `$` calls), and makes every other `$` call. Decisions live in
+ * ./logic, ./tools, ./window and ./watch.
  */
 import type { EngineInterface, PluginOptions, Register, SessionCompactInput, SessionCompactResult } from 'claude-code'
 import {
@@ -22,7 +24,10 @@ import {
   storedRow,
 } from './logic'
 import {
+  abDraw,
   type AnswerFile,
+  armOf,
+  COMPACT_TOOL,
   type DoneLine,
   type FallbackCode,
   fallbackReason,
@@ -36,10 +41,12 @@ import {
   type RequestLine,
   type Settings,
   SLASH_COMMAND,
+  SLASH_COMPACT_WORD,
   SLASH_TOOL,
   TOOL_PREFIX,
 } from './protocol'
 import { fetchLines, postAnswer, readHello } from './bridge'
+import { compactionHeard, drained, requestCompact, takeRequest, turnEnded } from './field'
 import { compactHandoffNoun, raiseSubscriber, seamSubscribers } from './seam'
 import { toolArgs, toolText, unanswered } from './tools'
 import { PLUGIN_VERSION } from './version'
@@ -93,8 +100,31 @@ interface LateRun {
 }
 
 async function settingsOf($: EngineInterface, options: PluginOptions): Promise<Settings> {
-  const [live, dataDir, home] = await Promise.all([$.env.get('COMPACT_HANDOFF_LIVE'), $.env.get('COMPACT_HANDOFF_DATA_DIR'), $.env.get('HOME')])
-  return resolveSettings(options, { live, dataDir, home })
+  const [live, subagents, dataDir, home] = await Promise.all([
+    $.env.get('COMPACT_HANDOFF_LIVE'),
+    $.env.get('COMPACT_HANDOFF_SUBAGENTS'),
+    $.env.get('COMPACT_HANDOFF_DATA_DIR'),
+    $.env.get('HOME'),
+  ])
+  return resolveSettings(options, { live, subagents, dataDir, home })
+}
+
+/**
+ * This compaction's settings: its arm (a live session the A/B draw puts in the stock arm is
+ * rehearsed, so the engine's own compaction stands and the handoff is stored beside it) and what
+ * asked for it.
+ */
+async function compactionSettings($: EngineInterface, e: SessionCompactInput, s: Settings): Promise<Settings> {
+  const sessionId = await $.session.id()
+  const arm = armOf(sessionId, s)
+  const requestedBy = takeRequest(e.trigger)
+  return {
+    ...s,
+    live: s.live && arm === 'handoff',
+    arm,
+    ...(s.live ? { ab: { share: s.abStockShare ?? 0, draw: abDraw(sessionId) } } : {}),
+    ...(requestedBy ? { requestedBy } : {}),
+  }
 }
 
 async function probeNode($: EngineInterface, nodePath: string): Promise<NodeProbe> {
@@ -400,6 +430,9 @@ async function recordFallback($: EngineInterface, e: SessionCompactInput, s: Set
       at,
       sessionId,
       live: s.live,
+      ...(s.arm ? { arm: s.arm } : {}),
+      ...(s.ab ? { ab: s.ab } : {}),
+      ...(s.requestedBy ? { requestedBy: s.requestedBy } : {}),
       trigger: e.trigger,
       agentId: e.agentId,
       code,
@@ -429,10 +462,11 @@ async function compact(
   options: PluginOptions,
 ): Promise<SessionCompactResult> {
   const startedAt = Date.now()
-  const s = await settingsOf($, options)
-  const skip = passThrough(e, s)
+  const settings = await settingsOf($, options)
+  const skip = passThrough(e, settings)
   if (skip === 'precompute') return { skip: PRECOMPUTE_SKIP }
   if (skip === 'subagent') return next(e)
+  const s = await compactionSettings($, e, settings)
   if (!node) node = await probeNode($, s.nodePath)
   if (!s.live && node.ok) return rehearse($, e, next, s, startedAt)
   let outcome: ChildOutcome = node.ok ? await runChild($, e, s, startedAt) : failed('node-missing', node.reason)
@@ -529,6 +563,9 @@ async function registerHistory($: EngineInterface): Promise<void> {
         .register({ name: t.name, description: t.description, inputSchema: t.inputSchema, ...(t.isDeferred === false ? { isDeferred: false } : {}) })
         .catch((err: Error) => $.ui.log(`compact-handoff: could not register ${t.name}: ${err.message}`, { to: 'debug' })),
     ),
+    $.tool
+      .register({ name: COMPACT_TOOL.name, description: COMPACT_TOOL.description, inputSchema: COMPACT_TOOL.inputSchema })
+      .catch((err: Error) => $.ui.log(`compact-handoff: could not register ${COMPACT_TOOL.name}: ${err.message}`, { to: 'debug' })),
     $.command
       .register(SLASH_COMMAND)
       .catch((err: Error) => $.ui.log(`compact-handoff: could not register /${SLASH_COMMAND.name}: ${err.message}`, { to: 'debug' })),
@@ -578,11 +615,35 @@ export const register: Register = (on, options) => {
     )
   }
 
-  on('command.run', { command: 'handoff' }, async ($, e) => ({ text: await runHistory($, options, SLASH_TOOL, { words: e.args }) })).catch(($, e, next) => ({
+  on('tool.run', { tool: `${TOOL_PREFIX}${COMPACT_TOOL.name}` }, ($) => ({ result: requestCompact($, 'handoff_compact') })).catch(($, e, next) => ({
+    result: unanswered(e.tool, next.error),
+  }))
+
+  on('command.run', { command: 'handoff' }, async ($, e) => ({
+    text: e.args.trim() === SLASH_COMPACT_WORD ? requestCompact($, '/handoff compact') : await runHistory($, options, SLASH_TOOL, { words: e.args }),
+  })).catch(($, e, next) => ({
     text: unanswered('/handoff', next.error),
   }))
 
-  on('session.compact', ($, e, next) => compact($, e, next, options)).catch(async ($, e, next) => {
+  // The field records (./field): after the main turn has ended, queued, never awaited by it.
+  on('turn.complete', async ($, e, next) => {
+    const ended = await next(e)
+    if (e.agentId === undefined) turnEnded($, e, () => settingsOf($, options))
+    return ended
+  })
+
+  on('session.end', async ($, e, next) => {
+    await drained(3_000)
+    return next(e)
+  })
+
+  // Counted once compact() returns: by then every path has stored the compaction's row or claimed
+  // its number (a rehearsal's pending row), so the next turn's records find it in the folder.
+  on('session.compact', ($, e, next) =>
+    compact($, e, next, options).finally(() => {
+      if (e.agentId === undefined && e.trigger !== 'precompute') compactionHeard()
+    }),
+  ).catch(async ($, e, next) => {
     // The hook threw or overran before it called next: record why, then let the engine compact.
     // When it had called next, next(e) replays what that call settled to (a core failure passes up).
     if (!next.called) {

@@ -4,7 +4,7 @@
  * failure leaves. plugin/hooks/*.test.ts checks them with `claude plugin test`.
  */
 import type { PluginOptions, SessionCompactInput, SessionMessage, ToolCallResult } from 'claude-code'
-import { type DoneLine, type FallbackCode, type HandoffMessage, type PendingLine, type Settings } from './protocol'
+import { type Arm, type CompactRequester, type DoneLine, type FallbackCode, type HandoffMessage, type PendingLine, type Settings } from './protocol'
 
 export const DEFAULT_CHILD_TIMEOUT_MS = 600_000
 
@@ -26,11 +26,19 @@ const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/
 
 const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback)
 
+/** A whole number of at least 0 from a setting; 0 (its default) leaves the pipeline config's value. */
+const count = (v: unknown) => Math.max(0, Math.floor(num(v, 0)))
+
+/** The watch's length when the setting gives none: the ten turns after a compaction. */
+export const DEFAULT_WATCH_TURNS = 10
+
 /**
- * The userConfig values merged with the env fallbacks. `live` is on when either says so; the
- * data dir is the setting, else COMPACT_HANDOFF_DATA_DIR, else ~/.claude/compact-handoff.
+ * The userConfig values merged with the env fallbacks. The data dir is the setting, else
+ * COMPACT_HANDOFF_DATA_DIR, else ~/.claude/compact-handoff. `live` and `subagents` have no default
+ * in plugin.json, so a value the person set is told apart from none: an explicit `false` stands,
+ * and only an unset one takes COMPACT_HANDOFF_LIVE / COMPACT_HANDOFF_SUBAGENTS.
  */
-export function resolveSettings(options: PluginOptions, env: { live?: string; dataDir?: string; home?: string }): Settings {
+export function resolveSettings(options: PluginOptions, env: { live?: string; subagents?: string; dataDir?: string; home?: string }): Settings {
   const home = (env.home ?? '').replace(/\/+$/, '')
   const expand = (p: string) => (p === '~' ? home : p.startsWith('~/') ? `${home}/${p.slice(2)}` : p)
   const setting = typeof options.dataDir === 'string' ? options.dataDir.trim() : ''
@@ -38,15 +46,24 @@ export function resolveSettings(options: PluginOptions, env: { live?: string; da
   const fallback = home ? `${home}/.claude/compact-handoff` : ''
   const dataDir = setting ? expand(setting) : env.dataDir?.trim() ? expand(env.dataDir.trim()) : fallback
   const nodePath = typeof options.nodePath === 'string' && options.nodePath.trim() ? options.nodePath.trim() : 'node'
+  const flag = (v: unknown, fromEnv: string | undefined) => (typeof v === 'boolean' ? v : truthy(fromEnv))
   return {
-    live: options.live === true || truthy(env.live),
+    live: flag(options.live, env.live),
     dataDir,
     maxChars: Math.max(0, num(options.maxChars, 0)),
     maxFraction: Math.min(1, Math.max(0, num(options.maxFraction, 0))),
-    subagents: options.subagents === true,
+    subagents: flag(options.subagents, env.subagents),
     childTimeoutMs: Math.max(100, num(options.childTimeoutMs, DEFAULT_CHILD_TIMEOUT_MS)),
     nodePath: expand(nodePath),
     rehearsalModel: options.rehearsalModel !== false,
+    restoreFiles: count(options.restoreFiles),
+    restoreFileChars: count(options.restoreFileChars),
+    restoreTotalChars: count(options.restoreTotalChars),
+    commitmentsModel: typeof options.commitmentsModel === 'string' ? options.commitmentsModel.trim() : '',
+    commitmentsMaxTokens: count(options.commitmentsMaxTokens),
+    seamTimeoutMs: count(options.seamTimeoutMs),
+    abStockShare: Math.min(1, Math.max(0, num(options.abStockShare, 0))),
+    watchTurns: Math.max(1, Math.floor(num(options.watchTurns, DEFAULT_WATCH_TURNS))),
   }
 }
 
@@ -139,6 +156,10 @@ export interface FallbackFacts {
   at: Date
   sessionId: string
   live: boolean
+  /** The compaction's arm (absent: handoff when live, else stock) and what asked for it. */
+  arm?: Arm
+  requestedBy?: CompactRequester
+  ab?: { share: number; draw: number }
   trigger: string
   agentId?: string
   code: FallbackCode
@@ -159,7 +180,10 @@ export function fallbackRow(f: FallbackFacts): Record<string, unknown> {
     at: f.at.toISOString(),
     sessionId: f.sessionId,
     mode: f.live ? 'live' : 'rehearsal',
+    arm: f.arm ?? (f.live ? 'handoff' : 'stock'),
     trigger: f.trigger,
+    ...(f.ab ? { ab: f.ab } : {}),
+    ...(f.requestedBy ? { requestedBy: f.requestedBy } : {}),
     ...(f.agentId ? { agentId: f.agentId } : {}),
     outcome: 'fallback',
     code: f.code,
@@ -170,6 +194,7 @@ export function fallbackRow(f: FallbackFacts): Record<string, unknown> {
     pluginVersion: f.pluginVersion,
     childVersion: null,
     messages: f.messages,
+    runningAgents: null,
     sections: [],
     summaryLine: null,
     chars: null,

@@ -23,6 +23,51 @@ export interface Settings {
   nodePath: string
   /** false: a rehearsal makes no model call (the sections that need one are left out); absent: true. */
   rehearsalModel?: boolean
+  /** The pipeline knobs a user sets in /plugin, each 0 or '' (absent) when the pipeline config stands:
+   *  restore's maxFiles, fileChars and totalChars, commitments' model and maxTokens, seamTimeoutMs. */
+  restoreFiles?: number
+  restoreFileChars?: number
+  restoreTotalChars?: number
+  commitmentsModel?: string
+  commitmentsMaxTokens?: number
+  seamTimeoutMs?: number
+  /** The share of live sessions (0–1) that get the stock compaction as the A/B control (abDraw). */
+  abStockShare?: number
+  /** How many main turns after a compaction its watch covers (NNN.post.json). */
+  watchTurns?: number
+  /** Per compaction, set by the hooks module: the arm this compaction is in, and what asked for it
+   *  when it was handoff_compact or /handoff compact (the engine says only `manual`). */
+  arm?: Arm
+  requestedBy?: CompactRequester
+  /** The A/B draw that decided the arm (live sessions only): the share then set, the session's draw. */
+  ab?: { share: number; draw: number }
+}
+
+/** Which compaction a session gets: ours (`handoff`, live) or the engine's own (`stock`: a
+ *  rehearsal, by the A/B draw or because live is off). */
+export type Arm = 'handoff' | 'stock'
+
+/** What can ask the engine to compact now on the person's or the model's behalf. */
+export type CompactRequester = 'handoff_compact' | '/handoff compact'
+
+/**
+ * A session's A/B draw: its id hashed (FNV-1a, 32 bits) to a number in [0, 1). A session whose draw
+ * is below `abStockShare` gets the stock compaction; the same id always draws the same number, so
+ * a resumed session stays in its arm.
+ */
+export function abDraw(sessionId: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < sessionId.length; i++) {
+    h ^= sessionId.charCodeAt(i)
+    h = Math.imul(h, 0x01000193) >>> 0
+  }
+  return h / 0x1_0000_0000
+}
+
+/** The arm of a compaction: the stock one when live is off, or when the session draws below the share. */
+export function armOf(sessionId: string, s: Pick<Settings, 'live' | 'abStockShare'>): Arm {
+  if (!s.live) return 'stock'
+  return abDraw(sessionId) < (s.abStockShare ?? 0) ? 'stock' : 'handoff'
 }
 
 /** The engine's SessionMessage, as much of it as the child reads. */
@@ -255,6 +300,57 @@ export type TextKind = keyof typeof TEXT_KINDS
 /** A pending row's completion, beside it: `NNN-<iso>.late.json` (written once, like the row). */
 export const LATE_SUFFIX = '.late.json'
 
+/** Per session: one line per main turn, the context's occupancy at its end (plugin/hooks/window.ts). */
+export const WINDOW_FILE = 'window.jsonl'
+
+/** The watch of the turns after compaction NNN, beside its handoff: `NNN.post.json` (plugin/hooks/watch.ts). */
+export const postFile = (n: number): string => `${padNumber(n)}.post.json`
+
+/** A history tool's call in a watched turn, and how many results it returned. */
+export interface HistoryCall {
+  tool: string
+  input: Record<string, unknown>
+  results: number
+}
+
+/** One watched turn's calls, as raw as the watch's figures need them. */
+export interface TurnCalls {
+  /** 1-based, counted from the compaction. */
+  turn: number
+  toolCalls: number
+  /** Absolute paths the Read tool was called on. */
+  reads: string[]
+  /** Shell commands run (trimmed). */
+  commands: string[]
+  /** "File has not been read yet" refusals. */
+  refusals: number
+  history: HistoryCall[]
+}
+
+/** `NNN.post.json`: the watch of the turns after compaction NNN (store/README.md has every field). */
+export interface PostDoc {
+  v: 1
+  compaction: number
+  arm: Arm
+  /** true: the A/B draw put the session in its arm (live on); false: live off, so stock. */
+  drawn: boolean
+  watchTurns: number
+  turnsSeen: number
+  complete: boolean
+  reReadRestored: string[]
+  reReadNamed: string[]
+  reRunCommands: string[]
+  notReadRefusals: number
+  historyCalls: HistoryCall[]
+  turnsToFirstToolCall: number | null
+  compactedAgain: boolean
+  /** false while the compaction's row (what the handoff restored, named and listed) is not on disk
+   *  yet: the re-read and re-run lists are then empty, and filled in at a later turn. */
+  refsKnown: boolean
+  /** Each watched turn's calls, from which the figures above are worked out. */
+  turns: TurnCalls[]
+}
+
 /** A compaction's number as file names carry it: three digits at least. */
 export const padNumber = (n: number): string => String(n).padStart(3, '0')
 
@@ -392,3 +488,14 @@ export const SLASH_COMMAND = {
 
 /** The Node side's name for what /handoff shows (cli/history.ts `tool handoff_command`). */
 export const SLASH_TOOL = 'handoff_command'
+
+/** handoff_compact: answered by the hooks module itself (it needs the engine), not the Node side. */
+export const COMPACT_TOOL = {
+  name: 'handoff_compact',
+  description:
+    'compact-handoff: compact this conversation now, as /compact does, once the current turn has ended. Use when the context is full of work that is done and the next step starts fresh; the compaction is recorded as asked for by this tool.',
+  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+} as const
+
+/** `/handoff compact`: the same, asked for by the person. */
+export const SLASH_COMPACT_WORD = 'compact'

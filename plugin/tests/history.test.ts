@@ -1,6 +1,6 @@
 /**
  * The history tools in the hooks module, with nothing real beneath it: session.start registers
- * the five tools and /handoff; a tool run and a /handoff run become one `compact-handoff tool`
+ * the five history tools, handoff_compact and /handoff; a tool run and a /handoff run become one `compact-handoff tool`
  * process with the session, the data dir and the mode on its stdin, whose stdout is the answer.
  * Run by `claude plugin test plugin`.
  */
@@ -40,10 +40,10 @@ function world(on: On, answer: (argv: readonly string[]) => { exitCode: number; 
 const toolRuns = (w: World) => w.runs.filter((r) => r.argv.includes('tool'))
 
 describe('history tools', () => {
-  test('session.start registers the five tools and /handoff', async ($, on) => {
+  test('session.start registers the five history tools, handoff_compact and /handoff', async ($, on) => {
     const w = world(on, () => ({ exitCode: 0, stdout: '' }))
     await $.session.start({ cwd: '/project', surface: null, isInteractive: false })
-    expect(w.registered).toEqual(['handoff_status', 'handoff_list', 'handoff_lookup', 'handoff_search', 'handoff_feedback'])
+    expect(w.registered).toEqual(['handoff_status', 'handoff_list', 'handoff_lookup', 'handoff_search', 'handoff_feedback', 'handoff_compact'])
     expect(w.commands).toEqual(['handoff'])
   })
 

@@ -34,7 +34,42 @@ describe('settings', () => {
       childTimeoutMs: 600_000,
       nodePath: 'node',
       rehearsalModel: true,
+      restoreFiles: 0,
+      restoreFileChars: 0,
+      restoreTotalChars: 0,
+      commitmentsModel: '',
+      commitmentsMaxTokens: 0,
+      seamTimeoutMs: 0,
+      abStockShare: 0,
+      watchTurns: 10,
     })
+  })
+
+  test('an explicit live: false beats COMPACT_HANDOFF_LIVE=1; unset, the env decides', () => {
+    expect(resolveSettings({ live: false }, { live: '1', home: '/h' }).live).toBe(false)
+    expect(resolveSettings({}, { live: '1', home: '/h' }).live).toBe(true)
+  })
+
+  test('COMPACT_HANDOFF_SUBAGENTS=1 works like the setting, which beats it when set', () => {
+    expect(resolveSettings({}, { subagents: '1', home: '/h' }).subagents).toBe(true)
+    expect(resolveSettings({ subagents: true }, { home: '/h' }).subagents).toBe(true)
+    expect(resolveSettings({ subagents: false }, { subagents: 'yes', home: '/h' }).subagents).toBe(false)
+    expect(resolveSettings({}, { subagents: '0', home: '/h' }).subagents).toBe(false)
+  })
+
+  test('the pipeline knobs: whole numbers of at least 0, the share from 0 to 1, at least one watched turn', () => {
+    const s = resolveSettings(
+      { restoreFiles: 2.7, restoreFileChars: -1, restoreTotalChars: 9000, commitmentsModel: ' claude-haiku-5-5 ', abStockShare: 7, watchTurns: 0 },
+      { home: '/h' },
+    )
+    expect([s.restoreFiles, s.restoreFileChars, s.restoreTotalChars, s.commitmentsModel, s.abStockShare, s.watchTurns]).toEqual([
+      2,
+      0,
+      9000,
+      'claude-haiku-5-5',
+      1,
+      1,
+    ])
   })
 
   test('rehearsalModel: on unless the setting turns it off', () => {
@@ -220,6 +255,7 @@ describe('the fallback row', () => {
     expect(row).toMatchObject({
       v: 1,
       mode: 'rehearsal',
+      arm: 'stock',
       outcome: 'fallback',
       code: 'node-missing',
       reason: 'node-missing: x',

@@ -223,7 +223,7 @@ export default defineSection<LedgerOptions>({
   name: 'ledger',
   title: 'Tool ledger',
   description: 'Files written, failed calls and shell commands since the last compaction, read off the messages.',
-  defaults: { timeoutMs: 5_000, budgetChars: 4_000, priority: 70, options: DEFAULTS },
+  defaults: { timeoutMs: 5_000, budgetChars: 3_000, priority: 70, options: DEFAULTS },
   optionsSchema: {
     type: 'object',
     additionalProperties: false,

@@ -65,7 +65,7 @@ export default defineSection<OutlineOptions>({
   description: 'The files the session worked on, newest first: what was done to each and its declarations with line numbers.',
   // Priority 45: a map is cheap to rebuild by reading files again, but cheaper to keep than the
   // files themselves, so it outlives restore and goes before the newest work.
-  defaults: { timeoutMs: 5_000, budgetChars: 6_000, priority: 45, options: { maxFiles: 20, lineChars: 100 } },
+  defaults: { timeoutMs: 5_000, budgetChars: 2_500, priority: 45, options: { maxFiles: 20, lineChars: 100 } },
   optionsSchema: {
     type: 'object',
     additionalProperties: false,

@@ -17,7 +17,7 @@ export default defineSection<RecentOptions>({
   description: 'The newest messages with tool calls verbatim and tool results clipped, newest kept.',
   // Priority 42: above restore (a call and its arguments cannot be re-read from anywhere), below
   // the outline and the sections that stand for the whole session.
-  defaults: { timeoutMs: 5_000, budgetChars: 10_000, priority: 42, options: { resultChars: 150, inputChars: 1_500 } },
+  defaults: { timeoutMs: 5_000, budgetChars: 3_000, priority: 42, options: { resultChars: 150, inputChars: 1_500 } },
   optionsSchema: {
     type: 'object',
     additionalProperties: false,

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs'
 import { basename } from 'node:path'
-import { fileTouches, type Message, type Touch, type Transcript } from '../../pipeline/index.ts'
+import { ENGINE_ATTACHED, fileTouches, type Message, type Touch, type Transcript } from '../../pipeline/index.ts'
 
 export type Range = 'all' | { from: number; to: number }
 
@@ -19,9 +19,6 @@ export interface Refusal {
   path: string
   why: string
 }
-
-/** Files the engine re-attaches on its own after a compaction: restoring them doubles them. */
-const ENGINE_ATTACHED = new Set(['CLAUDE.md', 'AGENTS.md', 'CLAUDE.local.md'])
 
 /** Words of every shell command, for "a file a shell command named counts". */
 export function shellWords(messages: Message[]): Set<string> {

@@ -212,9 +212,9 @@ export default defineSection<RestoreOptions>({
   // facts cannot be recovered as cheaply. Budget: the total file cap plus the section's list.
   defaults: {
     timeoutMs: 60_000,
-    budgetChars: 41_000,
+    budgetChars: 8_000,
     priority: 40,
-    options: { maxFiles: 5, fileChars: 20_000, totalChars: 40_000, readTimeoutMs: 20_000 },
+    options: { maxFiles: 5, fileChars: 20_000, totalChars: 7_000, readTimeoutMs: 20_000 },
   },
   needs: ['summary'],
   optionsSchema: {

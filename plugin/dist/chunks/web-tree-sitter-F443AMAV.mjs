@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
-import "./chunk-7DPBAYJ4.mjs";
+import "./chunk-JULZ67VA.mjs";
 
 // ../main/node_modules/web-tree-sitter/web-tree-sitter.js
 var __defProp = Object.defineProperty;

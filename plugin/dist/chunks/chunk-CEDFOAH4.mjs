@@ -5,7 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-YILY2V3P.mjs";
+} from "./chunk-57PHPU4H.mjs";
 import {
   fmt
 } from "./chunk-4UC3FRD7.mjs";
@@ -32,8 +32,7 @@ import {
   reindexStore,
   search,
   sessionCompactions
-} from "./chunk-RB536TRS.mjs";
-import "./chunk-7DPBAYJ4.mjs";
+} from "./chunk-AZDT5JYD.mjs";
 
 // cli/history.ts
 import { accessSync, constants, statSync } from "node:fs";
@@ -169,20 +168,63 @@ function spentOf(r) {
   const part = typeof r.cost?.pricedUsd === "number" ? ` $${r.cost.pricedUsd.toFixed(4)} priced,` : "";
   return `${n},${part} cost unknown (${String(r.cost?.reason ?? "unpriced").slice(0, 80)})`;
 }
-function spentTotal(cs) {
-  let usd = 0;
-  let calls = 0;
-  let unpriced = 0;
+var bump = (m, k) => m[k] = (m[k] ?? 0) + 1;
+function sessionSums(cs) {
+  const out = {
+    compactions: cs.length,
+    restores: { files: 0, compactions: 0 },
+    model: { calls: 0, usd: 0, pricedCompactions: 0, unpricedCompactions: 0 },
+    agents: { compactions: 0, agents: 0, runningAtCompaction: 0 },
+    fallbacks: {},
+    arms: {},
+    requested: {},
+    coldForks: 0
+  };
+  const agents = /* @__PURE__ */ new Set();
   for (const c of cs) {
-    const answered = Array.isArray(c.row?.model?.calls) ? c.row.model.calls.filter((x) => x.answeredBy !== null).length : 0;
-    calls += answered;
-    if (typeof c.row?.cost?.usd === "number") usd += c.row.cost.usd;
-    else if (answered) {
-      unpriced++;
-      if (typeof c.row?.cost?.pricedUsd === "number") usd += c.row.cost.pricedUsd;
+    const r = c.row;
+    if (!r) continue;
+    bump(out.arms, typeof r.arm === "string" ? r.arm : "unknown");
+    if (typeof r.requestedBy === "string") bump(out.requested, r.requestedBy);
+    if (r.outcome === "fallback") bump(out.fallbacks, typeof r.code === "string" ? r.code : "unknown");
+    if (typeof r.agentId === "string") {
+      out.agents.compactions++;
+      agents.add(r.agentId);
+    }
+    if (typeof r.runningAgents === "number") out.agents.runningAtCompaction += r.runningAgents;
+    if (r.fork?.cold === true) out.coldForks++;
+    const restore = (r.sections ?? []).find((x) => x.name === "restore" && x.status === "ok");
+    const files = Array.isArray(restore?.record?.restored) ? restore.record.restored.length : 0;
+    if (files > 0) {
+      out.restores.files += files;
+      out.restores.compactions++;
+    }
+    const answered = Array.isArray(r.model?.calls) ? r.model.calls.filter((x) => x.answeredBy !== null).length : 0;
+    out.model.calls += answered;
+    if (typeof r.cost?.usd === "number") {
+      out.model.usd += r.cost.usd;
+      if (answered) out.model.pricedCompactions++;
+    } else if (answered) {
+      out.model.unpricedCompactions++;
+      if (typeof r.cost?.pricedUsd === "number") out.model.usd += r.cost.pricedUsd;
     }
   }
-  return `${calls} call${calls === 1 ? "" : "s"}, $${usd.toFixed(4)}${unpriced ? ` priced (${unpriced} compaction${unpriced === 1 ? "" : "s"} not priced)` : ""}`;
+  out.agents.agents = agents.size;
+  out.model.usd = Math.round(out.model.usd * 1e6) / 1e6;
+  return out;
+}
+var counts = (m) => Object.entries(m).map(([k, v]) => `${v} ${k}`).join(", ");
+function sumLines(sums, these) {
+  const m = sums.model;
+  const unpriced = m.unpricedCompactions ? `; ${m.unpricedCompactions} compaction${m.unpricedCompactions === 1 ? "" : "s"} not priced (their priced part included)` : "";
+  const a = sums.agents;
+  return [
+    `Model spent by compact-handoff in ${these} (beside the engine's own summaries): ${m.calls} call${m.calls === 1 ? "" : "s"}, $${m.usd.toFixed(4)} over ${m.pricedCompactions} priced compaction${m.pricedCompactions === 1 ? "" : "s"}${unpriced}`,
+    `Restored: ${sums.restores.files} file${sums.restores.files === 1 ? "" : "s"} over ${sums.restores.compactions} compaction${sums.restores.compactions === 1 ? "" : "s"}`,
+    `Arms: ${counts(sums.arms) || "none"}${Object.keys(sums.requested).length ? ` \xB7 asked for: ${counts(sums.requested)}` : ""}`,
+    `Fallbacks: ${counts(sums.fallbacks) || "none"}`,
+    `Agents: ${a.compactions} subagent compaction${a.compactions === 1 ? "" : "s"} (${a.agents} agent${a.agents === 1 ? "" : "s"}); ${a.runningAtCompaction} running when the conversation compacted${sums.coldForks ? ` \xB7 cold forks: ${sums.coldForks} (the summary's fork saw far less than the conversation)` : ""}`
+  ];
 }
 async function lookupTotals(ctx, sessionId) {
   const by = /* @__PURE__ */ new Map();
@@ -218,7 +260,7 @@ async function status(ctx) {
       for (const c of compactions) outcomes.set(String(c.row?.outcome ?? "unreadable"), (outcomes.get(String(c.row?.outcome ?? "unreadable")) ?? 0) + 1);
       lines.push(`Compactions in ${these}: ${compactions.length} (${[...outcomes].map(([k, v]) => `${v} ${k}`).join(", ")})`);
       for (const c of compactions) lines.push(`  ${compactionLine(c)}`);
-      lines.push(`Model spent by compact-handoff in ${these} (beside the engine's own summaries): ${spentTotal(compactions)}`);
+      lines.push(...sumLines(sessionSums(compactions), these));
     }
     const r = reads;
     const tools = Object.entries(r.byTool).map(([k, v]) => `${k} ${v}`).join(", ");
@@ -248,6 +290,7 @@ async function status(ctx) {
       dataDir: ctx.dataDir,
       sessionId: ctx.sessionId,
       compactions: compactions.map(summaryOf),
+      sums: ctx.sessionId ? sessionSums(compactions) : null,
       lookups: reads,
       index
     }
@@ -724,11 +767,15 @@ var toolCommand = {
     return answer.error ? 1 : 0;
   }
 };
+
 export {
-  indexCommand,
+  EXIT,
+  COMMON,
+  command,
+  statusCommand,
   listCommand,
   lookupCommand,
   searchCommand,
-  statusCommand,
+  indexCommand,
   toolCommand
 };

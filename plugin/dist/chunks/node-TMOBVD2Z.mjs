@@ -10,7 +10,7 @@ import {
   stream,
   util
 } from "./chunk-KYMWPWJT.mjs";
-import "./chunk-7DPBAYJ4.mjs";
+import "./chunk-JULZ67VA.mjs";
 export {
   child_process,
   crypto,

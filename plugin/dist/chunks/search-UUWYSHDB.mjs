@@ -19,8 +19,8 @@ import {
   scanSearch,
   search,
   snippet
-} from "./chunk-RB536TRS.mjs";
-import "./chunk-7DPBAYJ4.mjs";
+} from "./chunk-AZDT5JYD.mjs";
+import "./chunk-JULZ67VA.mjs";
 export {
   INDEX_DB,
   SEARCH_DIR,

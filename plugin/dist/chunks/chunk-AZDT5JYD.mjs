@@ -821,6 +821,7 @@ export {
   readJsonl,
   checkSessionId,
   sessionCompactions,
+  storedSessions,
   withLock,
   DIR_MODE,
   FILE_MODE,

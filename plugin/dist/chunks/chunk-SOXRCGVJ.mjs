@@ -18,7 +18,7 @@ import {
   __commonJS,
   __require,
   __toESM
-} from "./chunk-7DPBAYJ4.mjs";
+} from "./chunk-JULZ67VA.mjs";
 
 // ../main/node_modules/picocolors/picocolors.js
 var require_picocolors = __commonJS({
@@ -296,7 +296,7 @@ var require_lib2 = __commonJS({
     function isColorSupported() {
       return typeof process === "object" && (process.env.FORCE_COLOR === "0" || process.env.FORCE_COLOR === "false") ? false : picocolors.isColorSupported;
     }
-    var compose = (f, g) => (v) => f(g(v));
+    var compose2 = (f, g) => (v) => f(g(v));
     function buildDefs(colors) {
       return {
         keyword: colors.cyan,
@@ -307,10 +307,10 @@ var require_lib2 = __commonJS({
         string: colors.green,
         regex: colors.magenta,
         comment: colors.gray,
-        invalid: compose(compose(colors.white, colors.bgRed), colors.bold),
+        invalid: compose2(compose2(colors.white, colors.bgRed), colors.bold),
         gutter: colors.gray,
-        marker: compose(colors.red, colors.bold),
-        message: compose(colors.red, colors.bold),
+        marker: compose2(colors.red, colors.bold),
+        message: compose2(colors.red, colors.bold),
         reset: colors.reset
       };
     }
@@ -5490,13 +5490,13 @@ var require_core = __commonJS({
       RULES.all[keyword] = rule;
       (_a = definition.implements) === null || _a === void 0 ? void 0 : _a.forEach((kwd) => this.addKeyword(kwd));
     }
-    function addBeforeRule(ruleGroup, rule, before) {
-      const i = ruleGroup.rules.findIndex((_rule) => _rule.keyword === before);
+    function addBeforeRule(ruleGroup, rule, before2) {
+      const i = ruleGroup.rules.findIndex((_rule) => _rule.keyword === before2);
       if (i >= 0) {
         ruleGroup.rules.splice(i, 0, rule);
       } else {
         ruleGroup.rules.push(rule);
-        this.logger.warn(`rule ${before} is not defined`);
+        this.logger.warn(`rule ${before2} is not defined`);
       }
     }
     function keywordMetaschema(def) {
@@ -12448,11 +12448,11 @@ var require_compose_scalar = __commonJS({
 var require_util_empty_scalar_position = __commonJS({
   "../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
     "use strict";
-    function emptyScalarPosition(offset, before, pos) {
-      if (before) {
-        pos ?? (pos = before.length);
+    function emptyScalarPosition(offset, before2, pos) {
+      if (before2) {
+        pos ?? (pos = before2.length);
         for (let i = pos - 1; i >= 0; --i) {
-          let st = before[i];
+          let st = before2[i];
           switch (st.type) {
             case "space":
             case "comment":
@@ -12460,10 +12460,10 @@ var require_util_empty_scalar_position = __commonJS({
               offset -= st.source.length;
               continue;
           }
-          st = before[++i];
+          st = before2[++i];
           while (st?.type === "space") {
             offset += st.source.length;
-            st = before[++i];
+            st = before2[++i];
           }
           break;
         }
@@ -12541,10 +12541,10 @@ var require_compose_node = __commonJS({
         node.srcToken = token;
       return node;
     }
-    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end }, onError) {
+    function composeEmptyNode(ctx, offset, before2, pos, { spaceBefore, comment, anchor, tag, end }, onError) {
       const token = {
         type: "scalar",
-        offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
+        offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before2, pos),
         indent: -1,
         source: ""
       };
@@ -15124,11 +15124,11 @@ var require_Hook = __commonJS({
             return;
           }
         }
-        let before;
+        let before2;
         if (typeof item.before === "string") {
-          before = /* @__PURE__ */ new Set([item.before]);
+          before2 = /* @__PURE__ */ new Set([item.before]);
         } else if (Array.isArray(item.before)) {
-          before = new Set(item.before);
+          before2 = new Set(item.before);
         }
         let i = taps.length;
         while (i > 0) {
@@ -15136,12 +15136,12 @@ var require_Hook = __commonJS({
           const tap = taps[i];
           taps[i + 1] = tap;
           const xStage = tap.stage || 0;
-          if (before) {
-            if (before.has(tap.name)) {
-              before.delete(tap.name);
+          if (before2) {
+            if (before2.has(tap.name)) {
+              before2.delete(tap.name);
               continue;
             }
-            if (before.size > 0) {
+            if (before2.size > 0) {
               continue;
             }
           }
@@ -15694,7 +15694,7 @@ ${this.header()}${this.contentWithInterceptors({
        * @param {{ before?: string, after?: string }=} options optional arguments to prepend or append
        * @returns {string} comma-separated argument list as JS source
        */
-      args({ before, after } = {}) {
+      args({ before: before2, after } = {}) {
         let joined = this._joinedArgs;
         if (joined === void 0) {
           joined = /** @type {string[]} */
@@ -15704,16 +15704,16 @@ ${this.header()}${this.contentWithInterceptors({
           );
           this._joinedArgs = joined;
         }
-        if (!before && !after) return joined;
+        if (!before2 && !after) return joined;
         if (joined.length === 0) {
-          if (before && after) return `${before}, ${after}`;
+          if (before2 && after) return `${before2}, ${after}`;
           return (
             /** @type {string} */
-            before || after
+            before2 || after
           );
         }
-        if (before && after) return `${before}, ${joined}, ${after}`;
-        if (before) return `${before}, ${joined}`;
+        if (before2 && after) return `${before2}, ${joined}, ${after}`;
+        if (before2) return `${before2}, ${joined}`;
         return `${joined}, ${after}`;
       }
       /**
@@ -18139,9 +18139,9 @@ var require_parse = __commonJS({
             continue;
           }
           const prior = prev.prev;
-          const before = prior.prev;
+          const before2 = prior.prev;
           const isStart = prior.type === "slash" || prior.type === "bos";
-          const afterStar = before && (before.type === "star" || before.type === "globstar");
+          const afterStar = before2 && (before2.type === "star" || before2.type === "globstar");
           if (opts.bash === true && (!isStart || rest[0] && rest[0] !== "/")) {
             push({ type: "star", value, output: "" });
             continue;
@@ -19572,6 +19572,20 @@ function render(state) {
   const kept = state.outcomes.filter((o) => o.status === "ok");
   return [state.marker, PREAMBLE, ...kept.map(renderSection), renderEarlier(state.lineage), renderLeftOut(state.outcomes)].filter((part) => part !== "").join("\n\n").concat("\n");
 }
+function frameChars(marker, lineage, outcomes, toCome) {
+  const empty = (o) => ({
+    name: o.name,
+    title: o.title,
+    status: "ok",
+    body: "",
+    messages: [],
+    chars: 0,
+    ms: 0,
+    notes: []
+  });
+  const framed = [...outcomes.map((o) => o.status === "ok" ? empty(o) : o), ...toCome.map(empty)];
+  return render({ marker, lineage, outcomes: framed }).length;
+}
 function handoffChars(handoff, outcomes) {
   return handoff.length + outcomes.reduce((n, o) => n + (o.status === "ok" ? o.messages.reduce((k, m) => k + messageChars(m), 0) : 0), 0);
 }
@@ -19932,14 +19946,28 @@ function shareBudgets(plans, ceiling) {
   }
   return budgets;
 }
-function roomFor(plan, budget, others, budgets, ceiling) {
+function waitsFor(other, plan, plans, seen = /* @__PURE__ */ new Set()) {
+  for (const name of other.definition?.needs ?? []) {
+    if (name === plan.name) return true;
+    const next = plans.find((p) => p.name === name);
+    if (next && !seen.has(name) && (seen.add(name), waitsFor(next, plan, plans, seen))) return true;
+  }
+  return false;
+}
+function roomFor(plan, budget, others, budgets, input, ceiling) {
   if (!ceiling) return budget;
-  let taken = FRAME_CHARS;
+  const plans = others.map((o) => o.plan);
+  const settled = others.filter((o) => o.outcome && budgets.has(o.plan.name)).map((o) => o.outcome);
+  const toCome = others.filter((o) => !o.outcome && budgets.has(o.plan.name)).map((o) => ({ name: o.plan.name, title: o.plan.definition.title }));
+  let taken = frameChars(lineageMarker(input.sessionId, input.lineage), input.lineage, settled, toCome);
+  let later = 0;
   for (const o of others) {
     if (o.plan === plan || !budgets.has(o.plan.name)) continue;
-    taken += o.outcome ? o.outcome.status === "ok" ? o.outcome.chars : 0 : budgets.get(o.plan.name).chars;
+    if (!o.outcome && waitsFor(o.plan, plan, plans)) later += o.plan.budgetChars;
+    else taken += o.outcome ? o.outcome.status === "ok" ? o.outcome.chars : 0 : budgets.get(o.plan.name).chars;
   }
-  const room = Math.max(0, ceiling.chars - taken);
+  const left = Math.max(0, ceiling.chars - taken);
+  const room = later > 0 ? Math.floor(left * plan.budgetChars / (plan.budgetChars + later)) : left;
   return room < budget.chars ? { chars: room, setting: `budgetChars: ${plan.budgetChars}, held to what the other sections left under the ceiling, ${ceiling.setting}` } : budget;
 }
 function createReporter() {
@@ -20077,7 +20105,7 @@ async function runSections(plans, input, opts) {
       if (waitFor.length && opts.ceiling) await Promise.all(upfront);
       const outcome = await limit(() => {
         const shared = budgets.get(plan.name);
-        const budget = shared && waitFor.length ? roomFor(plan, shared, progress, budgets, opts.ceiling) : shared;
+        const budget = shared && waitFor.length ? roomFor(plan, shared, progress, budgets, input, opts.ceiling) : shared;
         return runOne(plan, input, needed, metering, budget);
       });
       return progress[i].outcome = settle(outcome, opts.hooks);
@@ -20991,6 +21019,7 @@ function modelCallRow(path, answer, asked) {
 }
 
 // pipeline/file-touches.ts
+var ENGINE_ATTACHED = /* @__PURE__ */ new Set(["CLAUDE.md", "AGENTS.md", "CLAUDE.local.md"]);
 var FILE_TOOLS = {
   Read: "file_path",
   Write: "file_path",
@@ -21268,6 +21297,295 @@ var commitments_default = defineSection({
   }
 });
 
+// sections/excerpts/index.ts
+import { basename } from "node:path";
+
+// sections/excerpts/select.ts
+var IN_NAME = new Uint8Array(128);
+for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$./:@-") IN_NAME[c.charCodeAt(0)] = 1;
+var EDGE = new Uint8Array(128);
+for (const c of ".:@/-") EDGE[c.charCodeAt(0)] = 1;
+var MARK = new Uint8Array(128);
+for (const c of "0123456789_./:-") MARK[c.charCodeAt(0)] = 1;
+var isCapital = (code) => code >= 65 && code <= 90;
+function marked(text, start, end) {
+  for (let k = start; k < end; k++) {
+    const code = text.charCodeAt(k);
+    if (MARK[code] || k > start && isCapital(code)) return true;
+  }
+  return false;
+}
+function namesIn(text, into = /* @__PURE__ */ new Set()) {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    while (i < n && !(text.charCodeAt(i) < 128 && IN_NAME[text.charCodeAt(i)])) i++;
+    let start = i;
+    while (i < n && text.charCodeAt(i) < 128 && IN_NAME[text.charCodeAt(i)]) i++;
+    let end = i;
+    while (start < end && EDGE[text.charCodeAt(start)]) start++;
+    while (end > start && EDGE[text.charCodeAt(end - 1)]) end--;
+    if (end - start >= 4 && marked(text, start, end)) into.add(text.slice(start, end));
+  }
+  return into;
+}
+function strings(value, out) {
+  if (typeof value === "string") out.push(value);
+  else if (Array.isArray(value)) for (const v of value) strings(v, out);
+  else if (value && typeof value === "object") for (const v of Object.values(value)) strings(v, out);
+  return out;
+}
+var recencyOf = (age, count, scale) => Math.exp(-age / Math.max(1, count * scale));
+function salience(messages, scale) {
+  const weights = /* @__PURE__ */ new Map();
+  messages.forEach((m, i) => {
+    const said = m.role === "assistant" || m.kind === "typed" ? [m.text] : [];
+    for (const u of m.toolUses) strings(u.input, said);
+    const w = recencyOf(messages.length - 1 - i, messages.length, scale);
+    for (const name of namesIn(said.join("\n"))) weights.set(name, (weights.get(name) ?? 0) + w);
+  });
+  return weights;
+}
+var lineCost = (line, n, lineChars) => String(n).length + Math.min(line.length, lineChars + 1) + 2;
+function chunksOf(sources, lines, lineChars) {
+  const out = [];
+  sources.forEach((s, source) => {
+    for (let from = 0; from < s.lines.length; from += lines) {
+      const to = Math.min(s.lines.length, from + lines);
+      let cost = 12;
+      const text = [];
+      for (let i = from; i < to; i++) {
+        cost += lineCost(s.lines[i], s.firstLine + i, lineChars);
+        text.push(s.lines[i].slice(0, lineChars));
+      }
+      const names = [...namesIn(text.join("\n"))];
+      if (names.length > 0) out.push({ source, from, to, cost, names });
+    }
+  });
+  return out;
+}
+var before = (a, b) => a.value > b.value || a.value === b.value && a.order < b.order;
+var Queue2 = class {
+  items = [];
+  push(entry2) {
+    const a = this.items;
+    a.push(entry2);
+    for (let i = a.length - 1; i > 0; ) {
+      const p = i - 1 >> 1;
+      if (!before(a[i], a[p])) break;
+      [a[p], a[i]] = [a[i], a[p]];
+      i = p;
+    }
+  }
+  pop() {
+    const a = this.items;
+    const top = a[0];
+    const last = a.pop();
+    if (a.length > 0 && last) {
+      a[0] = last;
+      for (let i = 0; ; ) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < a.length && before(a[l], a[m])) m = l;
+        if (r < a.length && before(a[r], a[m])) m = r;
+        if (m === i) break;
+        [a[m], a[i]] = [a[i], a[m]];
+        i = m;
+      }
+    }
+    return top;
+  }
+  peek() {
+    return this.items[0];
+  }
+};
+function select(sources, chunks, weights, opts) {
+  const ids = /* @__PURE__ */ new Map();
+  const namesOf = chunks.map((c) => Int32Array.from(c.names, (name) => ids.get(name) ?? ids.set(name, ids.size).size - 1));
+  const weightOf = new Float64Array(ids.size);
+  const covered = new Uint8Array(ids.size);
+  for (const [name, id] of ids) {
+    weightOf[id] = weights.get(name) ?? 0;
+    if (opts.covered?.has(name)) covered[id] = 1;
+  }
+  const value = (order) => {
+    const c = chunks[order];
+    let v = 0;
+    const bg = opts.background * sources[c.source].recency;
+    for (const id of namesOf[order]) if (!covered[id]) v += weightOf[id] + bg;
+    return v / c.cost;
+  };
+  const queue = new Queue2();
+  chunks.forEach((chunk, order) => {
+    const v = value(order);
+    if (v > 0) queue.push({ value: v, order, chunk });
+  });
+  const opened = /* @__PURE__ */ new Set();
+  const chosen = [];
+  let chars = 0;
+  for (let top = queue.pop(); top; top = queue.pop()) {
+    const fresh = { ...top, value: value(top.order) };
+    if (fresh.value <= 0) continue;
+    const next = queue.peek();
+    if (next && before(next, fresh)) {
+      queue.push(fresh);
+      continue;
+    }
+    const c = top.chunk;
+    const cost = c.cost + (opened.has(c.source) ? 0 : opts.headingChars(sources[c.source]));
+    if (chars + cost > opts.budget) continue;
+    chars += cost;
+    opened.add(c.source);
+    chosen.push(c);
+    for (const id of namesOf[top.order]) covered[id] = 1;
+  }
+  return { chunks: chosen, chars };
+}
+
+// sections/excerpts/index.ts
+function callLabel(u, max = 100) {
+  const s = (v) => typeof v === "string" ? v : "";
+  const one = (text) => {
+    const line = text.split("\n")[0].trim();
+    return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
+  };
+  if (u.name === "Bash") return `$ ${one(s(u.input.command))}`;
+  if (u.name === "Grep") return one(`Grep "${s(u.input.pattern)}"${u.input.path ? ` in ${s(u.input.path)}` : ""}`);
+  if (u.name === "Glob") return one(`Glob ${s(u.input.pattern)}`);
+  if (u.name === "Task" || u.name === "Agent") return one(`${u.name}: ${s(u.input.description) || s(u.input.prompt)}`);
+  return one(`${u.name} ${JSON.stringify(u.input)}`);
+}
+function callLines(u) {
+  const output = (u.result?.isError ? `[error] ${u.result.text}` : u.result?.text ?? "").split("\n");
+  if (u.name !== "Bash" || typeof u.input.command !== "string") return output;
+  const command = u.input.command.split("\n").map((line, i) => i === 0 ? `$ ${line}` : `> ${line}`);
+  return [...command, ...output];
+}
+function sinceLastCompaction(messages) {
+  return messages.slice(messages.findLastIndex((m) => m.kind === "handoff" || m.kind === "compact-summary") + 1);
+}
+function alreadyCarried(needed) {
+  const names = /* @__PURE__ */ new Set();
+  for (const o of Object.values(needed)) {
+    if (o.status !== "ok") continue;
+    namesIn(o.body, names);
+    for (const m of o.messages ?? []) {
+      namesIn(m.text ?? "", names);
+      for (const r of m.toolResults ?? []) namesIn(r.text, names);
+    }
+  }
+  return names;
+}
+function render2(source, runs, lineChars) {
+  runs.sort((a, b) => a.from - b.from);
+  const merged = [];
+  for (const r of runs) {
+    const last = merged.at(-1);
+    if (last && last.to >= r.from) last.to = Math.max(last.to, r.to);
+    else merged.push({ from: r.from, to: r.to });
+  }
+  const n = (i) => source.firstLine + i;
+  const where = merged.map((r) => r.to - r.from === 1 ? `${n(r.from)}` : `${n(r.from)}\u2013${n(r.to - 1)}`).join(", ");
+  const heading = source.kind === "file" ? `### ${source.label} \u2014 lines ${where}` : `### ${source.label} \u2014 lines ${where} of ${fmt(source.lines.length)} (the call, then what came back)`;
+  const body = merged.map(
+    (r) => source.lines.slice(r.from, r.to).map((line, k) => `${n(r.from + k)}	${line.length > lineChars ? `${line.slice(0, lineChars)}\u2026` : line}`).join("\n")
+  );
+  return [heading, body.join("\n\u2026\n")].join("\n");
+}
+function compose(sources, picked, lineChars) {
+  const bySource = /* @__PURE__ */ new Map();
+  for (const c of picked) bySource.set(c.source, [...bySource.get(c.source) ?? [], c]);
+  const order = [...bySource.keys()].sort((a, b) => sources[b].recency - sources[a].recency);
+  const blocks = order.map((i) => render2(sources[i], bySource.get(i), lineChars)).join("\n\n");
+  return { body: blocks, blocks, order, bySource };
+}
+var INTRO = "Lines the work kept coming back to, newest source first: files as the conversation last showed them (numbered as in the file; they may have changed since, so Read before you Edit), and command and search output as it came back.";
+var excerpts_default = defineSection({
+  name: "excerpts",
+  title: "Excerpts the work kept returning to",
+  description: "Runs of lines from the files and outputs the session worked with, chosen by what it kept naming.",
+  // Priority 35, the lowest: every line here is also in a file or can be printed again; it is the
+  // first thing the size guard cuts. It runs last and takes the room the others left.
+  defaults: {
+    timeoutMs: 1e4,
+    budgetChars: 34e3,
+    priority: 35,
+    options: { chunkLines: 8, lineChars: 200, recencyScale: 0.2, background: 0.05, outputs: true }
+  },
+  needs: ["summary", "ledger", "state", "commitments", "turns", "outline", "recent", "restore"],
+  optionsSchema: {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      chunkLines: { type: "integer", minimum: 1, maximum: 200, description: "lines in one run, the unit a choice is made in" },
+      lineChars: { type: "integer", minimum: 20, description: "a longer line is clipped" },
+      recencyScale: {
+        type: "number",
+        exclusiveMinimum: 0,
+        description: "how far back a mention still counts, as a share of the conversation's messages"
+      },
+      background: {
+        type: "number",
+        minimum: 0,
+        description: "what any name in a recently worked source weighs, beside what the session named"
+      },
+      outputs: { type: "boolean", description: "false shows file lines only, no command or search output" }
+    }
+  },
+  async run(ctx) {
+    const { options, input } = ctx;
+    const messages = sinceLastCompaction(input.transcript.messages);
+    if (messages.length === 0) throw new SectionDropError("SECTION_EMPTY", "no message since the last compaction");
+    const policy = readPolicy(input.transcript.cwd, {});
+    const age = (index) => recencyOf(messages.at(-1).index - index, messages.length, options.recencyScale);
+    const lastRead = /* @__PURE__ */ new Map();
+    for (const m of input.transcript.messages)
+      for (const u of m.toolUses)
+        if (u.name === "Read" && typeof u.input.file_path === "string" && u.result?.text && !u.result.isError)
+          lastRead.set(u.input.file_path, {
+            text: readText(u.result.text),
+            firstLine: typeof u.input.offset === "number" && u.input.offset > 0 ? u.input.offset : 1
+          });
+    const sources = [];
+    for (const touch of fileTouches(input.transcript).values()) {
+      const stored = touch.stored ?? lastRead.get(touch.path);
+      if (!stored || ENGINE_ATTACHED.has(basename(touch.path))) continue;
+      if (refusalOf(touch.path, policy, stored.text) !== null) continue;
+      const label = touch.stored ? touch.path : `${touch.path} (as last read, before later edits)`;
+      sources.push({ label, kind: "file", lines: stored.text.split("\n"), firstLine: stored.firstLine, recency: age(touch.last) });
+    }
+    if (options.outputs) {
+      for (const m of messages) {
+        for (const u of m.toolUses) {
+          if (FILE_TOOLS[u.name] || !u.result?.text) continue;
+          sources.push({ label: callLabel(u), kind: "output", lines: callLines(u), firstLine: 1, recency: age(m.index) });
+        }
+      }
+    }
+    const weights = salience(messages, options.recencyScale);
+    const chunks = chunksOf(sources, options.chunkLines, options.lineChars);
+    const headingChars = (s) => s.label.length + 70;
+    const budget = ctx.budgetChars - INTRO.length - 2;
+    const chosen = select(sources, chunks, weights, { budget, covered: alreadyCarried(ctx.needed), background: options.background, headingChars });
+    if (chosen.chunks.length === 0) throw new SectionDropError("SECTION_EMPTY", "nothing the session worked with holds a name the handoff lacks, or none fits");
+    const picked = [...chosen.chunks];
+    let composed = compose(sources, picked, options.lineChars);
+    while (composed.body.length > ctx.budgetChars - INTRO.length - 2 && picked.length > 1) {
+      picked.pop();
+      composed = compose(sources, picked, options.lineChars);
+    }
+    const { blocks, order, bySource } = composed;
+    return {
+      body: [INTRO, blocks].join("\n\n"),
+      record: {
+        sources: order.map((i) => ({ label: sources[i].label, kind: sources[i].kind, runs: bySource.get(i).length })),
+        candidates: { sources: sources.length, runs: chunks.length }
+      }
+    };
+  }
+});
+
 // sections/ledger/bash-parser.ts
 import { existsSync as existsSync3, readFileSync as readFileSync3 } from "node:fs";
 import { createRequire } from "node:module";
@@ -21294,7 +21612,7 @@ async function load() {
   try {
     v8.setFlagsFromString("--liftoff-only");
     const { runtime, grammar } = wasmBytes();
-    const { Parser, Language } = await import("./web-tree-sitter-7YFSKOKP.mjs");
+    const { Parser, Language } = await import("./web-tree-sitter-F443AMAV.mjs");
     await Parser.init({ wasmBinary: runtime });
     const language = await Language.load(grammar);
     const parser = new Parser();
@@ -22568,7 +22886,7 @@ var ledger_default = defineSection({
   name: "ledger",
   title: "Tool ledger",
   description: "Files written, failed calls and shell commands since the last compaction, read off the messages.",
-  defaults: { timeoutMs: 5e3, budgetChars: 4e3, priority: 70, options: DEFAULTS },
+  defaults: { timeoutMs: 5e3, budgetChars: 3e3, priority: 70, options: DEFAULTS },
   optionsSchema: {
     type: "object",
     additionalProperties: false,
@@ -22633,7 +22951,7 @@ var ledger_default = defineSection({
 });
 
 // sections/outline/index.ts
-import { basename } from "node:path";
+import { basename as basename2 } from "node:path";
 var DECLARATION = /^(?: {0,4}|\t?)(?:(?:export|pub(?:\([\w:]+\))?|public|private|protected|internal|static|async|abstract|final|override|default|extern)\s+)*(?:func|type|class|def|interface|struct|enum|const|var|let|function|fn|impl|trait|module|object|record|package|namespace|macro_rules!|#{1,4} |\\(?:sub)*section\*?\{|[A-Z][A-Z0-9_]{3,}\s*[:=])/;
 function didWhat(ops) {
   const words = [
@@ -22665,7 +22983,7 @@ var outline_default = defineSection({
   description: "The files the session worked on, newest first: what was done to each and its declarations with line numbers.",
   // Priority 45: a map is cheap to rebuild by reading files again, but cheaper to keep than the
   // files themselves, so it outlives restore and goes before the newest work.
-  defaults: { timeoutMs: 5e3, budgetChars: 6e3, priority: 45, options: { maxFiles: 20, lineChars: 100 } },
+  defaults: { timeoutMs: 5e3, budgetChars: 2500, priority: 45, options: { maxFiles: 20, lineChars: 100 } },
   optionsSchema: {
     type: "object",
     additionalProperties: false,
@@ -22675,7 +22993,7 @@ var outline_default = defineSection({
     }
   },
   async run(ctx) {
-    const touches = [...fileTouches(ctx.input.transcript).values()].reverse().filter((t) => basename(t.path) !== "CLAUDE.md");
+    const touches = [...fileTouches(ctx.input.transcript).values()].reverse().filter((t) => basename2(t.path) !== "CLAUDE.md");
     if (touches.length === 0) throw new SectionDropError("SECTION_EMPTY", "the session touched no file through a file tool");
     const intro = "The files this session worked on, newest first: what was done to each, and the declarations in it by line number as the conversation last showed the file (it may have changed since).";
     const lines = [intro];
@@ -22712,7 +23030,7 @@ var recent_default = defineSection({
   description: "The newest messages with tool calls verbatim and tool results clipped, newest kept.",
   // Priority 42: above restore (a call and its arguments cannot be re-read from anywhere), below
   // the outline and the sections that stand for the whole session.
-  defaults: { timeoutMs: 5e3, budgetChars: 1e4, priority: 42, options: { resultChars: 150, inputChars: 1500 } },
+  defaults: { timeoutMs: 5e3, budgetChars: 3e3, priority: 42, options: { resultChars: 150, inputChars: 1500 } },
   optionsSchema: {
     type: "object",
     additionalProperties: false,
@@ -22747,8 +23065,7 @@ import { extname } from "node:path";
 
 // sections/restore/choose.ts
 import { existsSync as existsSync4 } from "node:fs";
-import { basename as basename2 } from "node:path";
-var ENGINE_ATTACHED = /* @__PURE__ */ new Set(["CLAUDE.md", "AGENTS.md", "CLAUDE.local.md"]);
+import { basename as basename3 } from "node:path";
 function shellWords(messages) {
   const words = /* @__PURE__ */ new Set();
   for (const m of messages) {
@@ -22779,7 +23096,7 @@ function choose(requested, t, opts) {
   for (const r of requested ?? []) {
     const touch = touches.get(r.path);
     if (seen.has(r.path)) refused.push({ path: r.path, why: "named twice" });
-    else if (ENGINE_ATTACHED.has(basename2(r.path))) refused.push({ path: r.path, why: `${basename2(r.path)} is re-attached by the engine itself` });
+    else if (ENGINE_ATTACHED.has(basename3(r.path))) refused.push({ path: r.path, why: `${basename3(r.path)} is re-attached by the engine itself` });
     else if (!touch && !namedByShell(r.path, words)) refused.push({ path: r.path, why: "the session never read or wrote it" });
     else if ((policyWhy = policyRefusal(r.path)) !== null) refused.push({ path: r.path, why: policyWhy });
     else if (files.length >= opts.maxFiles) refused.push({ path: r.path, why: `past the cap of ${opts.maxFiles} files (maxFiles)` });
@@ -22791,7 +23108,7 @@ function choose(requested, t, opts) {
   const recent = [];
   for (const touch of [...touches.values()].reverse()) {
     if (recent.length >= opts.maxFiles) break;
-    if (ENGINE_ATTACHED.has(basename2(touch.path)) || !usable(touch.path, touch)) continue;
+    if (ENGINE_ATTACHED.has(basename3(touch.path)) || !usable(touch.path, touch)) continue;
     const why = policyRefusal(touch.path);
     if (why !== null) refused.push({ path: touch.path, why });
     else recent.push({ path: touch.path, range: "all", reason: "recently touched" });
@@ -22927,9 +23244,9 @@ var restore_default = defineSection({
   // facts cannot be recovered as cheaply. Budget: the total file cap plus the section's list.
   defaults: {
     timeoutMs: 6e4,
-    budgetChars: 41e3,
+    budgetChars: 8e3,
     priority: 40,
-    options: { maxFiles: 5, fileChars: 2e4, totalChars: 4e4, readTimeoutMs: 2e4 }
+    options: { maxFiles: 5, fileChars: 2e4, totalChars: 7e3, readTimeoutMs: 2e4 }
   },
   needs: ["summary"],
   optionsSchema: {
@@ -23980,7 +24297,7 @@ var turns_default = defineSection({
   name: "turns",
   title: "The user's words, verbatim",
   description: "Every turn the person typed, verbatim and in order.",
-  defaults: { timeoutMs: 5e3, budgetChars: 4e3, priority: 80, options: { maxTurnChars: 6e3 } },
+  defaults: { timeoutMs: 5e3, budgetChars: 3e3, priority: 80, options: { maxTurnChars: 6e3 } },
   optionsSchema: {
     type: "object",
     additionalProperties: false,
@@ -24017,7 +24334,8 @@ var builtinSections = {
   [turns_default.name]: turns_default,
   [outline_default.name]: outline_default,
   [recent_default.name]: recent_default,
-  [restore_default.name]: restore_default
+  [restore_default.name]: restore_default,
+  [excerpts_default.name]: excerpts_default
 };
 
 // pipeline/disk-files.ts
@@ -24048,6 +24366,7 @@ export {
   buildHandoff,
   readPolicy,
   vetForRead,
+  fileTouches,
   builtinSections,
   diskFilesUnder
 };

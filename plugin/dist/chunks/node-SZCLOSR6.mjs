@@ -24,8 +24,8 @@ import {
   loggerFor,
   promiseWithResolvers,
   readEnv
-} from "./chunk-LVRG26KH.mjs";
-import "./chunk-7DPBAYJ4.mjs";
+} from "./chunk-TRAWTF3I.mjs";
+import "./chunk-JULZ67VA.mjs";
 
 // ../main/node_modules/@anthropic-ai/sdk/tools/agent-toolset/node.mjs
 import * as fs4 from "node:fs/promises";

@@ -7,18 +7,19 @@ import {
   builtinSections,
   configFiles,
   diskFilesUnder,
+  fileTouches,
   loadConfigLenient,
   readEngineMessages,
   readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-ZHKUIHYV.mjs";
+} from "./chunk-SOXRCGVJ.mjs";
 import {
   nextCompaction,
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-YILY2V3P.mjs";
+} from "./chunk-57PHPU4H.mjs";
 import {
   messageChars
 } from "./chunk-4UC3FRD7.mjs";
@@ -28,14 +29,14 @@ import {
   BRIDGE_TOKEN_HEADER,
   fallbackReason,
   indexPending
-} from "./chunk-RB536TRS.mjs";
-import "./chunk-7DPBAYJ4.mjs";
+} from "./chunk-AZDT5JYD.mjs";
+import "./chunk-JULZ67VA.mjs";
 
 // engine/child.ts
 import { watch } from "node:fs";
 import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
-import { dirname, join as join2 } from "node:path";
+import { dirname, join as join3 } from "node:path";
 
 // engine/bridge.ts
 var BridgeError = class extends Error {
@@ -390,6 +391,39 @@ function seamSubscribers(subscribers, bridge) {
   }));
 }
 
+// engine/field.ts
+import { isAbsolute, join as join2, relative } from "node:path";
+var recordOf = (result, name) => result.sections.find((s) => s.name === name)?.record;
+function handoffRefs(result, handoff, transcript, cwd) {
+  const abs = (p) => isAbsolute(p) ? p : join2(cwd, p);
+  const restore = result.sections.find((s) => s.name === "restore");
+  const restored = restore?.status === "ok" ? (recordOf(result, "restore")?.restored ?? []).flatMap(
+    (f) => typeof f.path === "string" ? [abs(f.path)] : []
+  ) : [];
+  const ledger = recordOf(result, "ledger");
+  const candidates = new Set([...fileTouches(transcript).keys()].map(abs));
+  for (const f of ledger?.files ?? []) if (typeof f.path === "string") candidates.add(abs(f.path));
+  const named = [...candidates].filter((p) => {
+    if (restored.includes(p)) return false;
+    const rel = relative(cwd, p);
+    return handoff.includes(p) || !rel.startsWith("..") && rel !== "" && handoff.includes(rel);
+  });
+  const commands = [
+    ...new Set(
+      (ledger?.commands ?? []).flatMap((c) => typeof c.command === "string" ? [c.command.trim()] : [])
+    )
+  ];
+  return { restored: [...new Set(restored)], named: named.sort(), commands };
+}
+var COLD_FORK_SHARE = 0.5;
+function forkCheck(calls, conversationTokens) {
+  const fork = calls.find((c) => c.answeredBy === "fork" && c.usage);
+  if (!fork?.usage || conversationTokens <= 0) return null;
+  const u = fork.usage;
+  const inputTokens = u.input_tokens + u.cache_read_input_tokens + u.cache_creation_input_tokens;
+  return { inputTokens, conversationTokens, cold: inputTokens < COLD_FORK_SHARE * conversationTokens };
+}
+
 // engine/child.ts
 var VERSION = true ? "0.1.0" : "0.0.0-dev";
 var usage = `Usage: compact-handoff engine [--standby] <rundir>
@@ -429,15 +463,39 @@ function checkInput(raw) {
   if (problems.length) throw new Fallback("bad-input", `missing or malformed ${problems.join(", ")}`);
   return v;
 }
+function settingsYaml(s) {
+  const top = [];
+  const handoff = [];
+  const sections = [];
+  const q = (v) => JSON.stringify(v);
+  if (s.maxChars > 0) handoff.push(`  maxChars: ${Math.floor(s.maxChars)}`);
+  if (s.maxFraction > 0) handoff.push(`  maxFraction: ${s.maxFraction}`);
+  if ((s.seamTimeoutMs ?? 0) > 0) top.push(`seamTimeoutMs: ${Math.floor(s.seamTimeoutMs)}`);
+  const restore = [
+    ...(s.restoreFiles ?? 0) > 0 ? [`      maxFiles: ${Math.floor(s.restoreFiles)}`] : [],
+    ...(s.restoreFileChars ?? 0) > 0 ? [`      fileChars: ${Math.floor(s.restoreFileChars)}`] : [],
+    ...(s.restoreTotalChars ?? 0) > 0 ? [`      totalChars: ${Math.floor(s.restoreTotalChars)}`] : []
+  ];
+  const commitments = [
+    ...s.commitmentsModel?.trim() ? [`      model: ${q(s.commitmentsModel.trim())}`] : [],
+    ...(s.commitmentsMaxTokens ?? 0) > 0 ? [`      maxTokens: ${Math.floor(s.commitmentsMaxTokens)}`] : []
+  ];
+  if (restore.length) sections.push("  - name: restore", "    options:", ...restore);
+  if (commitments.length) sections.push("  - name: commitments", "    options:", ...commitments);
+  if (!top.length && !handoff.length && !sections.length) return null;
+  return [
+    "# from the plugin's userConfig (/plugin settings)",
+    ...top,
+    ...handoff.length ? ["handoff:", ...handoff] : [],
+    ...sections.length ? ["sections:", ...sections] : [],
+    ""
+  ].join("\n");
+}
 async function settingsLayer(rundir, input) {
-  const { maxChars, maxFraction } = input.settings;
-  const rows = [...maxChars > 0 ? [`  maxChars: ${Math.floor(maxChars)}`] : [], ...maxFraction > 0 ? [`  maxFraction: ${maxFraction}`] : []];
-  if (rows.length === 0) return [];
-  const file = join2(rundir, "plugin-settings.pipeline.config.yaml");
-  await writeFile(file, `# from the plugin's userConfig (maxChars, maxFraction)
-handoff:
-${rows.join("\n")}
-`, { mode: 384 });
+  const yaml = settingsYaml(input.settings);
+  if (yaml === null) return [];
+  const file = join3(rundir, "plugin-settings.pipeline.config.yaml");
+  await writeFile(file, yaml, { mode: 384 });
   return [file];
 }
 var NO_REHEARSAL_MODEL = "model calls are off for rehearsals (rehearsalModel: false); the engine's own summary stands";
@@ -477,6 +535,11 @@ function modelPath(host) {
   if (by.size === 2) return "fork+complete";
   return [...by][0];
 }
+function forkField(calls, input) {
+  const conversation = input.contextTokens ?? chars4(input.messages.reduce((n, m) => n + messageChars(m), 0));
+  const check = forkCheck(calls, conversation);
+  return check ? { fork: check } : {};
+}
 function baseRow(run, outcome, why) {
   const { input, result, host, now } = run;
   return {
@@ -484,7 +547,10 @@ function baseRow(run, outcome, why) {
     at: run.at.toISOString(),
     sessionId: input.sessionId,
     mode: run.ref.mode,
+    arm: input.settings.arm ?? (input.settings.live ? "handoff" : "stock"),
+    ...input.settings.ab ? { ab: input.settings.ab } : {},
     trigger: input.trigger,
+    ...input.settings.requestedBy ? { requestedBy: input.settings.requestedBy } : {},
     ...input.agentId ? { agentId: input.agentId } : {},
     outcome,
     ...why && "code" in why ? { code: why.code } : {},
@@ -503,6 +569,10 @@ function baseRow(run, outcome, why) {
     reads: host?.reads ?? [],
     usage: host?.usage() ?? null,
     cost: rowCost(result, host?.modelCalls ?? []),
+    ...forkField(host?.modelCalls ?? [], input),
+    // Agents still running as the conversation compacted; null before the messages were read.
+    runningAgents: run.transcript ? runningAgentsOf(run.transcript).runningAgents?.length ?? 0 : null,
+    ...result && run.transcript ? { handoffRefs: handoffRefs(result, run.handoff, run.transcript, input.cwd) } : {},
     cwd: input.cwd,
     configProblems: run.configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`),
     seam: result?.seam ?? [],
@@ -749,7 +819,7 @@ async function cleanup(rundir) {
   const stale = Date.now() - 6 * 60 * 60 * 1e3;
   try {
     for (const name of await readdir(parent)) {
-      const p = join2(parent, name);
+      const p = join3(parent, name);
       const s = await stat(p).catch(() => null);
       if (s?.isDirectory() && s.mtimeMs < stale) await rm(p, { recursive: true, force: true }).catch(() => void 0);
     }
@@ -758,7 +828,7 @@ async function cleanup(rundir) {
 }
 var STANDBY_POLL_MS = 200;
 async function standbyInput(rundir) {
-  const file = join2(rundir, "input.json");
+  const file = join3(rundir, "input.json");
   return new Promise((resolve) => {
     let busy = false;
     const look = async () => {
@@ -871,5 +941,6 @@ export {
   loadNotices,
   rowCost,
   runEngine,
-  runningAgentsOf
+  runningAgentsOf,
+  settingsYaml
 };

@@ -33,8 +33,8 @@ import {
   UnprocessableEntityError,
   betaRefusalFallbackMiddleware,
   toFile
-} from "./chunk-LVRG26KH.mjs";
-import "./chunk-7DPBAYJ4.mjs";
+} from "./chunk-TRAWTF3I.mjs";
+import "./chunk-JULZ67VA.mjs";
 export {
   APIConnectionError,
   APIConnectionTimeoutError,

@@ -10,7 +10,7 @@ import {
   readJsonlTranscript,
   readPolicy,
   systemClock
-} from "./chunk-ZHKUIHYV.mjs";
+} from "./chunk-SOXRCGVJ.mjs";
 import {
   fmt
 } from "./chunk-4UC3FRD7.mjs";
@@ -21,7 +21,7 @@ import {
 import {
   HandoffError
 } from "./chunk-JGDWI2EV.mjs";
-import "./chunk-7DPBAYJ4.mjs";
+import "./chunk-JULZ67VA.mjs";
 
 // cli/build.ts
 import { statSync } from "node:fs";
@@ -100,7 +100,7 @@ function replayModel(replies, file = "the replies file") {
 }
 function anthropicModel(opts) {
   let sdk;
-  const load = () => sdk ??= import("./sdk-6WOHPNFL.mjs").then(({ default: SDK }) => ({
+  const load = () => sdk ??= import("./sdk-AQCFRHCV.mjs").then(({ default: SDK }) => ({
     SDK,
     client: new SDK({
       apiKey: opts.apiKey,

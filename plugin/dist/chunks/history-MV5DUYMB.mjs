@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+import { createRequire as __chCreateRequire } from 'node:module';
+const require = __chCreateRequire(import.meta.url);
+import {
+  COMMON,
+  EXIT,
+  command,
+  indexCommand,
+  listCommand,
+  lookupCommand,
+  searchCommand,
+  statusCommand,
+  toolCommand
+} from "./chunk-CEDFOAH4.mjs";
+import "./chunk-57PHPU4H.mjs";
+import "./chunk-4UC3FRD7.mjs";
+import "./chunk-S2M2GLMU.mjs";
+import "./chunk-JGDWI2EV.mjs";
+import "./chunk-AZDT5JYD.mjs";
+import "./chunk-JULZ67VA.mjs";
+export {
+  COMMON,
+  EXIT,
+  command,
+  indexCommand,
+  listCommand,
+  lookupCommand,
+  searchCommand,
+  statusCommand,
+  toolCommand
+};

@@ -1,0 +1,199 @@
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import fc from 'fast-check'
+import { type Message, type SectionOutcome, SectionDropError, type Transcript } from '../../pipeline/index.ts'
+import { runSection, sectionContext } from '../../test/section-context.ts'
+import excerpts, { callLines } from './index.ts'
+import { type Chunk, chunksOf, namesIn, salience, select, type Source } from './select.ts'
+
+const call = (i: number, name: string, input: Record<string, unknown>, result = 'ok', isError = false): Message => ({
+  index: i,
+  role: 'assistant',
+  kind: 'assistant',
+  text: '',
+  toolUses: [{ id: `t${i}`, name, input, result: { toolUseId: `t${i}`, text: result, isError } }],
+  toolResults: [],
+})
+const said = (i: number, text: string, kind: 'assistant' | 'typed' = 'assistant'): Message => ({
+  index: i,
+  role: kind === 'typed' ? 'user' : 'assistant',
+  kind,
+  text,
+  toolUses: [],
+  toolResults: [],
+})
+const t = (...messages: Message[]): Transcript => ({ source: 'jsonl', messages, boundaries: [], malformed: { count: 0, lines: [] }, cwd: '/p' })
+
+/** A file of `n` numbered filler lines, with `lines` put in at the given 1-based line numbers. */
+function file(n: number, lines: Record<number, string>): string {
+  return Array.from({ length: n }, (_, i) => lines[i + 1] ?? `    filler line number ${i + 1} of the file`).join('\n')
+}
+
+describe('names and what the session kept naming', () => {
+  test('names are identifiers, paths and flags; plain words are not', () => {
+    assert.deepEqual([...namesIn('Then loadSessionState reads src/store.go (see --dry-run, max_commits, v2); because Testing.')].sort(), [
+      '--dry-run'.replace(/^-+/, ''),
+      'loadSessionState',
+      'max_commits',
+      'src/store.go',
+    ])
+  })
+
+  test('a newer mention weighs more than an older one; what a result printed counts for nothing', () => {
+    const w = salience(
+      [said(0, 'first oldName'), call(1, 'Bash', { command: 'grep -n newName src/a.go' }, 'src/a.go:3: printedOnly()'), said(2, 'then newName again')],
+      0.2,
+    )
+    assert.ok(w.get('newName')! > w.get('oldName')!, `${w.get('newName')} > ${w.get('oldName')}`)
+    assert.equal(w.get('printedOnly'), undefined)
+  })
+})
+
+describe('select', () => {
+  const sources = (texts: string[]): Source[] => texts.map((s, i) => ({ label: `f${i}`, kind: 'file', lines: s.split('\n'), firstLine: 1, recency: 1 }))
+
+  test('takes the run holding what was named, skips a name the handoff already carries, and keeps to the budget', () => {
+    const src = sources([file(40, { 5: 'func wantedThing() {', 25: 'func carriedThing() {' })])
+    const chunks = chunksOf(src, 8, 200)
+    const weights = new Map([
+      ['wantedThing', 1],
+      ['carriedThing', 1],
+    ])
+    const pick = select(src, chunks, weights, { budget: 400, covered: new Set(['carriedThing']), background: 0, headingChars: () => 20 })
+    assert.deepEqual(
+      pick.chunks.map((c) => [c.from, c.to]),
+      [[0, 8]],
+    )
+    assert.ok(pick.chars <= 400)
+  })
+
+  test('the lazy greedy picks what re-scoring every run at every step would', () => {
+    const greedy = (src: Source[], chunks: Chunk[], weights: Map<string, number>, budget: number) => {
+      const covered = new Set<string>()
+      const opened = new Set<number>()
+      const out: Chunk[] = []
+      let used = 0
+      const pool = [...chunks]
+      for (;;) {
+        let best = -1
+        let bestV = 0
+        pool.forEach((c, i) => {
+          let v = 0
+          for (const n of c.names) if (!covered.has(n)) v += weights.get(n) ?? 0
+          v /= c.cost
+          if (v > bestV) [best, bestV] = [i, v] // strictly: a tie goes to the earlier run
+        })
+        if (best < 0) break
+        const c = pool.splice(best, 1)[0]!
+        const cost = c.cost + (opened.has(c.source) ? 0 : 20)
+        if (used + cost > budget) continue
+        used += cost
+        opened.add(c.source)
+        out.push(c)
+        for (const n of c.names) covered.add(n)
+      }
+      return out.map((c) => `${c.source}:${c.from}`).sort()
+    }
+    const name = fc.constantFrom('alphaOne', 'betaTwo', 'gamma_3', 'delta.four', 'epsilonFive', 'zeta-six')
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(fc.array(name, { maxLength: 3 }), { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.integer({ min: 1, max: 50 }), { minLength: 6, maxLength: 6 }),
+        fc.integer({ min: 50, max: 600 }),
+        (files, w, budget) => {
+          const src = sources(files.map((lines) => lines.map((names, i) => `${names.join(' ')} x${i}`).join('\n')))
+          const chunks = chunksOf(src, 2, 200)
+          const weights = new Map(['alphaOne', 'betaTwo', 'gamma_3', 'delta.four', 'epsilonFive', 'zeta-six'].map((n, i) => [n, w[i]! + i / 7]))
+          const lazy = select(src, chunks, weights, { budget, background: 0, headingChars: () => 20 })
+            .chunks.map((c) => `${c.source}:${c.from}`)
+            .sort()
+          assert.deepEqual(lazy, greedy(src, chunks, weights, budget))
+        },
+      ),
+      { numRuns: 200 },
+    )
+  })
+})
+
+describe('the excerpts section', () => {
+  const GO = file(60, { 12: 'func loadSessionState(id string) error {', 13: '\treturn readState(id)', 40: 'func unrelatedHelper() {}' })
+
+  test('shows the runs around what the session named, numbered as in the file, newest source first', async () => {
+    // Read, not written: a Write's content is the session's own words, so every name in it counts.
+    const shown = GO.split('\n')
+      .map((line, i) => `${String(i + 1).padStart(6)}\t${line}`)
+      .join('\n')
+    const transcript = t(
+      call(0, 'Read', { file_path: '/p/store.go' }, shown),
+      said(1, 'loadSessionState must call readState'),
+      call(2, 'Bash', { command: "git commit -F - <<'EOF'\nfix: state\n\nCo-Authored-By: Someone <someone@example.com>\nEOF" }, '[main 1a2b3c4] fix: state'),
+    )
+    const named = await runSection(excerpts, transcript, { budgetChars: 2_000, options: { background: 0 } })
+    assert.match(named.body, /### \/p\/store\.go — lines 9–16\n9\t/)
+    assert.match(named.body, /\n12\tfunc loadSessionState\(id string\) error \{\n13\t\treturn readState\(id\)\n/)
+    assert.ok(!named.body.includes('unrelatedHelper'), 'with no background weight, a run holding nothing the session named is not shown')
+    // The commit command is newer than the file: it comes first, its heredoc lines included.
+    assert.ok(named.body.indexOf('### $ git commit') < named.body.indexOf('### /p/store.go'), named.body)
+    assert.match(named.body, /\n4\t> Co-Authored-By: Someone <someone@example\.com>\n/)
+    assert.ok(named.body.length <= 2_000)
+
+    // With the default background weight, room left goes to other code of the sources worked on.
+    const filled = await runSection(excerpts, transcript, { budgetChars: 2_000 })
+    assert.match(filled.body, /### \/p\/store\.go — lines 9–16, 33–40\n/)
+    assert.match(filled.body, /\n…\n33\t/)
+    assert.ok(filled.body.length <= 2_000)
+  })
+
+  test('a partial read is numbered from its offset; a copy that lost an Edit is shown as last read, and says so', async () => {
+    const part = Array.from({ length: 5 }, (_, i) => `${String(100 + i).padStart(6)}\t${i === 2 ? 'const pinnedValue_x = 1' : 'filler words here'}`).join('\n')
+    const r = await runSection(
+      excerpts,
+      t(
+        call(0, 'Read', { file_path: '/p/big.ts', offset: 100, limit: 5 }, part),
+        call(1, 'Edit', { file_path: '/p/big.ts', old_string: 'not in the copy', new_string: 'x' }),
+        said(2, 'pinnedValue_x is wrong'),
+      ),
+      { budgetChars: 1_500 },
+    )
+    assert.match(r.body, /### \/p\/big\.ts \(as last read, before later edits\) — lines 100–104/)
+    assert.match(r.body, /\n102\tconst pinnedValue_x = 1\n/)
+  })
+
+  test('never shows a file the engine re-attaches or the read policy refuses', async () => {
+    const r = await runSection(
+      excerpts,
+      t(
+        call(0, 'Write', { file_path: '/p/CLAUDE.md', content: 'Use secretName_1 here' }),
+        call(1, 'Write', { file_path: '/p/.env', content: 'API_TOKEN=secretName_1' }),
+        call(2, 'Write', { file_path: '/p/app.ts', content: 'export const secretName_1 = process.env.API_TOKEN' }),
+        said(3, 'where is secretName_1 read'),
+      ),
+      { budgetChars: 2_000 },
+    )
+    assert.match(r.body, /### \/p\/app\.ts/)
+    assert.ok(!r.body.includes('CLAUDE.md') && !r.body.includes('/p/.env'), r.body)
+  })
+
+  test('names another section already carries are not shown again; with nothing left it drops as SECTION_EMPTY', async () => {
+    const transcript = t(call(0, 'Write', { file_path: '/p/a.go', content: 'func onlyName_1() {}' }), said(1, 'onlyName_1 next'))
+    const carried: SectionOutcome = {
+      name: 'restore',
+      title: 'R',
+      status: 'ok',
+      body: 'restored: func onlyName_1() {}',
+      messages: [],
+      chars: 30,
+      ms: 1,
+      notes: [],
+    }
+    const ctx = { ...sectionContext(excerpts, transcript, { budgetChars: 2_000 }), needed: { restore: carried } }
+    await assert.rejects(
+      () => excerpts.run(ctx),
+      (e: unknown) => e instanceof SectionDropError && e.code === 'SECTION_EMPTY',
+    )
+  })
+
+  test('a failed call keeps its output, marked as an error', () => {
+    assert.deepEqual(callLines(call(0, 'Bash', { command: 'make test' }, 'boom', true).toolUses[0]!), ['$ make test', '[error] boom'])
+  })
+})

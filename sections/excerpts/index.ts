@@ -1,0 +1,209 @@
+/**
+ * `excerpts`: the lines the work kept coming back to — runs of code from the files the session
+ * worked on, and of the output its commands and searches printed — chosen by how much of what the
+ * session kept naming (recently, in its own words and calls) they hold that the rest of the
+ * handoff does not, per character. Read off the transcript: file lines as the conversation last
+ * showed them, numbered as in the file, so the next window knows exactly where they stand.
+ */
+import { basename } from 'node:path'
+import {
+  defineSection,
+  ENGINE_ATTACHED,
+  fileTouches,
+  FILE_TOOLS,
+  fmt,
+  type Message,
+  readText,
+  readPolicy,
+  refusalOf,
+  SectionDropError,
+  type SectionOutcome,
+  type ToolUse,
+} from '../../pipeline/index.ts'
+import { type Chunk, chunksOf, namesIn, recencyOf, salience, select, type Source } from './select.ts'
+
+interface ExcerptsOptions extends Record<string, unknown> {
+  chunkLines: number
+  lineChars: number
+  recencyScale: number
+  background: number
+  outputs: boolean
+}
+
+/** The call an output came from, in a few words: `$ cmd`, `Grep "pattern" in path`, `Task: …`. */
+export function callLabel(u: ToolUse, max = 100): string {
+  const s = (v: unknown) => (typeof v === 'string' ? v : '')
+  const one = (text: string) => {
+    const line = text.split('\n')[0]!.trim()
+    return line.length > max ? `${line.slice(0, max - 1)}…` : line
+  }
+  if (u.name === 'Bash') return `$ ${one(s(u.input.command))}`
+  if (u.name === 'Grep') return one(`Grep "${s(u.input.pattern)}"${u.input.path ? ` in ${s(u.input.path)}` : ''}`)
+  if (u.name === 'Glob') return one(`Glob ${s(u.input.pattern)}`)
+  if (u.name === 'Task' || u.name === 'Agent') return one(`${u.name}: ${s(u.input.description) || s(u.input.prompt)}`)
+  return one(`${u.name} ${JSON.stringify(u.input)}`)
+}
+
+/**
+ * A call as lines to choose from: a shell command's own lines (a heredoc commit message, a script)
+ * then what it printed; any other call's output alone (its input is in the heading).
+ */
+export function callLines(u: ToolUse): string[] {
+  const output = (u.result?.isError ? `[error] ${u.result.text}` : (u.result?.text ?? '')).split('\n')
+  if (u.name !== 'Bash' || typeof u.input.command !== 'string') return output
+  const command = u.input.command.split('\n').map((line, i) => (i === 0 ? `$ ${line}` : `> ${line}`))
+  return [...command, ...output]
+}
+
+/** The messages of this window's own work: an earlier handoff or summary, and what came before
+ *  it, is on disk behind the history tools. */
+function sinceLastCompaction(messages: readonly Message[]): readonly Message[] {
+  return messages.slice(messages.findLastIndex((m) => m.kind === 'handoff' || m.kind === 'compact-summary') + 1)
+}
+
+/** What the sections before this one already carry, by name: not worth showing twice. */
+function alreadyCarried(needed: Record<string, SectionOutcome>): Set<string> {
+  const names = new Set<string>()
+  for (const o of Object.values(needed)) {
+    if (o.status !== 'ok') continue
+    namesIn(o.body, names)
+    for (const m of o.messages ?? []) {
+      namesIn(m.text ?? '', names)
+      for (const r of m.toolResults ?? []) namesIn(r.text, names)
+    }
+  }
+  return names
+}
+
+/** A source's heading and its chosen runs, each run's lines numbered as in the file. */
+function render(source: Source, runs: Chunk[], lineChars: number): string {
+  runs.sort((a, b) => a.from - b.from)
+  // Adjacent runs read as one.
+  const merged: Array<{ from: number; to: number }> = []
+  for (const r of runs) {
+    const last = merged.at(-1)
+    if (last && last.to >= r.from) last.to = Math.max(last.to, r.to)
+    else merged.push({ from: r.from, to: r.to })
+  }
+  const n = (i: number) => source.firstLine + i
+  const where = merged.map((r) => (r.to - r.from === 1 ? `${n(r.from)}` : `${n(r.from)}–${n(r.to - 1)}`)).join(', ')
+  const heading =
+    source.kind === 'file'
+      ? `### ${source.label} — lines ${where}`
+      : `### ${source.label} — lines ${where} of ${fmt(source.lines.length)} (the call, then what came back)`
+  const body = merged.map((r) =>
+    source.lines
+      .slice(r.from, r.to)
+      .map((line, k) => `${n(r.from + k)}\t${line.length > lineChars ? `${line.slice(0, lineChars)}…` : line}`)
+      .join('\n'),
+  )
+  return [heading, body.join('\n…\n')].join('\n')
+}
+
+/** The chosen runs as text, grouped by source, the most recently worked source first. */
+function compose(sources: readonly Source[], picked: readonly Chunk[], lineChars: number) {
+  const bySource = new Map<number, Chunk[]>()
+  for (const c of picked) bySource.set(c.source, [...(bySource.get(c.source) ?? []), c])
+  const order = [...bySource.keys()].sort((a, b) => sources[b]!.recency - sources[a]!.recency)
+  const blocks = order.map((i) => render(sources[i]!, bySource.get(i)!, lineChars)).join('\n\n')
+  return { body: blocks, blocks, order, bySource }
+}
+
+const INTRO =
+  'Lines the work kept coming back to, newest source first: files as the conversation last showed them (numbered as in the file; they may have changed since, so Read before you Edit), and command and search output as it came back.'
+
+export default defineSection<ExcerptsOptions>({
+  name: 'excerpts',
+  title: 'Excerpts the work kept returning to',
+  description: 'Runs of lines from the files and outputs the session worked with, chosen by what it kept naming.',
+  // Priority 35, the lowest: every line here is also in a file or can be printed again; it is the
+  // first thing the size guard cuts. It runs last and takes the room the others left.
+  defaults: {
+    timeoutMs: 10_000,
+    budgetChars: 34_000,
+    priority: 35,
+    options: { chunkLines: 8, lineChars: 200, recencyScale: 0.2, background: 0.05, outputs: true },
+  },
+  needs: ['summary', 'ledger', 'state', 'commitments', 'turns', 'outline', 'recent', 'restore'],
+  optionsSchema: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      chunkLines: { type: 'integer', minimum: 1, maximum: 200, description: 'lines in one run, the unit a choice is made in' },
+      lineChars: { type: 'integer', minimum: 20, description: 'a longer line is clipped' },
+      recencyScale: {
+        type: 'number',
+        exclusiveMinimum: 0,
+        description: "how far back a mention still counts, as a share of the conversation's messages",
+      },
+      background: {
+        type: 'number',
+        minimum: 0,
+        description: 'what any name in a recently worked source weighs, beside what the session named',
+      },
+      outputs: { type: 'boolean', description: 'false shows file lines only, no command or search output' },
+    },
+  },
+  async run(ctx) {
+    const { options, input } = ctx
+    const messages = sinceLastCompaction(input.transcript.messages)
+    if (messages.length === 0) throw new SectionDropError('SECTION_EMPTY', 'no message since the last compaction')
+    const policy = readPolicy(input.transcript.cwd, {})
+    const age = (index: number) => recencyOf(messages.at(-1)!.index - index, messages.length, options.recencyScale)
+
+    // A file whose copy could not be kept up to date (an Edit the copy cannot replay) is still
+    // shown as the session last read it: older lines are better than none, and the heading says so.
+    const lastRead = new Map<string, { text: string; firstLine: number }>()
+    for (const m of input.transcript.messages)
+      for (const u of m.toolUses)
+        if (u.name === 'Read' && typeof u.input.file_path === 'string' && u.result?.text && !u.result.isError)
+          lastRead.set(u.input.file_path, {
+            text: readText(u.result.text),
+            firstLine: typeof u.input.offset === 'number' && u.input.offset > 0 ? u.input.offset : 1,
+          })
+
+    const sources: Source[] = []
+    for (const touch of fileTouches(input.transcript).values()) {
+      const stored = touch.stored ?? lastRead.get(touch.path)
+      if (!stored || ENGINE_ATTACHED.has(basename(touch.path))) continue
+      // A file the read policy would refuse to restore is not shown from the transcript either.
+      if (refusalOf(touch.path, policy, stored.text) !== null) continue
+      const label = touch.stored ? touch.path : `${touch.path} (as last read, before later edits)`
+      sources.push({ label, kind: 'file', lines: stored.text.split('\n'), firstLine: stored.firstLine, recency: age(touch.last) })
+    }
+    if (options.outputs) {
+      for (const m of messages) {
+        for (const u of m.toolUses) {
+          // A file tool's result is the file: it is shown from the file's newest copy above.
+          if (FILE_TOOLS[u.name] || !u.result?.text) continue
+          sources.push({ label: callLabel(u), kind: 'output', lines: callLines(u), firstLine: 1, recency: age(m.index) })
+        }
+      }
+    }
+
+    const weights = salience(messages, options.recencyScale)
+    const chunks = chunksOf(sources, options.chunkLines, options.lineChars)
+    // The heading of a source, with room for its ranges and a blank line.
+    const headingChars = (s: Source) => s.label.length + 70
+    const budget = ctx.budgetChars - INTRO.length - 2
+    const chosen = select(sources, chunks, weights, { budget, covered: alreadyCarried(ctx.needed), background: options.background, headingChars })
+    if (chosen.chunks.length === 0) throw new SectionDropError('SECTION_EMPTY', 'nothing the session worked with holds a name the handoff lacks, or none fits')
+
+    // The estimate of a heading's ranges can fall short: the last runs chosen (worth the least)
+    // go until the text fits.
+    const picked = [...chosen.chunks]
+    let composed = compose(sources, picked, options.lineChars)
+    while (composed.body.length > ctx.budgetChars - INTRO.length - 2 && picked.length > 1) {
+      picked.pop()
+      composed = compose(sources, picked, options.lineChars)
+    }
+    const { blocks, order, bySource } = composed
+    return {
+      body: [INTRO, blocks].join('\n\n'),
+      record: {
+        sources: order.map((i) => ({ label: sources[i]!.label, kind: sources[i]!.kind, runs: bySource.get(i)!.length })),
+        candidates: { sources: sources.length, runs: chunks.length },
+      },
+    }
+  },
+})
