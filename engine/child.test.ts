@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url'
 import type { HandoffResult } from '../pipeline/types.ts'
 import type { buildHandoff } from '../pipeline/build.ts'
 import { readEngineMessages } from '../pipeline/transcript.ts'
+import type { Bridge } from './bridge.ts'
 import { rowCost, runEngine, runningAgentsOf } from './child.ts'
+import { hooksSide } from '../test/hooks-side.ts'
 import type { ChildLine, DoneLine, EngineInput, EngineMessage, FailedLine } from '../plugin/hooks/protocol.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -76,14 +78,17 @@ function stubBuild(make: (opts: Parameters<typeof buildHandoff>[0]) => Promise<s
 
 const stubRead = (() => ({ source: 'engine', messages: [], boundaries: [], malformed: { count: 0, lines: [] } })) as never
 
-async function run(raw: unknown, build: typeof buildHandoff, fault?: 'empty', hook?: (line: ChildLine, rundir: string) => void) {
+/** `hook` sees each line, and answers a request with `answer`, as the hooks module would. */
+async function run(raw: unknown, build: typeof buildHandoff, fault?: 'empty', hook?: (line: ChildLine, answer: Bridge['answer']) => void) {
   const rundir = join(tmp('ch-engine-run-'), 'run')
   const lines: ChildLine[] = []
+  let bridge: Bridge | null = null
   const ok = await runEngine(raw, {
     rundir,
+    connect: (b) => (bridge = b),
     send: (l) => {
       lines.push(l)
-      hook?.(l, rundir)
+      hook?.(l, (a) => bridge!.answer(a))
     },
     build,
     readMessages: stubRead,
@@ -213,7 +218,7 @@ describe('engine child: runEngine', () => {
   test('nothing-to-fork passes through to the section unchanged: no completion here, the row says why', async () => {
     const inp = input()
     const seen: string[] = []
-    const hook = (line: ChildLine, rundir: string) => {
+    const hook = (line: ChildLine, answer: Bridge['answer']) => {
       if (line.type !== 'request') return
       seen.push(line.call)
       // Anything but a fork is answered too, so a retry here would succeed and be seen.
@@ -221,7 +226,7 @@ describe('engine child: runEngine', () => {
         line.call === 'model.fork'
           ? { isAnswered: false, reason: 'nothing-to-fork' }
           : { isAnswered: true, text: 'COLD', usage: { input_tokens: 5, output_tokens: 7, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } }
-      setTimeout(() => writeFileSync(join(rundir, 'answers', `${line.id}.json`), JSON.stringify({ id: line.id, ok: true, value })), 5)
+      setTimeout(() => answer({ id: line.id, ok: true, value }), 5)
     }
     let answer: unknown
     const { last } = await run(
@@ -408,30 +413,19 @@ describe('engine child: the process and its protocol', () => {
       env: { ...process.env, COMPACT_HANDOFF_CONFIG: join(project, 'none.yaml') },
       stdio: ['pipe', 'pipe', 'pipe'],
     })
-    child.stdin.end(JSON.stringify(inp))
-    const lines: ChildLine[] = []
-    let buf = ''
-    let stderr = ''
-    child.stderr.on('data', (d) => (stderr += d))
-    child.stdout.on('data', (d) => {
-      buf += d
-      for (let nl; (nl = buf.indexOf('\n')) >= 0; buf = buf.slice(nl + 1)) {
-        const line = JSON.parse(buf.slice(0, nl)) as ChildLine
-        lines.push(line)
-        if (line.type !== 'request') continue
-        // The hooks module's part: answer each call by writing its file.
-        const value =
-          line.call === 'files.read'
-            ? { ok: true, text: '1\tfile text' }
-            : {
-                isAnswered: true,
-                text: `ANSWER ${line.id} <commitments>\n</commitments>`,
-                usage: { input_tokens: 1, output_tokens: 1, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
-              }
-        writeFileSync(join(rundir, 'answers', `${line.id}.json`), JSON.stringify({ id: line.id, ok: true, value }))
-      }
-    })
+    // The hooks module's part: answer each call over the socket.
+    const side = hooksSide(child, JSON.stringify(inp), (req) =>
+      req.call === 'files.read'
+        ? { ok: true, text: '1\tfile text' }
+        : {
+            isAnswered: true,
+            text: `ANSWER ${req.id} <commitments>\n</commitments>`,
+            usage: { input_tokens: 1, output_tokens: 1, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
+          },
+    )
     const code = await new Promise<number | null>((res) => child.on('exit', res))
+    const lines = side.lines()
+    const stderr = side.stderr()
     assert.equal(code, 0, stderr)
     assert.equal(lines[0]!.type, 'hello')
     const done = lines.at(-1) as DoneLine
@@ -540,5 +534,25 @@ describe('engine child: a late rehearsal (the engine compacts beside it)', () =>
       [],
     )
     assert.match((lines.at(-1) as DoneLine).handoff, /complete: model calls are off for rehearsals \(rehearsalModel: false\)/)
+  })
+})
+
+describe('engine child: a package that does not load is said to the user', () => {
+  test('a section package and a subscriber that fail to load: one notice each, beside the row', async () => {
+    const dir = tmp('ch-engine-notice-')
+    const config = join(dir, 'pipeline.config.yaml')
+    const off = ['summary', 'ledger', 'state', 'commitments', 'outline', 'recent', 'restore'].map((n) => `  - name: ${n}\n    enabled: false\n`).join('')
+    writeFileSync(config, `plugins:\n  - package: not-a-subscriber\nsections:\n${off}  - name: todos\n    package: not-installed-section\n`)
+    const inp = input({ cwd: dir })
+    const rundir = join(tmp('ch-engine-notice-run-'), 'run')
+    const lines: ChildLine[] = []
+    const ok = await runEngine(inp, { rundir, send: (l) => lines.push(l), env: { COMPACT_HANDOFF_CONFIG: config } })
+    assert.equal(ok, true)
+    const done = lines.at(-1) as DoneLine
+    assert.equal(done.type, 'done')
+    const notices = done.notices ?? []
+    assert.equal(notices.length, 2, JSON.stringify(notices))
+    assert.match(notices[0]!, /^section todos was left out: package "not-installed-section" is not installed beside /)
+    assert.match(notices[1]!, /^subscriber not-a-subscriber was not loaded: package "not-a-subscriber" is not installed beside /)
   })
 })

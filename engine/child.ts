@@ -1,6 +1,7 @@
 /**
  * `compact-handoff engine <rundir>`: one compaction for the plugin's hooks module. The event comes
- * on stdin; capability requests and the answer go out as lines on stdout (plugin/hooks/protocol.ts).
+ * on stdin; capability requests and the answer go out as lines over the child's socket, named by
+ * its one stdout line (engine/channel.ts, plugin/hooks/protocol.ts).
  * Whatever happens, it ends with one `done` or one `failed` line, and the store says why.
  */
 import { watch } from 'node:fs'
@@ -27,8 +28,10 @@ import {
 } from '../store/write.ts'
 import { buildHandoff, configFiles } from '../pipeline/build.ts'
 import { type Bridge, createBridge } from './bridge.ts'
+import { type Channel, openChannel } from './channel.ts'
 import { engineHost, type EngineHost } from './capabilities.ts'
 import { keepPlan } from './keep.ts'
+import { seamSubscribers } from './seam-subscribers.ts'
 import type { ModelCapability } from '../pipeline/capabilities.ts'
 import { type ApiUsage, type ChildLine, type EngineInput, type FallbackCode, fallbackReason, type StoreMode } from '../plugin/hooks/protocol.ts'
 import { type ForkCheck, forkCheck, handoffRefs } from './field.ts'
@@ -40,11 +43,13 @@ const VERSION = typeof __CH_VERSION__ === 'string' ? __CH_VERSION__ : '0.0.0-dev
 const usage = `Usage: compact-handoff engine [--standby] <rundir>
 
 Internal: the plugin's hooks module runs this for each compaction. It reads the session.compact
-event as JSON on stdin, asks for engine capabilities by writing request lines on stdout (answers
-come back as files under <rundir>/answers/), stores the handoff and its row, and ends with one
-{"type":"done"} or {"type":"failed"} line. <rundir> is removed before that line is written.
-With --standby it loads itself and the config first and waits for the event as <rundir>/input.json
-instead: a live session keeps one ready, so a compaction does not wait for node to start.
+event as JSON on stdin and writes one line on stdout, its hello, naming a Unix socket and a
+token; over that socket the hooks module fetches its requests for engine capabilities and posts
+the answers (engine/channel.ts). It stores the handoff and its row, ends with one
+{"type":"done"} or {"type":"failed"} line, and exits once that is fetched. <rundir> is removed
+before that line is sent. With --standby it loads itself and the config first and waits for
+the event as <rundir>/input.json instead: a live session keeps one ready, so a compaction does
+not wait for node to start.
 
 Test only: COMPACT_HANDOFF_FAULT=crash|hang|empty makes the child exit without an answer, wait
 forever, or build an empty handoff, so the end-to-end tests can check every fallback.
@@ -57,6 +62,8 @@ export type Fault = 'crash' | 'hang' | 'empty'
 export interface EngineDeps {
   rundir: string
   send(line: ChildLine): void
+  /** Hands the transport the run's bridge, so answers reach it (engine/channel.ts `onAnswer`). */
+  connect?(bridge: Bridge): void
   /** Seams for tests; the real pipeline by default. */
   build?: typeof buildHandoff
   readMessages?: typeof readEngineMessages
@@ -322,7 +329,8 @@ async function prepare(run: Run, raw: unknown): Promise<Prepared> {
     throw new Fallback('store-unreadable', (err as Error).message)
   }
   run.transcript = (deps.readMessages ?? readEngineMessages)(input.messages, { sessionId: input.sessionId, cwd: input.cwd, model: input.model })
-  const bridge = (run.bridge = createBridge({ rundir: deps.rundir, send: deps.send }))
+  const bridge = (run.bridge = createBridge({ send: deps.send }))
+  deps.connect?.(bridge)
   const gone = () => bridge.close(`the engine went away before it answered (${String(deps.engineGone?.reason ?? 'unknown')})`)
   if (deps.engineGone?.aborted) gone()
   else deps.engineGone?.addEventListener('abort', gone, { once: true })
@@ -376,6 +384,7 @@ async function build(run: Prepared): Promise<Built> {
       configFiles: files,
       lenient: true,
       builtins: builtinSections,
+      subscribers: seamSubscribers(input.subscribers ?? [], run.bridge),
     }))
   } catch (err) {
     throw new Fallback('pipeline-threw', (err as Error).message)
@@ -434,16 +443,29 @@ async function store(run: Built): Promise<Stored> {
   }
 }
 
+/** A package named in the config that did not load, one line each: said at the compaction, as a
+ *  broken override is, so the person can fix it (the row has it too). */
+export function loadNotices(result: HandoffResult): string[] {
+  const sections = result.sections.flatMap((s) =>
+    s.status === 'dropped' && s.code === 'SECTION_LOAD_FAILED' ? [`section ${s.name} was left out: ${s.message.replace(/^\[section [^\]]+\] /, '')}`] : [],
+  )
+  const subscribers = result.seam.flatMap((r) => (r.hook === 'load' ? [`subscriber ${r.name} was not loaded: ${r.message ?? 'no reason given'}`] : []))
+  return [...sections, ...subscribers]
+}
+
 /** Hands the handoff up (one `done` line), then indexes what was stored. */
 async function answer(run: Built, stored: Stored): Promise<void> {
   const { configProblems, result } = run
   await cleanup(run.deps.rundir)
   const usage: ApiUsage | undefined = run.host.usage()
-  const notices = configProblems.length
-    ? [
-        `your pipeline config override has ${configProblems.length} problem(s), so the default pipeline ran: ${configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`).join('; ')}`,
-      ]
-    : []
+  const notices = [
+    ...(configProblems.length
+      ? [
+          `your pipeline config override has ${configProblems.length} problem(s), so the default pipeline ran: ${configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`).join('; ')}`,
+        ]
+      : []),
+    ...loadNotices(result),
+  ]
   run.deps.send({
     type: 'done',
     handoff: run.handoff,
@@ -610,8 +632,17 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
-const sendLine = (line: ChildLine) => {
-  process.stdout.write(JSON.stringify(line) + '\n')
+/** How long the child waits, once it has answered, for the hooks module to fetch its last lines. */
+const DRAIN_MS = 10_000
+
+/** Ends the process once the hooks module has what was sent (or DRAIN_MS has passed) and the output
+ *  is written out. Third-party code may have left a timer or a socket behind (a subscriber tap that
+ *  timed out is let go, not stopped), which would otherwise keep it alive. */
+async function finish(channel: Channel, code: number): Promise<never> {
+  await channel.drained(DRAIN_MS)
+  await channel.close().catch(() => undefined)
+  await Promise.all([process.stdout, process.stderr].map((stream) => new Promise<void>((resolve) => stream.write('', () => resolve()))))
+  process.exit(code)
 }
 
 function faultOf(env: NodeJS.ProcessEnv): Fault | undefined {
@@ -637,12 +668,12 @@ function lateExits(): AbortSignal {
     setTimeout(() => process.exit(143), GONE_GRACE_MS).unref()
   }
   process.on('SIGTERM', () => stop('SIGTERM: the engine is exiting'))
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => stop(`its end of the bridge closed: ${err.code ?? err.message}`))
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => stop(`its stdout closed: ${err.code ?? err.message}`))
   return gone.signal
 }
 
 export const engineCommand: Command = {
-  summary: '(internal) one compaction for the plugin: event on stdin, bridge lines on stdout',
+  summary: '(internal) one compaction for the plugin: event on stdin, bridge over the socket its hello names',
   usage,
   async run(argv) {
     const standby = argv[0] === '--standby'
@@ -652,9 +683,15 @@ export const engineCommand: Command = {
       return 2
     }
     await mkdir(rundir, { recursive: true, mode: 0o700 })
-    // stdout is the bridge: whatever a section or a library prints goes to stderr instead.
+    // The hello is the one line stdout carries, written before any third-party code loads; the
+    // rest goes over the socket it names (engine/channel.ts). What is printed later is not read,
+    // and console output goes to stderr, where the hooks module logs it for debugging.
+    const channel = await openChannel()
+    const sendLine = (line: ChildLine) => channel.send(line)
+    process.stdout.write(
+      JSON.stringify({ type: 'hello', pid: process.pid, version: VERSION, socket: channel.socketPath, token: channel.token } satisfies ChildLine) + '\n',
+    )
     console.log = console.info = console.debug = console.error
-    sendLine({ type: 'hello', pid: process.pid, version: VERSION })
     if (standby) warmUp()
     const text = standby ? await standbyInput(rundir) : await readStdin()
     const fault = faultOf(process.env)
@@ -673,10 +710,14 @@ export const engineCommand: Command = {
       await cleanup(rundir)
       const why = new Fallback('bad-input', `stdin is not JSON (${(err as Error).message})`)
       sendLine({ type: 'failed', code: why.code, reason: why.reason, rowWritten: false })
-      return 1
+      return finish(channel, 1)
     }
     const engineGone = (raw as { late?: unknown } | null)?.late === true ? lateExits() : undefined
-    const ok = await runEngine(raw, { rundir, send: sendLine, fault, ...(engineGone ? { engineGone } : {}) })
-    return ok ? 0 : 1
+    // Stopped by the hooks module (a timeout, a failure): exit, so the socket's folder is removed.
+    if (!engineGone) process.once('SIGTERM', () => process.exit(143))
+    const connect = (bridge: Bridge) => channel.onAnswer((a) => bridge.answer(a))
+    const ok = await runEngine(raw, { rundir, send: sendLine, connect, fault, ...(engineGone ? { engineGone } : {}) })
+    // Answered, stored and indexed: nothing is left to do.
+    return finish(channel, ok ? 0 : 1)
   },
 }

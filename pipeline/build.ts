@@ -8,9 +8,9 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Capabilities } from './capabilities.ts'
 import { type ConfigIssue, type ConfigSource, loadConfig, loadConfigLenient, resolveConfig, userConfigSource } from './config/load.ts'
-import { createPipeline, type Pipeline } from './pipeline.ts'
+import { createPipeline, type Pipeline, type Subscriber } from './pipeline.ts'
 import type { HandoffResult, PipelineInput, ResolvedConfig, SectionDefinition } from './types.ts'
-import { loadSectionPackage, loadSubscriberPackage, PackageLoadError } from './packages.ts'
+import { loadSectionPackage, loadSubscriberPackage, PackageLoadError, releaseSection } from './packages.ts'
 
 /** The default pipeline: beside the bundle (plugin/dist/) or at the repo root (running from source). */
 export function defaultConfigFile(): string {
@@ -40,7 +40,7 @@ export async function importPackages(config: ResolvedConfig): Promise<{ loaded: 
   for (const plan of config.sections) {
     if (plan.definition || !plan.package || plan.package in loaded || plan.package in failed) continue
     try {
-      loaded[plan.package] = await loadSectionPackage(plan.package, plan.declaredIn ?? join(process.cwd(), 'pipeline.config.yaml'))
+      loaded[plan.package] = await loadSectionPackage(plan.package, plan.declaredIn ?? join(process.cwd(), 'pipeline.config.yaml'), config.loadTimeoutMs)
     } catch (err) {
       failed[plan.package] =
         `package ${err instanceof PackageLoadError ? err.message : `"${plan.package}" could not be loaded: ${String((err as Error)?.message ?? err)}`}`
@@ -49,15 +49,17 @@ export async function importPackages(config: ResolvedConfig): Promise<{ loaded: 
   return { loaded, failed }
 }
 
-/** Each `plugins:` subscriber, loaded and applied; one that fails is recorded on the run, never fatal. */
-async function subscribe(pipeline: Pipeline, config: ResolvedConfig): Promise<void> {
+/** Each `plugins:` subscriber, loaded and applied, then the host's own; one that fails is recorded
+ *  on the run, never fatal. */
+async function subscribe(pipeline: Pipeline, config: ResolvedConfig, hosts: Subscriber[]): Promise<void> {
   for (const plan of config.plugins ?? []) {
     try {
-      pipeline.subscribe(await loadSubscriberPackage(plan.package, plan.declaredIn), plan.options)
+      pipeline.subscribe(await loadSubscriberPackage(plan.package, plan.declaredIn, config.loadTimeoutMs), plan.options)
     } catch (err) {
       pipeline.noteSubscriberFailure(plan.package, 'load', `package ${err instanceof PackageLoadError ? err.message : String((err as Error)?.message ?? err)}`)
     }
   }
+  for (const subscriber of hosts) pipeline.subscribe(subscriber)
 }
 
 export interface BuildOptions {
@@ -69,6 +71,9 @@ export interface BuildOptions {
   /** Engine path: a broken override falls back to the default pipeline and is reported. */
   lenient: boolean
   signal?: AbortSignal
+  /** Subscribers the host brings, applied after the config's `plugins:` (the engine seam's: one
+   *  per plugin that subscribed through `$.compactHandoff`, engine/seam-subscribers.ts). */
+  subscribers?: Subscriber[]
   /** Lets a caller tap the pipeline's hooks before it runs (tests, subscribers). */
   tap?: (pipeline: Pipeline) => void
 }
@@ -84,14 +89,19 @@ export async function buildHandoff(opts: BuildOptions): Promise<{ result: Handof
   const first = resolveConfig({ files: opts.configFiles, builtins: opts.builtins })
   const hasPackages = first.config.sections.some((p) => p.package)
   const { loaded, failed } = hasPackages ? await importPackages(first.config) : { loaded: {}, failed: {} as Record<string, string> }
-  const { config: read, problems: configProblems } = hasPackages || first.issues.length ? load(loaded) : { config: first.config, problems: [] }
-  const config = {
-    ...read,
-    sections: read.sections.map((p) => (p.package && failed[p.package] ? { ...p, loadError: failed[p.package] } : p)),
+  try {
+    const { config: read, problems: configProblems } = hasPackages || first.issues.length ? load(loaded) : { config: first.config, problems: [] }
+    const config = {
+      ...read,
+      sections: read.sections.map((p) => (p.package && failed[p.package] ? { ...p, loadError: failed[p.package] } : p)),
+    }
+    const pipeline = createPipeline(config)
+    await subscribe(pipeline, config, opts.subscribers ?? [])
+    opts.tap?.(pipeline)
+    const result = await pipeline.run(opts.input, opts.capabilities, { signal: opts.signal })
+    return { result, configProblems }
+  } finally {
+    // A package section no run took still holds its thread.
+    for (const definition of Object.values(loaded)) releaseSection(definition)
   }
-  const pipeline = createPipeline(config)
-  await subscribe(pipeline, config)
-  opts.tap?.(pipeline)
-  const result = await pipeline.run(opts.input, opts.capabilities, { signal: opts.signal })
-  return { result, configProblems }
 }

@@ -14,6 +14,9 @@ export const DROP_CODES = {
   SECTION_NO_MODEL: 'the section needs a model and the host offers none',
   SECTION_MODEL_FAILED: 'the model call failed',
   SECTION_MODEL_EMPTY: 'the model answered, but with nothing the section could use',
+  SECTION_CANCELLED: 'the run was cancelled (its signal aborted) before the section started',
+  SECTION_STRAY_REJECTION: 'a promise the section left behind rejected and nothing handled it',
+  SECTION_EXITED: "the section's code ended its thread (process.exit, or a crash of its worker)",
 } as const
 
 export type DropCode = keyof typeof DROP_CODES

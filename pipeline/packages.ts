@@ -8,6 +8,7 @@ import { isBuiltin } from 'node:module'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Subscriber } from './pipeline.ts'
+import { FUNCTION_MARK, LOAD_TIMEOUT_MS, runInThread, type SectionThread, startSectionThread, ThreadLoadError } from './section-worker.ts'
 import type { SectionDefinition } from './types.ts'
 
 /** The conditions an `import` matches in a package's `exports`, as Node's ESM loader has them. */
@@ -121,14 +122,33 @@ export function resolvePackage(specifier: string, fromDir: string): string {
   return realFile
 }
 
-/** Imports the package's default export; every failure is a PackageLoadError with one line. */
-export async function importDefault(specifier: string, fromDir: string): Promise<unknown> {
+/**
+ * Imports the package's default export in this thread (a subscriber taps this thread's hooks);
+ * every failure is a PackageLoadError with one line. Its top-level code runs under `timeoutMs`:
+ * an import that never settles is given up on (and left pending: nothing waits for it).
+ */
+export async function importDefault(specifier: string, fromDir: string, timeoutMs = LOAD_TIMEOUT_MS): Promise<unknown> {
   const file = resolvePackage(specifier, fromDir)
   let mod: { default?: unknown }
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new PackageLoadError(
+            `"${specifier}" did not finish loading within ${timeoutMs.toLocaleString('en-US')} ms (loadTimeoutMs: ${timeoutMs}): its top-level code is still waiting`,
+          ),
+        ),
+      timeoutMs,
+    )
+  })
   try {
-    mod = (await import(pathToFileURL(file).href)) as { default?: unknown }
+    mod = (await Promise.race([import(pathToFileURL(file).href), late])) as { default?: unknown }
   } catch (err) {
+    if (err instanceof PackageLoadError) throw err
     throw new PackageLoadError(`"${specifier}" threw while it loaded: ${String((err as Error)?.message ?? err).split('\n')[0]}`)
+  } finally {
+    clearTimeout(timer)
   }
   if (mod.default === undefined) throw new PackageLoadError(`"${specifier}" has no default export`)
   return mod.default
@@ -188,16 +208,59 @@ export function subscriberProblems(value: unknown): string[] {
   return problems
 }
 
-/** A section package: its checked definition, or why it cannot run. */
-export async function loadSectionPackage(specifier: string, configFile: string): Promise<SectionDefinition<any>> {
-  const value = await importDefault(specifier, dirname(configFile))
-  const problems = sectionDefinitionProblems(value)
-  if (problems.length) throw new PackageLoadError(`"${specifier}" does not default-export a usable section: ${problems.join('; ')}`)
-  return value as SectionDefinition<any>
+/** A definition's shape as it came from its thread, its functions stood in for (checks only). */
+const unmark = (v: unknown): unknown => {
+  const stub = () => undefined
+  if (v === FUNCTION_MARK) return stub
+  if (!isRecord(v)) return v
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x === FUNCTION_MARK ? stub : x]))
 }
 
-export async function loadSubscriberPackage(specifier: string, configFile: string): Promise<Subscriber> {
-  const value = await importDefault(specifier, dirname(configFile))
+/**
+ * A section package: its checked definition, or why it cannot run. It is loaded in a thread of
+ * its own (pipeline/section-worker.ts), and its `run` runs there: the first run in the thread
+ * that loaded it, any later one in a fresh thread.
+ */
+export async function loadSectionPackage(specifier: string, configFile: string, timeoutMs = LOAD_TIMEOUT_MS): Promise<SectionDefinition<any>> {
+  const url = pathToFileURL(resolvePackage(specifier, dirname(configFile))).href
+  const start = () =>
+    startSectionThread(url, timeoutMs).catch((err: unknown) => {
+      throw err instanceof ThreadLoadError ? new PackageLoadError(`"${specifier}" ${err.message}`) : err
+    })
+  let spare: SectionThread | null = await start()
+  const release = () => {
+    if (spare) void spare.worker.terminate()
+    spare = null
+  }
+  const value = unmark(spare.shape)
+  const problems = sectionDefinitionProblems(value)
+  if (problems.length) {
+    void spare.worker.terminate()
+    throw new PackageLoadError(`"${specifier}" does not default-export a usable section: ${problems.join('; ')}`)
+  }
+  const definition: SectionDefinition<any> = {
+    ...(value as SectionDefinition<any>),
+    async run(ctx) {
+      const thread = spare ?? (await start())
+      spare = null
+      return (await runInThread(thread, ctx)) as Awaited<ReturnType<SectionDefinition['run']>>
+    },
+  }
+  releasers.set(definition, release)
+  return definition
+}
+
+/** What ends a loaded package's idle thread, by its definition. */
+const releasers = new WeakMap<SectionDefinition<any>, () => void>()
+
+/** Ends the thread a package section loaded in, if no run took it (a disabled section, a config
+ *  that failed after the load): an idle worker would keep the process alive. */
+export function releaseSection(definition: SectionDefinition<any>): void {
+  releasers.get(definition)?.()
+}
+
+export async function loadSubscriberPackage(specifier: string, configFile: string, timeoutMs = LOAD_TIMEOUT_MS): Promise<Subscriber> {
+  const value = await importDefault(specifier, dirname(configFile), timeoutMs)
   const problems = subscriberProblems(value)
   if (problems.length) throw new PackageLoadError(`"${specifier}" does not default-export a usable subscriber: ${problems.join('; ')}`)
   return value as Subscriber

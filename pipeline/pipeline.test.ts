@@ -339,6 +339,38 @@ describe('scheduling', () => {
   })
 })
 
+describe('a cancelled run', () => {
+  test('a signal already aborted: no section starts, each is dropped SECTION_CANCELLED with the reason', async () => {
+    let started = 0
+    const stop = new AbortController()
+    stop.abort(new Error('the engine went away'))
+    const plans = [plan(section('a', async () => (started++, 'A'))), plan(section('b', async () => (started++, 'B')))]
+    const r = await createPipeline(config(plans)).run(input(), caps, { signal: stop.signal })
+    assert.equal(started, 0)
+    assert.deepEqual(
+      r.sections.map((s) => [s.name, s.status, s.status === 'dropped' ? s.code : null]),
+      [
+        ['a', 'dropped', 'SECTION_CANCELLED'],
+        ['b', 'dropped', 'SECTION_CANCELLED'],
+      ],
+    )
+    assert.match(r.sections[0]!.status === 'dropped' ? r.sections[0]!.message : '', /cancelled before it started: the engine went away/)
+  })
+
+  test('aborted mid-run: the running section sees its signal, the ones still queued are cancelled', async () => {
+    const stop = new AbortController()
+    let heard = false
+    const plans = [
+      plan(section('running', async (ctx) => (await sleep(1000, ctx.signal).catch(() => (heard = true)), 'R'))),
+      plan(section('queued', async () => 'Q')),
+    ]
+    setTimeout(() => stop.abort(new Error('stop')), 30)
+    const r = await createPipeline(config(plans, { concurrency: 1 })).run(input(), caps, { signal: stop.signal })
+    assert.equal(heard, true)
+    assert.equal(r.sections[1]!.status === 'dropped' && r.sections[1]!.code, 'SECTION_CANCELLED')
+  })
+})
+
 describe('compose', () => {
   test('marker is the first line; lineage from an earlier handoff in the transcript', async () => {
     const r1 = await createPipeline(config([plan(section('a', async () => 'x'))])).run(input(), caps)

@@ -66,10 +66,18 @@ function settleTap(type: string, fn: AnyFn, args: unknown[], timeoutMs: number):
   return pTimeout(work, { milliseconds: timeoutMs })
 }
 
+/** Thrown by a tap whose answer was a refusal, not a failure (an engine-seam subscriber's tool call
+ *  the engine or a hook denied): recorded as `denied`. */
+export class SeamDeniedError extends Error {
+  override name = 'SeamDeniedError'
+}
+
 const failure = (err: unknown, timeoutMs: number): { status: SeamRecord['status']; message: string } =>
   (err as Error)?.name === 'TimeoutError'
     ? { status: 'timedOut', message: `no answer within ${fmt(timeoutMs)} ms (seamTimeoutMs: ${timeoutMs})` }
-    : { status: 'threw', message: errorText(err) }
+    : err instanceof SeamDeniedError
+      ? { status: 'denied', message: err.message }
+      : { status: 'threw', message: errorText(err) }
 
 /**
  * Wraps every beforeCompact tap as it is registered so that it can neither fail nor stall the

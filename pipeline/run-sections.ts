@@ -25,10 +25,11 @@ export interface RunSectionsOptions {
   ceiling?: { chars: number; setting: string }
   /**
    * Meter each section's time past its first await too (V8 promise hooks, pipeline/busy-time.ts),
-   * so the one that holds the thread is the one that times out. Default: when a section comes from
-   * a package, whose code nobody here has bounded. Built-in sections give the event loop a turn
-   * themselves, and the hooks cost about 50 ms a build, so without one only each section's first
-   * synchronous stretch is metered (exactly, and for free).
+   * so the one that holds the thread is the one that times out. Off by default: a section from a
+   * package runs in a thread of its own (pipeline/section-worker.ts), so nothing it does holds
+   * this one; the built-in sections give the event loop a turn themselves, and the hooks cost
+   * about 50 ms a build. Without them each section's first synchronous stretch is still metered
+   * (exactly, and for free).
    */
   meterAwaits?: boolean
 }
@@ -127,6 +128,8 @@ function dropped(plan: SectionPlan, code: DropCode, message: string, extra: Part
   }
 }
 
+const reasonText = (reason: unknown): string => String((reason as Error)?.message ?? reason ?? 'aborted')
+
 function normalize(value: SectionResult | string | null | undefined): SectionResult | null {
   if (value == null) return null
   if (typeof value === 'string') return { body: value }
@@ -143,6 +146,9 @@ async function runOne(
   const def = plan.definition
   if (!plan.enabled) return dropped(plan, 'SECTION_DISABLED', 'switched off (enabled: false)')
   if (!def) return dropped(plan, 'SECTION_LOAD_FAILED', plan.loadError ?? 'no section definition was loaded')
+  // A run cancelled before this section's turn came: it never starts (its slot may come after
+  // the abort, when waiting on `needs` or the concurrency cap).
+  if (opts.signal?.aborted) return dropped(plan, 'SECTION_CANCELLED', `the run was cancelled before it started: ${reasonText(opts.signal.reason)}`)
 
   // A section that fits its budget fits the handoff: budgets are shared out under the ceiling.
   const { chars: budget, setting: budgetSetting } = given ?? { chars: plan.budgetChars, setting: 'budgetChars' }
@@ -254,7 +260,7 @@ function settle(outcome: SectionOutcome, hooks: PipelineHooks): SectionOutcome {
  */
 export async function runSections(plans: SectionPlan[], input: SectionInput, opts: RunSectionsOptions): Promise<SectionOutcome[]> {
   const limit = pLimit(Math.max(1, opts.concurrency))
-  const metering = { ...opts, meterAwaits: opts.meterAwaits ?? plans.some((p) => p.enabled && p.package !== undefined) }
+  const metering = { ...opts, meterAwaits: opts.meterAwaits ?? false }
   const settled = new Map<string, Promise<SectionOutcome>>()
   const budgets = shareBudgets(plans, opts.ceiling)
   const progress = plans.map((plan) => ({ plan, outcome: undefined as SectionOutcome | undefined }))

@@ -157,6 +157,8 @@ export interface ResolvedConfig {
   plugins?: SubscriberPlan[]
   /** How long one subscriber tap may take (`seamTimeoutMs`); unset: SEAM_TIMEOUT_MS. */
   seamTimeoutMs?: number
+  /** How long loading one package may take (`loadTimeoutMs`); unset: LOAD_TIMEOUT_MS. */
+  loadTimeoutMs?: number
 }
 
 /**
@@ -167,7 +169,8 @@ export interface ResolvedConfig {
 export interface SeamRecord {
   name: string
   hook: string
-  status: 'ok' | 'threw' | 'timedOut'
+  /** `denied`: an engine-seam subscriber's tool call was refused (by the engine or a hook). */
+  status: 'ok' | 'threw' | 'timedOut' | 'denied'
   ms: number
   message?: string
 }

@@ -125,6 +125,7 @@ export function resolveConfig(opts: LoadOptions): { config: ResolvedConfig; issu
     maxChars: schema.properties.handoff.properties.maxChars.default,
     maxFraction: schema.properties.handoff.properties.maxFraction.default,
     seamTimeoutMs: schema.properties.seamTimeoutMs.default,
+    loadTimeoutMs: schema.properties.loadTimeoutMs.default,
   }
   // By package: a later file naming one again replaces its options and is where it resolves from.
   const plugins = new Map<string, SubscriberPlan>()
@@ -135,6 +136,7 @@ export function resolveConfig(opts: LoadOptions): { config: ResolvedConfig; issu
     const data = file.data
     if (data.concurrency !== undefined) limits.concurrency = data.concurrency
     if (data.seamTimeoutMs !== undefined) limits.seamTimeoutMs = data.seamTimeoutMs
+    if (data.loadTimeoutMs !== undefined) limits.loadTimeoutMs = data.loadTimeoutMs
     if (Array.isArray(data.plugins)) {
       for (const entry of data.plugins) {
         if (!isRecord(entry) || typeof entry.package !== 'string') continue

@@ -33,6 +33,7 @@ export interface SectionEntry {
 export interface ConfigFileData {
   concurrency?: number
   seamTimeoutMs?: number
+  loadTimeoutMs?: number
   handoff?: { maxChars?: number; maxFraction?: number }
   plugins?: Array<{ package: string; options?: Record<string, unknown> }>
   sections?: SectionEntry[]

@@ -15,13 +15,11 @@ import {
   PENDING_WAIT_MS,
   nodeMissingNotice,
   nodeVerdict,
-  parseChildLine,
   passThrough,
   PRECOMPUTE_SKIP,
   readAnswer,
   replacement,
   resolveSettings,
-  splitLines,
   stderrTail,
   storedRow,
 } from './logic'
@@ -33,6 +31,8 @@ import {
   type DoneLine,
   type FallbackCode,
   fallbackReason,
+  type HelloLine,
+  type LinesAnswer,
   fileStem,
   HISTORY_TOOLS,
   modeDir,
@@ -45,7 +45,9 @@ import {
   SLASH_TOOL,
   TOOL_PREFIX,
 } from './protocol'
+import { fetchLines, postAnswer, readHello } from './bridge'
 import { compactionHeard, drained, requestCompact, takeRequest, turnEnded } from './field'
+import { compactHandoffNoun, raiseSubscriber, seamSubscribers } from './seam'
 import { toolArgs, toolText, unanswered } from './tools'
 import { PLUGIN_VERSION } from './version'
 
@@ -164,8 +166,8 @@ function takeStandby(s: Settings): Standby | null {
   return ready
 }
 
-/** Answers one request of the child by writing its answer file; a call it gave up on is not answered. */
-async function serve($: EngineInterface, req: RequestLine, rundir: string, signal: AbortSignal, late: LateRun | null): Promise<void> {
+/** Answers one request of the child over its socket; a call it gave up on is not answered. */
+async function serve($: EngineInterface, req: RequestLine, hello: HelloLine, signal: AbortSignal, late: LateRun | null): Promise<void> {
   let answer: AnswerFile
   try {
     let value: unknown
@@ -178,6 +180,8 @@ async function serve($: EngineInterface, req: RequestLine, rundir: string, signa
     } else if (req.call === 'model.complete') {
       const { model, prompt, system, maxTokens } = req.args
       value = await $.model.complete({ model, prompt, ...(system ? { system } : {}), ...(maxTokens ? { maxTokens } : {}) }, { signal })
+    } else if (req.call === 'seam.raise') {
+      value = await raiseSubscriber($, req.args)
     } else if (req.call === 'files.read') {
       const { path, offset, limit } = req.args
       value = readAnswer(await $.tool.call({ tool: 'Read', file_path: path, ...(offset ? { offset } : {}), ...(limit ? { limit } : {}) }))
@@ -189,12 +193,15 @@ async function serve($: EngineInterface, req: RequestLine, rundir: string, signa
     answer = { id: req.id, ok: false, error: (err as Error)?.message ?? String(err) }
   }
   if (signal.aborted) return
-  await $.fs.write(`${rundir}/answers/${req.id}.json`, JSON.stringify(answer)).catch((err: Error) => {
+  await postAnswer($, hello, answer).catch((err: Error) => {
     $.ui.log(`compact-handoff: could not answer ${req.call} #${req.id}: ${err.message}`, { to: 'debug' })
   })
 }
 
 const TIMEOUT = Symbol('timeout')
+
+/** How long a child whose socket failed is given to end by itself before that is the reason. */
+const FETCH_FAILED_GRACE_MS = 2_000
 
 /** Starts the pipeline child, answers its requests, and waits for its one answer or its end. */
 async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings, startedAt: number, late: LateRun | null = null): Promise<ChildOutcome> {
@@ -217,8 +224,9 @@ async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings,
     pluginVersion: PLUGIN_VERSION,
     hookStartedAt: startedAt,
     ...(late ? { late: true } : {}),
+    subscribers: seamSubscribers(),
   })
-  let rundir = `${env.CLAUDE_PLUGIN_DATA}/runs/${startedAt.toString(36)}-${Math.random().toString(36).slice(2, 8)}`
+  const rundir = `${env.CLAUDE_PLUGIN_DATA}/runs/${startedAt.toString(36)}-${Math.random().toString(36).slice(2, 8)}`
   let child: ChildStream
   let first: Promise<IteratorResult<SpawnPiece, SpawnEnd>> | null = null
   if (
@@ -228,59 +236,102 @@ async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings,
       () => false,
     ))
   ) {
-    ;({ child, rundir, first } = warm)
+    ;({ child, first } = warm)
   } else {
     if (warm) void warm.child.return(undefined as never).catch(() => undefined)
     child = $.process.spawn({ argv: [s.nodePath, `${$.plugin.root}/dist/compact-handoff.mjs`, 'engine', rundir], input })
   }
   const calls = new Map<number, AbortController>()
-  let buffered = ''
+  /** stdout: read up to the hello only (./bridge); what comes after is kept for the debug log. */
+  let printed = ''
+  let hello: HelloLine | null = null
   let stderr = ''
   let ended: { code: number | null; signal: string | null } | null = null
-  let answer: ChildOutcome | null = null
-  /** Whether the child wrote any line but its hello (a standby that did has read its input). */
+  /** Set by `take` (a closure, so an object: the loop reads what it set). */
+  const outcome: { answer: ChildOutcome | null } = { answer: null }
+  /** Whether the child sent any line but its hello (a standby that did has read its input). */
   let said = false
   let heard = false
   const deadline = startedAt + s.childTimeoutMs
+  type Fetched = { kind: 'lines'; got: LinesAnswer } | { kind: 'fetch-failed'; why: string }
+  let pull: Promise<IteratorResult<SpawnPiece, SpawnEnd>> | null = first
+  let fetching: Promise<Fetched> | null = null
+  let after = 0
+  let fetchFailed: string | null = null
+  let graceUntil = Infinity
+  const take = (lines: LinesAnswer['lines']) => {
+    for (const msg of lines) {
+      if (msg.type !== 'hello') said = true
+      if (msg.type === 'request') {
+        const stop = new AbortController()
+        calls.set(msg.id, stop)
+        void serve($, msg, hello!, stop.signal, late).finally(() => calls.delete(msg.id))
+      } else if (msg.type === 'cancel') {
+        calls.get(msg.id)?.abort()
+      } else if (msg.type === 'pending') {
+        late?.pending(msg)
+      } else if (msg.type === 'done') {
+        outcome.answer ??= { kind: 'done', done: msg }
+      } else if (msg.type === 'failed') {
+        outcome.answer ??= { kind: 'failed', code: msg.code, reason: msg.reason, rowWritten: msg.rowWritten }
+      }
+    }
+  }
   try {
-    while (!answer) {
+    while (!outcome.answer) {
       let timer: number | undefined
+      // Once its socket failed, the child is given a moment to end (a crash says more than a refused fetch).
+      const until = Math.min(deadline, graceUntil)
       const expired = new Promise<typeof TIMEOUT>((resolve) => {
-        timer = setTimeout(() => resolve(TIMEOUT), Math.max(0, deadline - Date.now()))
+        timer = setTimeout(() => resolve(TIMEOUT), Math.max(0, until - Date.now()))
       })
-      const pull = first ?? child.next()
-      first = null
-      const r = await Promise.race([pull, expired])
+      pull ??= child.next()
+      if (hello && !fetching && fetchFailed === null) {
+        fetching = fetchLines($, hello, after).then(
+          (got): Fetched => ({ kind: 'lines', got }),
+          (err: Error): Fetched => ({ kind: 'fetch-failed', why: err?.message ?? String(err) }),
+        )
+      }
+      const r = await Promise.race([pull.then((piece) => ({ kind: 'piece' as const, piece })), ...(fetching ? [fetching] : []), expired])
       clearTimeout(timer)
       if (r === TIMEOUT) {
+        if (fetchFailed !== null) return failed('child-stream-failed', `the child's socket failed (${fetchFailed}) and the child went on`)
         return failed('timeout', `the pipeline gave no answer within ${s.childTimeoutMs} ms (childTimeoutMs)`)
       }
       heard = true
-      if (r.done) {
-        ended = r.value
-        break
-      }
-      if (r.value.stream === 'stderr') {
-        stderr = (stderr + r.value.text).slice(-4_000)
+      if (r.kind === 'lines') {
+        fetching = null
+        after = r.got.next
+        take(r.got.lines)
         continue
       }
-      const { lines, rest } = splitLines(buffered + r.value.text)
-      buffered = rest
-      for (const line of lines) {
-        const msg = parseChildLine(line)
-        if (msg && msg.type !== 'hello') said = true
-        if (msg?.type === 'request') {
-          const stop = new AbortController()
-          calls.set(msg.id, stop)
-          void serve($, msg, rundir, stop.signal, late).finally(() => calls.delete(msg.id))
-        } else if (msg?.type === 'cancel') {
-          calls.get(msg.id)?.abort()
-        } else if (msg?.type === 'pending') {
-          late?.pending(msg)
-        } else if (msg?.type === 'done') {
-          answer = { kind: 'done', done: msg }
-        } else if (msg?.type === 'failed') {
-          answer = { kind: 'failed', code: msg.code, reason: msg.reason, rowWritten: msg.rowWritten }
+      if (r.kind === 'fetch-failed') {
+        fetching = null
+        fetchFailed = r.why
+        graceUntil = Date.now() + FETCH_FAILED_GRACE_MS
+        continue
+      }
+      pull = null
+      const piece = r.piece
+      if (piece.done) {
+        ended = piece.value
+        // The child waits for its last lines to be fetched before it exits; one fetch may still be
+        // on its way here.
+        const last = fetching ? await fetching : null
+        if (last?.kind === 'lines') take(last.got.lines)
+        break
+      }
+      if (piece.value.stream === 'stderr') {
+        stderr = (stderr + piece.value.text).slice(-4_000)
+        continue
+      }
+      printed = (printed + piece.value.text).slice(0, 64_000)
+      if (!hello) {
+        const read = readHello(printed)
+        if (read.refused) return failed('child-stream-failed', read.refused)
+        if (read.hello) {
+          hello = read.hello
+          printed = printed.slice(printed.indexOf('\n') + 1)
         }
       }
     }
@@ -291,10 +342,11 @@ async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings,
     for (const stop of calls.values()) stop.abort()
     // After its answer the child only indexes what it stored, then exits by itself: not killed.
     // Any other way out (a timeout, a failure) kills it.
-    if (!ended && answer?.kind !== 'done') await child.return(undefined as never).catch(() => undefined)
+    if (!ended && outcome.answer?.kind !== 'done') await child.return(undefined as never).catch(() => undefined)
     if (stderr.trim()) $.ui.log(`compact-handoff child stderr: ${stderr.trim()}`, { to: 'debug' })
+    if (printed.trim()) $.ui.log(`compact-handoff child stdout (not read: the bridge is its socket): ${printed.trim().slice(0, 2_000)}`, { to: 'debug' })
   }
-  if (answer) return answer
+  if (outcome.answer) return outcome.answer
   const how = ended?.signal ? `was killed by ${ended.signal}` : `exited with code ${ended?.code ?? 'unknown'}`
   if (warm && !said) return failed('child-crashed', `the standby child ${how} before it read its input`, { stale: true })
   return failed('child-crashed', `the pipeline ${how} before answering${stderr.trim() ? ` (${stderrTail(stderr)})` : ''}`)
@@ -536,6 +588,12 @@ async function runHistory($: EngineInterface, options: PluginOptions, name: stri
 }
 
 export const register: Register = (on, options) => {
+  // $.compactHandoff: other plugins subscribe their tools to this session's compactions (./seam).
+  on('engine.create', async ($, e, next) => {
+    const beneath = await next(e)
+    return { ...beneath, compactHandoff: compactHandoffNoun() }
+  })
+
   on('session.start', async ($, e, next) => {
     const started = await next(e)
     const s = await settingsOf($, options)

@@ -4,17 +4,7 @@
  * failure leaves. plugin/hooks/*.test.ts checks them with `claude plugin test`.
  */
 import type { PluginOptions, SessionCompactInput, SessionMessage, ToolCallResult } from 'claude-code'
-import {
-  type Arm,
-  CHILD_LINE_TYPES,
-  type ChildLine,
-  type CompactRequester,
-  type DoneLine,
-  type FallbackCode,
-  type HandoffMessage,
-  type PendingLine,
-  type Settings,
-} from './protocol'
+import { type Arm, type CompactRequester, type DoneLine, type FallbackCode, type HandoffMessage, type PendingLine, type Settings } from './protocol'
 
 export const DEFAULT_CHILD_TIMEOUT_MS = 600_000
 
@@ -82,25 +72,6 @@ export function passThrough(e: Pick<SessionCompactInput, 'trigger' | 'agentId'>,
   if (e.trigger === 'precompute') return 'precompute'
   if (e.agentId !== undefined && !s.subagents) return 'subagent'
   return null
-}
-
-/** Splits what the child wrote so far into whole lines and the unfinished rest. */
-export function splitLines(buffered: string): { lines: string[]; rest: string } {
-  const parts = buffered.split('\n')
-  const rest = parts.pop() ?? ''
-  return { lines: parts.filter((l) => l.trim() !== ''), rest }
-}
-
-/** A line of the bridge, or null for anything else the child printed. */
-export function parseChildLine(line: string): ChildLine | null {
-  let v: unknown
-  try {
-    v = JSON.parse(line)
-  } catch {
-    return null
-  }
-  const t = (v as { type?: unknown } | null)?.type
-  return typeof t === 'string' && (CHILD_LINE_TYPES as readonly string[]).includes(t) ? (v as ChildLine) : null
 }
 
 /** Node's `--version` output to a verdict: 20 or later is needed. */

@@ -101,24 +101,62 @@ export interface EngineInput {
   /** A rehearsal whose engine compaction runs beside it: the row is stored pending first (a
    *  `pending` line says where), and completed when the model work is done. */
   late?: boolean
+  /** The engine seam's subscribers: each another plugin's tool, raised before the sections run
+   *  (`$.compactHandoff.beforeCompact({ tool, name })`, plugin/hooks/seam.ts). */
+  subscribers?: SeamSubscriber[]
+}
+
+/** Another plugin's subscription through the `compactHandoff` noun: its tool, under its name. */
+export interface SeamSubscriber {
+  /** The name its outcomes are recorded under on the row's `seam`. */
+  name: string
+  /** The engine's full name of the tool to raise (`mcp__<plugin>__<tool>`). */
+  tool: string
 }
 
 // ---- the bridge -----------------------------------------------------------------------------
 
 /** The capabilities the child asks the hooks module for. */
-export const BRIDGE_CALLS = ['model.fork', 'model.complete', 'files.read'] as const
+export const BRIDGE_CALLS = ['model.fork', 'model.complete', 'files.read', 'seam.raise'] as const
 export type BridgeCall = (typeof BRIDGE_CALLS)[number]
 
-/** The line types the child writes on stdout. */
+/** The line types the child sends: `hello` on stdout, the rest over its socket (engine/channel.ts). */
 export const CHILD_LINE_TYPES = ['hello', 'request', 'cancel', 'pending', 'done', 'failed'] as const
 
-/** Where the hooks module writes its answers, under the run's folder: `<rundir>/answers/<id>.json`. */
-export const ANSWERS_DIR = 'answers'
+/**
+ * The bridge's transport. The child's stdout carries one line, its hello, written before any
+ * third-party code loads; the hooks module reads nothing else there. Every other line, and every
+ * answer, goes over the child's Unix socket with `$.http.fetch`, each call carrying the hello's
+ * token in BRIDGE_TOKEN_HEADER: `GET <lines>?after=N` (the lines since the N-th, held open a
+ * moment when there are none: a LinesAnswer) and `POST <answer>` (an AnswerFile as the body).
+ */
+export const BRIDGE_PATHS = { lines: '/lines', answer: '/answer' } as const
+export const BRIDGE_TOKEN_HEADER = 'x-compact-handoff-token'
+/** The host a bridge URL names (the socket decides where it goes). */
+export const BRIDGE_ORIGIN = 'http://compact-handoff'
+
+export interface LinesAnswer {
+  lines: ChildLine[]
+  /** The `after` of the next call. */
+  next: number
+}
+
+export interface HelloLine {
+  type: 'hello'
+  pid: number
+  version: string
+  /** The child's socket (absolute). */
+  socket: string
+  /** What every call on the socket carries in BRIDGE_TOKEN_HEADER. */
+  token: string
+}
 
 export interface BridgeRequestArgs {
   'model.fork': { prompt: string }
   'model.complete': { prompt: string; system?: string; model: string; maxTokens?: number }
   'files.read': { path: string; offset?: number; limit?: number }
+  /** Raise a seam subscriber's tool with what a `beforeCompact` tap is told. */
+  'seam.raise': { tool: string; name: string; sessionId: string; trigger: string; messageCount: number }
 }
 
 /** The engine's ModelUsage, in the API's spelling. */
@@ -137,10 +175,15 @@ export type BridgeModelValue =
 /** The Read tool's answer, reduced to what a section needs. */
 export type BridgeReadValue = { ok: true; text: string } | { ok: false; reason: string }
 
+/** How a seam subscriber's tool answered: it ran, the engine (or a hook) refused the call, or the
+ *  tool itself reported an error. A call that rejected comes back as the bridge's error. */
+export type BridgeSeamValue = { status: 'ok' } | { status: 'denied'; reason: string } | { status: 'error'; reason: string }
+
 export interface BridgeValues {
   'model.fork': BridgeModelValue
   'model.complete': BridgeModelValue
   'files.read': BridgeReadValue
+  'seam.raise': BridgeSeamValue
 }
 
 /** A message a section hands up after the handoff (a restored Read pair), as the child sends it. */
@@ -196,10 +239,10 @@ export interface FailedLine {
   rowWritten: boolean
 }
 
-/** Lines the child writes on stdout. */
-export type ChildLine = { type: 'hello'; pid: number; version: string } | RequestLine | { type: 'cancel'; id: number } | PendingLine | DoneLine | FailedLine
+/** Lines the child sends. */
+export type ChildLine = HelloLine | RequestLine | { type: 'cancel'; id: number } | PendingLine | DoneLine | FailedLine
 
-/** What the hooks module writes to `<rundir>/answers/<id>.json`. */
+/** The body of a `POST /answer`: one request's answer. */
 export type AnswerFile = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string }
 
 // ---- why a compaction fell back -------------------------------------------------------------

@@ -18,6 +18,8 @@ const messages: SessionMessage[] = [
 const event = (over: Partial<SessionCompactInput> = {}): SessionCompactInput => ({ trigger: 'manual', messages, ...over })
 
 type Piece = { stream: 'stdout' | 'stderr'; text: string }
+const SOCKET = '/tmp/ch-test/b.sock'
+const TOKEN = 't'.repeat(48)
 const line = (v: unknown): Piece => ({ stream: 'stdout', text: JSON.stringify(v) + '\n' })
 const done = (over: Record<string, unknown> = {}) =>
   line({
@@ -44,7 +46,7 @@ interface World {
 function world(
   on: On,
   child: (w: World) => AsyncGenerator<Piece, { code: number | null; signal: string | null }>,
-  opts: { node?: 'missing'; failWrites?: string; hookEnv?: 'deny'; env?: Record<string, string> } = {},
+  opts: { node?: 'missing'; failWrites?: string; hookEnv?: 'deny'; env?: Record<string, string>; socket?: 'refuses' } = {},
 ): World {
   const w: World = { writes: new Map(), runs: [], spawned: [], logs: [], killed: { value: false }, coreCalls: { value: 0 } }
   mock.env(on, { HOME: '/home/t', COMPACT_HANDOFF_DATA_DIR: '/data', ...opts.env })
@@ -72,10 +74,67 @@ function world(
     if (e.to !== 'debug') w.logs.push(e.text)
     return { value: undefined }
   })
+  // The child's socket (plugin/hooks/bridge.ts): the scripted child prints its bridge lines, and
+  // this stands in for engine/channel.ts, taking every line after the hello off its stdout and
+  // serving it to the hooks module's fetches; an answer posted is written where answerOf reads it.
+  const sent: unknown[] = []
+  let fetched = 0
+  let rundir = ''
+  on('http.fetch', async (_$, e) => {
+    if (opts.socket === 'refuses') return { deny: `ECONNREFUSED: ${e.init?.socketPath}` }
+    if (e.init?.socketPath !== SOCKET || e.init.headers?.['x-compact-handoff-token'] !== TOKEN)
+      return { value: { status: 403, ok: false, headers: {}, text: '' } }
+    const url = new URL(e.url)
+    if (url.pathname === '/answer') {
+      const answer = JSON.parse(String(e.init.body)) as { id: number }
+      w.writes.set(`${rundir}/answers/${answer.id}.json`, String(e.init.body))
+      return { value: { status: 204, ok: true, headers: {}, text: '' } }
+    }
+    const after = Number(url.searchParams.get('after'))
+    for (let i = 0; i < 6 && sent.length <= after; i++) await new Promise<void>((r) => setTimeout(r, 5))
+    fetched = Math.max(fetched, sent.length)
+    return { value: { status: 200, ok: true, headers: {}, text: JSON.stringify({ lines: sent.slice(after), next: sent.length }) } }
+  })
   on('process.spawn', async function* (_$, e) {
     w.spawned.push({ argv: e.argv, input: e.input })
+    rundir = e.argv.at(-1)!
+    let buffered = ''
+    let said = false
     try {
-      return { value: yield* child(w) }
+      const script = child(w)
+      for (;;) {
+        const r = await script.next()
+        if (r.done) {
+          // As the real child does: it exits once its lines are fetched.
+          for (let i = 0; i < 40 && fetched < sent.length; i++) await new Promise<void>((res) => setTimeout(res, 5))
+          return { value: r.value }
+        }
+        if (r.value.stream === 'stderr') {
+          yield r.value
+          continue
+        }
+        buffered += r.value.text
+        for (let nl; (nl = buffered.indexOf('\n')) >= 0; buffered = buffered.slice(nl + 1)) {
+          const text = buffered.slice(0, nl)
+          let v: { type?: string } | null = null
+          try {
+            v = JSON.parse(text)
+          } catch {
+            v = null
+          }
+          if (!v) {
+            yield { stream: 'stdout', text: `${text}\n` }
+            continue
+          }
+          // The hello, with its socket, comes first whether the script wrote one or not.
+          if (!said) {
+            said = true
+            yield line({ type: 'hello', pid: 1, version: 'x', ...(v.type === 'hello' ? v : {}), socket: SOCKET, token: TOKEN })
+            if (v.type === 'hello') continue
+          }
+          sent.push(v)
+        }
+      }
     } finally {
       w.killed.value = true
     }
@@ -165,13 +224,14 @@ describe('live', () => {
       yield line({ type: 'request', id: 1, call: 'model.complete', args: { prompt: 'p', model: 'haiku' } })
       await new Promise<void>((r) => setTimeout(r, 20))
       yield line({ type: 'cancel', id: 1 })
-      await new Promise<void>((r) => setTimeout(r, 50))
+      await new Promise<void>((r) => setTimeout(r, 300))
       yield done()
       return { code: 0, signal: null }
     })
     on('model.complete', async (_$, _e, _next) => {
-      // The engine's own call would resolve `aborted`; this one waits to be told.
-      await new Promise<void>((r) => setTimeout(r, 40))
+      // The engine's own call would resolve `aborted`; this one takes long enough for the cancel,
+      // fetched from the child's socket, to have come first.
+      await new Promise<void>((r) => setTimeout(r, 200))
       aborted = true
       return {
         value: {
@@ -310,6 +370,26 @@ describe('fallbacks: the engine compacts, a row says why', () => {
     expect(r.messages).toEqual([CORE])
     expect(w.killed.value).toBe(true)
     expect(rowsIn(w)[0]!.row.reason).toBe('timeout: the pipeline gave no answer within 150 ms (childTimeoutMs)')
+  })
+
+  test("the child's socket refuses the hooks module and the child goes on: it is stopped, the row says why", { options: { live: true } }, async ($, on) => {
+    const w = world(
+      on,
+      async function* () {
+        yield line({ type: 'hello', pid: 1, version: 'x' })
+        for (;;) {
+          await new Promise<void>((r) => setTimeout(r, 20))
+          yield { stream: 'stderr', text: '.' }
+        }
+      },
+      { socket: 'refuses' },
+    )
+    const r = await $.session.compact(event())
+    expect(r.messages).toEqual([CORE])
+    expect(w.killed.value).toBe(true)
+    expect(rowsIn(w)[0]!.row.reason).toMatch(
+      /^child-stream-failed: the child's socket failed \(.*ECONNREFUSED: \/tmp\/ch-test\/b\.sock.*\) and the child went on$/,
+    )
   })
 
   test('node is missing: no child, the row says so', async ($, on) => {

@@ -10,14 +10,13 @@ import {
   nodeMissingNotice,
   nodeVerdict,
   pairTools,
-  parseChildLine,
   passThrough,
   readAnswer,
   rebuild,
   replacement,
   resolveSettings,
-  splitLines,
 } from '../hooks/logic'
+import { readHello } from '../hooks/bridge'
 import { fileStem, nextNumber } from '../hooks/protocol'
 
 const bash = (id: string) => ({ tool_use_id: id, tool: 'Bash', input: { command: `echo ${id}` }, text: id })
@@ -107,20 +106,18 @@ describe('which compactions are ours', () => {
   })
 })
 
-describe("the child's lines", () => {
-  test('pieces are not lines: a line split over pieces is rebuilt', () => {
-    const a = splitLines('{"type":"hel')
-    expect(a).toEqual({ lines: [], rest: '{"type":"hel' })
-    const b = splitLines(a.rest + 'lo","pid":1,"version":"x"}\n{"type":"cancel","id":2}\n{"ty')
-    expect(b.lines.length).toBe(2)
-    expect(b.rest).toBe('{"ty')
+describe("the child's stdout: its hello only", () => {
+  const hello = { type: 'hello', pid: 1, version: 'x', socket: '/tmp/ch-a/b.sock', token: 'f'.repeat(48) }
+  test('pieces are not lines: the hello is read once its line is whole', () => {
+    const text = `${JSON.stringify(hello)}\n{"type":"done"}\n`
+    expect(readHello(text.slice(0, 20))).toEqual({ hello: null })
+    expect(readHello(text).hello).toEqual(hello)
   })
 
-  test('only the bridge line types count; anything else printed is ignored', () => {
-    expect(parseChildLine('{"type":"cancel","id":3}')).toEqual({ type: 'cancel', id: 3 })
-    expect(parseChildLine('warning: something')).toBe(null)
-    expect(parseChildLine('{"type":"other"}')).toBe(null)
-    expect(parseChildLine('[1,2]')).toBe(null)
+  test('a first line that is not a hello (or names no socket or token) is refused, never waited on', () => {
+    expect(readHello('warning: something\n').refused).toContain('its first line is not a hello')
+    expect(readHello(`${JSON.stringify({ ...hello, socket: 'relative.sock' })}\n`).hello).toBe(null)
+    expect(readHello(`${JSON.stringify({ ...hello, token: 'short' })}\n`).hello).toBe(null)
   })
 })
 

@@ -42,6 +42,8 @@ export interface LabOptions {
   fake?: Pick<FakeOptions, 'cacheReadTokens' | 'cacheWriteTokens' | 'measureInput' | 'fail' | 'restoreFiles' | 'latencyMs' | 'slow'>
   /** More of the engine's settings.json (e.g. `permissions`), beside the plugin's userConfig. */
   settings?: Record<string, unknown>
+  /** Other plugins' folders, each loaded with --plugin-dir beside this one (e.g. examples/seam-plugin). */
+  plugins?: string[]
 }
 
 type FakeOptions = Parameters<typeof startFakeModel>[0]
@@ -278,7 +280,14 @@ export class Lab {
   }
 
   private args(extra: string[]): string[] {
-    return ['--dangerously-skip-permissions', '--debug-file', this.nextDebugFile(), ...(this.withPlugin ? ['--plugin-dir', pluginDir] : []), ...extra]
+    return [
+      '--dangerously-skip-permissions',
+      '--debug-file',
+      this.nextDebugFile(),
+      ...(this.withPlugin ? ['--plugin-dir', pluginDir] : []),
+      ...(this.opts.plugins ?? []).flatMap((p) => ['--plugin-dir', p]),
+      ...extra,
+    ]
   }
 
   /** Starts a stream-json session (stream-json input, so a later /compact can fork). */

@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { test } from 'node:test'
-import { claudeBin, pluginDir, skipWithoutEngine } from './harness.ts'
+import { join } from 'node:path'
+import { claudeBin, pluginDir, repoRoot, skipWithoutEngine } from './harness.ts'
 
 test('claude plugin validate --strict plugin: no errors, no warnings', { skip: skipWithoutEngine }, () => {
   const r = spawnSync(claudeBin, ['plugin', 'validate', '--strict', '--json', pluginDir], { encoding: 'utf8' })
@@ -27,4 +28,13 @@ test('claude plugin validate --strict plugin: no errors, no warnings', { skip: s
   walk(report, '')
   assert.deepEqual(problems, [])
   assert.ok(JSON.stringify(report).includes('gating hook with .catch: session.compact'), 'the compaction hook has its .catch')
+  // The engine seam: the noun is added at engine.create, and its contract (plugin.json "types") is read.
+  assert.ok(JSON.stringify(report).includes('adds to $: compactHandoff'), JSON.stringify(report))
+  assert.ok(JSON.stringify(report).includes('types ./types/index.d.ts declares on $: $.compactHandoff'), JSON.stringify(report))
+})
+
+test('claude plugin validate --strict examples/seam-plugin: no errors, no warnings, it calls the noun', { skip: skipWithoutEngine }, () => {
+  const r = spawnSync(claudeBin, ['plugin', 'validate', '--strict', '--json', join(repoRoot, 'examples', 'seam-plugin')], { encoding: 'utf8' })
+  assert.equal(r.status, 0, r.stdout + r.stderr)
+  assert.ok(r.stdout.includes('calls: $.compactHandoff.beforeCompact'), r.stdout)
 })

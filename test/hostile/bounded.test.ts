@@ -76,7 +76,7 @@ describe('hostile: bounded work', () => {
     await hogAgainstCalm(false)
   })
 
-  test('the same after an await, for a section from a package (its every reaction metered)', async () => {
+  test('the same after an await, with meterAwaits on (its every reaction metered)', async () => {
     await hogAgainstCalm(true)
   })
 })
@@ -100,7 +100,9 @@ function calls(n: number): Message[] {
   return messages
 }
 
-async function hogAgainstCalm(fromPackage: boolean) {
+/** A package section runs in its own thread (pipeline/section-worker.ts, engine/isolation.test.ts);
+ *  this is the in-thread metering that keeps the built-ins fair, with `meterAwaits` on after an await. */
+async function hogAgainstCalm(afterAwait: boolean) {
   {
     const spin = (ms: number) => {
       const end = performance.now() + ms
@@ -112,8 +114,8 @@ async function hogAgainstCalm(fromPackage: boolean) {
       description: 'computes without yielding',
       defaults: { timeoutMs: 200, budgetChars: 100, priority: 50 },
       async run() {
-        // A section from a package may await first: only the promise hooks see what follows.
-        if (fromPackage) await new Promise((r) => setTimeout(r, 5))
+        // Awaiting first: only the promise hooks see what follows.
+        if (afterAwait) await new Promise((r) => setTimeout(r, 5))
         spin(900)
         return 'done at last'
       },
@@ -138,12 +140,13 @@ async function hogAgainstCalm(fromPackage: boolean) {
       definition: d,
     })
     const outcomes = await runSections(
-      [plan(calm), { ...plan(hog), ...(fromPackage ? { package: 'hog-section' } : {}) }],
+      [plan(calm), plan(hog)],
       { trigger: 'cli', sessionId: 's', cwd: '/', transcript: transcript([]), lineage: { n: 1, prev: null, earlier: [] } },
       {
         concurrency: 2,
         capabilities: { host: 'cli', model: null, files: null, now: Date.now },
         hooks: createHooks(),
+        meterAwaits: afterAwait,
       },
     )
     const [c, h] = outcomes

@@ -101,7 +101,8 @@ import { hostname as hostname2 } from "node:os";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 
 // plugin/hooks/protocol.ts
-var ANSWERS_DIR = "answers";
+var BRIDGE_PATHS = { lines: "/lines", answer: "/answer" };
+var BRIDGE_TOKEN_HEADER = "x-compact-handoff-token";
 var fallbackReason = (code, detail) => `${code}: ${detail}`;
 var MODE_DIRS = { live: "sessions", rehearsal: "rehearsals" };
 var INDEX_FILE = "index.jsonl";
@@ -801,7 +802,8 @@ async function indexStats(dataDir) {
 }
 
 export {
-  ANSWERS_DIR,
+  BRIDGE_PATHS,
+  BRIDGE_TOKEN_HEADER,
   fallbackReason,
   MODE_DIRS,
   INDEX_FILE,

@@ -5,10 +5,10 @@ import {
   COMMON,
   EXIT,
   command
-} from "./chunk-YSGPWI3P.mjs";
+} from "./chunk-DJ4YGBET.mjs";
 import {
   resolveDataDir
-} from "./chunk-ZT6C2RE5.mjs";
+} from "./chunk-AMGIQBKR.mjs";
 import "./chunk-4UC3FRD7.mjs";
 import {
   forTerminal,
@@ -16,7 +16,7 @@ import {
 } from "./chunk-S2M2GLMU.mjs";
 import {
   HandoffError
-} from "./chunk-AQDRH5LW.mjs";
+} from "./chunk-JGDWI2EV.mjs";
 import {
   MODE_DIRS,
   StoreError,
@@ -25,7 +25,7 @@ import {
   readJsonl,
   sessionCompactions,
   storedSessions
-} from "./chunk-OR2BHCKS.mjs";
+} from "./chunk-VXUXFW7Q.mjs";
 import {
   __commonJS,
   __export,

@@ -5,7 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-ZT6C2RE5.mjs";
+} from "./chunk-AMGIQBKR.mjs";
 import {
   fmt
 } from "./chunk-4UC3FRD7.mjs";
@@ -15,7 +15,7 @@ import {
 } from "./chunk-S2M2GLMU.mjs";
 import {
   HandoffError
-} from "./chunk-AQDRH5LW.mjs";
+} from "./chunk-JGDWI2EV.mjs";
 import {
   HISTORY_TOOLS,
   INDEX_FILE,
@@ -32,7 +32,7 @@ import {
   reindexStore,
   search,
   sessionCompactions
-} from "./chunk-OR2BHCKS.mjs";
+} from "./chunk-VXUXFW7Q.mjs";
 
 // cli/history.ts
 import { accessSync, constants, statSync } from "node:fs";

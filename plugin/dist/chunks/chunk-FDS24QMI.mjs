@@ -9,10 +9,11 @@ import {
   renderConversation
 } from "./chunk-4UC3FRD7.mjs";
 import {
+  DROP_CODES,
   HandoffError,
   SectionDropError,
   isSectionDrop
-} from "./chunk-AQDRH5LW.mjs";
+} from "./chunk-JGDWI2EV.mjs";
 import {
   __commonJS,
   __require,
@@ -18981,6 +18982,13 @@ var schema_default = {
       maximum: 2147483647,
       default: 5e3
     },
+    loadTimeoutMs: {
+      description: "How long loading one package (a section's `package:`, or a `plugins:` subscriber) may take, in ms, its top-level code included; then it is left out as not loaded.",
+      type: "integer",
+      minimum: 1,
+      maximum: 2147483647,
+      default: 1e4
+    },
     plugins: {
       description: "Subscribers: npm packages whose default export is { name, apply(hooks) }, tapping the pipeline's hooks. Each is resolved from the config file that names it; a later file adds to the list.",
       type: "array",
@@ -19324,7 +19332,8 @@ function resolveConfig(opts) {
     concurrency: schema_default.properties.concurrency.default,
     maxChars: schema_default.properties.handoff.properties.maxChars.default,
     maxFraction: schema_default.properties.handoff.properties.maxFraction.default,
-    seamTimeoutMs: schema_default.properties.seamTimeoutMs.default
+    seamTimeoutMs: schema_default.properties.seamTimeoutMs.default,
+    loadTimeoutMs: schema_default.properties.loadTimeoutMs.default
   };
   const plugins = /* @__PURE__ */ new Map();
   const merged = /* @__PURE__ */ new Map();
@@ -19332,6 +19341,7 @@ function resolveConfig(opts) {
     const data = file.data;
     if (data.concurrency !== void 0) limits.concurrency = data.concurrency;
     if (data.seamTimeoutMs !== void 0) limits.seamTimeoutMs = data.seamTimeoutMs;
+    if (data.loadTimeoutMs !== void 0) limits.loadTimeoutMs = data.loadTimeoutMs;
     if (Array.isArray(data.plugins)) {
       for (const entry2 of data.plugins) {
         if (!isRecord2(entry2) || typeof entry2.package !== "string") continue;
@@ -19976,6 +19986,7 @@ function dropped(plan, code, message, extra = {}) {
     ...extra
   };
 }
+var reasonText = (reason) => String(reason?.message ?? reason ?? "aborted");
 function normalize(value) {
   if (value == null) return null;
   if (typeof value === "string") return { body: value };
@@ -19985,6 +19996,7 @@ async function runOne(plan, input, needed, opts, given) {
   const def = plan.definition;
   if (!plan.enabled) return dropped(plan, "SECTION_DISABLED", "switched off (enabled: false)");
   if (!def) return dropped(plan, "SECTION_LOAD_FAILED", plan.loadError ?? "no section definition was loaded");
+  if (opts.signal?.aborted) return dropped(plan, "SECTION_CANCELLED", `the run was cancelled before it started: ${reasonText(opts.signal.reason)}`);
   const { chars: budget, setting: budgetSetting } = given ?? { chars: plan.budgetChars, setting: "budgetChars" };
   const controller = new AbortController();
   const onRunAbort = () => controller.abort(opts.signal?.reason);
@@ -20080,7 +20092,7 @@ function settle(outcome, hooks) {
 }
 async function runSections(plans, input, opts) {
   const limit = pLimit(Math.max(1, opts.concurrency));
-  const metering = { ...opts, meterAwaits: opts.meterAwaits ?? plans.some((p) => p.enabled && p.package !== void 0) };
+  const metering = { ...opts, meterAwaits: opts.meterAwaits ?? false };
   const settled = /* @__PURE__ */ new Map();
   const budgets = shareBudgets(plans, opts.ceiling);
   const progress = plans.map((plan) => ({ plan, outcome: void 0 }));
@@ -20130,7 +20142,10 @@ function settleTap(type, fn, args, timeoutMs) {
   const work = type === "async" ? new Promise((resolve4, reject) => fn(...args, (err, value) => err ? reject(err) : resolve4(value))) : Promise.resolve().then(() => fn(...args));
   return pTimeout(work, { milliseconds: timeoutMs });
 }
-var failure = (err, timeoutMs) => err?.name === "TimeoutError" ? { status: "timedOut", message: `no answer within ${fmt(timeoutMs)} ms (seamTimeoutMs: ${timeoutMs})` } : { status: "threw", message: errorText(err) };
+var SeamDeniedError = class extends Error {
+  name = "SeamDeniedError";
+};
+var failure = (err, timeoutMs) => err?.name === "TimeoutError" ? { status: "timedOut", message: `no answer within ${fmt(timeoutMs)} ms (seamTimeoutMs: ${timeoutMs})` } : err instanceof SeamDeniedError ? { status: "denied", message: err.message } : { status: "threw", message: errorText(err) };
 function guardSeam(hooks, ledger, now, timeoutMs) {
   hooks.beforeCompact.intercept({
     register(tap) {
@@ -20325,6 +20340,173 @@ import { existsSync, readFileSync as readFileSync2, realpathSync } from "node:fs
 import { isBuiltin } from "node:module";
 import { dirname, join as join2, relative as relative2, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
+
+// pipeline/section-worker.ts
+import { Worker } from "node:worker_threads";
+var LOAD_TIMEOUT_MS = 1e4;
+var FUNCTION_MARK = "\0function";
+var WORKER_SOURCE = String.raw`
+const { parentPort, workerData } = require('node:worker_threads')
+const post = (m) => parentPort.postMessage(m)
+const text = (e) => String(e && typeof e === 'object' && 'message' in e ? e.message : e).split('\n')[0]
+// Reported, never fatal here: this thread's owner drops the section with its code.
+process.on('unhandledRejection', (reason) => post({ type: 'stray', message: text(reason) }))
+process.on('uncaughtException', (err) => post({ type: 'uncaught', message: text(err) }))
+const exit = process.exit.bind(process)
+process.exit = (code) => { post({ type: 'exit', code: Number(code ?? process.exitCode ?? 0) }); exit(code) }
+let definition
+let nextId = 1
+const calls = new Map()
+const stop = new AbortController()
+const ask = (call, req) => new Promise((resolve, reject) => { const id = nextId++; calls.set(id, { resolve, reject }); post({ type: 'call', id, call, req }) })
+const turn = () => new Promise((r) => setImmediate(r))
+parentPort.on('message', (m) => {
+  if (m.type === 'answer') {
+    const c = calls.get(m.id)
+    if (!c) return
+    calls.delete(m.id)
+    if (m.ok) c.resolve(m.value)
+    else c.reject(new Error(m.message))
+  } else if (m.type === 'abort') stop.abort(new Error(m.reason))
+  else if (m.type === 'run') void run(m.ctx)
+})
+async function run(c) {
+  const notes = []
+  const ctx = {
+    name: c.name, input: c.input, options: c.options, budgetChars: c.budgetChars, timeoutMs: c.timeoutMs, needed: c.needed, signal: stop.signal,
+    capabilities: {
+      host: c.host, now: () => Date.now(),
+      model: c.model ? { fork: (req) => ask('model.fork', req), complete: (req) => ask('model.complete', req) } : null,
+      files: c.files ? { read: (req) => ask('files.read', req) } : null,
+    },
+    report: { notes, note: (t) => { notes.push(String(t)); post({ type: 'note', text: String(t) }) } },
+  }
+  try {
+    const value = await definition.run(ctx)
+    // A promise the run left to reject surfaces within these turns, ahead of its result.
+    await turn(); await new Promise((r) => setTimeout(r, 0)); await turn()
+    try { post({ type: 'result', value }) } catch (err) { post({ type: 'threw', error: { message: 'returned something that cannot leave its thread: ' + text(err) } }) }
+  } catch (err) {
+    const e = err && typeof err === 'object' ? err : {}
+    const error = { name: typeof e.name === 'string' ? e.name : undefined, message: text(err), code: typeof e.code === 'string' ? e.code : undefined }
+    try { post({ type: 'threw', error: { ...error, record: e.record } }) } catch { post({ type: 'threw', error }) }
+  }
+}
+;(async () => {
+  let mod
+  try { mod = await import(workerData.url) } catch (err) { post({ type: 'load-failed', message: 'threw while it loaded: ' + text(err) }); return }
+  definition = mod.default
+  if (definition === undefined) { post({ type: 'load-failed', message: 'has no default export' }); return }
+  let shape = definition
+  if (definition && typeof definition === 'object') {
+    shape = {}
+    for (const [k, v] of Object.entries(definition)) shape[k] = typeof v === 'function' ? '${FUNCTION_MARK}' : v
+  } else if (typeof definition === 'function') shape = '${FUNCTION_MARK}'
+  try { post({ type: 'loaded', shape }) } catch (err) { post({ type: 'load-failed', message: 'default-exports something that cannot leave its thread: ' + text(err) }) }
+})()
+`;
+var ThreadLoadError = class extends Error {
+};
+function startSectionThread(url, timeoutMs) {
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { url }, stdout: true });
+  worker.stdout.pipe(process.stderr, { end: false });
+  return new Promise((resolve4, reject) => {
+    const fail = (message) => {
+      clearTimeout(timer);
+      void worker.terminate();
+      reject(new ThreadLoadError(message));
+    };
+    const timer = setTimeout(
+      () => fail(`did not finish loading within ${fmt(timeoutMs)} ms (loadTimeoutMs: ${timeoutMs}): its top-level code is still waiting`),
+      timeoutMs
+    );
+    const onMessage = (m) => {
+      if (m.type === "loaded") {
+        clearTimeout(timer);
+        worker.off("message", onMessage);
+        worker.off("exit", onExit);
+        worker.unref();
+        resolve4({ shape: m.shape, worker });
+      } else if (m.type === "load-failed") fail(m.message);
+      else if (m.type === "stray" || m.type === "uncaught") fail(`threw while it loaded: ${m.message}`);
+      else if (m.type === "exit") fail(`called process.exit(${m.code}) while it loaded`);
+    };
+    const onExit = (code) => fail(`ended its thread while it loaded (exit code ${code})`);
+    worker.on("message", onMessage);
+    worker.once("exit", onExit);
+    worker.once("error", (err) => fail(`threw while it loaded: ${String(err?.message ?? err).split("\n")[0]}`));
+  });
+}
+function runInThread(thread, ctx) {
+  const { worker } = thread;
+  const { model, files, host } = ctx.capabilities;
+  return new Promise((resolve4, reject) => {
+    let settled = false;
+    const end = (settle2) => {
+      if (settled) return;
+      settled = true;
+      ctx.signal.removeEventListener("abort", onAbort);
+      worker.off("message", onMessage);
+      void worker.terminate();
+      settle2();
+    };
+    const drop = (code, message) => end(() => reject(new SectionDropError(code, message)));
+    const onAbort = () => {
+      const busy = Math.round(worker.performance.eventLoopUtilization().active);
+      ctx.report.note(
+        `its thread was stopped (${String(ctx.signal.reason?.message ?? ctx.signal.reason)}); its code had kept that thread busy for ${fmt(busy)} ms`
+      );
+      end(() => reject(ctx.signal.reason));
+    };
+    const answer = (id, work, call) => {
+      if (!work) return worker.postMessage({ type: "answer", id, ok: false, message: `${call}: the host offers no such capability` });
+      work.then(
+        (value) => !settled && worker.postMessage({ type: "answer", id, ok: true, value }),
+        (err) => !settled && worker.postMessage({ type: "answer", id, ok: false, message: String(err?.message ?? err) })
+      );
+    };
+    const onMessage = (m) => {
+      if (m.type === "call") {
+        const req = m.req;
+        const work = m.call === "files.read" ? files?.read(req, ctx.signal) : m.call === "model.fork" ? model?.fork(req, ctx.signal) : model?.complete(req, ctx.signal);
+        answer(m.id, work, m.call);
+      } else if (m.type === "note") ctx.report.note(m.text);
+      else if (m.type === "result") end(() => resolve4(m.value));
+      else if (m.type === "threw") {
+        const { name, message, code, record } = m.error;
+        const chosen = name === "SectionDropError" && typeof code === "string" && code in DROP_CODES;
+        end(() => reject(chosen ? new SectionDropError(code, message, record) : new Error(message)));
+      } else if (m.type === "stray") drop("SECTION_STRAY_REJECTION", `left a promise behind that rejected with nothing to handle it: ${m.message}`);
+      else if (m.type === "uncaught") drop("SECTION_THREW", `threw outside its promise (in a callback): ${m.message}`);
+      else if (m.type === "exit") drop("SECTION_EXITED", `called process.exit(${m.code}), which ended its thread`);
+    };
+    worker.on("message", onMessage);
+    worker.once("exit", (code) => drop("SECTION_EXITED", `its thread ended before it answered (exit code ${code})`));
+    worker.once("error", (err) => drop("SECTION_THREW", `its thread failed: ${String(err?.message ?? err).split("\n")[0]}`));
+    ctx.signal.addEventListener("abort", onAbort, { once: true });
+    worker.ref();
+    try {
+      worker.postMessage({
+        type: "run",
+        ctx: {
+          name: ctx.name,
+          input: ctx.input,
+          options: ctx.options,
+          budgetChars: ctx.budgetChars,
+          timeoutMs: ctx.timeoutMs,
+          needed: ctx.needed,
+          host,
+          model: model !== null,
+          files: files !== null
+        }
+      });
+    } catch (err) {
+      end(() => reject(new Error(`its context could not be handed to its thread: ${err.message}`)));
+    }
+  });
+}
+
+// pipeline/packages.ts
 var CONDITIONS = ["node", "import", "default"];
 var isRecord3 = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 var SPECIFIER = /^((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*)(\/.*)?$/i;
@@ -20417,13 +20599,27 @@ function resolvePackage(specifier, fromDir) {
   if (outside(realFile)) throw new PackageLoadError(`"${name}" has an entry outside its own folder (${realFile}); a package's code must be inside it`);
   return realFile;
 }
-async function importDefault(specifier, fromDir) {
+async function importDefault(specifier, fromDir, timeoutMs = LOAD_TIMEOUT_MS) {
   const file = resolvePackage(specifier, fromDir);
   let mod;
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(
+      () => reject(
+        new PackageLoadError(
+          `"${specifier}" did not finish loading within ${timeoutMs.toLocaleString("en-US")} ms (loadTimeoutMs: ${timeoutMs}): its top-level code is still waiting`
+        )
+      ),
+      timeoutMs
+    );
+  });
   try {
-    mod = await import(pathToFileURL(file).href);
+    mod = await Promise.race([import(pathToFileURL(file).href), late]);
   } catch (err) {
+    if (err instanceof PackageLoadError) throw err;
     throw new PackageLoadError(`"${specifier}" threw while it loaded: ${String(err?.message ?? err).split("\n")[0]}`);
+  } finally {
+    clearTimeout(timer);
   }
   if (mod.default === void 0) throw new PackageLoadError(`"${specifier}" has no default export`);
   return mod.default;
@@ -20463,14 +20659,45 @@ function subscriberProblems(value) {
   if (typeof value.apply !== "function") problems.push(`apply must be a function (apply(hooks, options)) (got ${describe(value.apply)})`);
   return problems;
 }
-async function loadSectionPackage(specifier, configFile) {
-  const value = await importDefault(specifier, dirname(configFile));
+var unmark = (v) => {
+  const stub = () => void 0;
+  if (v === FUNCTION_MARK) return stub;
+  if (!isRecord3(v)) return v;
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x === FUNCTION_MARK ? stub : x]));
+};
+async function loadSectionPackage(specifier, configFile, timeoutMs = LOAD_TIMEOUT_MS) {
+  const url = pathToFileURL(resolvePackage(specifier, dirname(configFile))).href;
+  const start = () => startSectionThread(url, timeoutMs).catch((err) => {
+    throw err instanceof ThreadLoadError ? new PackageLoadError(`"${specifier}" ${err.message}`) : err;
+  });
+  let spare = await start();
+  const release = () => {
+    if (spare) void spare.worker.terminate();
+    spare = null;
+  };
+  const value = unmark(spare.shape);
   const problems = sectionDefinitionProblems(value);
-  if (problems.length) throw new PackageLoadError(`"${specifier}" does not default-export a usable section: ${problems.join("; ")}`);
-  return value;
+  if (problems.length) {
+    void spare.worker.terminate();
+    throw new PackageLoadError(`"${specifier}" does not default-export a usable section: ${problems.join("; ")}`);
+  }
+  const definition = {
+    ...value,
+    async run(ctx) {
+      const thread = spare ?? await start();
+      spare = null;
+      return await runInThread(thread, ctx);
+    }
+  };
+  releasers.set(definition, release);
+  return definition;
 }
-async function loadSubscriberPackage(specifier, configFile) {
-  const value = await importDefault(specifier, dirname(configFile));
+var releasers = /* @__PURE__ */ new WeakMap();
+function releaseSection(definition) {
+  releasers.get(definition)?.();
+}
+async function loadSubscriberPackage(specifier, configFile, timeoutMs = LOAD_TIMEOUT_MS) {
+  const value = await importDefault(specifier, dirname(configFile), timeoutMs);
   const problems = subscriberProblems(value);
   if (problems.length) throw new PackageLoadError(`"${specifier}" does not default-export a usable subscriber: ${problems.join("; ")}`);
   return value;
@@ -20491,37 +20718,42 @@ async function importPackages(config) {
   for (const plan of config.sections) {
     if (plan.definition || !plan.package || plan.package in loaded || plan.package in failed2) continue;
     try {
-      loaded[plan.package] = await loadSectionPackage(plan.package, plan.declaredIn ?? join3(process.cwd(), "pipeline.config.yaml"));
+      loaded[plan.package] = await loadSectionPackage(plan.package, plan.declaredIn ?? join3(process.cwd(), "pipeline.config.yaml"), config.loadTimeoutMs);
     } catch (err) {
       failed2[plan.package] = `package ${err instanceof PackageLoadError ? err.message : `"${plan.package}" could not be loaded: ${String(err?.message ?? err)}`}`;
     }
   }
   return { loaded, failed: failed2 };
 }
-async function subscribe(pipeline, config) {
+async function subscribe(pipeline, config, hosts) {
   for (const plan of config.plugins ?? []) {
     try {
-      pipeline.subscribe(await loadSubscriberPackage(plan.package, plan.declaredIn), plan.options);
+      pipeline.subscribe(await loadSubscriberPackage(plan.package, plan.declaredIn, config.loadTimeoutMs), plan.options);
     } catch (err) {
       pipeline.noteSubscriberFailure(plan.package, "load", `package ${err instanceof PackageLoadError ? err.message : String(err?.message ?? err)}`);
     }
   }
+  for (const subscriber of hosts) pipeline.subscribe(subscriber);
 }
 async function buildHandoff(opts) {
   const load2 = (packages) => opts.lenient ? loadConfigLenient({ files: opts.configFiles, builtins: opts.builtins, packages }) : { config: loadConfig({ files: opts.configFiles, builtins: opts.builtins, packages }), problems: [] };
   const first = resolveConfig({ files: opts.configFiles, builtins: opts.builtins });
   const hasPackages = first.config.sections.some((p) => p.package);
   const { loaded, failed: failed2 } = hasPackages ? await importPackages(first.config) : { loaded: {}, failed: {} };
-  const { config: read2, problems: configProblems } = hasPackages || first.issues.length ? load2(loaded) : { config: first.config, problems: [] };
-  const config = {
-    ...read2,
-    sections: read2.sections.map((p) => p.package && failed2[p.package] ? { ...p, loadError: failed2[p.package] } : p)
-  };
-  const pipeline = createPipeline(config);
-  await subscribe(pipeline, config);
-  opts.tap?.(pipeline);
-  const result = await pipeline.run(opts.input, opts.capabilities, { signal: opts.signal });
-  return { result, configProblems };
+  try {
+    const { config: read2, problems: configProblems } = hasPackages || first.issues.length ? load2(loaded) : { config: first.config, problems: [] };
+    const config = {
+      ...read2,
+      sections: read2.sections.map((p) => p.package && failed2[p.package] ? { ...p, loadError: failed2[p.package] } : p)
+    };
+    const pipeline = createPipeline(config);
+    await subscribe(pipeline, config, opts.subscribers ?? []);
+    opts.tap?.(pipeline);
+    const result = await pipeline.run(opts.input, opts.capabilities, { signal: opts.signal });
+    return { result, configProblems };
+  } finally {
+    for (const definition of Object.values(loaded)) releaseSection(definition);
+  }
 }
 
 // pipeline/read-policy.ts
@@ -24129,6 +24361,7 @@ export {
   beforeBoundary,
   loadConfigLenient,
   systemClock,
+  SeamDeniedError,
   configFiles,
   buildHandoff,
   readPolicy,

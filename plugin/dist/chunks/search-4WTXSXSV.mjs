@@ -19,7 +19,7 @@ import {
   scanSearch,
   search,
   snippet
-} from "./chunk-OR2BHCKS.mjs";
+} from "./chunk-VXUXFW7Q.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {
   INDEX_DB,

@@ -11,12 +11,12 @@ import {
   searchCommand,
   statusCommand,
   toolCommand
-} from "./chunk-YSGPWI3P.mjs";
-import "./chunk-ZT6C2RE5.mjs";
+} from "./chunk-DJ4YGBET.mjs";
+import "./chunk-AMGIQBKR.mjs";
 import "./chunk-4UC3FRD7.mjs";
 import "./chunk-S2M2GLMU.mjs";
-import "./chunk-AQDRH5LW.mjs";
-import "./chunk-OR2BHCKS.mjs";
+import "./chunk-JGDWI2EV.mjs";
+import "./chunk-VXUXFW7Q.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {
   COMMON,

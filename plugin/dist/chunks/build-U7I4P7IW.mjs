@@ -10,7 +10,7 @@ import {
   readJsonlTranscript,
   readPolicy,
   systemClock
-} from "./chunk-LQB4UIPQ.mjs";
+} from "./chunk-FDS24QMI.mjs";
 import {
   fmt
 } from "./chunk-4UC3FRD7.mjs";
@@ -20,7 +20,7 @@ import {
 } from "./chunk-S2M2GLMU.mjs";
 import {
   HandoffError
-} from "./chunk-AQDRH5LW.mjs";
+} from "./chunk-JGDWI2EV.mjs";
 import "./chunk-JULZ67VA.mjs";
 
 // cli/build.ts

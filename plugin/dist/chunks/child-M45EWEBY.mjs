@@ -2,6 +2,7 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
+  SeamDeniedError,
   buildHandoff,
   builtinSections,
   configFiles,
@@ -12,33 +13,32 @@ import {
   readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-LQB4UIPQ.mjs";
+} from "./chunk-FDS24QMI.mjs";
 import {
   nextCompaction,
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-ZT6C2RE5.mjs";
+} from "./chunk-AMGIQBKR.mjs";
 import {
   messageChars
 } from "./chunk-4UC3FRD7.mjs";
-import "./chunk-AQDRH5LW.mjs";
+import "./chunk-JGDWI2EV.mjs";
 import {
-  ANSWERS_DIR,
+  BRIDGE_PATHS,
+  BRIDGE_TOKEN_HEADER,
   fallbackReason,
   indexPending
-} from "./chunk-OR2BHCKS.mjs";
+} from "./chunk-VXUXFW7Q.mjs";
 import "./chunk-JULZ67VA.mjs";
 
 // engine/child.ts
-import { watch as watch2 } from "node:fs";
+import { watch } from "node:fs";
 import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { dirname, join as join3 } from "node:path";
 
 // engine/bridge.ts
-import { mkdirSync, readFileSync, watch } from "node:fs";
-import { join } from "node:path";
 var BridgeError = class extends Error {
   constructor(call, message) {
     super(message);
@@ -48,53 +48,20 @@ var BridgeError = class extends Error {
   call;
 };
 function createBridge(opts) {
-  const dir = join(opts.rundir, ANSWERS_DIR);
-  mkdirSync(dir, { recursive: true, mode: 448 });
   const waiting = /* @__PURE__ */ new Map();
   let nextId = 1;
-  let watcher = null;
-  let poll = null;
   let closed = false;
   let closedWhy = "the bridge is closed";
-  const take = (id) => {
-    const w = waiting.get(id);
-    if (!w) return;
-    let answer2;
-    try {
-      answer2 = JSON.parse(readFileSync(join(dir, `${id}.json`), "utf8"));
-    } catch {
-      return;
-    }
-    waiting.delete(id);
-    if (answer2.ok) w.resolve(answer2.value);
-    else w.reject(new BridgeError(w.call, `${w.call}: ${answer2.error}`));
-    if (waiting.size === 0) idle();
-  };
-  const sweep = () => {
-    for (const id of [...waiting.keys()]) take(id);
-  };
-  const busy = () => {
-    if (closed || watcher) return;
-    try {
-      watcher = watch(dir, (_event, name) => {
-        const m = name ? /^(\d+)\.json$/.exec(String(name)) : null;
-        if (m) take(Number(m[1]));
-      });
-      watcher.on("error", () => void 0);
-    } catch {
-      watcher = null;
-    }
-    poll = setInterval(sweep, opts.pollMs ?? 50);
-  };
-  const idle = () => {
-    watcher?.close();
-    watcher = null;
-    if (poll) clearInterval(poll);
-    poll = null;
-  };
   return {
     get pending() {
       return waiting.size;
+    },
+    answer(answer2) {
+      const w = waiting.get(answer2.id);
+      if (!w) return;
+      waiting.delete(answer2.id);
+      if (answer2.ok) w.resolve(answer2.value);
+      else w.reject(new BridgeError(w.call, `${w.call}: ${answer2.error}`));
     },
     request(call, args, signal) {
       if (closed) return Promise.reject(new BridgeError(call, `${call}: ${closedWhy}`));
@@ -104,7 +71,6 @@ function createBridge(opts) {
         const onAbort = () => {
           if (!waiting.delete(id)) return;
           opts.send({ type: "cancel", id });
-          if (waiting.size === 0) idle();
           reject(signal?.reason ?? new Error("aborted"));
         };
         signal?.addEventListener("abort", onAbort, { once: true });
@@ -120,20 +86,112 @@ function createBridge(opts) {
             reject(e);
           }
         });
-        busy();
         opts.send({ type: "request", id, call, args });
-        take(id);
       });
     },
     close(why) {
       if (closed) return;
       closed = true;
       if (why) closedWhy = why;
-      idle();
       for (const [id, w] of waiting) {
         waiting.delete(id);
         w.reject(new BridgeError(w.call, `${w.call}: ${why ?? "the bridge closed before an answer came"}`));
       }
+    }
+  };
+}
+
+// engine/channel.ts
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+var HOLD_MS = 1e3;
+async function openChannel() {
+  const dir = mkdtempSync(join(tmpdir(), "ch-"));
+  const socketPath = join(dir, "b.sock");
+  const token = randomBytes(24).toString("hex");
+  const lines = [];
+  let fetched = 0;
+  let handler = null;
+  const early = [];
+  const held = /* @__PURE__ */ new Set();
+  const onFetched = [];
+  const reply = (res, status, body) => {
+    res.writeHead(status, { "content-type": "application/json", connection: "close" });
+    res.end(body === void 0 ? "" : JSON.stringify(body));
+  };
+  const deliver = (after, res) => {
+    const answer2 = { lines: lines.slice(after), next: lines.length };
+    fetched = Math.max(fetched, lines.length);
+    reply(res, 200, answer2);
+    if (fetched >= lines.length) onFetched.splice(0).forEach((f) => f());
+  };
+  const server = createServer((req, res) => {
+    if (req.headers[BRIDGE_TOKEN_HEADER] !== token) return reply(res, 403, { error: "not the hooks module" });
+    const url = new URL(req.url ?? "/", "http://bridge");
+    if (req.method === "GET" && url.pathname === BRIDGE_PATHS.lines) {
+      const after = Math.max(0, Math.min(lines.length, Number(url.searchParams.get("after") ?? 0) || 0));
+      if (after < lines.length) return deliver(after, res);
+      const wait = { after, res, timer: setTimeout(() => (held.delete(wait), deliver(after, res)), HOLD_MS) };
+      held.add(wait);
+      res.on("close", () => (clearTimeout(wait.timer), held.delete(wait)));
+      return;
+    }
+    if (req.method === "POST" && url.pathname === BRIDGE_PATHS.answer) {
+      const chunks = [];
+      req.on("data", (c) => chunks.push(c));
+      req.on("end", () => {
+        let answer2;
+        try {
+          answer2 = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+        } catch (err) {
+          return reply(res, 400, { error: `not JSON: ${err.message}` });
+        }
+        if (handler) handler(answer2);
+        else early.push(answer2);
+        reply(res, 204);
+      });
+      return;
+    }
+    reply(res, 404, { error: `no ${req.method} ${url.pathname}` });
+  });
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  process.once("exit", removeDir);
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(socketPath, () => resolve());
+  });
+  server.unref();
+  return {
+    socketPath,
+    token,
+    send(line) {
+      lines.push(line);
+      for (const wait of held) {
+        clearTimeout(wait.timer);
+        held.delete(wait);
+        deliver(wait.after, wait.res);
+      }
+    },
+    onAnswer(h) {
+      handler = h;
+      early.splice(0).forEach(h);
+    },
+    drained(maxMs) {
+      if (fetched >= lines.length) return Promise.resolve();
+      return new Promise((resolve) => {
+        const timer = setTimeout(resolve, maxMs);
+        onFetched.push(() => (clearTimeout(timer), resolve()));
+      });
+    },
+    async close() {
+      for (const wait of held) clearTimeout(wait.timer);
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(() => resolve()));
+      removeDir();
+      process.off("exit", removeDir);
     }
   };
 }
@@ -318,6 +376,21 @@ function keepPlan(messages, opts = {}) {
   return { keep: Array.from({ length: messages.length - start }, (_, k) => start + k), why, capped, extended, orphanResults };
 }
 
+// engine/seam-subscribers.ts
+function seamSubscribers(subscribers, bridge) {
+  return subscribers.map(({ name, tool }) => ({
+    name,
+    apply(hooks) {
+      hooks.beforeCompact.tapPromise(name, async (event) => {
+        const { sessionId, trigger, messageCount } = event;
+        const answer2 = await bridge.request("seam.raise", { tool, name, sessionId, trigger, messageCount });
+        if (answer2.status === "denied") throw new SeamDeniedError(`${tool} was denied: ${answer2.reason}`);
+        if (answer2.status === "error") throw new Error(`${tool} reported an error: ${answer2.reason}`);
+      });
+    }
+  }));
+}
+
 // engine/field.ts
 import { isAbsolute, join as join2, relative } from "node:path";
 var recordOf = (result, name) => result.sections.find((s) => s.name === name)?.record;
@@ -356,11 +429,13 @@ var VERSION = true ? "0.1.0" : "0.0.0-dev";
 var usage = `Usage: compact-handoff engine [--standby] <rundir>
 
 Internal: the plugin's hooks module runs this for each compaction. It reads the session.compact
-event as JSON on stdin, asks for engine capabilities by writing request lines on stdout (answers
-come back as files under <rundir>/answers/), stores the handoff and its row, and ends with one
-{"type":"done"} or {"type":"failed"} line. <rundir> is removed before that line is written.
-With --standby it loads itself and the config first and waits for the event as <rundir>/input.json
-instead: a live session keeps one ready, so a compaction does not wait for node to start.
+event as JSON on stdin and writes one line on stdout, its hello, naming a Unix socket and a
+token; over that socket the hooks module fetches its requests for engine capabilities and posts
+the answers (engine/channel.ts). It stores the handoff and its row, ends with one
+{"type":"done"} or {"type":"failed"} line, and exits once that is fetched. <rundir> is removed
+before that line is sent. With --standby it loads itself and the config first and waits for
+the event as <rundir>/input.json instead: a live session keeps one ready, so a compaction does
+not wait for node to start.
 
 Test only: COMPACT_HANDOFF_FAULT=crash|hang|empty makes the child exit without an answer, wait
 forever, or build an empty handoff, so the end-to-end tests can check every fallback.
@@ -549,7 +624,8 @@ async function prepare(run, raw) {
     throw new Fallback("store-unreadable", err.message);
   }
   run.transcript = (deps.readMessages ?? readEngineMessages)(input.messages, { sessionId: input.sessionId, cwd: input.cwd, model: input.model });
-  const bridge = run.bridge = createBridge({ rundir: deps.rundir, send: deps.send });
+  const bridge = run.bridge = createBridge({ send: deps.send });
+  deps.connect?.(bridge);
   const gone = () => bridge.close(`the engine went away before it answered (${String(deps.engineGone?.reason ?? "unknown")})`);
   if (deps.engineGone?.aborted) gone();
   else deps.engineGone?.addEventListener("abort", gone, { once: true });
@@ -598,7 +674,8 @@ async function build(run) {
       capabilities,
       configFiles: files,
       lenient: true,
-      builtins: builtinSections
+      builtins: builtinSections,
+      subscribers: seamSubscribers(input.subscribers ?? [], run.bridge)
     }));
   } catch (err) {
     throw new Fallback("pipeline-threw", err.message);
@@ -645,13 +722,23 @@ async function store(run) {
     throw new Fallback("store-unwritable", err.message);
   }
 }
+function loadNotices(result) {
+  const sections = result.sections.flatMap(
+    (s) => s.status === "dropped" && s.code === "SECTION_LOAD_FAILED" ? [`section ${s.name} was left out: ${s.message.replace(/^\[section [^\]]+\] /, "")}`] : []
+  );
+  const subscribers = result.seam.flatMap((r) => r.hook === "load" ? [`subscriber ${r.name} was not loaded: ${r.message ?? "no reason given"}`] : []);
+  return [...sections, ...subscribers];
+}
 async function answer(run, stored) {
   const { configProblems, result } = run;
   await cleanup(run.deps.rundir);
   const usage2 = run.host.usage();
-  const notices = configProblems.length ? [
-    `your pipeline config override has ${configProblems.length} problem(s), so the default pipeline ran: ${configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`).join("; ")}`
-  ] : [];
+  const notices = [
+    ...configProblems.length ? [
+      `your pipeline config override has ${configProblems.length} problem(s), so the default pipeline ran: ${configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`).join("; ")}`
+    ] : [],
+    ...loadNotices(result)
+  ];
   run.deps.send({
     type: "done",
     handoff: run.handoff,
@@ -761,7 +848,7 @@ async function standbyInput(rundir) {
     };
     let watcher = null;
     try {
-      watcher = watch2(rundir, () => void look());
+      watcher = watch(rundir, () => void look());
       watcher.on("error", () => void 0);
     } catch {
       watcher = null;
@@ -781,9 +868,13 @@ async function readStdin() {
   for await (const c of process.stdin) chunks.push(c);
   return Buffer.concat(chunks).toString("utf8");
 }
-var sendLine = (line) => {
-  process.stdout.write(JSON.stringify(line) + "\n");
-};
+var DRAIN_MS = 1e4;
+async function finish(channel, code) {
+  await channel.drained(DRAIN_MS);
+  await channel.close().catch(() => void 0);
+  await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((resolve) => stream.write("", () => resolve()))));
+  process.exit(code);
+}
 function faultOf(env) {
   const f = env.COMPACT_HANDOFF_FAULT;
   return f === "crash" || f === "hang" || f === "empty" ? f : void 0;
@@ -797,11 +888,11 @@ function lateExits() {
     setTimeout(() => process.exit(143), GONE_GRACE_MS).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM: the engine is exiting"));
-  process.stdout.on("error", (err) => stop(`its end of the bridge closed: ${err.code ?? err.message}`));
+  process.stdout.on("error", (err) => stop(`its stdout closed: ${err.code ?? err.message}`));
   return gone.signal;
 }
 var engineCommand = {
-  summary: "(internal) one compaction for the plugin: event on stdin, bridge lines on stdout",
+  summary: "(internal) one compaction for the plugin: event on stdin, bridge over the socket its hello names",
   usage,
   async run(argv) {
     const standby = argv[0] === "--standby";
@@ -812,8 +903,12 @@ var engineCommand = {
       return 2;
     }
     await mkdir(rundir, { recursive: true, mode: 448 });
+    const channel = await openChannel();
+    const sendLine = (line) => channel.send(line);
+    process.stdout.write(
+      JSON.stringify({ type: "hello", pid: process.pid, version: VERSION, socket: channel.socketPath, token: channel.token }) + "\n"
+    );
     console.log = console.info = console.debug = console.error;
-    sendLine({ type: "hello", pid: process.pid, version: VERSION });
     if (standby) warmUp();
     const text = standby ? await standbyInput(rundir) : await readStdin();
     const fault = faultOf(process.env);
@@ -832,15 +927,18 @@ var engineCommand = {
       await cleanup(rundir);
       const why = new Fallback("bad-input", `stdin is not JSON (${err.message})`);
       sendLine({ type: "failed", code: why.code, reason: why.reason, rowWritten: false });
-      return 1;
+      return finish(channel, 1);
     }
     const engineGone = raw?.late === true ? lateExits() : void 0;
-    const ok = await runEngine(raw, { rundir, send: sendLine, fault, ...engineGone ? { engineGone } : {} });
-    return ok ? 0 : 1;
+    if (!engineGone) process.once("SIGTERM", () => process.exit(143));
+    const connect = (bridge) => channel.onAnswer((a) => bridge.answer(a));
+    const ok = await runEngine(raw, { rundir, send: sendLine, connect, fault, ...engineGone ? { engineGone } : {} });
+    return finish(channel, ok ? 0 : 1);
   }
 };
 export {
   engineCommand,
+  loadNotices,
   rowCost,
   runEngine,
   runningAgentsOf,

@@ -13,7 +13,10 @@ var DROP_CODES = {
   SECTION_SIZE_GUARD: "the whole handoff was over its size guard; this section had the lowest priority",
   SECTION_NO_MODEL: "the section needs a model and the host offers none",
   SECTION_MODEL_FAILED: "the model call failed",
-  SECTION_MODEL_EMPTY: "the model answered, but with nothing the section could use"
+  SECTION_MODEL_EMPTY: "the model answered, but with nothing the section could use",
+  SECTION_CANCELLED: "the run was cancelled (its signal aborted) before the section started",
+  SECTION_STRAY_REJECTION: "a promise the section left behind rejected and nothing handled it",
+  SECTION_EXITED: "the section's code ended its thread (process.exit, or a crash of its worker)"
 };
 var ERROR_CODES = {
   CONFIG_INVALID: { exit: 1, means: "the pipeline config has errors" },
@@ -52,6 +55,7 @@ function isSectionDrop(err) {
 }
 
 export {
+  DROP_CODES,
   ERROR_CODES,
   HandoffError,
   SectionDropError,

@@ -19,7 +19,7 @@ import {
   padNumber,
   stemTime,
   withLock
-} from "./chunk-OR2BHCKS.mjs";
+} from "./chunk-VXUXFW7Q.mjs";
 
 // store/write.ts
 import { constants } from "node:fs";
@@ -102,13 +102,13 @@ async function writeCompaction(ref, entry) {
   let index = null;
   const docs = () => texts.map((t) => ({ path: rel(t.path), sessionId: ref.sessionId, mode: ref.mode, n: entry.row.lineage.n, kind: t.kind, at: entry.row.at }));
   if (entry.index === "defer" && texts.length > 0) {
-    const { notePending } = await import("./search-MSZYB3P4.mjs");
+    const { notePending } = await import("./search-4WTXSXSV.mjs");
     await notePending(ref.dataDir, docs());
     index = { deferred: true };
   } else if (entry.index !== false && texts.length > 0) {
     const started = performance.now();
     try {
-      const { indexDocs } = await import("./search-MSZYB3P4.mjs");
+      const { indexDocs } = await import("./search-4WTXSXSV.mjs");
       const r = await indexDocs(
         ref.dataDir,
         docs().map((d, i) => ({ ...d, text: texts[i].text }))
