@@ -37,7 +37,9 @@
  * the real API does; the engine reads the final usage from message_delta): `input_tokens`
  * (FAKE_INPUT_TOKENS / `inputTokens`, default 50), `output_tokens` (20),
  * `cache_read_input_tokens` (FAKE_CACHE_READ_TOKENS / `cacheReadTokens`, default 0) and
- * `cache_creation_input_tokens` (FAKE_CACHE_WRITE_TOKENS / `cacheWriteTokens`, default 0).
+ * `cache_creation_input_tokens` (FAKE_CACHE_WRITE_TOKENS / `cacheWriteTokens`, default 0), the
+ * writes also as `cache_creation: { ephemeral_5m_input_tokens, ephemeral_1h_input_tokens }` by the
+ * lifetime the request's `cache_control` asked for (a one-hour cache only when one asked `ttl: '1h'`).
  *
  * Latency: every reply waits `latencyMs` (FAKE_LATENCY_MS) before it is sent, as a real model
  * takes seconds per call; `slow: [{ match, ms }]` makes the requests whose newest user text
@@ -255,7 +257,22 @@ export async function startFakeModel(opts) {
       content,
       stop_reason: d.tool ? 'tool_use' : 'end_turn',
       stop_sequence: null,
-      usage: { ...usage },
+      usage: usageFor(body),
+    }
+  }
+
+  /**
+   * The usage of one reply. As the real API does, the cache writes are also broken down by the
+   * lifetime the request asked for (`cache_control: { ttl: '1h' }` on any block, else five
+   * minutes): the engine reads `cache_creation.ephemeral_1h_input_tokens` to know it holds a
+   * one-hour cache, which its own idle compaction needs.
+   */
+  const usageFor = (body) => {
+    const ttl = /"cache_control":\{[^}]*"ttl":"1h"/.test(JSON.stringify(body ?? '')) ? '1h' : '5m'
+    const written = usage.cache_creation_input_tokens
+    return {
+      ...usage,
+      cache_creation: { ephemeral_5m_input_tokens: ttl === '5m' ? written : 0, ephemeral_1h_input_tokens: ttl === '1h' ? written : 0 },
     }
   }
 
