@@ -13,13 +13,13 @@ import "./chunks/chunk-7DPBAYJ4.mjs";
 // cli/main.ts
 var VERSION = true ? "0.1.0" : "0.0.0-dev";
 var commands = {
-  build: { summary: "build the handoff for a transcript on disk", load: async () => (await import("./chunks/build-IECQMK7S.mjs")).buildCommand },
+  build: { summary: "build the handoff for a transcript on disk", load: async () => (await import("./chunks/build-4H6GO566.mjs")).buildCommand },
   status: { summary: "a session's compactions, its history reads, the search index", load: async () => (await import("./chunks/history-B2TMI56E.mjs")).statusCommand },
   list: { summary: "list a session's compactions, or every session that compacted", load: async () => (await import("./chunks/history-B2TMI56E.mjs")).listCommand },
   lookup: { summary: "read back a stored handoff, summary, conversation, row or section", load: async () => (await import("./chunks/history-B2TMI56E.mjs")).lookupCommand },
   search: { summary: "search what earlier compactions replaced", load: async () => (await import("./chunks/history-B2TMI56E.mjs")).searchCommand },
   index: { summary: "add every stored text the search index lacks (--rebuild: from scratch)", load: async () => (await import("./chunks/history-B2TMI56E.mjs")).indexCommand },
-  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/child-NQDPL5TH.mjs")).engineCommand },
+  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/child-BEHDFUX2.mjs")).engineCommand },
   tool: { summary: "(internal) answer one history tool call for the plugin", load: async () => (await import("./chunks/history-B2TMI56E.mjs")).toolCommand }
 };
 function help() {

@@ -19,6 +19,7 @@ import {
   readAnswer,
   replacement,
   resolveSettings,
+  rowTrigger,
   splitLines,
   stderrTail,
   storedRow,
@@ -30,6 +31,7 @@ import {
   fallbackReason,
   fileStem,
   HISTORY_TOOLS,
+  MODE_DIRS,
   modeDir,
   nextNumber,
   type PendingLine,
@@ -62,11 +64,15 @@ interface Standby {
 
 let standby: Standby | null = null
 
+/** How long after the session's start the history tools register and a live standby starts. */
+const SETTLED_MS = 2_000
+
 /** How long after a live compaction the next standby child starts (the turn ends meanwhile). */
 const STANDBY_DELAY_MS = 1_500
 
 /** One probe per session process (this module's memory lives as long as the session). */
 let node: NodeProbe | null = null
+let nodeProbe: Promise<NodeProbe> | null = null
 
 /** `stale`: a standby that ended before it said anything about its input (it had died idle), so
  *  the compaction is worth one fresh child. */
@@ -93,6 +99,20 @@ interface LateRun {
 async function settingsOf($: EngineInterface, options: PluginOptions): Promise<Settings> {
   const [live, dataDir, home] = await Promise.all([$.env.get('COMPACT_HANDOFF_LIVE'), $.env.get('COMPACT_HANDOFF_DATA_DIR'), $.env.get('HOME')])
   return resolveSettings(options, { live, dataDir, home })
+}
+
+/**
+ * This session's probe of Node, run once: two seconds after the start (off a one-shot `claude -p`),
+ * or sooner when first needed (a compaction, a history call). When Node cannot run the pipeline,
+ * the person is told once, then.
+ */
+function nodeFor($: EngineInterface, s: Settings): Promise<NodeProbe> {
+  nodeProbe ??= probeNode($, s.nodePath).then((probed) => {
+    node = probed
+    if (!probed.ok) $.ui.log(nodeMissingNotice(probed.reason, s.nodePath))
+    return probed
+  })
+  return nodeProbe
 }
 
 async function probeNode($: EngineInterface, nodePath: string): Promise<NodeProbe> {
@@ -173,7 +193,7 @@ async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings,
   // first load (~300 ms measured on 2 busy cores) are then off the compaction's path.
   const warm = takeStandby(s)
   const input = JSON.stringify({
-    trigger: e.trigger,
+    trigger: rowTrigger(e),
     ...(e.instructions ? { instructions: e.instructions } : {}),
     ...(e.agentId ? { agentId: e.agentId } : {}),
     sessionId,
@@ -319,7 +339,7 @@ async function completeLate($: EngineInterface, e: SessionCompactInput, p: Pendi
       at: new Date(p.at),
       sessionId,
       live: false,
-      trigger: e.trigger,
+      trigger: rowTrigger(e),
       agentId: e.agentId,
       code: why.code,
       reason: why.reason,
@@ -348,7 +368,7 @@ async function recordFallback($: EngineInterface, e: SessionCompactInput, s: Set
       at,
       sessionId,
       live: s.live,
-      trigger: e.trigger,
+      trigger: rowTrigger(e),
       agentId: e.agentId,
       code,
       reason: because,
@@ -381,7 +401,7 @@ async function compact(
   const skip = passThrough(e, s)
   if (skip === 'precompute') return { skip: PRECOMPUTE_SKIP }
   if (skip === 'subagent') return next(e)
-  if (!node) node = await probeNode($, s.nodePath)
+  const node = await nodeFor($, s)
   if (!s.live && node.ok) return rehearse($, e, next, s, startedAt)
   let outcome: ChildOutcome = node.ok ? await runChild($, e, s, startedAt) : failed('node-missing', node.reason)
   if (outcome.kind === 'failed' && outcome.stale) outcome = await runChild($, e, s, startedAt)
@@ -468,25 +488,36 @@ async function rehearse(
 }
 
 /** The history tools and /handoff, for this session. A registration the engine refuses is logged, never fatal. */
-async function registerHistory($: EngineInterface): Promise<void> {
+async function registerTools($: EngineInterface): Promise<void> {
   // All at once: each registration reconnects the plugin's MCP server, and one after another they
   // added ~150 ms to every session's start (measured).
-  await Promise.all([
-    ...HISTORY_TOOLS.map((t) =>
+  await Promise.all(
+    HISTORY_TOOLS.map((t) =>
       $.tool
         .register({ name: t.name, description: t.description, inputSchema: t.inputSchema, ...(t.isDeferred === false ? { isDeferred: false } : {}) })
         .catch((err: Error) => $.ui.log(`compact-handoff: could not register ${t.name}: ${err.message}`, { to: 'debug' })),
     ),
-    $.command
-      .register(SLASH_COMMAND)
-      .catch((err: Error) => $.ui.log(`compact-handoff: could not register /${SLASH_COMMAND.name}: ${err.message}`, { to: 'debug' })),
-  ])
+  )
+}
+
+async function registerCommand($: EngineInterface): Promise<void> {
+  await $.command
+    .register(SLASH_COMMAND)
+    .catch((err: Error) => $.ui.log(`compact-handoff: could not register /${SLASH_COMMAND.name}: ${err.message}`, { to: 'debug' }))
+}
+
+/** Whether the store holds a compaction of this session already, live or rehearsed. */
+async function sessionHasHistory($: EngineInterface, s: Settings): Promise<boolean> {
+  if (!s.dataDir) return false
+  const id = await $.session.id()
+  const found = await Promise.all(Object.values(MODE_DIRS).map((dir) => $.fs.exists(`${s.dataDir}/${dir}/${id}`).catch(() => false)))
+  return found.includes(true)
 }
 
 /** Answers a history tool (or /handoff) by running the Node side once: `compact-handoff tool <name>`. */
 async function runHistory($: EngineInterface, options: PluginOptions, name: string, args: Record<string, unknown>): Promise<string> {
   const s = await settingsOf($, options)
-  if (!node) node = await probeNode($, s.nodePath)
+  const node = await nodeFor($, s)
   if (!node.ok) return toolText(name, { failed: nodeMissingNotice(node.reason, s.nodePath) })
   const sessionId = await $.session.id()
   const stdin = JSON.stringify({ args, context: { sessionId, dataDir: s.dataDir, live: s.live, pluginVersion: PLUGIN_VERSION } })
@@ -501,12 +532,22 @@ async function runHistory($: EngineInterface, options: PluginOptions, name: stri
 export const register: Register = (on, options) => {
   on('session.start', async ($, e, next) => {
     const started = await next(e)
+    // A `claude -p` waits for this hook, so it holds only what a first prompt may need: /handoff
+    // (cheap to register), and the history tools when this session already has compactions on
+    // record (a resumed session may ask for them at once). Otherwise the tools register two seconds
+    // on: the engine takes one tool per $.tool.register and reconnects the plugin's tool server for
+    // each (~375 ms of CPU for the five, measured), which a one-shot `claude -p` has ended before
+    // paying. Node's probe and a live session's standby child (a whole Node start) wait the two
+    // seconds too (startStandby is for live sessions only), unless a compaction needs Node sooner.
     const s = await settingsOf($, options)
-    // Side by side: neither waits on the other.
-    const [, probed] = await Promise.all([registerHistory($), probeNode($, s.nodePath)])
-    node = probed
-    if (!node.ok) $.ui.log(nodeMissingNotice(node.reason, s.nodePath))
-    else await startStandby($, s).catch((err: Error) => $.ui.log(`compact-handoff: no standby child: ${err.message}`, { to: 'debug' }))
+    const [hasHistory] = await Promise.all([sessionHasHistory($, s), registerCommand($)])
+    if (hasHistory) await registerTools($)
+    $.clock.after(SETTLED_MS, () => {
+      if (!hasHistory) void registerTools($)
+      void nodeFor($, s)
+        .then((n) => (n.ok ? startStandby($, s) : undefined))
+        .catch((err: Error) => $.ui.log(`compact-handoff: no standby child: ${err.message}`, { to: 'debug' }))
+    })
     return started
   })
 

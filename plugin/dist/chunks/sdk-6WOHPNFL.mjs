@@ -33,7 +33,7 @@ import {
   UnprocessableEntityError,
   betaRefusalFallbackMiddleware,
   toFile
-} from "./chunk-RH4H5ROD.mjs";
+} from "./chunk-LVRG26KH.mjs";
 import "./chunk-7DPBAYJ4.mjs";
 export {
   APIConnectionError,

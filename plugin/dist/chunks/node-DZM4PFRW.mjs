@@ -9,7 +9,7 @@ import {
   path,
   stream,
   util
-} from "./chunk-GWTBKCLF.mjs";
+} from "./chunk-KYMWPWJT.mjs";
 import "./chunk-7DPBAYJ4.mjs";
 export {
   child_process,

@@ -10,7 +10,7 @@ import {
   readJsonlTranscript,
   readPolicy,
   systemClock
-} from "./chunk-R2XK5HDY.mjs";
+} from "./chunk-3COMRY46.mjs";
 import {
   fmt
 } from "./chunk-4UC3FRD7.mjs";
@@ -100,7 +100,7 @@ function replayModel(replies, file = "the replies file") {
 }
 function anthropicModel(opts) {
   let sdk;
-  const load = () => sdk ??= import("./sdk-JYOQADOK.mjs").then(({ default: SDK }) => ({
+  const load = () => sdk ??= import("./sdk-6WOHPNFL.mjs").then(({ default: SDK }) => ({
     SDK,
     client: new SDK({
       apiKey: opts.apiKey,

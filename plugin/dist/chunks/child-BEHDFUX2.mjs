@@ -11,7 +11,7 @@ import {
   readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-R2XK5HDY.mjs";
+} from "./chunk-3COMRY46.mjs";
 import {
   nextCompaction,
   resolveDataDir,
