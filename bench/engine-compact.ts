@@ -1,9 +1,10 @@
 /**
  * One /compact of the same session through the real engine (the pinned devDependency), in three
  * arms: stock (the plugin not installed), live, and rehearsal (the default install), with the
- * fake model answering every request after 2 s and after 20 s, as real models take seconds.
- * Issue 17: the default install must not make a compaction wait longer, so each arm's median is
- * printed with its difference to stock, against a budget of +300 ms.
+ * fake model answering every request at once (the plugin's own overhead, nothing hiding it), after
+ * 2 s and after 20 s, as real models take seconds. The default install must not make a compaction
+ * wait longer, so each arm's median is printed with its difference to stock, against a budget of
+ * under +150 ms (issue 16; it was +300 ms).
  *
  * Each run resumes the session in a stream-json process, answers one turn with no latency (so the
  * summary has a main-thread request to fork: the warm path), then times `/compact` from the line
@@ -11,15 +12,15 @@
  * so every run compacts the same conversation; the arms take turns in a rotating order, so drift
  * hits them alike. A rehearsal's late part (its model work, after the engine compacted) is waited
  * for before the next run and checked complete, but is not in the time: the user does not wait
- * for it. BENCH_RUNS (default 5) runs per arm and latency; BENCH_LATENCIES (default 2000,20000).
+ * for it. BENCH_RUNS (default 5) runs per arm and latency; BENCH_LATENCIES (default 0,2000,20000).
  */
 import { spawn } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { claudeBin, Lab, pluginDir, repoRoot, skipWithoutEngine } from '../test/e2e/harness.ts'
 
-/** The target: a /compact with the plugin, live or rehearsing, costs at most this much more than stock. */
-export const BUDGET_MS = 300
+/** The target: a /compact with the plugin, live or rehearsing, costs less than this much more than stock. */
+export const BUDGET_MS = 150
 
 export const ARMS = ['stock', 'live', 'rehearsal'] as const
 export type Arm = (typeof ARMS)[number]
@@ -69,7 +70,7 @@ export interface EngineCompactBench {
 
 export async function benchEngineCompact(
   runs = Number(process.env.BENCH_RUNS ?? 5),
-  latencies = (process.env.BENCH_LATENCIES ?? '2000,20000').split(',').map(Number),
+  latencies = (process.env.BENCH_LATENCIES ?? '0,2000,20000').split(',').map(Number),
 ): Promise<EngineCompactBench | string> {
   if (skipWithoutEngine) return `engine-compact: skipped (${skipWithoutEngine})`
   const lab = await Lab.create({ name: 'bench', plugin: {} })
@@ -128,13 +129,13 @@ export async function benchEngineCompact(
       }
       lines.push(`  ${''.padEnd(27)}${'stock'.padStart(9)} runs: ${samples[latency]!.stock.map((x) => x.toFixed(0)).join(', ')}`)
     }
-    const met = worst <= BUDGET_MS
+    const met = worst < BUDGET_MS
     const size = readFileSync(pristine, 'utf8').split('\n').filter(Boolean).length
     const report = [
       `engine-compact: /compact of the same ${size}-line session in a resumed stream-json process, three arms, ${runs} runs per arm and latency, interleaved, medians`,
       ...lines,
       `  rehearsal rows completed after the engine compacted: ${rehearsal.length} (summary by ${[...new Set(warm)].join(', ')}); live rows: ${live.length} replaced`,
-      `  target: live and rehearsal each at most +${BUDGET_MS} ms over stock at every latency: ${met ? 'met' : 'NOT met'} (worst ${worst >= 0 ? '+' : ''}${worst.toFixed(0)} ms)`,
+      `  target: live and rehearsal each under +${BUDGET_MS} ms over stock at every latency (load average ${loadAverage()}): ${met ? 'met' : 'NOT met'} (worst ${worst >= 0 ? '+' : ''}${worst.toFixed(0)} ms)`,
     ].join('\n')
     return { report, medians, met }
   } finally {

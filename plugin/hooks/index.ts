@@ -537,16 +537,21 @@ export const register: Register = (on, options) => {
     // record (a resumed session may ask for them at once). Otherwise the tools register two seconds
     // on: the engine takes one tool per $.tool.register and reconnects the plugin's tool server for
     // each (~375 ms of CPU for the five, measured), which a one-shot `claude -p` has ended before
-    // paying. Node's probe and a live session's standby child (a whole Node start) wait the two
-    // seconds too (startStandby is for live sessions only), unless a compaction needs Node sooner.
+    // paying. Node's probe waits the two seconds too, unless a compaction needs it sooner; in a
+    // session likely to compact soon (live, or resumed with compactions on record) it starts at
+    // once, in the background, and a live session's standby child after it.
     const s = await settingsOf($, options)
     const [hasHistory] = await Promise.all([sessionHasHistory($, s), registerCommand($)])
     if (hasHistory) await registerTools($)
-    $.clock.after(SETTLED_MS, () => {
-      if (!hasHistory) void registerTools($)
+    const prepare = () =>
       void nodeFor($, s)
         .then((n) => (n.ok ? startStandby($, s) : undefined))
         .catch((err: Error) => $.ui.log(`compact-handoff: no standby child: ${err.message}`, { to: 'debug' }))
+    if (s.live || hasHistory) prepare()
+    $.clock.after(SETTLED_MS, () => {
+      if (hasHistory) return
+      void registerTools($)
+      prepare()
     })
     return started
   })

@@ -8,7 +8,7 @@
  * The engine's own idle compaction is also driven to fire (`native: 'fires'`), but only when
  * CH_E2E_NATIVE_IDLE=1, as it takes 55 minutes: the engine arms it at the end of a turn for 90 % of
  * its one-hour cache constant (3,600,000 ms) after the last request, on the wall clock, and no
- * setting or variable moves that (2.1.328; plugins/idle/README.md has the reading). The fake then
+ * setting or variable moves that (2.1.328; the README's compact-idle section has the reading). The fake then
  * reports its cache writes as one-hour ones (CLAUDE_CODE_PROMPT_CACHE_TTL=1h asks for them).
  */
 import assert from 'node:assert/strict'
