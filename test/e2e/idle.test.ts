@@ -377,7 +377,8 @@ for (const native of ['off', 'on', 'fires'] as const)
           assert.equal(row.trigger, 'idle', JSON.stringify(row))
           assert.equal(fake.requests().filter((r) => r.kind === 'compaction').length, 1, "the engine's summarizer ran once (a rehearsal)")
           const debug = debugLog()
-          assert.match(debug, /session\.compact \(auto\)/)
+          // One session.compact, heard by both plugins (a rehearsal: the engine's core compacted beneath).
+          assert.equal(debug.split('\n').filter((l) => /hooks module compact-handoff@inline, compact-idle@inline session\.compact settled/.test(l)).length, 1)
           assert.doesNotMatch(debug, /compaction reserved in|\$\.session\.compact \(compact-idle\)/)
           assert.equal(jsonLines(file).filter((l) => l.type === 'system' && typeof l.content === 'string' && LINE.test(l.content)).length, 0)
           await waitFor(
