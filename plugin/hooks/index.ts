@@ -401,6 +401,9 @@ async function compact(
   const skip = passThrough(e, s)
   if (skip === 'precompute') return { skip: PRECOMPUTE_SKIP }
   if (skip === 'subagent') return next(e)
+  // A session that compacts before its tools registered (in its first two seconds) gets them now:
+  // a live handoff names them, so they are listed before it is handed up.
+  const tools = ensureTools($)
   const node = await nodeFor($, s)
   if (!s.live && node.ok) return rehearse($, e, next, s, startedAt)
   let outcome: ChildOutcome = node.ok ? await runChild($, e, s, startedAt) : failed('node-missing', node.reason)
@@ -414,6 +417,7 @@ async function compact(
     return next(e)
   }
   const { done } = outcome
+  await tools
   // Shown in the conversation: the person can fix what they wrote (a rehearsal shows them too, late).
   for (const notice of done.notices ?? []) $.ui.log(`compact-handoff: ${notice}`)
   $.ui.log(`compact-handoff: handed up a ${done.handoff.length.toLocaleString('en-US')}-char handoff and ${done.keep.length} kept messages`, { to: 'debug' })
@@ -488,6 +492,14 @@ async function rehearse(
 }
 
 /** The history tools and /handoff, for this session. A registration the engine refuses is logged, never fatal. */
+/** This session's registration of the history tools, begun once (see session.start). */
+let toolsRegistered: Promise<void> | null = null
+
+function ensureTools($: EngineInterface): Promise<void> {
+  toolsRegistered ??= registerTools($)
+  return toolsRegistered
+}
+
 async function registerTools($: EngineInterface): Promise<void> {
   // All at once: each registration reconnects the plugin's MCP server, and one after another they
   // added ~150 ms to every session's start (measured).
@@ -542,7 +554,7 @@ export const register: Register = (on, options) => {
     // once, in the background, and a live session's standby child after it.
     const s = await settingsOf($, options)
     const [hasHistory] = await Promise.all([sessionHasHistory($, s), registerCommand($)])
-    if (hasHistory) await registerTools($)
+    if (hasHistory) await ensureTools($)
     const prepare = () =>
       void nodeFor($, s)
         .then((n) => (n.ok ? startStandby($, s) : undefined))
@@ -550,7 +562,7 @@ export const register: Register = (on, options) => {
     if (s.live || hasHistory) prepare()
     $.clock.after(SETTLED_MS, () => {
       if (hasHistory) return
-      void registerTools($)
+      void ensureTools($)
       prepare()
     })
     return started
