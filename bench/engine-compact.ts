@@ -1,9 +1,10 @@
 /**
  * One /compact of the same session through the real engine (the pinned devDependency), in three
  * arms: stock (the plugin not installed), live, and rehearsal (the default install), with the
- * fake model answering every request after 2 s and after 20 s, as real models take seconds.
- * Issue 17: the default install must not make a compaction wait longer, so each arm's median is
- * printed with its difference to stock, against a budget of +300 ms.
+ * fake model answering every request at once (the plugin's own overhead, nothing hiding it), after
+ * 2 s and after 20 s, as real models take seconds. The default install must not make a compaction
+ * wait longer, so each arm's median is printed with its difference to stock, against a budget of
+ * under +150 ms (issue 16; it was +300 ms).
  *
  * Each run resumes the session in a stream-json process, answers one turn with no latency (so the
  * summary has a main-thread request to fork: the warm path), then times `/compact` from the line
@@ -11,14 +12,15 @@
  * so every run compacts the same conversation; the arms take turns in a rotating order, so drift
  * hits them alike. A rehearsal's late part (its model work, after the engine compacted) is waited
  * for before the next run and checked complete, but is not in the time: the user does not wait
- * for it. BENCH_RUNS (default 5) runs per arm and latency; BENCH_LATENCIES (default 2000,20000).
+ * for it. BENCH_RUNS (default 5) runs per arm and latency; BENCH_LATENCIES (default 0,2000,20000).
  */
-import { copyFileSync, readFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { Lab, repoRoot, skipWithoutEngine } from '../test/e2e/harness.ts'
+import { claudeBin, Lab, pluginDir, repoRoot, skipWithoutEngine } from '../test/e2e/harness.ts'
 
-/** The target: a /compact with the plugin, live or rehearsing, costs at most this much more than stock. */
-export const BUDGET_MS = 300
+/** The target: a /compact with the plugin, live or rehearsing, costs less than this much more than stock. */
+export const BUDGET_MS = 150
 
 export const ARMS = ['stock', 'live', 'rehearsal'] as const
 export type Arm = (typeof ARMS)[number]
@@ -68,7 +70,7 @@ export interface EngineCompactBench {
 
 export async function benchEngineCompact(
   runs = Number(process.env.BENCH_RUNS ?? 5),
-  latencies = (process.env.BENCH_LATENCIES ?? '2000,20000').split(',').map(Number),
+  latencies = (process.env.BENCH_LATENCIES ?? '0,2000,20000').split(',').map(Number),
 ): Promise<EngineCompactBench | string> {
   if (skipWithoutEngine) return `engine-compact: skipped (${skipWithoutEngine})`
   const lab = await Lab.create({ name: 'bench', plugin: {} })
@@ -127,13 +129,13 @@ export async function benchEngineCompact(
       }
       lines.push(`  ${''.padEnd(27)}${'stock'.padStart(9)} runs: ${samples[latency]!.stock.map((x) => x.toFixed(0)).join(', ')}`)
     }
-    const met = worst <= BUDGET_MS
+    const met = worst < BUDGET_MS
     const size = readFileSync(pristine, 'utf8').split('\n').filter(Boolean).length
     const report = [
       `engine-compact: /compact of the same ${size}-line session in a resumed stream-json process, three arms, ${runs} runs per arm and latency, interleaved, medians`,
       ...lines,
       `  rehearsal rows completed after the engine compacted: ${rehearsal.length} (summary by ${[...new Set(warm)].join(', ')}); live rows: ${live.length} replaced`,
-      `  target: live and rehearsal each at most +${BUDGET_MS} ms over stock at every latency: ${met ? 'met' : 'NOT met'} (worst ${worst >= 0 ? '+' : ''}${worst.toFixed(0)} ms)`,
+      `  target: live and rehearsal each under +${BUDGET_MS} ms over stock at every latency (load average ${loadAverage()}): ${met ? 'met' : 'NOT met'} (worst ${worst >= 0 ? '+' : ''}${worst.toFixed(0)} ms)`,
     ].join('\n')
     return { report, medians, met }
   } finally {
@@ -141,8 +143,98 @@ export async function benchEngineCompact(
   }
 }
 
+/** The target: the plugin installed adds at most this much to a `claude -p` start. */
+export const START_BUDGET_MS = 100
+
+/**
+ * What the plugin costs every headless start, before any compaction: the same one-turn
+ * `claude -p` with and without the plugin, arms interleaved (drift and other load hit all alike),
+ * fake model answering at once, no debug file (it logs every `$` call, which only a plugin arm
+ * pays). A third arm is the floor: a plugin whose hooks module does nothing, i.e. what the engine's
+ * hooks worker costs any plugin with function hooks. Timed from spawn to exit;
+ * BENCH_START_RUNS (default 15) runs per arm after one warm-up each.
+ */
+export async function benchStart(runs = Number(process.env.BENCH_START_RUNS ?? 15)): Promise<{ report: string; met: boolean } | string> {
+  if (skipWithoutEngine) return `engine-start: skipped (${skipWithoutEngine})`
+  const lab = await Lab.create({ name: 'bench-start', plugin: {} })
+  const loadBefore = loadAverage()
+  const floorDir = join(lab.dir, 'floor-plugin')
+  mkdirSync(join(floorDir, '.claude-plugin'), { recursive: true })
+  mkdirSync(join(floorDir, 'hooks'))
+  writeFileSync(join(floorDir, '.claude-plugin', 'plugin.json'), JSON.stringify({ name: 'start-floor', version: '0.0.0', description: 'does nothing' }))
+  writeFileSync(join(floorDir, 'hooks', 'hooks.json'), JSON.stringify({ modules: ['./index.ts'] }))
+  writeFileSync(join(floorDir, 'hooks', 'index.ts'), "export const register = (on) => {\n  on('session.start', ($, e, next) => next(e))\n}\n")
+  const arms = { stock: [] as string[], floor: ['--plugin-dir', floorDir], plugin: ['--plugin-dir', pluginDir] }
+  type Arm = keyof typeof arms
+  // GNU time, where there is one, also gives each run's CPU time (user + system, the engine and
+  // what it waited for): on a shared machine the wall time swings with the load, the CPU much less.
+  const time = existsSync('/usr/bin/time') ? '/usr/bin/time' : null
+  const once = async (arm: Arm) => {
+    const started = performance.now()
+    const argv = [claudeBin, '-p', 'Say hello.', '--output-format', 'json', ...arms[arm]]
+    const proc = spawn(time ?? argv[0]!, time ? ['-f', 'CPU %U %S', ...argv] : argv.slice(1), {
+      cwd: lab.project,
+      env: lab.env(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let out = ''
+    let err = ''
+    proc.stdout.setEncoding('utf8').on('data', (d: string) => (out += d))
+    proc.stderr.setEncoding('utf8').on('data', (d: string) => (err += d))
+    const code = await new Promise<number | null>((res) => proc.on('exit', res))
+    const ms = performance.now() - started
+    if (code !== 0 || !/Fake reply/.test(out)) throw new Error(`claude -p failed (${arm}, exit ${code}): ${out.slice(-400)} ${err.slice(-400)}`)
+    const cpu = /CPU ([\d.]+) ([\d.]+)\s*$/.exec(err)
+    return { ms, cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : NaN }
+  }
+  try {
+    const names = Object.keys(arms) as Arm[]
+    for (const arm of names) await once(arm)
+    const samples = Object.fromEntries(names.map((n) => [n, [] as Array<{ ms: number; cpuMs: number }>])) as Record<Arm, Array<{ ms: number; cpuMs: number }>>
+    for (let i = 0; i < runs; i++) {
+      // Rotating order: each arm goes first, second and third alike.
+      for (let k = 0; k < names.length; k++) {
+        const arm = names[(i + k) % names.length]!
+        samples[arm].push(await once(arm))
+      }
+    }
+    const wall = (a: Arm) => median(samples[a].map((x) => x.ms))
+    const cpu = (a: Arm) => median(samples[a].map((x) => x.cpuMs))
+    const signed = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(0)}`
+    const d = wall('plugin') - wall('stock')
+    const met = d <= START_BUDGET_MS
+    const line = (a: Arm, what: string) =>
+      `  ${what.padEnd(34)} ${wall(a).toFixed(0).padStart(6)} ms wall${a === 'stock' ? '' : ` (${signed(wall(a) - wall('stock'))})`}${
+        time ? `, ${cpu(a).toFixed(0).padStart(5)} ms CPU${a === 'stock' ? '' : ` (${signed(cpu(a) - cpu('stock'))})`}` : ''
+      }   (wall runs: ${samples[a].map((x) => x.ms.toFixed(0)).join(', ')})`
+    const report = [
+      `engine-start: the same one-turn \`claude -p\`, ${runs} runs per arm, interleaved, medians (load average before ${loadBefore}, after ${loadAverage()})`,
+      line('stock', 'stock (no plugin)'),
+      line('floor', 'floor (a hooks module doing nothing)'),
+      line('plugin', 'compact-handoff'),
+      `  target: the plugin adds at most +${START_BUDGET_MS} ms to a start: ${met ? 'met' : 'NOT met'} (${signed(d)} ms wall; the floor alone ${signed(wall('floor') - wall('stock'))} ms)`,
+    ].join('\n')
+    return { report, met }
+  } finally {
+    await lab.close()
+  }
+}
+
+/** The 1-, 5- and 15-minute load averages, printed beside timings taken on a shared machine. */
+function loadAverage(): string {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
+  } catch {
+    return 'unknown'
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const r = await benchEngineCompact()
-  console.log(typeof r === 'string' ? r : r.report)
-  if (typeof r !== 'string' && !r.met) process.exitCode = 1
+  const only = process.env.BENCH_ENGINE_ONLY
+  for (const bench of [benchStart, benchEngineCompact]) {
+    if (only && !bench.name.toLowerCase().includes(only.toLowerCase())) continue
+    const r = await bench()
+    console.log(typeof r === 'string' ? r : r.report)
+    if (typeof r !== 'string' && !r.met) process.exitCode = 1
+  }
 }

@@ -6,7 +6,9 @@ import type { Capabilities } from './capabilities.ts'
 import type { DropCode } from './codes.ts'
 import type { Transcript } from './transcript.ts'
 
-export type Trigger = 'manual' | 'auto' | 'plugin' | 'precompute' | 'cli'
+/** What raised the compaction: the engine's trigger, `idle` for its own idle compaction (told from
+ *  `auto` by plugin/hooks/logic.ts `rowTrigger`), or `cli` for the command line. */
+export type Trigger = 'manual' | 'auto' | 'idle' | 'plugin' | 'precompute' | 'cli'
 
 /** Where this handoff stands in its session's chain of compactions. */
 export interface Lineage {

@@ -83,9 +83,32 @@ describe("the engine's own idle compaction, read from the installed binary", { s
     assert.equal(grepEngine(new RegExp(`[,;{ ]${ttl[2]!.replace('$', '\\$')}=${NATIVE_IDLE.cacheTtlMs}[,;]`)).length, 1, RE_READ)
   })
 
-  test('its compaction reaches session.compact as trigger "auto", like any automatic one (so a row cannot tell it apart)', () => {
-    // The host compacts with no origin; only a plugin's $.session.compact passes one.
-    assert.equal(grepEngine(/trigger:[\w$]+===void 0\?"auto":"plugin",origin:/).length, 1, RE_READ)
-    assert.equal(grepEngine(/compact:\(\)=>this\.compactConversation\(\{instructions:"",apiAttemptsLeft:\{count:1\}\}\)/).length, 1, RE_READ)
+  test('its compaction reaches session.compact as trigger "auto" with no instructions, between turns only (what rowTrigger reads as idle)', () => {
+    // One pass over the binary for the four facts.
+    const facts = {
+      // The host compacts with no origin; only a plugin's $.session.compact passes one.
+      auto: /trigger:[\w$]+===void 0\?"auto":"plugin",origin:/,
+      // The idle timer's host compacts with empty instructions ...
+      host: /compact:\(\)=>this\.compactConversation\(\{instructions:"",apiAttemptsLeft:\{count:1\}\}\)/,
+      // ... which reach session.compact as none ...
+      none: /[\w$]+\(\{trigger:[\w$]+,instructions:[\w$]+\|\|void 0,messages:/,
+      // ... and never while a turn runs: so its conversation ends with the last answer.
+      between: /throw Error\("a turn is in flight; the conversation compacts between turns"\)/,
+    }
+    const all = new RegExp(
+      Object.values(facts)
+        .map((r) => `(${r.source})`)
+        .join('|'),
+    )
+    const found = grepEngine(all).map((m) => m[0])
+    for (const [name, re] of Object.entries(facts)) assert.equal(found.filter((f) => re.test(f)).length, 1, `${name}: ${RE_READ}`)
+  })
+
+  test("the one-hour cache is read from the answer's usage: cache_creation.ephemeral_1h_input_tokens, none written for five minutes", () => {
+    // What test/e2e/fake-model.mjs reports, as the API does.
+    const ttl = grepEngine(
+      /function [\w$]+\(e\)\{if\(\(e\?\.cache_creation\?\.ephemeral_5m_input_tokens\?\?0\)>0\)return"5m";return\(e\?\.cache_creation\?\.ephemeral_1h_input_tokens\?\?0\)>0\?"1h":void 0\}/,
+    )
+    assert.equal(ttl.length, 1, RE_READ)
   })
 })

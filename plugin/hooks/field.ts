@@ -222,7 +222,7 @@ export function turnEnded($: EngineInterface, e: TurnCompleteInput, settings: ()
     })
   if (compactAfterTurn) {
     compactAfterTurn = false
-    setTimeout(() => runCompact($), 0)
+    setTimeout(() => void runCompact($), 0)
   }
 }
 
@@ -247,13 +247,27 @@ let requested: { by: CompactRequester; at: number } | null = null
 let compactAfterTurn = false
 const REQUEST_TTL_MS = 120_000
 
-function runCompact($: EngineInterface): void {
+async function runCompact($: EngineInterface): Promise<void> {
   // `/compact` as if typed: it reaches this plugin's own session.compact hook (measured, 2.1.328),
-  // unlike $.session.compact, whose compaction the plugin that raised it never hears.
-  $.command.run({ command: 'compact' }).catch((err: Error) => {
-    requested = null
-    $.ui.log(`compact-handoff: the compaction asked for could not start: ${err?.message ?? String(err)}`)
-  })
+  // unlike $.session.compact, whose compaction the plugin that raised it never hears. From
+  // /handoff compact the command hook that asked may not have returned yet, and the engine
+  // refuses a command.run that would wait on it ("would wait on the turn this hook is holding"):
+  // asked again shortly, for up to two seconds.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await $.command.run({ command: 'compact' })
+      return
+    } catch (err) {
+      const why = (err as Error)?.message ?? String(err)
+      if (/would wait on the turn/.test(why) && attempt < 20) {
+        await new Promise<void>((resolve) => setTimeout(() => resolve(), 100))
+        continue
+      }
+      requested = null
+      $.ui.log(`compact-handoff: the compaction asked for could not start: ${why}`)
+      return
+    }
+  }
 }
 
 /**
@@ -266,7 +280,7 @@ export function requestCompact($: EngineInterface, by: CompactRequester): string
     compactAfterTurn = true
     return 'Compaction asked for: it runs as soon as this turn ends, and its row records that handoff_compact asked for it.'
   }
-  setTimeout(() => runCompact($), 0)
+  setTimeout(() => void runCompact($), 0)
   return 'Compacting now (asked for by /handoff compact).'
 }
 

@@ -20,6 +20,7 @@ import {
   readAnswer,
   replacement,
   resolveSettings,
+  rowTrigger,
   stderrTail,
   storedRow,
 } from './logic'
@@ -35,6 +36,7 @@ import {
   type LinesAnswer,
   fileStem,
   HISTORY_TOOLS,
+  MODE_DIRS,
   modeDir,
   nextNumber,
   type PendingLine,
@@ -71,11 +73,15 @@ interface Standby {
 
 let standby: Standby | null = null
 
+/** How long after the session's start the history tools register and a live standby starts. */
+const SETTLED_MS = 2_000
+
 /** How long after a live compaction the next standby child starts (the turn ends meanwhile). */
 const STANDBY_DELAY_MS = 1_500
 
 /** One probe per session process (this module's memory lives as long as the session). */
 let node: NodeProbe | null = null
+let nodeProbe: Promise<NodeProbe> | null = null
 
 /** `stale`: a standby that ended before it said anything about its input (it had died idle), so
  *  the compaction is worth one fresh child. */
@@ -125,6 +131,20 @@ async function compactionSettings($: EngineInterface, e: SessionCompactInput, s:
     ...(s.live ? { ab: { share: s.abStockShare ?? 0, draw: abDraw(sessionId) } } : {}),
     ...(requestedBy ? { requestedBy } : {}),
   }
+}
+
+/**
+ * This session's probe of Node, run once: two seconds after the start (off a one-shot `claude -p`),
+ * or sooner when first needed (a compaction, a history call). When Node cannot run the pipeline,
+ * the person is told once, then.
+ */
+function nodeFor($: EngineInterface, s: Settings): Promise<NodeProbe> {
+  nodeProbe ??= probeNode($, s.nodePath).then((probed) => {
+    node = probed
+    if (!probed.ok) $.ui.log(nodeMissingNotice(probed.reason, s.nodePath))
+    return probed
+  })
+  return nodeProbe
 }
 
 async function probeNode($: EngineInterface, nodePath: string): Promise<NodeProbe> {
@@ -210,7 +230,7 @@ async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings,
   // first load (~300 ms measured on 2 busy cores) are then off the compaction's path.
   const warm = takeStandby(s)
   const input = JSON.stringify({
-    trigger: e.trigger,
+    trigger: rowTrigger(e),
     ...(e.instructions ? { instructions: e.instructions } : {}),
     ...(e.agentId ? { agentId: e.agentId } : {}),
     sessionId,
@@ -401,7 +421,7 @@ async function completeLate($: EngineInterface, e: SessionCompactInput, p: Pendi
       at: new Date(p.at),
       sessionId,
       live: false,
-      trigger: e.trigger,
+      trigger: rowTrigger(e),
       agentId: e.agentId,
       code: why.code,
       reason: why.reason,
@@ -433,7 +453,7 @@ async function recordFallback($: EngineInterface, e: SessionCompactInput, s: Set
       ...(s.arm ? { arm: s.arm } : {}),
       ...(s.ab ? { ab: s.ab } : {}),
       ...(s.requestedBy ? { requestedBy: s.requestedBy } : {}),
-      trigger: e.trigger,
+      trigger: rowTrigger(e),
       agentId: e.agentId,
       code,
       reason: because,
@@ -467,7 +487,10 @@ async function compact(
   if (skip === 'precompute') return { skip: PRECOMPUTE_SKIP }
   if (skip === 'subagent') return next(e)
   const s = await compactionSettings($, e, settings)
-  if (!node) node = await probeNode($, s.nodePath)
+  // A session that compacts before its tools registered (in its first two seconds) gets them now:
+  // a live handoff names them, so they are listed before it is handed up.
+  const tools = ensureTools($)
+  const node = await nodeFor($, s)
   if (!s.live && node.ok) return rehearse($, e, next, s, startedAt)
   let outcome: ChildOutcome = node.ok ? await runChild($, e, s, startedAt) : failed('node-missing', node.reason)
   if (outcome.kind === 'failed' && outcome.stale) outcome = await runChild($, e, s, startedAt)
@@ -480,6 +503,7 @@ async function compact(
     return next(e)
   }
   const { done } = outcome
+  await tools
   // Shown in the conversation: the person can fix what they wrote (a rehearsal shows them too, late).
   for (const notice of done.notices ?? []) $.ui.log(`compact-handoff: ${notice}`)
   $.ui.log(`compact-handoff: handed up a ${done.handoff.length.toLocaleString('en-US')}-char handoff and ${done.keep.length} kept messages`, { to: 'debug' })
@@ -553,8 +577,16 @@ async function rehearse(
   return compacted
 }
 
-/** The history tools and /handoff, for this session. A registration the engine refuses is logged, never fatal. */
-async function registerHistory($: EngineInterface): Promise<void> {
+/** This session's registration of the history tools, begun once (see session.start). */
+let toolsRegistered: Promise<void> | null = null
+
+function ensureTools($: EngineInterface): Promise<void> {
+  toolsRegistered ??= registerTools($)
+  return toolsRegistered
+}
+
+/** The history tools and handoff_compact. A registration the engine refuses is logged, never fatal. */
+async function registerTools($: EngineInterface): Promise<void> {
   // All at once: each registration reconnects the plugin's MCP server, and one after another they
   // added ~150 ms to every session's start (measured).
   await Promise.all([
@@ -566,16 +598,27 @@ async function registerHistory($: EngineInterface): Promise<void> {
     $.tool
       .register({ name: COMPACT_TOOL.name, description: COMPACT_TOOL.description, inputSchema: COMPACT_TOOL.inputSchema })
       .catch((err: Error) => $.ui.log(`compact-handoff: could not register ${COMPACT_TOOL.name}: ${err.message}`, { to: 'debug' })),
-    $.command
-      .register(SLASH_COMMAND)
-      .catch((err: Error) => $.ui.log(`compact-handoff: could not register /${SLASH_COMMAND.name}: ${err.message}`, { to: 'debug' })),
   ])
+}
+
+async function registerCommand($: EngineInterface): Promise<void> {
+  await $.command
+    .register(SLASH_COMMAND)
+    .catch((err: Error) => $.ui.log(`compact-handoff: could not register /${SLASH_COMMAND.name}: ${err.message}`, { to: 'debug' }))
+}
+
+/** Whether the store holds a compaction of this session already, live or rehearsed. */
+async function sessionHasHistory($: EngineInterface, s: Settings): Promise<boolean> {
+  if (!s.dataDir) return false
+  const id = await $.session.id()
+  const found = await Promise.all(Object.values(MODE_DIRS).map((dir) => $.fs.exists(`${s.dataDir}/${dir}/${id}`).catch(() => false)))
+  return found.includes(true)
 }
 
 /** Answers a history tool (or /handoff) by running the Node side once: `compact-handoff tool <name>`. */
 async function runHistory($: EngineInterface, options: PluginOptions, name: string, args: Record<string, unknown>): Promise<string> {
   const s = await settingsOf($, options)
-  if (!node) node = await probeNode($, s.nodePath)
+  const node = await nodeFor($, s)
   if (!node.ok) return toolText(name, { failed: nodeMissingNotice(node.reason, s.nodePath) })
   const sessionId = await $.session.id()
   const stdin = JSON.stringify({ args, context: { sessionId, dataDir: s.dataDir, live: s.live, pluginVersion: PLUGIN_VERSION } })
@@ -596,12 +639,27 @@ export const register: Register = (on, options) => {
 
   on('session.start', async ($, e, next) => {
     const started = await next(e)
+    // A `claude -p` waits for this hook, so it holds only what a first prompt may need: /handoff
+    // (cheap to register), and the history tools when this session already has compactions on
+    // record (a resumed session may ask for them at once). Otherwise the tools register two seconds
+    // on: the engine takes one tool per $.tool.register and reconnects the plugin's tool server for
+    // each (~375 ms of CPU for the five, measured), which a one-shot `claude -p` has ended before
+    // paying. Node's probe waits the two seconds too, unless a compaction needs it sooner; in a
+    // session likely to compact soon (live, or resumed with compactions on record) it starts at
+    // once, in the background, and a live session's standby child after it.
     const s = await settingsOf($, options)
-    // Side by side: neither waits on the other.
-    const [, probed] = await Promise.all([registerHistory($), probeNode($, s.nodePath)])
-    node = probed
-    if (!node.ok) $.ui.log(nodeMissingNotice(node.reason, s.nodePath))
-    else await startStandby($, s).catch((err: Error) => $.ui.log(`compact-handoff: no standby child: ${err.message}`, { to: 'debug' }))
+    const [hasHistory] = await Promise.all([sessionHasHistory($, s), registerCommand($)])
+    if (hasHistory) await ensureTools($)
+    const prepare = () =>
+      void nodeFor($, s)
+        .then((n) => (n.ok ? startStandby($, s) : undefined))
+        .catch((err: Error) => $.ui.log(`compact-handoff: no standby child: ${err.message}`, { to: 'debug' }))
+    if (s.live || hasHistory) prepare()
+    $.clock.after(SETTLED_MS, () => {
+      if (hasHistory) return
+      void ensureTools($)
+      prepare()
+    })
     return started
   })
 

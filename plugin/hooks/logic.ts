@@ -4,7 +4,16 @@
  * failure leaves. plugin/hooks/*.test.ts checks them with `claude plugin test`.
  */
 import type { PluginOptions, SessionCompactInput, SessionMessage, ToolCallResult } from 'claude-code'
-import { type Arm, type CompactRequester, type DoneLine, type FallbackCode, type HandoffMessage, type PendingLine, type Settings } from './protocol'
+import {
+  type Arm,
+  type CompactRequester,
+  type DoneLine,
+  type EngineInput,
+  type FallbackCode,
+  type HandoffMessage,
+  type PendingLine,
+  type Settings,
+} from './protocol'
 
 export const DEFAULT_CHILD_TIMEOUT_MS = 600_000
 
@@ -72,6 +81,16 @@ export function passThrough(e: Pick<SessionCompactInput, 'trigger' | 'agentId'>,
   if (e.trigger === 'precompute') return 'precompute'
   if (e.agentId !== undefined && !s.subagents) return 'subagent'
   return null
+}
+
+/**
+ * The trigger a row records. The engine's own idle compaction reaches `session.compact` as
+ * `auto`, like any automatic one, but between turns: its conversation ends with the last answer.
+ * Any other automatic compaction runs inside a turn, before a request, so its newest row is the
+ * user's (the pending prompt, or tool results). That is how `idle` is told from `auto`.
+ */
+export function rowTrigger(e: Pick<SessionCompactInput, 'trigger' | 'messages'>): EngineInput['trigger'] {
+  return e.trigger === 'auto' && e.messages.at(-1)?.role === 'assistant' ? 'idle' : e.trigger
 }
 
 /** Node's `--version` output to a verdict: 20 or later is needed. */

@@ -82,7 +82,8 @@ export interface EngineMessage {
 
 /** What the hooks module writes on the child's stdin (or as `<rundir>/input.json` to a standby). */
 export interface EngineInput {
-  trigger: 'manual' | 'auto' | 'plugin' | 'precompute'
+  /** The engine's trigger, except `idle` for its own idle compaction (an `auto` between turns). */
+  trigger: 'manual' | 'auto' | 'idle' | 'plugin' | 'precompute'
   instructions?: string
   agentId?: string
   sessionId: string

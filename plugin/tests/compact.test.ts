@@ -503,11 +503,14 @@ describe('session.start', () => {
       },
       { node: 'missing' },
     )
+    mock.clock(on, { now: 1_700_000_000_000 })
     on('session.start', () => ({ cwd: '/project' }))
     await $.session.start({ cwd: '/project', surface: null, isInteractive: false } as never)
+    // Probed when first needed: the first compaction tells, the next does not probe or tell again.
+    expect(w.logs).toEqual([])
+    await $.session.compact(event())
     expect(w.logs.length).toBe(1)
     expect(w.logs[0]).toContain('Node.js 20 or later')
-    // The compaction that follows does not probe or tell again.
     await $.session.compact(event())
     expect(w.logs.length).toBe(1)
     expect(w.runs.filter((a) => a[1] === '--version').length).toBe(1)
@@ -517,8 +520,10 @@ describe('session.start', () => {
     const w = world(on, async function* () {
       return { code: 0, signal: null }
     })
+    mock.clock(on, { now: 1_700_000_000_000 })
     on('session.start', () => ({ cwd: '/project' }))
     await $.session.start({ cwd: '/project', surface: null, isInteractive: false } as never)
+    await $.session.compact(event())
     expect(w.logs).toEqual([])
   })
 })

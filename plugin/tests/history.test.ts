@@ -40,11 +40,40 @@ function world(on: On, answer: (argv: readonly string[]) => { exitCode: number; 
 const toolRuns = (w: World) => w.runs.filter((r) => r.argv.includes('tool'))
 
 describe('history tools', () => {
-  test('session.start registers the five history tools, handoff_compact and /handoff', async ($, on) => {
+  const TOOLS = ['handoff_status', 'handoff_list', 'handoff_lookup', 'handoff_search', 'handoff_feedback', 'handoff_compact']
+
+  test('a session with no compactions yet: /handoff at session.start, the tools 2 s on', async ($, on) => {
+    const clock = mock.clock(on, { now: 1_700_000_000_000 })
     const w = world(on, () => ({ exitCode: 0, stdout: '' }))
+    on('fs.exists', () => ({ value: false }))
     await $.session.start({ cwd: '/project', surface: null, isInteractive: false })
-    expect(w.registered).toEqual(['handoff_status', 'handoff_list', 'handoff_lookup', 'handoff_search', 'handoff_feedback', 'handoff_compact'])
+    // A one-shot `claude -p` has ended before the tools: only the command, and no node probed.
     expect(w.commands).toEqual(['handoff'])
+    expect(w.registered).toEqual([])
+    expect(w.runs).toEqual([])
+    await clock.advance(1_999)
+    expect(w.registered).toEqual([])
+    await clock.advance(1)
+    await clock.settle()
+    expect(w.registered).toEqual(TOOLS)
+    // Node is probed then too, once.
+    expect(w.runs.map((r) => r.argv.slice(1))).toEqual([['--version']])
+  })
+
+  test('a session with compactions on record (resumed) gets the five tools at session.start', async ($, on) => {
+    const clock = mock.clock(on, { now: 1_700_000_000_000 })
+    const w = world(on, () => ({ exitCode: 0, stdout: '' }))
+    const asked: string[] = []
+    on('fs.exists', (_$, e) => {
+      asked.push(e.path)
+      return { value: e.path === '/data/rehearsals/sid-1' }
+    })
+    await $.session.start({ cwd: '/project', surface: null, isInteractive: false })
+    expect(asked.sort()).toEqual(['/data/rehearsals/sid-1', '/data/sessions/sid-1'])
+    expect(w.registered).toEqual(TOOLS)
+    expect(w.commands).toEqual(['handoff'])
+    await clock.advance(5_000)
+    expect(w.registered).toEqual(TOOLS)
   })
 
   test('a tool run is one `compact-handoff tool <name>` process; its stdout is the result', { options: { live: true } }, async ($, on) => {

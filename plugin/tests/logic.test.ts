@@ -15,6 +15,7 @@ import {
   rebuild,
   replacement,
   resolveSettings,
+  rowTrigger,
 } from '../hooks/logic'
 import { readHello } from '../hooks/bridge'
 import { fileStem, nextNumber } from '../hooks/protocol'
@@ -103,6 +104,26 @@ describe('which compactions are ours', () => {
     expect(passThrough({ trigger: 'auto', agentId: 'a1' }, { subagents: true })).toBe(null)
     expect(passThrough({ trigger: 'plugin' }, { subagents: false })).toBe(null)
     expect(passThrough({ trigger: 'manual' }, { subagents: false })).toBe(null)
+  })
+})
+
+describe('the trigger a row records', () => {
+  const prompt: SessionMessage = { role: 'user', text: 'go on', toolUses: [] }
+  const answer: SessionMessage = { role: 'assistant', text: 'done', toolUses: [] }
+  const call: SessionMessage = { role: 'assistant', text: '', toolUses: [bash('t1')] }
+  const results: SessionMessage = { role: 'user', text: '', toolUses: [], toolResults: [result('t1')] }
+
+  test("auto between turns, the answer last, is the engine's own idle compaction", () => {
+    expect(rowTrigger({ trigger: 'auto', messages: [prompt, answer] })).toBe('idle')
+  })
+
+  test('auto inside a turn (a pending prompt, or tool results, last) stays auto', () => {
+    expect(rowTrigger({ trigger: 'auto', messages: [prompt, answer, prompt] })).toBe('auto')
+    expect(rowTrigger({ trigger: 'auto', messages: [prompt, call, results] })).toBe('auto')
+  })
+
+  test('every other trigger is recorded as the engine gave it', () => {
+    for (const trigger of ['manual', 'plugin', 'precompute'] as const) expect(rowTrigger({ trigger, messages: [prompt, answer] })).toBe(trigger)
   })
 })
 

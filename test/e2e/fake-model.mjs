@@ -37,7 +37,9 @@
  * the real API does; the engine reads the final usage from message_delta): `input_tokens`
  * (FAKE_INPUT_TOKENS / `inputTokens`, default 50), `output_tokens` (20),
  * `cache_read_input_tokens` (FAKE_CACHE_READ_TOKENS / `cacheReadTokens`, default 0) and
- * `cache_creation_input_tokens` (FAKE_CACHE_WRITE_TOKENS / `cacheWriteTokens`, default 0).
+ * `cache_creation_input_tokens` (FAKE_CACHE_WRITE_TOKENS / `cacheWriteTokens`, default 0), the
+ * writes also as `cache_creation: { ephemeral_5m_input_tokens, ephemeral_1h_input_tokens }` by the
+ * lifetime the request's `cache_control` asked for (a one-hour cache only when one asked `ttl: '1h'`).
  * With `measureInput` (FAKE_MEASURE_INPUT=1), `input_tokens` is instead each request's own size:
  * its system, messages and tools as JSON, chars/4, so the context a session reports grows with
  * its conversation and falls at a compaction, as it does against the real API.
@@ -178,10 +180,24 @@ export async function startFakeModel(opts) {
   }
   const inputTokens = usage.input_tokens
   /** The usage a reply to `body` reports. */
-  const usageOf = (body) =>
-    opts.measureInput
-      ? { ...usage, input_tokens: Math.ceil(JSON.stringify([body?.system ?? null, body?.messages ?? [], body?.tools ?? []]).length / 4) }
-      : { ...usage }
+  /**
+   * The usage of one reply. As the real API does, the cache writes are also broken down by the
+   * lifetime the request asked for (`cache_control: { ttl: '1h' }` on any block, else five
+   * minutes): the engine reads `cache_creation.ephemeral_1h_input_tokens` to know it holds a
+   * one-hour cache, which its own idle compaction needs.
+   */
+  const usageOf = (body) => {
+    const ttl = /"cache_control":\{[^}]*"ttl":"1h"/.test(JSON.stringify(body ?? '')) ? '1h' : '5m'
+    const written = usage.cache_creation_input_tokens
+    const measured = opts.measureInput
+      ? { input_tokens: Math.ceil(JSON.stringify([body?.system ?? null, body?.messages ?? [], body?.tools ?? []]).length / 4) }
+      : {}
+    return {
+      ...usage,
+      ...measured,
+      cache_creation: { ephemeral_5m_input_tokens: ttl === '5m' ? written : 0, ephemeral_1h_input_tokens: ttl === '1h' ? written : 0 },
+    }
+  }
   let n = 0
   /** Requests waiting out their latency: logged only once answered, so listed here meanwhile. */
   const held = new Set()

@@ -4,6 +4,12 @@
  * 250,000-token context, compact-handoff and compact-idle loaded side by side, and compact-idle's
  * delay shortened to 3 s. One answered turn, then idle: the compaction must fire once, reach
  * compact-handoff as `trigger: 'plugin'`, and leave its one line in the session transcript.
+ *
+ * The engine's own idle compaction is also driven to fire (`native: 'fires'`), but only when
+ * CH_E2E_NATIVE_IDLE=1, as it takes 55 minutes: the engine arms it at the end of a turn for 90 % of
+ * its one-hour cache constant (3,600,000 ms) after the last request, on the wall clock, and no
+ * setting or variable moves that (2.1.328; the README's compact-idle section has the reading). The fake then
+ * reports its cache writes as one-hour ones (CLAUDE_CODE_PROMPT_CACHE_TTL=1h asks for them).
  */
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
@@ -30,6 +36,10 @@ const LINE =
 
 const hasTmux = spawnSync('tmux', ['-V'], { encoding: 'utf8' }).status === 0
 const skip = skipWithoutEngine || (hasTmux ? false : 'idle e2e skipped: tmux is not installed (apt-get install tmux)')
+/** The engine fires its own idle compaction 54 minutes after the last request: the run waits that out. */
+const NATIVE_FIRES_MS = 0.9 * 3_600_000
+const skipFires =
+  skip || (process.env.CH_E2E_NATIVE_IDLE === '1' ? false : "the engine's own idle compaction takes 55 minutes to fire: CH_E2E_NATIVE_IDLE=1 runs it")
 
 /** Polls `read` every 200 ms until it returns something truthy; fails with `what` after `ms`. */
 async function waitFor<T>(what: string, ms: number, read: () => T | undefined | null | false, explain: () => string = () => ''): Promise<T> {
@@ -53,13 +63,25 @@ const alive = (pid: number) => {
 
 const jsonLines = (file: string): any[] => (existsSync(file) ? parseJsonLines(readFileSync(file, 'utf8')) : [])
 
-for (const native of ['off', 'on'] as const)
-  describe(`compact-idle in the TUI, the engine's own idle compaction ${native}`, { skip }, () => {
+/** herdr around one compaction: the pane reported idle, the screen read until idle, the pane released, the session reported. */
+function assertHerdrAround(calls: string[][], sessionId: string): void {
+  const verbs = calls.map((c) => c.slice(0, 2).join(' '))
+  assert.equal(verbs[0], 'pane report-agent', JSON.stringify(calls))
+  assert.deepEqual(calls[0]!.slice(-2), ['--agent-session-id', sessionId])
+  assert.ok(verbs.includes('agent explain'), JSON.stringify(calls))
+  assert.deepEqual(verbs.slice(-2), ['pane release-agent', 'pane report-agent-session'])
+  assert.equal(verbs.filter((v) => v === 'pane report-agent').length, 1, 'one compaction, one idle report')
+}
+
+for (const native of ['off', 'on', 'fires'] as const)
+  describe(`compact-idle in the TUI, the engine's own idle compaction ${native}`, { skip: native === 'fires' ? skipFires : skip }, () => {
     let dir = ''
     let fake: FakeModel
     let socket = ''
     let panePid = 0
-    const paths = { home: '', config: '', project: '', data: '', debug: '' }
+    const paths = { home: '', config: '', project: '', data: '', debug: '', herdr: '', herdrLog: '' }
+    /** The herdr calls, each as its argv after the executable. */
+    const herdrCalls = (): string[][] => jsonLines(paths.herdrLog)
 
     const tmux = (...args: string[]) => spawnSync('tmux', ['-S', socket, ...args], { encoding: 'utf8', timeout: 10_000 })
     const screen = () => tmux('capture-pane', '-p', '-t', 'idle').stdout ?? ''
@@ -124,6 +146,8 @@ for (const native of ['off', 'on'] as const)
         project: join(dir, 'project'),
         data: join(dir, 'data'),
         debug: join(dir, 'debug.log'),
+        herdr: join(dir, 'herdr'),
+        herdrLog: join(dir, 'herdr-calls.jsonl'),
       })
       socket = join(dir, 'tmux.sock')
       // The TUI writes type declarations into every --plugin-dir it loads; give it copies, so it
@@ -148,6 +172,12 @@ for (const native of ['off', 'on'] as const)
         }),
       )
       fake = await startFakeModel({ log: join(dir, 'requests.jsonl'), ...USAGE })
+      // A stand-in herdr: logs each call's argv as a JSON line, reads the screen idle.
+      writeFileSync(
+        paths.herdr,
+        `#!/bin/sh\nnode -e 'require("fs").appendFileSync(process.argv[1], JSON.stringify(process.argv.slice(2)) + "\\n")' ${JSON.stringify(paths.herdrLog)} "$@"\n[ "$2" = explain ] && echo '{"state":"idle"}'\nexit 0\n`,
+        { mode: 0o755 },
+      )
       // The engine's whole environment (env -i): nothing of an outer session leaks in.
       const env = {
         PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -159,6 +189,11 @@ for (const native of ['off', 'on'] as const)
         IS_SANDBOX: '1',
         TERM: 'xterm-256color',
         COMPACT_HANDOFF_DATA_DIR: paths.data,
+        HERDR_ENV: '1',
+        HERDR_PANE_ID: 'w1:p1',
+        HERDR_BIN_PATH: paths.herdr,
+        // The engine's own idle compaction fires only on a one-hour cache.
+        ...(native === 'fires' ? { CLAUDE_CODE_PROMPT_CACHE_TTL: '1h' } : {}),
       }
       // `timeout --foreground`: plain `timeout` leaves claude stopped by SIGTTIN and the pane blank.
       const started = tmux(
@@ -177,7 +212,7 @@ for (const native of ['off', 'on'] as const)
         ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
         'timeout',
         '--foreground',
-        '120',
+        native === 'fires' ? String(Math.round(NATIVE_FIRES_MS / 1000) + 600) : '120',
         claudeBin,
         '--dangerously-skip-permissions',
         '--debug-file',
@@ -252,6 +287,7 @@ for (const native of ['off', 'on'] as const)
           ?.replace(/\.jsonl$/, '')
         assert.equal(sessionId ? rows(sessionId).length : 0, 0)
         assert.equal(file ? jsonLines(file).filter((l) => l.type === 'system' && typeof l.content === 'string' && LINE.test(l.content)).length : 0, 0)
+        assert.deepEqual(herdrCalls(), [], 'no compaction, so the herdr pane is left alone')
       })
 
     if (native === 'off')
@@ -304,5 +340,55 @@ for (const native of ['off', 'on'] as const)
             .filter((l) => l.includes('compaction reserved in')).length,
           1,
         )
+        // herdr read the pane idle around compact-idle's compaction, and got it back.
+        await waitFor(
+          'the herdr pane handed back',
+          15_000,
+          () => debugLog().includes('[compact-idle] $.ui.log (to debug): herdr pane w1:p1 handed back'),
+          explain,
+        )
+        assertHerdrAround(herdrCalls(), sessionId)
       })
+
+    if (native === 'fires')
+      test(
+        "the engine's own idle compaction fires once, 54 minutes on; compact-handoff records it as idle; compact-idle stays silent and keeps herdr's pane idle around it",
+        { timeout: NATIVE_FIRES_MS + 300_000 },
+        async () => {
+          await ready()
+          await submit('Plan the release notes, then wait for me.')
+          const file = await waitFor('the session transcript', 30_000, transcript, explain)
+          const sessionId = file
+            .split('/')
+            .at(-1)!
+            .replace(/\.jsonl$/, '')
+          // The engine's cache record: the request asked for the one-hour cache, and the fake wrote it as such.
+          const first = fake.requests()[0]!
+          assert.match(JSON.stringify(first.body), /"cache_control":\{"type":"ephemeral","ttl":"1h"\}/)
+          const notice = await waitFor(
+            'the engine\'s "Compacted while idle" notice',
+            NATIVE_FIRES_MS + 240_000,
+            () => jsonLines(file).find((l) => JSON.stringify(l).includes('Compacted while idle, before the prompt cache expired')),
+            explain,
+          )
+          assert.ok(notice)
+          const [row, ...more] = await waitFor('a compact-handoff row', 60_000, () => rows(sessionId).length > 0 && rows(sessionId), explain)
+          assert.equal(more.length, 0, `one compaction, one row: ${JSON.stringify(more)}`)
+          assert.equal(row.trigger, 'idle', JSON.stringify(row))
+          assert.equal(fake.requests().filter((r) => r.kind === 'compaction').length, 1, "the engine's summarizer ran once (a rehearsal)")
+          const debug = debugLog()
+          // One session.compact, heard by both plugins (a rehearsal: the engine's core compacted beneath).
+          assert.equal(debug.split('\n').filter((l) => /hooks module compact-handoff@inline, compact-idle@inline session\.compact settled/.test(l)).length, 1)
+          assert.doesNotMatch(debug, /compaction reserved in|\$\.session\.compact \(compact-idle\)/)
+          assert.equal(jsonLines(file).filter((l) => l.type === 'system' && typeof l.content === 'string' && LINE.test(l.content)).length, 0)
+          await waitFor(
+            'the herdr pane handed back',
+            15_000,
+            () => debugLog().includes('[compact-idle] $.ui.log (to debug): herdr pane w1:p1 handed back'),
+            explain,
+          )
+          assert.match(debugLog(), /\[compact-idle\] \$\.ui\.log \(to debug\): the engine is compacting the idle session itself/)
+          assertHerdrAround(herdrCalls(), sessionId)
+        },
+      )
   })

@@ -264,8 +264,19 @@ export const register: Register = (on, options) => {
   })
 
   on('session.compact', async ($, e, next) => {
-    if (e.agentId === undefined && e.trigger !== 'precompute') await cancel($, `a ${e.trigger} compaction of the conversation`)
-    return next(e)
+    if (e.agentId !== undefined || e.trigger === 'precompute') return next(e)
+    await cancel($, `a ${e.trigger} compaction of the conversation`)
+    // The engine's own idle compaction reaches here as `auto` between turns (any other automatic
+    // compaction runs inside a turn, before its request): herdr's pane must read it as idle too.
+    if (e.trigger !== 'auto' || isTurnRunning || isCompacting) return next(e)
+    await debug($, 'the engine is compacting the idle session itself (its own idle compaction)')
+    await pinPane($, await $.session.id())
+    try {
+      return await next(e)
+    } finally {
+      // In the background: the engine's compaction does not wait for herdr to settle.
+      void handBack($, true)
+    }
   }).catch(($, e, next) => next(e))
 
   on('session.end', async ($, e, next) => {

@@ -125,3 +125,57 @@ describe('inside a herdr pane', () => {
     expect(w.runs).toEqual([])
   })
 })
+
+describe("around the engine's own idle compaction (it stands in, so compact-idle reserves nothing)", () => {
+  const NATIVE_ON = {}
+  /** What the engine hands a compaction between turns: the conversation, its answer last. */
+  const messages = [
+    { role: 'user' as const, text: 'Plan the release notes, then wait for me.', toolUses: [] },
+    { role: 'assistant' as const, text: 'Planned.', toolUses: [] },
+  ]
+
+  test('reports the pane idle, lets the engine compact, waits for an idle screen, hands the pane back', async ($, on) => {
+    const w = world(on, { env: HERDR, settings: NATIVE_ON, herdr: screens('working', 'idle') })
+    await $.turn.complete(ended())
+    // Between turns, the engine raises its idle compaction as `auto`.
+    await $.session.compact({ trigger: 'auto', messages })
+    expect(w.compactions).toEqual([{ trigger: 'auto' }])
+    expect(w.timeline.slice(0, 2)).toEqual(['run pane report-agent', 'compact'])
+    await w.clock.settle()
+    await w.clock.advance(250)
+    await w.clock.advance(1_000)
+    expect(w.timeline).toEqual([
+      'run pane report-agent',
+      'compact',
+      'run agent explain',
+      'run agent explain',
+      'run pane release-agent',
+      'run pane report-agent-session',
+    ])
+    expect(w.runs[0]!.slice(-2)).toEqual(['--agent-session-id', 'session-1'])
+    expect(w.debug).toContain('the engine is compacting the idle session itself (its own idle compaction)')
+    expect(w.debug.at(-1)).toBe('herdr pane w2:p5 handed back')
+    // compact-idle itself shows nothing and compacts nothing more.
+    await w.clock.advance(60 * MIN)
+    expect(w.shown).toEqual([])
+    expect(w.compactions).toHaveLength(1)
+  })
+
+  test('an automatic compaction inside a turn is not the idle one: no herdr command', async ($, on) => {
+    const w = world(on, { env: HERDR, settings: NATIVE_ON, herdr: screens('idle') })
+    await $.turn.complete(ended())
+    await $.turn.start(started())
+    await $.session.compact({ trigger: 'auto', messages })
+    await w.clock.advance(20_000)
+    expect(w.compactions).toEqual([{ trigger: 'auto' }])
+    expect(w.runs).toEqual([])
+  })
+
+  test('a /compact between turns is not the idle one either', async ($, on) => {
+    const w = world(on, { env: HERDR, settings: NATIVE_ON, herdr: screens('idle') })
+    await $.turn.complete(ended())
+    await $.session.compact({ trigger: 'manual', messages })
+    await w.clock.advance(20_000)
+    expect(w.runs).toEqual([])
+  })
+})

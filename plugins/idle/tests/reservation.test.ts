@@ -94,7 +94,7 @@ describe('cancelling', () => {
       const w = world(on)
       await $.turn.complete(ended())
       await $.session.compact({ trigger, messages: [{ role: 'user', text: 'hi', toolUses: [] }] })
-      expect(w.debug.at(-1)).toBe(`reservation cancelled: a ${trigger} compaction of the conversation`)
+      expect(w.debug).toContain(`reservation cancelled: a ${trigger} compaction of the conversation`)
       await w.clock.advance(60 * MIN)
       expect(w.compactions).toEqual([{ trigger }])
     })
