@@ -15,6 +15,9 @@ export interface Touch {
    *  or the lines a partial Read showed), with every later Edit replayed on it. Absent when no
    *  such copy can be trusted. `firstLine` is the file line its first line stands at. */
   stored?: { text: string; from: 'read' | 'write'; firstLine: number }
+  /** What the newest successful Read showed, as it showed it (no later Edit replayed): the lines
+   *  the session last saw, for when `stored` was dropped because an Edit could not be replayed. */
+  read?: { text: string; firstLine: number }
   /** The file line the session last worked at: its newest Edit, or the start of its newest Read. */
   focus: number
   /** How many times each file tool touched it (failed calls included: they are work too). */
@@ -100,6 +103,7 @@ function readTouches(t: Transcript): Map<string, Touch> {
         const offset = positive(u.input.offset)
         const whole = offset === undefined && u.input.limit === undefined
         touch.focus = offset ?? 1
+        touch.read = { text: readText(u.result.text), firstLine: offset ?? 1 }
         // A part keeps a whole copy already known (it is the better copy), else stands for itself.
         if (whole || !touch.stored || touch.stored.firstLine !== 1) touch.stored = { text: readText(u.result.text), from: 'read', firstLine: offset ?? 1 }
       } else if ((u.name === 'Edit' || u.name === 'MultiEdit') && !failed) {

@@ -30,8 +30,11 @@ export {
   type ReadPolicyOptions,
   refusalOf,
   resolveIn,
+  secretPattern,
+  binaryText,
 } from './read-policy.ts'
 export type { CompactBoundary, Message, MessageKind, ToolResult, ToolUse, Transcript } from './transcript.ts'
+export { windowStart } from './transcript.ts'
 export { DROP_CODES, type DropCode, SectionDropError } from './codes.ts'
 export { clip, type ClipOptions, fmt } from './text.ts'
 export { requireModel } from './capabilities.ts'

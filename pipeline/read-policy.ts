@@ -152,6 +152,18 @@ export function checkPath(path: string, policy: ReadPolicy): PathVerdict {
   return { ok: true, path: abs, real, stats }
 }
 
+/**
+ * The deny-list pattern a path matches (a secret: `~/.ssh/**`, `.env`, `*.pem`, …), unless the
+ * allow list lets it through; undefined otherwise. Only the name is judged, nothing is opened:
+ * for paths a command or a search named, whose output is shown rather than the file read.
+ */
+export function secretPattern(path: string, policy: ReadPolicy): string | undefined {
+  const expanded = path.startsWith('~/') ? policy.home + path.slice(1) : path
+  const abs = resolveIn(policy, expanded) ?? expanded
+  if (firstMatch(policy.allow, policy, abs) !== undefined) return undefined
+  return firstMatch(policy.deny, policy, abs)
+}
+
 /** A stored copy's text is not handed up when it is not text (a NUL is never in a text file). */
 export function binaryText(text: string): boolean {
   return text.includes('\u0000')

@@ -578,6 +578,15 @@ export async function readJsonlTranscript(path: string, limit = maxTranscriptByt
 // ---- boundaries -----------------------------------------------------------------------------
 
 /**
+ * Where this window's own work starts: the first message after the newest handoff or engine
+ * summary (0 when there is none). What came before is on disk behind the history tools, and a
+ * section that carried it again would nest one handoff in the next.
+ */
+export function windowStart(messages: readonly Message[]): number {
+  return messages.findLastIndex((m) => m.kind === 'handoff' || m.kind === 'compact-summary') + 1
+}
+
+/**
  * The conversation as it stood before a compaction boundary:
  * - a number N (1-based): everything before the N-th boundary line;
  * - 'last': before the last boundary, or the whole transcript when it has none;

@@ -112,7 +112,9 @@ const WORD_CHAR_RE = /[A-Za-z0-9_.-]/
 export function holdsPath(text: string, part: string): boolean {
   for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
     const before = text[at - 1] ?? ''
-    const after = text[at + part.length] ?? ''
+    let after = text[at + part.length] ?? ''
+    // A sentence's full stop ("fix cmd/main.go.") ends the path; `main.go.bak` does not.
+    if (after === '.' && !WORD_CHAR_RE.test(text[at + part.length + 1] ?? '')) after = ''
     if (!WORD_CHAR_RE.test(before) && !WORD_CHAR_RE.test(after) && after !== '/') return true
   }
   return false

@@ -54,6 +54,8 @@ describe('identifier-like tokens', () => {
   test('a path counts whole or by a whole tail, never as part of a longer name', () => {
     assert.ok(holdsPath('see /repo/cmd/main.go: line 3', 'cmd/main.go'))
     assert.ok(holdsPath('`cmd/main.go`', 'cmd/main.go'))
+    assert.ok(holdsPath('then fix cmd/main.go.', 'cmd/main.go'))
+    assert.ok(holdsPath('fix cmd/main.go. Then', 'cmd/main.go'))
     assert.ok(!holdsPath('subcmd/main.go and cmd/main.go.bak', 'cmd/main.go'))
     assert.ok(!holdsPath('cmd/main.go/x', 'cmd/main.go'))
   })

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test'
 import fc from 'fast-check'
 import { type Message, type SectionOutcome, SectionDropError, type Transcript } from '../../pipeline/index.ts'
 import { runSection, sectionContext } from '../../test/section-context.ts'
-import excerpts, { callLines } from './index.ts'
+import excerpts, { callLines, linesOf } from './index.ts'
 import { type Chunk, chunksOf, namesIn, salience, select, type Source } from './select.ts'
 
 const call = (i: number, name: string, input: Record<string, unknown>, result = 'ok', isError = false): Message => ({
@@ -104,7 +104,7 @@ describe('select', () => {
           const src = sources(files.map((lines) => lines.map((names, i) => `${names.join(' ')} x${i}`).join('\n')))
           const chunks = chunksOf(src, 2, 200)
           const weights = new Map(['alphaOne', 'betaTwo', 'gamma_3', 'delta.four', 'epsilonFive', 'zeta-six'].map((n, i) => [n, w[i]! + i / 7]))
-          const lazy = select(src, chunks, weights, { budget, background: 0, headingChars: () => 20 })
+          const lazy = select(src, chunks, weights, { budget, background: 0, covered: new Set(), headingChars: () => 20 })
             .chunks.map((c) => `${c.source}:${c.from}`)
             .sort()
           assert.deepEqual(lazy, greedy(src, chunks, weights, budget))
@@ -195,5 +195,56 @@ describe('the excerpts section', () => {
 
   test('a failed call keeps its output, marked as an error', () => {
     assert.deepEqual(callLines(call(0, 'Bash', { command: 'make test' }, 'boom', true).toolUses[0]!), ['$ make test', '[error] boom'])
+  })
+
+  test('output naming a secret is withheld, whatever printed it; a secret-looking assignment in other output has its value hidden', async () => {
+    const r = await runSection(
+      excerpts,
+      t(
+        said(0, 'check STRIPE_KEY_x1 and OPENAI_API_KEY and aws_secret_access_key and config_value_1'),
+        call(1, 'Bash', { command: 'cat .env' }, 'STRIPE_KEY_x1=sk_live_abcdef123456'),
+        call(2, 'Bash', { command: 'cat ~/.aws/credentials' }, 'aws_secret_access_key = AKIAabcdef123456'),
+        call(3, 'Grep', { pattern: 'KEY', path: '/p' }, '/p/.env:1:OPENAI_API_KEY=sk-proj-123456'),
+        call(4, 'Bash', { command: "cat > .env <<'EOF'\nAPI_TOKEN=ghp_abcdef\nEOF\necho done" }, 'done'),
+        call(5, 'Bash', { command: 'printenv | sort' }, 'config_value_1=plain\nGITHUB_TOKEN=ghp_secretvalue123'),
+      ),
+      { budgetChars: 4_000 },
+    )
+    for (const leaked of ['sk_live_abcdef123456', 'AKIAabcdef123456', 'sk-proj-123456', 'ghp_abcdef', 'ghp_secretvalue123'])
+      assert.ok(!r.body.includes(leaked), `${leaked} in:\n${r.body}`)
+    assert.match(r.body, /GITHUB_TOKEN=\[value not shown\]/)
+    assert.match(r.body, /config_value_1=plain/)
+    assert.deepEqual(
+      (r.record as { withheld: string[] }).withheld.map((w) => w.split(':')[0]),
+      ['$ cat .env', '$ cat ~/.aws/credentials', 'Grep "KEY" in /p', "$ cat > .env <<'EOF'"],
+    )
+  })
+
+  test('a path the user denied (denyPaths) is not shown, from a file or from output', async () => {
+    const transcript = t(
+      call(0, 'Write', { file_path: '/p/deploy.secret.yaml', content: 'deployKey_1: abc' }),
+      call(1, 'Bash', { command: 'cat /p/deploy.secret.yaml' }, 'deployKey_1: abc'),
+      call(2, 'Write', { file_path: '/p/app.ts', content: 'read(deployKey_1)' }),
+      said(3, 'deployKey_1 is used in app.ts'),
+    )
+    const r = await runSection(excerpts, transcript, { budgetChars: 2_000, options: { denyPaths: ['*.secret.yaml'] } })
+    assert.ok(!r.body.includes('deploy.secret.yaml'), r.body)
+    assert.match(r.body, /### \/p\/app\.ts — line 1\n1\tread\(deployKey_1\)/)
+  })
+
+  test('lines as the reader sees them: CRLF, a progress bar redrawn in place, no phantom last line; binary output is not shown', async () => {
+    assert.deepEqual(linesOf('a_1\r\nb_2\r\n'), ['a_1', 'b_2'])
+    assert.deepEqual(linesOf('10%\r50%\r100% done_x1\n'), ['100% done_x1'])
+    const r = await runSection(
+      excerpts,
+      t(
+        said(0, 'look at blob_1 and text_1'),
+        call(1, 'Bash', { command: 'cat blob_1.bin' }, 'blob_1\u0000\u0001'),
+        call(2, 'Bash', { command: 'echo text_1' }, 'text_1\n'),
+      ),
+      { budgetChars: 2_000 },
+    )
+    assert.ok(!r.body.includes('\u0000') && !r.body.includes('cat blob_1.bin'), r.body)
+    assert.match(r.body, /### \$ echo text_1 — lines 1–2 of 2 \(the command, then what it printed\)\n1\t\$ echo text_1\n2\ttext_1$/)
   })
 })

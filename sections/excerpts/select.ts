@@ -175,7 +175,7 @@ class Queue {
 /**
  * The runs worth showing under `budget` characters: each step takes the run whose names not yet
  * covered weigh most per character — a name's salience, plus a little for any name at all in a
- * recently worked source (`background`), so that once what the session named is covered the room
+ * recently worked file (`background`), so that once what the session named is covered the room
  * goes to the code around where it worked rather than nowhere. `covered` holds names the rest of
  * the handoff already carries. A value only falls as names get covered, so a lazy greedy (re-score
  * the top, take it if it still leads) picks exactly what the plain greedy would, ties going to
@@ -200,7 +200,8 @@ export function select(
   const value = (order: number): number => {
     const c = chunks[order]!
     let v = 0
-    const bg = opts.background * sources[c.source]!.recency
+    // The background goes to code only: generated output (hashes, lockfiles) is dense in names.
+    const bg = sources[c.source]!.kind === 'file' ? opts.background * sources[c.source]!.recency : 0
     for (const id of namesOf[order]!) if (!covered[id]) v += weightOf[id]! + bg
     return v / c.cost
   }

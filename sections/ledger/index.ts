@@ -3,7 +3,7 @@
  * recalled: the files written (each once, with every tool that wrote it), the newest failures,
  * and the shell commands in order, all fitted into the section's own budget.
  */
-import { defineSection, fmt, type Message, type Transcript } from '../../pipeline/index.ts'
+import { defineSection, fmt, type Message, type Transcript, windowStart } from '../../pipeline/index.ts'
 import { type BashParser, loadBashParser } from './bash-parser.ts'
 import { type CommandLimits, type CommandRow, commandRows, commandsReserve, fitCommands } from './commands.ts'
 import { type Failure, failures, renderFailure } from './failures.ts'
@@ -25,11 +25,8 @@ const FILES_SHARE = 0.45
 
 /** Messages after the newest handoff or engine summary: an earlier compaction carried the rest. */
 export function messagesInScope(t: Transcript): { messages: Message[]; from: number } {
-  for (let i = t.messages.length - 1; i >= 0; i--) {
-    const k = t.messages[i]!.kind
-    if (k === 'handoff' || k === 'compact-summary') return { messages: t.messages.slice(i + 1), from: i + 1 }
-  }
-  return { messages: t.messages, from: 0 }
+  const from = windowStart(t.messages)
+  return { messages: t.messages.slice(from), from }
 }
 
 export const lookupCall = (n: number) => `handoff_lookup {"n": ${n}, "section": "ledger"}`

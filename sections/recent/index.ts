@@ -4,7 +4,7 @@
  * as much as fits the budget, newest kept. What the next window continues is usually what the
  * last window was doing, in its own exact terms.
  */
-import { defineSection, renderConversation, SectionDropError } from '../../pipeline/index.ts'
+import { defineSection, renderConversation, SectionDropError, windowStart } from '../../pipeline/index.ts'
 
 interface RecentOptions extends Record<string, unknown> {
   resultChars: number
@@ -31,7 +31,7 @@ export default defineSection<RecentOptions>({
     // Only this window's own work: an earlier handoff or summary (and what came before it) is on
     // disk behind the history tools, and carrying it again would nest one handoff in the next.
     const t = ctx.input.transcript
-    const start = t.messages.findLastIndex((m) => m.kind === 'handoff' || m.kind === 'compact-summary') + 1
+    const start = windowStart(t.messages)
     const rendered = renderConversation(
       { ...t, messages: t.messages.slice(start) },
       {

@@ -6,7 +6,8 @@
  * names the first with the call that reads it back; /handoff answers without the model.
  */
 import assert from 'node:assert/strict'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { FakeRequest } from './fake-model.mjs'
@@ -41,7 +42,11 @@ describe('history tools through the engine', { skip: skipWithoutEngine, timeout:
   let lab: Lab
   let sessionId = ''
   before(async () => {
-    lab = await Lab.create({ name: 'history', plugin: { live: true } })
+    // excerpts would show the command's output (it holds the only names the session used): this
+    // test is about what only the replaced conversation holds, so the handoff goes without it.
+    const config = join(mkdtempSync(join(tmpdir(), 'ch-history-')), 'pipeline.config.yaml')
+    writeFileSync(config, 'sections:\n  - name: excerpts\n    enabled: false\n')
+    lab = await Lab.create({ name: 'history', plugin: { live: true }, env: { COMPACT_HANDOFF_CONFIG: config } })
   })
   after(async () => lab?.close())
 

@@ -18848,6 +18848,9 @@ async function readJsonlTranscript(path, limit = maxTranscriptBytes()) {
   if (pending > 0 || overlong) endLine();
   return parser.finish();
 }
+function windowStart(messages) {
+  return messages.findLastIndex((m) => m.kind === "handoff" || m.kind === "compact-summary") + 1;
+}
 function beforeBoundary(t, which) {
   if (which === "end") return t;
   const count = t.boundaries.length;
@@ -20862,6 +20865,12 @@ function checkPath(path, policy) {
   if (stats && !stats.isFile()) return refuse2(`${kindOf(stats)}, not a regular file`);
   return { ok: true, path: abs, real, stats };
 }
+function secretPattern(path, policy) {
+  const expanded = path.startsWith("~/") ? policy.home + path.slice(1) : path;
+  const abs = resolveIn(policy, expanded) ?? expanded;
+  if (firstMatch(policy.allow, policy, abs) !== void 0) return void 0;
+  return firstMatch(policy.deny, policy, abs);
+}
 function binaryText(text) {
   return text.includes("\0");
 }
@@ -21074,6 +21083,7 @@ function readTouches(t) {
         const offset = positive(u.input.offset);
         const whole = offset === void 0 && u.input.limit === void 0;
         touch.focus = offset ?? 1;
+        touch.read = { text: readText(u.result.text), firstLine: offset ?? 1 };
         if (whole || !touch.stored || touch.stored.firstLine !== 1) touch.stored = { text: readText(u.result.text), from: "read", firstLine: offset ?? 1 };
       } else if ((u.name === "Edit" || u.name === "MultiEdit") && !failed2) {
         const edits = u.name === "Edit" ? [u.input] : Array.isArray(u.input.edits) ? u.input.edits : [];
@@ -21412,7 +21422,7 @@ function select(sources, chunks, weights, opts) {
   const value = (order) => {
     const c = chunks[order];
     let v = 0;
-    const bg = opts.background * sources[c.source].recency;
+    const bg = sources[c.source].kind === "file" ? opts.background * sources[c.source].recency : 0;
     for (const id of namesOf[order]) if (!covered[id]) v += weightOf[id] + bg;
     return v / c.cost;
   };
@@ -21457,13 +21467,38 @@ function callLabel(u, max = 100) {
   return one(`${u.name} ${JSON.stringify(u.input)}`);
 }
 function callLines(u) {
-  const output = (u.result?.isError ? `[error] ${u.result.text}` : u.result?.text ?? "").split("\n");
+  const output = linesOf(u.result?.isError ? `[error] ${u.result.text}` : u.result?.text ?? "").map(
+    (line) => line.replace(SECRET_LINE_RE, "$1[value not shown]")
+  );
   if (u.name !== "Bash" || typeof u.input.command !== "string") return output;
   const command = u.input.command.split("\n").map((line, i) => i === 0 ? `$ ${line}` : `> ${line}`);
   return [...command, ...output];
 }
-function sinceLastCompaction(messages) {
-  return messages.slice(messages.findLastIndex((m) => m.kind === "handoff" || m.kind === "compact-summary") + 1);
+function linesOf(text) {
+  const lines = text.split("\n").map((line) => {
+    const cr = line.lastIndexOf("\r", line.length - 2);
+    return (cr >= 0 ? line.slice(cr + 1) : line).replace(/\r$/, "");
+  });
+  if (lines.length > 1 && lines.at(-1) === "") lines.pop();
+  return lines;
+}
+function pathsNamed(u) {
+  const paths = [];
+  for (const key of ["path", "file_path", "notebook_path"]) if (typeof u.input[key] === "string") paths.push(u.input[key]);
+  if (typeof u.input.command === "string") {
+    for (const word of u.input.command.split(/[\s;|&<>()'"`=]+/)) if (/[/.~]/.test(word) && !word.startsWith("-")) paths.push(word);
+  }
+  for (const m of (u.result?.text ?? "").matchAll(/^([^\s:]+):\d+[:-]/gm)) paths.push(m[1]);
+  return paths;
+}
+var SECRET_LINE_RE = /^(\s*(?:export\s+)?[\w.-]*(?:secret|token|passw(?:or)?d|api[_-]?key|private[_-]?key|access[_-]?key|credential)[\w.-]*\s*[=:]\s*)\S.*$/i;
+function outputRefusal(u, policy) {
+  for (const path of pathsNamed(u)) {
+    const secret = secretPattern(path, policy);
+    if (secret) return `it names ${path}, which matches the deny list (${secret})`;
+  }
+  if (binaryText(u.result?.text ?? "")) return "binary output";
+  return null;
 }
 function alreadyCarried(needed) {
   const names = /* @__PURE__ */ new Set();
@@ -21487,7 +21522,8 @@ function render2(source, runs, lineChars) {
   }
   const n = (i) => source.firstLine + i;
   const where = merged.map((r) => r.to - r.from === 1 ? `${n(r.from)}` : `${n(r.from)}\u2013${n(r.to - 1)}`).join(", ");
-  const heading = source.kind === "file" ? `### ${source.label} \u2014 lines ${where}` : `### ${source.label} \u2014 lines ${where} of ${fmt(source.lines.length)} (the call, then what came back)`;
+  const word = merged.length === 1 && merged[0].to - merged[0].from === 1 ? "line" : "lines";
+  const heading = source.kind === "file" ? `### ${source.label} \u2014 ${word} ${where}` : `### ${source.label} \u2014 ${word} ${where} of ${fmt(source.lines.length)}${source.label.startsWith("$ ") ? " (the command, then what it printed)" : " of its output"}`;
   const body = merged.map(
     (r) => source.lines.slice(r.from, r.to).map((line, k) => `${n(r.from + k)}	${line.length > lineChars ? `${line.slice(0, lineChars)}\u2026` : line}`).join("\n")
   );
@@ -21530,35 +21566,43 @@ var excerpts_default = defineSection({
         minimum: 0,
         description: "what any name in a recently worked source weighs, beside what the session named"
       },
-      outputs: { type: "boolean", description: "false shows file lines only, no command or search output" }
+      outputs: { type: "boolean", description: "false shows file lines only, no command or search output" },
+      denyPaths: {
+        type: "array",
+        items: { type: "string", minLength: 1 },
+        description: `globs never shown, added to the default deny list (${DEFAULT_DENY.length} patterns: ~/.ssh/**, .env, *.pem, \u2026); set it as restore's is set`
+      },
+      allowPaths: {
+        type: "array",
+        items: { type: "string", minLength: 1 },
+        description: "globs shown even when the deny list names them or they lie outside the project"
+      }
     }
   },
   async run(ctx) {
     const { options, input } = ctx;
-    const messages = sinceLastCompaction(input.transcript.messages);
+    const messages = input.transcript.messages.slice(windowStart(input.transcript.messages));
     if (messages.length === 0) throw new SectionDropError("SECTION_EMPTY", "no message since the last compaction");
-    const policy = readPolicy(input.transcript.cwd, {});
+    const policy = readPolicy(input.transcript.cwd, { denyPaths: options.denyPaths ?? [], allowPaths: options.allowPaths ?? [] });
     const age = (index) => recencyOf(messages.at(-1).index - index, messages.length, options.recencyScale);
-    const lastRead = /* @__PURE__ */ new Map();
-    for (const m of input.transcript.messages)
-      for (const u of m.toolUses)
-        if (u.name === "Read" && typeof u.input.file_path === "string" && u.result?.text && !u.result.isError)
-          lastRead.set(u.input.file_path, {
-            text: readText(u.result.text),
-            firstLine: typeof u.input.offset === "number" && u.input.offset > 0 ? u.input.offset : 1
-          });
     const sources = [];
     for (const touch of fileTouches(input.transcript).values()) {
-      const stored = touch.stored ?? lastRead.get(touch.path);
-      if (!stored || ENGINE_ATTACHED.has(basename(touch.path))) continue;
-      if (refusalOf(touch.path, policy, stored.text) !== null) continue;
+      const copy = touch.stored ?? touch.read;
+      if (!copy || ENGINE_ATTACHED.has(basename(touch.path))) continue;
+      if (refusalOf(touch.path, policy, copy.text) !== null) continue;
       const label = touch.stored ? touch.path : `${touch.path} (as last read, before later edits)`;
-      sources.push({ label, kind: "file", lines: stored.text.split("\n"), firstLine: stored.firstLine, recency: age(touch.last) });
+      sources.push({ label, kind: "file", lines: linesOf(copy.text), firstLine: copy.firstLine, recency: age(touch.last) });
     }
+    const withheld = [];
     if (options.outputs) {
       for (const m of messages) {
         for (const u of m.toolUses) {
           if (FILE_TOOLS[u.name] || !u.result?.text) continue;
+          const refused = outputRefusal(u, policy);
+          if (refused) {
+            withheld.push(`${callLabel(u, 60)}: ${refused}`);
+            continue;
+          }
           sources.push({ label: callLabel(u), kind: "output", lines: callLines(u), firstLine: 1, recency: age(m.index) });
         }
       }
@@ -21580,7 +21624,8 @@ var excerpts_default = defineSection({
       body: [INTRO, blocks].join("\n\n"),
       record: {
         sources: order.map((i) => ({ label: sources[i].label, kind: sources[i].kind, runs: bySource.get(i).length })),
-        candidates: { sources: sources.length, runs: chunks.length }
+        candidates: { sources: sources.length, runs: chunks.length },
+        withheld
       }
     };
   }
@@ -22754,11 +22799,8 @@ function analyzeShell(command, parser, depth = 0) {
 var DEFAULTS = { newestCommands: 10, commandClipChars: 150, maxFailures: 20 };
 var FILES_SHARE = 0.45;
 function messagesInScope(t) {
-  for (let i = t.messages.length - 1; i >= 0; i--) {
-    const k = t.messages[i].kind;
-    if (k === "handoff" || k === "compact-summary") return { messages: t.messages.slice(i + 1), from: i + 1 };
-  }
-  return { messages: t.messages, from: 0 };
+  const from = windowStart(t.messages);
+  return { messages: t.messages.slice(from), from };
 }
 var lookupCall = (n) => `handoff_lookup {"n": ${n}, "section": "ledger"}`;
 var PARSER_CAPS = { commands: 2e3, chars: 2e4 };
@@ -23042,7 +23084,7 @@ var recent_default = defineSection({
   async run(ctx) {
     const intro = "The last messages before this compaction, oldest first: tool calls as they were made, their results cut short.";
     const t = ctx.input.transcript;
-    const start = t.messages.findLastIndex((m) => m.kind === "handoff" || m.kind === "compact-summary") + 1;
+    const start = windowStart(t.messages);
     const rendered = renderConversation(
       { ...t, messages: t.messages.slice(start) },
       {

@@ -13,7 +13,7 @@ import {
   readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-FDS24QMI.mjs";
+} from "./chunk-5KN7NGHY.mjs";
 import {
   nextCompaction,
   resolveDataDir,
