@@ -30,6 +30,7 @@ export {
   type ReadPolicyOptions,
   refusalOf,
   resolveIn,
+  READ_POLICY_OPTIONS,
   secretPattern,
   binaryText,
 } from './read-policy.ts'

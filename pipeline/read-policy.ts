@@ -152,6 +152,21 @@ export function checkPath(path: string, policy: ReadPolicy): PathVerdict {
   return { ok: true, path: abs, real, stats }
 }
 
+/** The options a section that reads or shows files takes to widen or narrow the read policy
+ *  (restore, excerpts): one schema, so a user sets both sections the same way. */
+export const READ_POLICY_OPTIONS = {
+  denyPaths: {
+    type: 'array',
+    items: { type: 'string', minLength: 1 },
+    description: `globs never read or shown, added to the default deny list (${DEFAULT_DENY.length} patterns: ~/.ssh/**, .env, *.pem, …)`,
+  },
+  allowPaths: {
+    type: 'array',
+    items: { type: 'string', minLength: 1 },
+    description: 'globs read and shown even when the deny list names them or they lie outside the project',
+  },
+} as const
+
 /**
  * The deny-list pattern a path matches (a secret: `~/.ssh/**`, `.env`, `*.pem`, …), unless the
  * allow list lets it through; undefined otherwise. Only the name is judged, nothing is opened:

@@ -9,12 +9,12 @@ import { basename } from 'node:path'
 import {
   binaryText,
   defineSection,
-  DEFAULT_DENY,
   ENGINE_ATTACHED,
   fileTouches,
   FILE_TOOLS,
   fmt,
   type ReadPolicy,
+  READ_POLICY_OPTIONS,
   readPolicy,
   refusalOf,
   secretPattern,
@@ -192,16 +192,7 @@ export default defineSection<ExcerptsOptions>({
         description: 'what any name in a recently worked source weighs, beside what the session named',
       },
       outputs: { type: 'boolean', description: 'false shows file lines only, no command or search output' },
-      denyPaths: {
-        type: 'array',
-        items: { type: 'string', minLength: 1 },
-        description: `globs never shown, added to the default deny list (${DEFAULT_DENY.length} patterns: ~/.ssh/**, .env, *.pem, …); set it as restore's is set`,
-      },
-      allowPaths: {
-        type: 'array',
-        items: { type: 'string', minLength: 1 },
-        description: 'globs shown even when the deny list names them or they lie outside the project',
-      },
+      ...READ_POLICY_OPTIONS,
     },
   },
   async run(ctx) {

@@ -8,12 +8,12 @@ import { extname } from 'node:path'
 import {
   clip,
   defineSection,
-  DEFAULT_DENY,
   fileTouches,
   fmt,
   numberLines,
   type Touch,
   type ReadPolicy,
+  READ_POLICY_OPTIONS,
   readPolicy,
   refusalOf,
   resolveIn,
@@ -225,16 +225,7 @@ export default defineSection<RestoreOptions>({
       fileChars: { type: 'integer', minimum: 100, description: 'a file longer than this is clipped, and the clip is said' },
       totalChars: { type: 'integer', minimum: 100, description: 'a file that would take the restored total past this is left out' },
       readTimeoutMs: { type: 'integer', minimum: 1, description: "a read slower than this falls back to the transcript's copy" },
-      denyPaths: {
-        type: 'array',
-        items: { type: 'string', minLength: 1 },
-        description: `globs never re-read, added to the default deny list (${DEFAULT_DENY.length} patterns: ~/.ssh/**, .env, *.pem, …)`,
-      },
-      allowPaths: {
-        type: 'array',
-        items: { type: 'string', minLength: 1 },
-        description: 'globs re-read even when the deny list names them or they lie outside the project',
-      },
+      ...READ_POLICY_OPTIONS,
     },
   },
   async run(ctx) {

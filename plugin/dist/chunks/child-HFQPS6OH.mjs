@@ -13,7 +13,7 @@ import {
   readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-5KN7NGHY.mjs";
+} from "./chunk-XOXM3BVZ.mjs";
 import {
   nextCompaction,
   resolveDataDir,

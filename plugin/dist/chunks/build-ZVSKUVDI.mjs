@@ -10,7 +10,7 @@ import {
   readJsonlTranscript,
   readPolicy,
   systemClock
-} from "./chunk-5KN7NGHY.mjs";
+} from "./chunk-XOXM3BVZ.mjs";
 import {
   fmt
 } from "./chunk-4UC3FRD7.mjs";

@@ -20865,6 +20865,18 @@ function checkPath(path, policy) {
   if (stats && !stats.isFile()) return refuse2(`${kindOf(stats)}, not a regular file`);
   return { ok: true, path: abs, real, stats };
 }
+var READ_POLICY_OPTIONS = {
+  denyPaths: {
+    type: "array",
+    items: { type: "string", minLength: 1 },
+    description: `globs never read or shown, added to the default deny list (${DEFAULT_DENY.length} patterns: ~/.ssh/**, .env, *.pem, \u2026)`
+  },
+  allowPaths: {
+    type: "array",
+    items: { type: "string", minLength: 1 },
+    description: "globs read and shown even when the deny list names them or they lie outside the project"
+  }
+};
 function secretPattern(path, policy) {
   const expanded = path.startsWith("~/") ? policy.home + path.slice(1) : path;
   const abs = resolveIn(policy, expanded) ?? expanded;
@@ -21567,16 +21579,7 @@ var excerpts_default = defineSection({
         description: "what any name in a recently worked source weighs, beside what the session named"
       },
       outputs: { type: "boolean", description: "false shows file lines only, no command or search output" },
-      denyPaths: {
-        type: "array",
-        items: { type: "string", minLength: 1 },
-        description: `globs never shown, added to the default deny list (${DEFAULT_DENY.length} patterns: ~/.ssh/**, .env, *.pem, \u2026); set it as restore's is set`
-      },
-      allowPaths: {
-        type: "array",
-        items: { type: "string", minLength: 1 },
-        description: "globs shown even when the deny list names them or they lie outside the project"
-      }
+      ...READ_POLICY_OPTIONS
     }
   },
   async run(ctx) {
@@ -23299,16 +23302,7 @@ var restore_default = defineSection({
       fileChars: { type: "integer", minimum: 100, description: "a file longer than this is clipped, and the clip is said" },
       totalChars: { type: "integer", minimum: 100, description: "a file that would take the restored total past this is left out" },
       readTimeoutMs: { type: "integer", minimum: 1, description: "a read slower than this falls back to the transcript's copy" },
-      denyPaths: {
-        type: "array",
-        items: { type: "string", minLength: 1 },
-        description: `globs never re-read, added to the default deny list (${DEFAULT_DENY.length} patterns: ~/.ssh/**, .env, *.pem, \u2026)`
-      },
-      allowPaths: {
-        type: "array",
-        items: { type: "string", minLength: 1 },
-        description: "globs re-read even when the deny list names them or they lie outside the project"
-      }
+      ...READ_POLICY_OPTIONS
     }
   },
   async run(ctx) {
