@@ -349,7 +349,10 @@ export class Lab {
       if (!existsSync(d)) return
       for (const name of readdirSync(d)) {
         const p = join(d, name)
-        if (statSync(p).isDirectory()) {
+        // The store is live: a file listed a moment ago (a SQLite journal) may be gone by now.
+        const st = statSync(p, { throwIfNoEntry: false })
+        if (!st) continue
+        if (st.isDirectory()) {
           if (name !== 'runs') walk(p)
         } else if (/^\d{3,}-[^.]+\.json$/.test(name)) {
           const late = p.replace(/\.json$/, '.late.json')
