@@ -11,6 +11,7 @@ import { readEngineMessages } from '../pipeline/transcript.ts'
 import type { Bridge } from './bridge.ts'
 import { rowCost, runEngine, runningAgentsOf } from './child.ts'
 import { hooksSide } from '../test/hooks-side.ts'
+import { builtinsOff } from '../test/builtins-off.ts'
 import type { ChildLine, DoneLine, EngineInput, EngineMessage, FailedLine } from '../plugin/hooks/protocol.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -541,7 +542,7 @@ describe('engine child: a package that does not load is said to the user', () =>
   test('a section package and a subscriber that fail to load: one notice each, beside the row', async () => {
     const dir = tmp('ch-engine-notice-')
     const config = join(dir, 'pipeline.config.yaml')
-    const off = ['summary', 'ledger', 'state', 'commitments', 'outline', 'recent', 'restore'].map((n) => `  - name: ${n}\n    enabled: false\n`).join('')
+    const off = builtinsOff('turns')
     writeFileSync(config, `plugins:\n  - package: not-a-subscriber\nsections:\n${off}  - name: todos\n    package: not-installed-section\n`)
     const inp = input({ cwd: dir })
     const rundir = join(tmp('ch-engine-notice-run-'), 'run')

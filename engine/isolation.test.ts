@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path'
 import { after, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import type { DoneLine, EngineInput, FailedLine, HelloLine } from '../plugin/hooks/protocol.ts'
+import { builtinsOff } from '../test/builtins-off.ts'
 import { hooksSide } from '../test/hooks-side.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -23,8 +24,8 @@ const tmp = (p: string) => {
 }
 after(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })))
 
-/** The built-ins that need a model, git or the Read tool are off: the innocent is `turns`. */
-const OFF = ['summary', 'ledger', 'state', 'commitments', 'outline', 'recent', 'restore']
+/** Every built-in but `turns` is off (they need a model, git or the Read tool): the innocent is `turns`. */
+const OFF = builtinsOff('turns')
 
 interface Pkg {
   name: string
@@ -60,7 +61,7 @@ async function compact(pkgs: Pkg[], extraConfig = '', opts: { killAfterMs?: numb
   const config = join(dir, 'pipeline.config.yaml')
   writeFileSync(
     config,
-    `${extraConfig}sections:\n${OFF.map((n) => `  - name: ${n}\n    enabled: false\n`).join('')}${pkgs
+    `${extraConfig}sections:\n${OFF}${pkgs
       .filter((p) => !p.name.startsWith('sub-'))
       .map((p) => `  - name: ${p.name}\n    package: ${p.name}\n`)
       .join('')}`,

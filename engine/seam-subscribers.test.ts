@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { after, test } from 'node:test'
 import type { Bridge } from './bridge.ts'
 import { runEngine } from './child.ts'
+import { builtinsOff } from '../test/builtins-off.ts'
 import type { AnswerFile, ChildLine, DoneLine, EngineInput, RequestLine } from '../plugin/hooks/protocol.ts'
 
 const made: string[] = []
@@ -28,8 +29,7 @@ test('engine subscribers: ok, denied, a tool error and a silent tool each record
   writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'tap-here', type: 'module', exports: './index.js' }))
   writeFileSync(join(pkg, 'index.js'), `export default { name: 'tap-here', apply(hooks) { hooks.beforeCompact.tap('x', () => {}) } }\n`)
   const config = join(dir, 'pipeline.config.yaml')
-  const off = ['summary', 'ledger', 'state', 'commitments', 'outline', 'recent', 'restore']
-  writeFileSync(config, `seamTimeoutMs: 400\nplugins:\n  - package: tap-here\nsections:\n${off.map((n) => `  - name: ${n}\n    enabled: false\n`).join('')}`)
+  writeFileSync(config, `seamTimeoutMs: 400\nplugins:\n  - package: tap-here\nsections:\n${builtinsOff('turns')}`)
   const input: EngineInput = {
     trigger: 'auto',
     sessionId: 'sess-seam',

@@ -18,6 +18,7 @@ import { repoRoot } from '../test/shared.ts'
 import { builtinSections } from '../sections/index.ts'
 import { buildHandoff, defaultConfigFile } from './build.ts'
 import { resolvePackage, sectionDefinitionProblems } from './packages.ts'
+import { builtinsOff } from '../test/builtins-off.ts'
 
 const root = mkdtempSync(join(tmpdir(), 'ch-packages-'))
 after(() => rmSync(root, { recursive: true, force: true }))
@@ -54,9 +55,7 @@ const input = (): PipelineInput => ({ trigger: 'cli', sessionId: 'pkg-test', cwd
 const caps: Capabilities = { host: 'cli', model: null, files: null, now: Date.now }
 
 /** Only the named built-in runs, so these builds are fast and need no model. */
-const ONLY_TURNS = ['summary', 'ledger', 'state', 'commitments', 'outline', 'recent', 'restore', 'excerpts']
-  .map((n) => `  - name: ${n}\n    enabled: false\n`)
-  .join('')
+const ONLY_TURNS = builtinsOff('turns')
 
 function withCwd<T>(dir: string, fn: () => Promise<T>): Promise<T> {
   const before = process.cwd()
