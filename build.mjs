@@ -79,8 +79,52 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 // Start from an empty folder: stale chunks from an earlier build must not linger (or be committed).
 for (const f of readdirSync(outDir)) if (f.endsWith('.mjs') || f.endsWith('.cjs')) rmSync(join(outDir, f))
 rmSync(join(outDir, 'chunks'), { recursive: true, force: true })
+/**
+ * The config's validators, compiled ahead of time (pipeline/config/precompile.ts): that module and
+ * the built-in sections are bundled on their own, run once here, and what they return stands in for
+ * pipeline/config/precompiled.ts in the bundle below.
+ */
+async function precompiledValidators() {
+  const cacheDir = join(root, 'node_modules', '.cache', 'compact-handoff')
+  mkdirSync(cacheDir, { recursive: true })
+  const script = join(cacheDir, `precompile-${process.pid}.mjs`)
+  await build({
+    stdin: {
+      contents: "export { precompiledModule } from './pipeline/config/precompile.ts'\nexport { builtinSections } from './sections/index.ts'\n",
+      resolveDir: root,
+      loader: 'ts',
+    },
+    outfile: script,
+    bundle: true,
+    // Left as imports and resolved from node_modules: the script sits inside the repository.
+    packages: 'external',
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    logLevel: 'warning',
+  })
+  try {
+    const { precompiledModule, builtinSections } = await import(script)
+    return precompiledModule(Object.values(builtinSections).flatMap((d) => (d.optionsSchema ? [d.optionsSchema] : [])))
+  } finally {
+    rmSync(script, { force: true })
+  }
+}
+const precompiledCode = await precompiledValidators()
+const precompiledPath = join(root, 'pipeline', 'config', 'precompiled.ts')
+
 await build({
   entryPoints: { 'compact-handoff': join(root, 'cli', 'main.ts') },
+  plugins: [
+    {
+      name: 'precompiled-validators',
+      setup(b) {
+        b.onLoad({ filter: /precompiled\.ts$/ }, (args) =>
+          args.path === precompiledPath ? { contents: precompiledCode, loader: 'js', resolveDir: dirname(precompiledPath) } : undefined,
+        )
+      },
+    },
+  ],
   outdir: outDir,
   outExtension: { '.js': '.mjs' },
   // Code reached only through import() (the Anthropic SDK, used only with an API key) goes into

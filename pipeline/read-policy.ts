@@ -173,11 +173,18 @@ export const READ_POLICY_OPTIONS = {
  * for paths a command or a search named, whose output is shown rather than the file read.
  */
 export function secretPattern(path: string, policy: ReadPolicy): string | undefined {
+  // Remembered per policy: a long session names the same few hundred paths thousands of times,
+  // and each miss tries every pattern of the deny list.
+  let verdicts = secretVerdicts.get(policy)
+  if (!verdicts) secretVerdicts.set(policy, (verdicts = new Map()))
+  if (verdicts.has(path)) return verdicts.get(path)
   const expanded = path.startsWith('~/') ? policy.home + path.slice(1) : path
   const abs = resolveIn(policy, expanded) ?? expanded
-  if (firstMatch(policy.allow, policy, abs) !== undefined) return undefined
-  return firstMatch(policy.deny, policy, abs)
+  const verdict = firstMatch(policy.allow, policy, abs) !== undefined ? undefined : firstMatch(policy.deny, policy, abs)
+  verdicts.set(path, verdict)
+  return verdict
 }
+const secretVerdicts = new WeakMap<ReadPolicy, Map<string, string | undefined>>()
 
 /** A stored copy's text is not handed up when it is not text (a NUL is never in a text file). */
 export function binaryText(text: string): boolean {

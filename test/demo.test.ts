@@ -6,7 +6,8 @@
  */
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
@@ -89,5 +90,30 @@ describe('npm run demo', { skip: existsSync(bundle) ? false : 'plugin/dist is no
     assert.match(r.stdout, new RegExp(`- #\\d+ "${PROMISE.replace(/[.?]/g, '\\$&')}" — no test for accented input was written`))
     assert.match(r.stdout, new RegExp(`- #\\d+ "${QUESTION.replace(/[.?]/g, '\\$&')}" — the person has not answered`))
     assert.match(r.stdout, /2 files, chosen by the summary/)
+  })
+
+  test('the plugin folder alone, as an install copies it (no node_modules anywhere above), reads shell commands with its bundled grammar', () => {
+    const installed = mkdtempSync(join(tmpdir(), 'ch-installed-'))
+    try {
+      cpSync(join(root, 'plugin', 'dist'), join(installed, 'dist'), { recursive: true })
+      const env = { ...process.env }
+      delete env.ANTHROPIC_API_KEY
+      delete env.COMPACT_HANDOFF_CONFIG
+      const r = spawnSync(process.execPath, [join(installed, 'dist', 'compact-handoff.mjs'), 'build', sample, '--json'], {
+        cwd: installed,
+        env,
+        encoding: 'utf8',
+        timeout: 30_000,
+      })
+      assert.equal(r.status, 0, r.stderr)
+      const ledger = (
+        JSON.parse(r.stdout) as { sections: Array<{ name: string; record?: { parser?: { parsed: number; unavailable?: string } } }> }
+      ).sections.find((s) => s.name === 'ledger')
+      const parser = ledger?.record?.parser
+      assert.equal(parser?.unavailable, undefined, 'the grammar is found beside the bundle')
+      assert.ok(parser && parser.parsed > 0, `commands went through the parser: ${JSON.stringify(parser)}`)
+    } finally {
+      rmSync(installed, { recursive: true, force: true })
+    }
   })
 })

@@ -3,18 +3,20 @@
  * which extends it) beside expected.txt, the exact output. `UPDATE_GOLDEN=1` rewrites them.
  */
 import assert from 'node:assert/strict'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { test } from 'node:test'
-import { Ajv } from 'ajv'
-import { stringify } from 'yaml'
+import { Ajv, type ValidateFunction } from 'ajv'
+import { parse, stringify } from 'yaml'
 import { builtinSections } from '../../sections/index.ts'
 import { repoRoot } from '../../test/shared.ts'
 import type { ResolvedConfig, SectionDefinition } from '../types.ts'
 import { ConfigError, formatReport } from './format.ts'
+import { precompiledModule } from './precompile.ts'
 import { defaultConfigPath, loadConfig, loadConfigLenient, userConfigPath, userConfigSource } from './load.ts'
 import schema from './schema.json' with { type: 'json' }
+import { AJV_OPTIONS } from './validate.ts'
 
 const casesDir = join(repoRoot, 'test', 'fixtures', 'config')
 
@@ -143,6 +145,24 @@ test('a package section resolves with its package definition when one is given',
   assert.equal(plan?.declaredIn, files[1])
 })
 
+test("every built-in section's optionsSchema compiles in strict mode (so the pipeline may skip the meta-schema check)", () => {
+  const strict = new Ajv({ strict: true })
+  const withSchema = Object.values(builtinSections).filter((d) => d.optionsSchema)
+  assert.ok(withSchema.length >= 5, `only ${withSchema.length} built-ins have an optionsSchema`)
+  for (const def of withSchema) assert.doesNotThrow(() => strict.compile(def.optionsSchema!), `section ${def.name}`)
+})
+
+test("a package section's optionsSchema is checked against the meta-schema: one ajv compiles, and wrongly", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'compact-handoff-config-'))
+  const file = join(dir, 'pipeline.config.yaml')
+  writeFileSync(file, 'sections:\n  - name: jira-links\n    package: compact-handoff-section-jira\n')
+  // `minimum: "5"` compiles without the meta-schema check and then quietly checks nothing.
+  const jira = section('jira-links', { optionsSchema: { type: 'object', properties: { n: { type: 'number', minimum: '5' } } } })
+  const err = configError(() => loadConfig({ files: [file], builtins, packages: { 'compact-handoff-section-jira': jira } }))
+  assert.equal(err.issues.length, 1)
+  assert.match(err.issues[0]!.message, /^section "jira-links" has an optionsSchema that does not compile: schema is invalid: .*minimum must be number/)
+})
+
 test('the user override path: $COMPACT_HANDOFF_CONFIG (required), else under ~/.claude (optional)', () => {
   assert.equal(userConfigPath({}, '/home/u'), '/home/u/.claude/compact-handoff/pipeline.config.yaml')
   assert.deepEqual(userConfigSource({}, '/home/u'), { path: '/home/u/.claude/compact-handoff/pipeline.config.yaml', optional: true })
@@ -181,4 +201,48 @@ test("a section's optionsSchema that does not compile is an issue, not a crash",
   assert.equal(err.issues.length, 1)
   assert.match(err.issues[0]!.message, /^section "broken" has an optionsSchema that does not compile: /)
   assert.equal(err.issues[0]!.line, 2)
+})
+
+test("the bundle's precompiled validators judge, and word, every case as compiling at run time does", async () => {
+  const withSchema = Object.values(builtinSections).flatMap((d) => (d.optionsSchema ? [d] : []))
+  // The module as build.mjs makes it, given the `require` the bundle's banner defines; written
+  // inside the repository so that ajv's runtime helpers resolve.
+  const dir = join(repoRoot, 'node_modules', '.cache', 'compact-handoff')
+  mkdirSync(dir, { recursive: true })
+  const file = join(dir, `precompiled-test-${process.pid}.mjs`)
+  const code = precompiledModule(withSchema.map((d) => d.optionsSchema!))
+  writeFileSync(file, `import { createRequire } from 'node:module'\nconst require = createRequire(import.meta.url)\n${code}`)
+  try {
+    const { precompiled } = (await import(file)) as { precompiled: { file: ValidateFunction; options: Map<string, ValidateFunction> } }
+    const ajv = new Ajv(AJV_OPTIONS)
+    ajv.addKeyword({ keyword: 'expected', schemaType: 'string' })
+    const judge = (v: ValidateFunction, data: unknown) => (v(data) ? [] : v.errors)
+    const runtimeFile = ajv.compile(schema)
+    let invalid = 0
+    for (const name of readdirSync(casesDir)) {
+      for (const f of ['input.yaml', 'override.yaml']) {
+        const path = join(casesDir, name, f)
+        if (!existsSync(path)) continue
+        let data: unknown
+        try {
+          data = parse(readFileSync(path, 'utf8'))
+        } catch {
+          continue // a YAML syntax case: never reaches the schema
+        }
+        const expected = judge(runtimeFile, data)
+        if (expected?.length) invalid++
+        assert.deepEqual(judge(precompiled.file, data), expected, `${name}/${f}`)
+      }
+    }
+    assert.ok(invalid >= 3, `the cases hold invalid files (${invalid})`)
+    for (const d of withSchema) {
+      const v = precompiled.options.get(JSON.stringify(d.optionsSchema))
+      assert.ok(v, `a precompiled validator for ${d.name}`)
+      const runtime = ajv.compile(d.optionsSchema!)
+      const wrong = Object.fromEntries(Object.keys((d.optionsSchema as { properties?: object }).properties ?? {}).map((k) => [k, { not: 'this' }]))
+      for (const options of [d.defaults.options ?? {}, wrong, { surely_unknown: 1 }]) assert.deepEqual(judge(v, options), judge(runtime, options), d.name)
+    }
+  } finally {
+    rmSync(file, { force: true })
+  }
 })

@@ -224,7 +224,7 @@ function planSection(section: MergedSection, opts: LoadOptions): { plan: Section
 
   const options = { ...(definition?.defaults.options as Record<string, unknown> | undefined), ...section.options }
   if (definition?.optionsSchema) {
-    const errors = validateOptions(definition.optionsSchema, options)
+    const errors = validateOptions(definition.optionsSchema, options, { checkSchema: fromPackage })
     if (errors instanceof Error) {
       issues.push(section.first.file.issueAt(namePath, `section "${section.name}" has an optionsSchema that does not compile: ${errors.message}`))
     } else {

@@ -8,6 +8,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import { type Document, isMap, isNode, isScalar, LineCounter, parseDocument } from 'yaml'
 import type { JsonSchema } from '../types.ts'
 import { type ConfigIssue, didYouMean, frameAt, showValue } from './format.ts'
+import { precompiled } from './precompiled.ts'
 import schema from './schema.json' with { type: 'json' }
 
 export { schema }
@@ -157,16 +158,22 @@ export function readConfigFile(source: ConfigSource): ConfigFile | ConfigIssue |
   return new ConfigFile(source.path, text)
 }
 
-// One ajv, compiled on first use: a Node child starts per compaction, and a second instance
-// costs it ~10 ms. Not strict, because section schemas are third-party too; a test compiles
-// schema.json strictly instead.
+// One ajv, made on first use: a Node child starts per compaction, and a second instance costs
+// it ~10 ms. Not strict, because section schemas are third-party too; a test compiles schema.json
+// and every built-in section's optionsSchema strictly instead. For the same reason ajv does not
+// check our own schemas against the JSON Schema meta-schema on every start (compiling that
+// meta-schema was half of the config's cost in the CLI bench): only a package section's schema,
+// which no test of ours has seen, is checked before it is compiled.
 let ajv: Ajv | undefined
 let fileValidator: ValidateFunction | undefined
 const optionsValidators = new WeakMap<JsonSchema, ValidateFunction | Error>()
 
+/** How every schema is compiled, at run time and ahead of time (./precompile.ts) alike. */
+export const AJV_OPTIONS = { allErrors: true, verbose: true, strict: false, validateSchema: false } as const
+
 function sharedAjv(): Ajv {
   if (!ajv) {
-    ajv = new Ajv({ allErrors: true, verbose: true, strict: false })
+    ajv = new Ajv(AJV_OPTIONS)
     // `expected` is an annotation read by the messages below, not a check.
     ajv.addKeyword({ keyword: 'expected', schemaType: 'string' })
   }
@@ -174,23 +181,33 @@ function sharedAjv(): Ajv {
 }
 
 function validateFileSchema(value: unknown): ErrorObject[] {
-  fileValidator ??= sharedAjv().compile(schema)
+  fileValidator ??= precompiled.file ?? sharedAjv().compile(schema)
   return fileValidator(value) ? [] : [...(fileValidator.errors ?? [])]
 }
 
-/** A section's options against its optionsSchema (draft-07): [] when valid, or the schema's own compile error. */
-export function validateOptions(optionsSchema: JsonSchema, options: Record<string, unknown>): ErrorObject[] | Error {
+/**
+ * A section's options against its optionsSchema (draft-07): [] when valid, or the schema's own
+ * error when it does not compile. `checkSchema`: check the schema against the meta-schema first
+ * (a package section's, which none of our tests has compiled).
+ */
+export function validateOptions(optionsSchema: JsonSchema, options: Record<string, unknown>, { checkSchema = true } = {}): ErrorObject[] | Error {
   let validate = optionsValidators.get(optionsSchema)
   if (!validate) {
-    try {
-      validate = sharedAjv().compile(optionsSchema)
-    } catch (err) {
-      validate = err as Error
-    }
+    validate = precompiled.options.get(JSON.stringify(optionsSchema)) ?? compileOptionsSchema(optionsSchema, checkSchema)
     optionsValidators.set(optionsSchema, validate)
   }
   if (validate instanceof Error) return validate
   return validate(options) ? [] : [...(validate.errors ?? [])]
+}
+
+function compileOptionsSchema(optionsSchema: JsonSchema, checkSchema: boolean): ValidateFunction | Error {
+  const ajv = sharedAjv()
+  try {
+    if (checkSchema && !ajv.validateSchema(optionsSchema)) return new Error(`schema is invalid: ${ajv.errorsText(ajv.errors)}`)
+    return ajv.compile(optionsSchema)
+  } catch (err) {
+    return err as Error
+  }
 }
 
 /** Where an error at some instance path lands: the file, the YAML path in it, and its label. */

@@ -22,15 +22,15 @@ const GRAMMAR = 'tree-sitter-bash.wasm'
 const RUNTIME = 'web-tree-sitter.wasm'
 
 /**
- * The two .wasm files: beside this module first (the bundle in plugin/dist carries copies of
- * them), then from node_modules (a checkout run through tsx).
+ * The two .wasm files: where the bundle keeps them (plugin/dist, which is this module's folder or,
+ * as a split chunk in plugin/dist/chunks, its parent), then from node_modules (a checkout run
+ * through tsx). An installed plugin has no node_modules, so missing the bundle's copies there
+ * would leave every command to the tokenizer.
  */
 function wasmBytes(): { runtime: Uint8Array; grammar: Uint8Array } {
   const here = dirname(fileURLToPath(import.meta.url))
-  const beside = (f: string) => join(here, f)
-  if (existsSync(beside(GRAMMAR)) && existsSync(beside(RUNTIME))) {
-    return { runtime: readFileSync(beside(RUNTIME)), grammar: readFileSync(beside(GRAMMAR)) }
-  }
+  const bundled = [here, join(here, '..')].find((dir) => existsSync(join(dir, GRAMMAR)) && existsSync(join(dir, RUNTIME)))
+  if (bundled) return { runtime: readFileSync(join(bundled, RUNTIME)), grammar: readFileSync(join(bundled, GRAMMAR)) }
   const require = createRequire(import.meta.url)
   return {
     runtime: readFileSync(require.resolve(`web-tree-sitter/${RUNTIME}`)),

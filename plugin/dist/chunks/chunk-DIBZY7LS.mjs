@@ -16604,11 +16604,11 @@ var require_lib4 = __commonJS({
       }
       return numMessages > 0;
     }
-    async function isBinaryFile2(file, size) {
-      if (isString(file)) {
-        const stat2 = await statAsync(file);
+    async function isBinaryFile2(file2, size) {
+      if (isString(file2)) {
+        const stat2 = await statAsync(file2);
         isStatFile(stat2);
-        const fileDescriptor = await openAsync(file, "r");
+        const fileDescriptor = await openAsync(file2, "r");
         const allocBuffer = Buffer.alloc(MAX_BYTES + UTF8_BOUNDARY_RESERVE);
         return new Promise((fulfill, reject) => {
           fs.read(fileDescriptor, allocBuffer, 0, MAX_BYTES + UTF8_BOUNDARY_RESERVE, 0, (err, bytesRead, _) => {
@@ -16626,26 +16626,26 @@ var require_lib4 = __commonJS({
         });
       } else {
         if (size === void 0) {
-          size = file.length;
+          size = file2.length;
         }
-        return isBinaryCheck(file, size);
+        return isBinaryCheck(file2, size);
       }
     }
     exports.isBinaryFile = isBinaryFile2;
-    function isBinaryFileSync2(file, size) {
-      if (isString(file)) {
-        const stat2 = fs.statSync(file);
+    function isBinaryFileSync2(file2, size) {
+      if (isString(file2)) {
+        const stat2 = fs.statSync(file2);
         isStatFile(stat2);
-        const fileDescriptor = fs.openSync(file, "r");
+        const fileDescriptor = fs.openSync(file2, "r");
         const allocBuffer = Buffer.alloc(MAX_BYTES + UTF8_BOUNDARY_RESERVE);
         const bytesRead = fs.readSync(fileDescriptor, allocBuffer, 0, MAX_BYTES + UTF8_BOUNDARY_RESERVE, 0);
         fs.closeSync(fileDescriptor);
         return isBinaryCheck(allocBuffer, bytesRead);
       } else {
         if (size === void 0) {
-          size = file.length;
+          size = file2.length;
         }
-        return isBinaryCheck(file, size);
+        return isBinaryCheck(file2, size);
       }
     }
     exports.isBinaryFileSync = isBinaryFileSync2;
@@ -18890,10 +18890,10 @@ function frameAt(text, start, end) {
   return (0, import_code_frame.codeFrameColumns)(text, loc, { highlightCode: false, linesAbove: 2, linesBelow: 1 });
 }
 var paint = (on, code, s) => on ? `\x1B[${code}m${s}\x1B[0m` : s;
-function shownPath(file, relativeTo) {
-  if (!relativeTo) return file;
-  const rel = relative(relativeTo, file);
-  return rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : file;
+function shownPath(file2, relativeTo) {
+  if (!relativeTo) return file2;
+  const rel = relative(relativeTo, file2);
+  return rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : file2;
 }
 function formatIssue(issue, opts = {}) {
   const place = issue.line > 0 ? `${shownPath(issue.file, opts.relativeTo)}:${issue.line}:${issue.col}` : shownPath(issue.file, opts.relativeTo);
@@ -18940,6 +18940,1647 @@ function showValue(value) {
 var import_ajv = __toESM(require_ajv(), 1);
 var import_yaml = __toESM(require_dist(), 1);
 import { readFileSync } from "node:fs";
+
+// pipeline/config/precompiled.ts
+var file = validate0;
+var schema0 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "compact-handoff pipeline config", "description": "The pipeline that composes a handoff: which sections run, in what order, with what limits. A later file (--config, the user's override) extends the default one.", "type": "object", "expected": "a mapping of settings such as `concurrency: 4`", "additionalProperties": false, "properties": { "concurrency": { "description": "How many sections run at once.", "type": "integer", "minimum": 1, "maximum": 16, "default": 4 }, "handoff": { "description": "The size guard on the whole handoff: when it is over either limit, the lowest-priority sections are cut first.", "type": "object", "expected": "a mapping with maxChars and/or maxFraction", "additionalProperties": false, "properties": { "maxChars": { "description": "The most characters the whole handoff may have.", "type": "integer", "minimum": 1, "default": 45e3 }, "maxFraction": { "description": "The most of the context window the handoff may take, as a fraction (counting chars/4 as tokens).", "type": "number", "exclusiveMinimum": 0, "maximum": 1, "default": 0.2 } } }, "seamTimeoutMs": { "description": "How long one subscriber's tap (a `plugins:` package, or a beforeCompact subscriber) may take, in ms; then the run goes on without it and records it as timedOut.", "type": "integer", "minimum": 1, "maximum": 2147483647, "default": 5e3 }, "loadTimeoutMs": { "description": "How long loading one package (a section's `package:`, or a `plugins:` subscriber) may take, in ms, its top-level code included; then it is left out as not loaded.", "type": "integer", "minimum": 1, "maximum": 2147483647, "default": 1e4 }, "plugins": { "description": "Subscribers: npm packages whose default export is { name, apply(hooks) }, tapping the pipeline's hooks. Each is resolved from the config file that names it; a later file adds to the list.", "type": "array", "expected": "a list of subscribers (- package: ...)", "items": { "$ref": "#/definitions/plugin" } }, "sections": { "description": "The sections, in the order they appear in the handoff. A later file updates a section by naming it again and appends new names at the end.", "type": "array", "expected": "a list of sections (- name: ...)", "items": { "$ref": "#/definitions/section" } } }, "definitions": { "plugin": { "description": "One subscriber: the package, and the options its apply(hooks, options) is given.", "type": "object", "expected": "a mapping such as `- package: compact-handoff-subscriber-log`", "additionalProperties": false, "required": ["package"], "properties": { "package": { "description": "The npm package whose default export is the subscriber, installed beside this config file.", "type": "string", "minLength": 1 }, "options": { "description": "The subscriber's own settings, handed to its apply as they are. A later file naming the same package replaces them.", "type": "object", "expected": "a mapping of the subscriber's own settings" } } }, "section": { "description": "One section: its name and, when they differ from the section's own defaults, its limits and options.", "type": "object", "expected": "a mapping such as `- name: turns`", "additionalProperties": false, "required": ["name"], "properties": { "name": { "description": "A built-in section's name (its folder under sections/), or a name of your choosing for a section from `package`.", "type": "string", "pattern": "^[a-z][a-z0-9]*(-[a-z0-9]+)*$", "expected": 'a kebab-case name such as "my-section"' }, "package": { "description": "The npm package whose default export is this section (a third-party section).", "type": "string", "minLength": 1 }, "enabled": { "description": "false leaves the section out of the handoff (dropped as SECTION_DISABLED).", "type": "boolean" }, "timeoutMs": { "description": "How long the section may run, in ms (at most 2147483647, the longest timer Node keeps); then it is aborted and dropped (SECTION_TIMEOUT).", "type": "integer", "minimum": 1, "maximum": 2147483647 }, "budgetChars": { "description": "The most characters the section may return; more is dropped (SECTION_OVER_BUDGET).", "type": "integer", "minimum": 1 }, "priority": { "description": "When the whole handoff is over its size guard, the lowest priority is cut first.", "type": "integer" }, "options": { "description": "The section's own settings, checked against its optionsSchema. A later file merges its options over these, key by key.", "type": "object", "expected": "a mapping of the section's own settings" } } } } };
+var schema1 = { "description": "One subscriber: the package, and the options its apply(hooks, options) is given.", "type": "object", "expected": "a mapping such as `- package: compact-handoff-subscriber-log`", "additionalProperties": false, "required": ["package"], "properties": { "package": { "description": "The npm package whose default export is the subscriber, installed beside this config file.", "type": "string", "minLength": 1 }, "options": { "description": "The subscriber's own settings, handed to its apply as they are. A later file naming the same package replaces them.", "type": "object", "expected": "a mapping of the subscriber's own settings" } } };
+var schema2 = { "description": "One section: its name and, when they differ from the section's own defaults, its limits and options.", "type": "object", "expected": "a mapping such as `- name: turns`", "additionalProperties": false, "required": ["name"], "properties": { "name": { "description": "A built-in section's name (its folder under sections/), or a name of your choosing for a section from `package`.", "type": "string", "pattern": "^[a-z][a-z0-9]*(-[a-z0-9]+)*$", "expected": 'a kebab-case name such as "my-section"' }, "package": { "description": "The npm package whose default export is this section (a third-party section).", "type": "string", "minLength": 1 }, "enabled": { "description": "false leaves the section out of the handoff (dropped as SECTION_DISABLED).", "type": "boolean" }, "timeoutMs": { "description": "How long the section may run, in ms (at most 2147483647, the longest timer Node keeps); then it is aborted and dropped (SECTION_TIMEOUT).", "type": "integer", "minimum": 1, "maximum": 2147483647 }, "budgetChars": { "description": "The most characters the section may return; more is dropped (SECTION_OVER_BUDGET).", "type": "integer", "minimum": 1 }, "priority": { "description": "When the whole handoff is over its size guard, the lowest priority is cut first.", "type": "integer" }, "options": { "description": "The section's own settings, checked against its optionsSchema. A later file merges its options over these, key by key.", "type": "object", "expected": "a mapping of the section's own settings" } } };
+var func0 = require_ucs2length().default;
+var pattern0 = new RegExp("^[a-z][a-z0-9]*(-[a-z0-9]+)*$", "u");
+function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "concurrency" || key0 === "handoff" || key0 === "seamTimeoutMs" || key0 === "loadTimeoutMs" || key0 === "plugins" || key0 === "sections")) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema0, data };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.concurrency !== void 0) {
+      let data0 = data.concurrency;
+      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)))) {
+        const err1 = { instancePath: instancePath + "/concurrency", schemaPath: "#/properties/concurrency/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema0.properties.concurrency.type, parentSchema: schema0.properties.concurrency, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number") {
+        if (data0 > 16 || isNaN(data0)) {
+          const err2 = { instancePath: instancePath + "/concurrency", schemaPath: "#/properties/concurrency/maximum", keyword: "maximum", params: { comparison: "<=", limit: 16 }, message: "must be <= 16", schema: 16, parentSchema: schema0.properties.concurrency, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0 < 1 || isNaN(data0)) {
+          const err3 = { instancePath: instancePath + "/concurrency", schemaPath: "#/properties/concurrency/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema0.properties.concurrency, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.handoff !== void 0) {
+      let data1 = data.handoff;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        for (const key1 in data1) {
+          if (!(key1 === "maxChars" || key1 === "maxFraction")) {
+            const err4 = { instancePath: instancePath + "/handoff", schemaPath: "#/properties/handoff/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema0.properties.handoff, data: data1 };
+            if (vErrors === null) {
+              vErrors = [err4];
+            } else {
+              vErrors.push(err4);
+            }
+            errors++;
+          }
+        }
+        if (data1.maxChars !== void 0) {
+          let data2 = data1.maxChars;
+          if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)))) {
+            const err5 = { instancePath: instancePath + "/handoff/maxChars", schemaPath: "#/properties/handoff/properties/maxChars/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema0.properties.handoff.properties.maxChars.type, parentSchema: schema0.properties.handoff.properties.maxChars, data: data2 };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+          if (typeof data2 == "number") {
+            if (data2 < 1 || isNaN(data2)) {
+              const err6 = { instancePath: instancePath + "/handoff/maxChars", schemaPath: "#/properties/handoff/properties/maxChars/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema0.properties.handoff.properties.maxChars, data: data2 };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data1.maxFraction !== void 0) {
+          let data3 = data1.maxFraction;
+          if (typeof data3 == "number") {
+            if (data3 > 1 || isNaN(data3)) {
+              const err7 = { instancePath: instancePath + "/handoff/maxFraction", schemaPath: "#/properties/handoff/properties/maxFraction/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema0.properties.handoff.properties.maxFraction, data: data3 };
+              if (vErrors === null) {
+                vErrors = [err7];
+              } else {
+                vErrors.push(err7);
+              }
+              errors++;
+            }
+            if (data3 <= 0 || isNaN(data3)) {
+              const err8 = { instancePath: instancePath + "/handoff/maxFraction", schemaPath: "#/properties/handoff/properties/maxFraction/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema0.properties.handoff.properties.maxFraction, data: data3 };
+              if (vErrors === null) {
+                vErrors = [err8];
+              } else {
+                vErrors.push(err8);
+              }
+              errors++;
+            }
+          } else {
+            const err9 = { instancePath: instancePath + "/handoff/maxFraction", schemaPath: "#/properties/handoff/properties/maxFraction/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema0.properties.handoff.properties.maxFraction.type, parentSchema: schema0.properties.handoff.properties.maxFraction, data: data3 };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err10 = { instancePath: instancePath + "/handoff", schemaPath: "#/properties/handoff/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema0.properties.handoff.type, parentSchema: schema0.properties.handoff, data: data1 };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.seamTimeoutMs !== void 0) {
+      let data4 = data.seamTimeoutMs;
+      if (!(typeof data4 == "number" && (!(data4 % 1) && !isNaN(data4)))) {
+        const err11 = { instancePath: instancePath + "/seamTimeoutMs", schemaPath: "#/properties/seamTimeoutMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema0.properties.seamTimeoutMs.type, parentSchema: schema0.properties.seamTimeoutMs, data: data4 };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      if (typeof data4 == "number") {
+        if (data4 > 2147483647 || isNaN(data4)) {
+          const err12 = { instancePath: instancePath + "/seamTimeoutMs", schemaPath: "#/properties/seamTimeoutMs/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647", schema: 2147483647, parentSchema: schema0.properties.seamTimeoutMs, data: data4 };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        if (data4 < 1 || isNaN(data4)) {
+          const err13 = { instancePath: instancePath + "/seamTimeoutMs", schemaPath: "#/properties/seamTimeoutMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema0.properties.seamTimeoutMs, data: data4 };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.loadTimeoutMs !== void 0) {
+      let data5 = data.loadTimeoutMs;
+      if (!(typeof data5 == "number" && (!(data5 % 1) && !isNaN(data5)))) {
+        const err14 = { instancePath: instancePath + "/loadTimeoutMs", schemaPath: "#/properties/loadTimeoutMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema0.properties.loadTimeoutMs.type, parentSchema: schema0.properties.loadTimeoutMs, data: data5 };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (typeof data5 == "number") {
+        if (data5 > 2147483647 || isNaN(data5)) {
+          const err15 = { instancePath: instancePath + "/loadTimeoutMs", schemaPath: "#/properties/loadTimeoutMs/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647", schema: 2147483647, parentSchema: schema0.properties.loadTimeoutMs, data: data5 };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        if (data5 < 1 || isNaN(data5)) {
+          const err16 = { instancePath: instancePath + "/loadTimeoutMs", schemaPath: "#/properties/loadTimeoutMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema0.properties.loadTimeoutMs, data: data5 };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.plugins !== void 0) {
+      let data6 = data.plugins;
+      if (Array.isArray(data6)) {
+        const len0 = data6.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data7 = data6[i0];
+          if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
+            if (data7.package === void 0) {
+              const err17 = { instancePath: instancePath + "/plugins/" + i0, schemaPath: "#/definitions/plugin/required", keyword: "required", params: { missingProperty: "package" }, message: "must have required property 'package'", schema: schema1.required, parentSchema: schema1, data: data7 };
+              if (vErrors === null) {
+                vErrors = [err17];
+              } else {
+                vErrors.push(err17);
+              }
+              errors++;
+            }
+            for (const key2 in data7) {
+              if (!(key2 === "package" || key2 === "options")) {
+                const err18 = { instancePath: instancePath + "/plugins/" + i0, schemaPath: "#/definitions/plugin/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema1, data: data7 };
+                if (vErrors === null) {
+                  vErrors = [err18];
+                } else {
+                  vErrors.push(err18);
+                }
+                errors++;
+              }
+            }
+            if (data7.package !== void 0) {
+              let data8 = data7.package;
+              if (typeof data8 === "string") {
+                if (func0(data8) < 1) {
+                  const err19 = { instancePath: instancePath + "/plugins/" + i0 + "/package", schemaPath: "#/definitions/plugin/properties/package/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema1.properties.package, data: data8 };
+                  if (vErrors === null) {
+                    vErrors = [err19];
+                  } else {
+                    vErrors.push(err19);
+                  }
+                  errors++;
+                }
+              } else {
+                const err20 = { instancePath: instancePath + "/plugins/" + i0 + "/package", schemaPath: "#/definitions/plugin/properties/package/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema1.properties.package.type, parentSchema: schema1.properties.package, data: data8 };
+                if (vErrors === null) {
+                  vErrors = [err20];
+                } else {
+                  vErrors.push(err20);
+                }
+                errors++;
+              }
+            }
+            if (data7.options !== void 0) {
+              let data9 = data7.options;
+              if (!(data9 && typeof data9 == "object" && !Array.isArray(data9))) {
+                const err21 = { instancePath: instancePath + "/plugins/" + i0 + "/options", schemaPath: "#/definitions/plugin/properties/options/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema1.properties.options.type, parentSchema: schema1.properties.options, data: data9 };
+                if (vErrors === null) {
+                  vErrors = [err21];
+                } else {
+                  vErrors.push(err21);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err22 = { instancePath: instancePath + "/plugins/" + i0, schemaPath: "#/definitions/plugin/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema1.type, parentSchema: schema1, data: data7 };
+            if (vErrors === null) {
+              vErrors = [err22];
+            } else {
+              vErrors.push(err22);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err23 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema0.properties.plugins.type, parentSchema: schema0.properties.plugins, data: data6 };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+    if (data.sections !== void 0) {
+      let data10 = data.sections;
+      if (Array.isArray(data10)) {
+        const len1 = data10.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          let data11 = data10[i1];
+          if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
+            if (data11.name === void 0) {
+              const err24 = { instancePath: instancePath + "/sections/" + i1, schemaPath: "#/definitions/section/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema2.required, parentSchema: schema2, data: data11 };
+              if (vErrors === null) {
+                vErrors = [err24];
+              } else {
+                vErrors.push(err24);
+              }
+              errors++;
+            }
+            for (const key3 in data11) {
+              if (!(key3 === "name" || key3 === "package" || key3 === "enabled" || key3 === "timeoutMs" || key3 === "budgetChars" || key3 === "priority" || key3 === "options")) {
+                const err25 = { instancePath: instancePath + "/sections/" + i1, schemaPath: "#/definitions/section/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema2, data: data11 };
+                if (vErrors === null) {
+                  vErrors = [err25];
+                } else {
+                  vErrors.push(err25);
+                }
+                errors++;
+              }
+            }
+            if (data11.name !== void 0) {
+              let data12 = data11.name;
+              if (typeof data12 === "string") {
+                if (!pattern0.test(data12)) {
+                  const err26 = { instancePath: instancePath + "/sections/" + i1 + "/name", schemaPath: "#/definitions/section/properties/name/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9]*(-[a-z0-9]+)*$" }, message: 'must match pattern "^[a-z][a-z0-9]*(-[a-z0-9]+)*$"', schema: "^[a-z][a-z0-9]*(-[a-z0-9]+)*$", parentSchema: schema2.properties.name, data: data12 };
+                  if (vErrors === null) {
+                    vErrors = [err26];
+                  } else {
+                    vErrors.push(err26);
+                  }
+                  errors++;
+                }
+              } else {
+                const err27 = { instancePath: instancePath + "/sections/" + i1 + "/name", schemaPath: "#/definitions/section/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema2.properties.name.type, parentSchema: schema2.properties.name, data: data12 };
+                if (vErrors === null) {
+                  vErrors = [err27];
+                } else {
+                  vErrors.push(err27);
+                }
+                errors++;
+              }
+            }
+            if (data11.package !== void 0) {
+              let data13 = data11.package;
+              if (typeof data13 === "string") {
+                if (func0(data13) < 1) {
+                  const err28 = { instancePath: instancePath + "/sections/" + i1 + "/package", schemaPath: "#/definitions/section/properties/package/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema2.properties.package, data: data13 };
+                  if (vErrors === null) {
+                    vErrors = [err28];
+                  } else {
+                    vErrors.push(err28);
+                  }
+                  errors++;
+                }
+              } else {
+                const err29 = { instancePath: instancePath + "/sections/" + i1 + "/package", schemaPath: "#/definitions/section/properties/package/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema2.properties.package.type, parentSchema: schema2.properties.package, data: data13 };
+                if (vErrors === null) {
+                  vErrors = [err29];
+                } else {
+                  vErrors.push(err29);
+                }
+                errors++;
+              }
+            }
+            if (data11.enabled !== void 0) {
+              let data14 = data11.enabled;
+              if (typeof data14 !== "boolean") {
+                const err30 = { instancePath: instancePath + "/sections/" + i1 + "/enabled", schemaPath: "#/definitions/section/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema2.properties.enabled.type, parentSchema: schema2.properties.enabled, data: data14 };
+                if (vErrors === null) {
+                  vErrors = [err30];
+                } else {
+                  vErrors.push(err30);
+                }
+                errors++;
+              }
+            }
+            if (data11.timeoutMs !== void 0) {
+              let data15 = data11.timeoutMs;
+              if (!(typeof data15 == "number" && (!(data15 % 1) && !isNaN(data15)))) {
+                const err31 = { instancePath: instancePath + "/sections/" + i1 + "/timeoutMs", schemaPath: "#/definitions/section/properties/timeoutMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema2.properties.timeoutMs.type, parentSchema: schema2.properties.timeoutMs, data: data15 };
+                if (vErrors === null) {
+                  vErrors = [err31];
+                } else {
+                  vErrors.push(err31);
+                }
+                errors++;
+              }
+              if (typeof data15 == "number") {
+                if (data15 > 2147483647 || isNaN(data15)) {
+                  const err32 = { instancePath: instancePath + "/sections/" + i1 + "/timeoutMs", schemaPath: "#/definitions/section/properties/timeoutMs/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647", schema: 2147483647, parentSchema: schema2.properties.timeoutMs, data: data15 };
+                  if (vErrors === null) {
+                    vErrors = [err32];
+                  } else {
+                    vErrors.push(err32);
+                  }
+                  errors++;
+                }
+                if (data15 < 1 || isNaN(data15)) {
+                  const err33 = { instancePath: instancePath + "/sections/" + i1 + "/timeoutMs", schemaPath: "#/definitions/section/properties/timeoutMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema2.properties.timeoutMs, data: data15 };
+                  if (vErrors === null) {
+                    vErrors = [err33];
+                  } else {
+                    vErrors.push(err33);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data11.budgetChars !== void 0) {
+              let data16 = data11.budgetChars;
+              if (!(typeof data16 == "number" && (!(data16 % 1) && !isNaN(data16)))) {
+                const err34 = { instancePath: instancePath + "/sections/" + i1 + "/budgetChars", schemaPath: "#/definitions/section/properties/budgetChars/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema2.properties.budgetChars.type, parentSchema: schema2.properties.budgetChars, data: data16 };
+                if (vErrors === null) {
+                  vErrors = [err34];
+                } else {
+                  vErrors.push(err34);
+                }
+                errors++;
+              }
+              if (typeof data16 == "number") {
+                if (data16 < 1 || isNaN(data16)) {
+                  const err35 = { instancePath: instancePath + "/sections/" + i1 + "/budgetChars", schemaPath: "#/definitions/section/properties/budgetChars/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema2.properties.budgetChars, data: data16 };
+                  if (vErrors === null) {
+                    vErrors = [err35];
+                  } else {
+                    vErrors.push(err35);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data11.priority !== void 0) {
+              let data17 = data11.priority;
+              if (!(typeof data17 == "number" && (!(data17 % 1) && !isNaN(data17)))) {
+                const err36 = { instancePath: instancePath + "/sections/" + i1 + "/priority", schemaPath: "#/definitions/section/properties/priority/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema2.properties.priority.type, parentSchema: schema2.properties.priority, data: data17 };
+                if (vErrors === null) {
+                  vErrors = [err36];
+                } else {
+                  vErrors.push(err36);
+                }
+                errors++;
+              }
+            }
+            if (data11.options !== void 0) {
+              let data18 = data11.options;
+              if (!(data18 && typeof data18 == "object" && !Array.isArray(data18))) {
+                const err37 = { instancePath: instancePath + "/sections/" + i1 + "/options", schemaPath: "#/definitions/section/properties/options/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema2.properties.options.type, parentSchema: schema2.properties.options, data: data18 };
+                if (vErrors === null) {
+                  vErrors = [err37];
+                } else {
+                  vErrors.push(err37);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err38 = { instancePath: instancePath + "/sections/" + i1, schemaPath: "#/definitions/section/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema2.type, parentSchema: schema2, data: data11 };
+            if (vErrors === null) {
+              vErrors = [err38];
+            } else {
+              vErrors.push(err38);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err39 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema0.properties.sections.type, parentSchema: schema0.properties.sections, data: data10 };
+        if (vErrors === null) {
+          vErrors = [err39];
+        } else {
+          vErrors.push(err39);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err40 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema0.type, parentSchema: schema0, data };
+    if (vErrors === null) {
+      vErrors = [err40];
+    } else {
+      vErrors.push(err40);
+    }
+    errors++;
+  }
+  validate0.errors = vErrors;
+  return errors === 0;
+}
+var options_0 = validate1;
+var schema3 = { "type": "object", "additionalProperties": false, "properties": { "prompt": { "type": "string", "minLength": 1, "description": "a prompt file used instead of the built-in inventory prompt: absolute, or relative to the section folder" }, "coldModel": { "type": "string", "minLength": 1, "description": "the model the cold completion runs on when there is no session to fork (default: the session model)" }, "coldMaxChars": { "type": "integer", "minimum": 1e3, "description": "the most characters of conversation a cold completion is sent; the newest part is kept" }, "coldMaxTokens": { "type": "integer", "minimum": 256, "description": "the cold completion's output cap, in tokens" } } };
+function validate1(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "prompt" || key0 === "coldModel" || key0 === "coldMaxChars" || key0 === "coldMaxTokens")) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema3, data };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.prompt !== void 0) {
+      let data0 = data.prompt;
+      if (typeof data0 === "string") {
+        if (func0(data0) < 1) {
+          const err1 = { instancePath: instancePath + "/prompt", schemaPath: "#/properties/prompt/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema3.properties.prompt, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = { instancePath: instancePath + "/prompt", schemaPath: "#/properties/prompt/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema3.properties.prompt.type, parentSchema: schema3.properties.prompt, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.coldModel !== void 0) {
+      let data1 = data.coldModel;
+      if (typeof data1 === "string") {
+        if (func0(data1) < 1) {
+          const err3 = { instancePath: instancePath + "/coldModel", schemaPath: "#/properties/coldModel/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema3.properties.coldModel, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = { instancePath: instancePath + "/coldModel", schemaPath: "#/properties/coldModel/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema3.properties.coldModel.type, parentSchema: schema3.properties.coldModel, data: data1 };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.coldMaxChars !== void 0) {
+      let data2 = data.coldMaxChars;
+      if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)))) {
+        const err5 = { instancePath: instancePath + "/coldMaxChars", schemaPath: "#/properties/coldMaxChars/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema3.properties.coldMaxChars.type, parentSchema: schema3.properties.coldMaxChars, data: data2 };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      if (typeof data2 == "number") {
+        if (data2 < 1e3 || isNaN(data2)) {
+          const err6 = { instancePath: instancePath + "/coldMaxChars", schemaPath: "#/properties/coldMaxChars/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1e3 }, message: "must be >= 1000", schema: 1e3, parentSchema: schema3.properties.coldMaxChars, data: data2 };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.coldMaxTokens !== void 0) {
+      let data3 = data.coldMaxTokens;
+      if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)))) {
+        const err7 = { instancePath: instancePath + "/coldMaxTokens", schemaPath: "#/properties/coldMaxTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema3.properties.coldMaxTokens.type, parentSchema: schema3.properties.coldMaxTokens, data: data3 };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (typeof data3 == "number") {
+        if (data3 < 256 || isNaN(data3)) {
+          const err8 = { instancePath: instancePath + "/coldMaxTokens", schemaPath: "#/properties/coldMaxTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 256 }, message: "must be >= 256", schema: 256, parentSchema: schema3.properties.coldMaxTokens, data: data3 };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema3.type, parentSchema: schema3, data };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate1.errors = vErrors;
+  return errors === 0;
+}
+var options_1 = validate2;
+var schema4 = { "type": "object", "additionalProperties": false, "properties": { "newestCommands": { "type": "integer", "minimum": 0, "maximum": 100, "description": "the newest shell commands always listed" }, "commandClipChars": { "type": "integer", "minimum": 40, "maximum": 2e3, "description": "each older command is clipped to this many characters" }, "maxFailures": { "type": "integer", "minimum": 0, "maximum": 200, "description": "at most this many failed calls are listed, newest first" } } };
+function validate2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "newestCommands" || key0 === "commandClipChars" || key0 === "maxFailures")) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema4, data };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.newestCommands !== void 0) {
+      let data0 = data.newestCommands;
+      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)))) {
+        const err1 = { instancePath: instancePath + "/newestCommands", schemaPath: "#/properties/newestCommands/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema4.properties.newestCommands.type, parentSchema: schema4.properties.newestCommands, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number") {
+        if (data0 > 100 || isNaN(data0)) {
+          const err2 = { instancePath: instancePath + "/newestCommands", schemaPath: "#/properties/newestCommands/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema4.properties.newestCommands, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0 < 0 || isNaN(data0)) {
+          const err3 = { instancePath: instancePath + "/newestCommands", schemaPath: "#/properties/newestCommands/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema4.properties.newestCommands, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.commandClipChars !== void 0) {
+      let data1 = data.commandClipChars;
+      if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+        const err4 = { instancePath: instancePath + "/commandClipChars", schemaPath: "#/properties/commandClipChars/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema4.properties.commandClipChars.type, parentSchema: schema4.properties.commandClipChars, data: data1 };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (typeof data1 == "number") {
+        if (data1 > 2e3 || isNaN(data1)) {
+          const err5 = { instancePath: instancePath + "/commandClipChars", schemaPath: "#/properties/commandClipChars/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2e3 }, message: "must be <= 2000", schema: 2e3, parentSchema: schema4.properties.commandClipChars, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data1 < 40 || isNaN(data1)) {
+          const err6 = { instancePath: instancePath + "/commandClipChars", schemaPath: "#/properties/commandClipChars/minimum", keyword: "minimum", params: { comparison: ">=", limit: 40 }, message: "must be >= 40", schema: 40, parentSchema: schema4.properties.commandClipChars, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.maxFailures !== void 0) {
+      let data2 = data.maxFailures;
+      if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)))) {
+        const err7 = { instancePath: instancePath + "/maxFailures", schemaPath: "#/properties/maxFailures/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema4.properties.maxFailures.type, parentSchema: schema4.properties.maxFailures, data: data2 };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (typeof data2 == "number") {
+        if (data2 > 200 || isNaN(data2)) {
+          const err8 = { instancePath: instancePath + "/maxFailures", schemaPath: "#/properties/maxFailures/maximum", keyword: "maximum", params: { comparison: "<=", limit: 200 }, message: "must be <= 200", schema: 200, parentSchema: schema4.properties.maxFailures, data: data2 };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (data2 < 0 || isNaN(data2)) {
+          const err9 = { instancePath: instancePath + "/maxFailures", schemaPath: "#/properties/maxFailures/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema4.properties.maxFailures, data: data2 };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err10 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema4.type, parentSchema: schema4, data };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate2.errors = vErrors;
+  return errors === 0;
+}
+var options_2 = validate3;
+var schema5 = { "type": "object", "additionalProperties": false, "properties": { "commits": { "type": "integer", "minimum": 0, "maximum": 50, "description": "how many of the newest commits to list (0 leaves the row out)" }, "maxFiles": { "type": "integer", "minimum": 0, "maximum": 1e3, "description": "the most uncommitted paths listed; the rest are counted" }, "gh": { "type": "boolean", "description": "false skips the open-PR row and never runs gh" }, "prLimit": { "type": "integer", "minimum": 1, "maximum": 100, "description": "the most open PRs asked of gh" }, "gitTimeoutMs": { "type": "integer", "minimum": 1, "description": "each git call is killed after this long and its rows left out" }, "ghTimeoutMs": { "type": "integer", "minimum": 1, "description": "gh pr list is killed after this long and the PR row left out" } } };
+function validate3(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "commits" || key0 === "maxFiles" || key0 === "gh" || key0 === "prLimit" || key0 === "gitTimeoutMs" || key0 === "ghTimeoutMs")) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema5, data };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.commits !== void 0) {
+      let data0 = data.commits;
+      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)))) {
+        const err1 = { instancePath: instancePath + "/commits", schemaPath: "#/properties/commits/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema5.properties.commits.type, parentSchema: schema5.properties.commits, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number") {
+        if (data0 > 50 || isNaN(data0)) {
+          const err2 = { instancePath: instancePath + "/commits", schemaPath: "#/properties/commits/maximum", keyword: "maximum", params: { comparison: "<=", limit: 50 }, message: "must be <= 50", schema: 50, parentSchema: schema5.properties.commits, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0 < 0 || isNaN(data0)) {
+          const err3 = { instancePath: instancePath + "/commits", schemaPath: "#/properties/commits/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema5.properties.commits, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.maxFiles !== void 0) {
+      let data1 = data.maxFiles;
+      if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+        const err4 = { instancePath: instancePath + "/maxFiles", schemaPath: "#/properties/maxFiles/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema5.properties.maxFiles.type, parentSchema: schema5.properties.maxFiles, data: data1 };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (typeof data1 == "number") {
+        if (data1 > 1e3 || isNaN(data1)) {
+          const err5 = { instancePath: instancePath + "/maxFiles", schemaPath: "#/properties/maxFiles/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema5.properties.maxFiles, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data1 < 0 || isNaN(data1)) {
+          const err6 = { instancePath: instancePath + "/maxFiles", schemaPath: "#/properties/maxFiles/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema5.properties.maxFiles, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.gh !== void 0) {
+      let data2 = data.gh;
+      if (typeof data2 !== "boolean") {
+        const err7 = { instancePath: instancePath + "/gh", schemaPath: "#/properties/gh/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema5.properties.gh.type, parentSchema: schema5.properties.gh, data: data2 };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.prLimit !== void 0) {
+      let data3 = data.prLimit;
+      if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)))) {
+        const err8 = { instancePath: instancePath + "/prLimit", schemaPath: "#/properties/prLimit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema5.properties.prLimit.type, parentSchema: schema5.properties.prLimit, data: data3 };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (typeof data3 == "number") {
+        if (data3 > 100 || isNaN(data3)) {
+          const err9 = { instancePath: instancePath + "/prLimit", schemaPath: "#/properties/prLimit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema5.properties.prLimit, data: data3 };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (data3 < 1 || isNaN(data3)) {
+          const err10 = { instancePath: instancePath + "/prLimit", schemaPath: "#/properties/prLimit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema5.properties.prLimit, data: data3 };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.gitTimeoutMs !== void 0) {
+      let data4 = data.gitTimeoutMs;
+      if (!(typeof data4 == "number" && (!(data4 % 1) && !isNaN(data4)))) {
+        const err11 = { instancePath: instancePath + "/gitTimeoutMs", schemaPath: "#/properties/gitTimeoutMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema5.properties.gitTimeoutMs.type, parentSchema: schema5.properties.gitTimeoutMs, data: data4 };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      if (typeof data4 == "number") {
+        if (data4 < 1 || isNaN(data4)) {
+          const err12 = { instancePath: instancePath + "/gitTimeoutMs", schemaPath: "#/properties/gitTimeoutMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema5.properties.gitTimeoutMs, data: data4 };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.ghTimeoutMs !== void 0) {
+      let data5 = data.ghTimeoutMs;
+      if (!(typeof data5 == "number" && (!(data5 % 1) && !isNaN(data5)))) {
+        const err13 = { instancePath: instancePath + "/ghTimeoutMs", schemaPath: "#/properties/ghTimeoutMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema5.properties.ghTimeoutMs.type, parentSchema: schema5.properties.ghTimeoutMs, data: data5 };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      if (typeof data5 == "number") {
+        if (data5 < 1 || isNaN(data5)) {
+          const err14 = { instancePath: instancePath + "/ghTimeoutMs", schemaPath: "#/properties/ghTimeoutMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema5.properties.ghTimeoutMs, data: data5 };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema5.type, parentSchema: schema5, data };
+    if (vErrors === null) {
+      vErrors = [err15];
+    } else {
+      vErrors.push(err15);
+    }
+    errors++;
+  }
+  validate3.errors = vErrors;
+  return errors === 0;
+}
+var options_3 = validate4;
+var schema6 = { "type": "object", "additionalProperties": false, "properties": { "model": { "type": "string", "minLength": 1, "description": "the model id the pass runs on (e.g. claude-opus-5-5, claude-haiku-5-5)" }, "maxTokens": { "type": "integer", "minimum": 128, "maximum": 8192, "description": "the reply's output cap, in tokens; a reply cut by it says so on the row (hitCap)" }, "maxInputChars": { "type": "integer", "minimum": 1e3, "description": "the most characters of conversation the pass is sent; the newest part is kept" } } };
+function validate4(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "model" || key0 === "maxTokens" || key0 === "maxInputChars")) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6, data };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.model !== void 0) {
+      let data0 = data.model;
+      if (typeof data0 === "string") {
+        if (func0(data0) < 1) {
+          const err1 = { instancePath: instancePath + "/model", schemaPath: "#/properties/model/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema6.properties.model, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = { instancePath: instancePath + "/model", schemaPath: "#/properties/model/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.model.type, parentSchema: schema6.properties.model, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.maxTokens !== void 0) {
+      let data1 = data.maxTokens;
+      if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+        const err3 = { instancePath: instancePath + "/maxTokens", schemaPath: "#/properties/maxTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.maxTokens.type, parentSchema: schema6.properties.maxTokens, data: data1 };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (typeof data1 == "number") {
+        if (data1 > 8192 || isNaN(data1)) {
+          const err4 = { instancePath: instancePath + "/maxTokens", schemaPath: "#/properties/maxTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 8192 }, message: "must be <= 8192", schema: 8192, parentSchema: schema6.properties.maxTokens, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1 < 128 || isNaN(data1)) {
+          const err5 = { instancePath: instancePath + "/maxTokens", schemaPath: "#/properties/maxTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 128 }, message: "must be >= 128", schema: 128, parentSchema: schema6.properties.maxTokens, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.maxInputChars !== void 0) {
+      let data2 = data.maxInputChars;
+      if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)))) {
+        const err6 = { instancePath: instancePath + "/maxInputChars", schemaPath: "#/properties/maxInputChars/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.maxInputChars.type, parentSchema: schema6.properties.maxInputChars, data: data2 };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (typeof data2 == "number") {
+        if (data2 < 1e3 || isNaN(data2)) {
+          const err7 = { instancePath: instancePath + "/maxInputChars", schemaPath: "#/properties/maxInputChars/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1e3 }, message: "must be >= 1000", schema: 1e3, parentSchema: schema6.properties.maxInputChars, data: data2 };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.type, parentSchema: schema6, data };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate4.errors = vErrors;
+  return errors === 0;
+}
+var options_4 = validate5;
+var schema7 = { "type": "object", "additionalProperties": false, "properties": { "maxTurnChars": { "type": "integer", "minimum": 200, "description": "a single turn longer than this is clipped in the middle, and the clip is said" } } };
+function validate5(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "maxTurnChars")) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema7, data };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.maxTurnChars !== void 0) {
+      let data0 = data.maxTurnChars;
+      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)))) {
+        const err1 = { instancePath: instancePath + "/maxTurnChars", schemaPath: "#/properties/maxTurnChars/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema7.properties.maxTurnChars.type, parentSchema: schema7.properties.maxTurnChars, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number") {
+        if (data0 < 200 || isNaN(data0)) {
+          const err2 = { instancePath: instancePath + "/maxTurnChars", schemaPath: "#/properties/maxTurnChars/minimum", keyword: "minimum", params: { comparison: ">=", limit: 200 }, message: "must be >= 200", schema: 200, parentSchema: schema7.properties.maxTurnChars, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err3 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema7.type, parentSchema: schema7, data };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  validate5.errors = vErrors;
+  return errors === 0;
+}
+var options_5 = validate6;
+var schema8 = { "type": "object", "additionalProperties": false, "properties": { "maxFiles": { "type": "integer", "minimum": 1, "maximum": 200, "description": "the most files outlined, newest touch first" }, "lineChars": { "type": "integer", "minimum": 20, "description": "a declaration line longer than this is clipped" } } };
+function validate6(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "maxFiles" || key0 === "lineChars")) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema8, data };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.maxFiles !== void 0) {
+      let data0 = data.maxFiles;
+      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)))) {
+        const err1 = { instancePath: instancePath + "/maxFiles", schemaPath: "#/properties/maxFiles/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema8.properties.maxFiles.type, parentSchema: schema8.properties.maxFiles, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number") {
+        if (data0 > 200 || isNaN(data0)) {
+          const err2 = { instancePath: instancePath + "/maxFiles", schemaPath: "#/properties/maxFiles/maximum", keyword: "maximum", params: { comparison: "<=", limit: 200 }, message: "must be <= 200", schema: 200, parentSchema: schema8.properties.maxFiles, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0 < 1 || isNaN(data0)) {
+          const err3 = { instancePath: instancePath + "/maxFiles", schemaPath: "#/properties/maxFiles/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema8.properties.maxFiles, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.lineChars !== void 0) {
+      let data1 = data.lineChars;
+      if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+        const err4 = { instancePath: instancePath + "/lineChars", schemaPath: "#/properties/lineChars/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema8.properties.lineChars.type, parentSchema: schema8.properties.lineChars, data: data1 };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (typeof data1 == "number") {
+        if (data1 < 20 || isNaN(data1)) {
+          const err5 = { instancePath: instancePath + "/lineChars", schemaPath: "#/properties/lineChars/minimum", keyword: "minimum", params: { comparison: ">=", limit: 20 }, message: "must be >= 20", schema: 20, parentSchema: schema8.properties.lineChars, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema8.type, parentSchema: schema8, data };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate6.errors = vErrors;
+  return errors === 0;
+}
+var options_6 = validate7;
+var schema9 = { "type": "object", "additionalProperties": false, "properties": { "resultChars": { "type": "integer", "minimum": 0, "description": "each tool result is cut to this many characters (0 leaves results out)" }, "inputChars": { "type": "integer", "minimum": 50, "description": "each tool call's input is cut to this many characters" } } };
+function validate7(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "resultChars" || key0 === "inputChars")) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema9, data };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.resultChars !== void 0) {
+      let data0 = data.resultChars;
+      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)))) {
+        const err1 = { instancePath: instancePath + "/resultChars", schemaPath: "#/properties/resultChars/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema9.properties.resultChars.type, parentSchema: schema9.properties.resultChars, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number") {
+        if (data0 < 0 || isNaN(data0)) {
+          const err2 = { instancePath: instancePath + "/resultChars", schemaPath: "#/properties/resultChars/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema9.properties.resultChars, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.inputChars !== void 0) {
+      let data1 = data.inputChars;
+      if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+        const err3 = { instancePath: instancePath + "/inputChars", schemaPath: "#/properties/inputChars/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema9.properties.inputChars.type, parentSchema: schema9.properties.inputChars, data: data1 };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (typeof data1 == "number") {
+        if (data1 < 50 || isNaN(data1)) {
+          const err4 = { instancePath: instancePath + "/inputChars", schemaPath: "#/properties/inputChars/minimum", keyword: "minimum", params: { comparison: ">=", limit: 50 }, message: "must be >= 50", schema: 50, parentSchema: schema9.properties.inputChars, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema9.type, parentSchema: schema9, data };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate7.errors = vErrors;
+  return errors === 0;
+}
+var options_7 = validate8;
+var schema10 = { "type": "object", "additionalProperties": false, "properties": { "maxFiles": { "type": "integer", "minimum": 0, "maximum": 20, "description": "the most files restored" }, "fileChars": { "type": "integer", "minimum": 100, "description": "a file longer than this is clipped, and the clip is said" }, "totalChars": { "type": "integer", "minimum": 100, "description": "a file that would take the restored total past this is left out" }, "readTimeoutMs": { "type": "integer", "minimum": 1, "description": "a read slower than this falls back to the transcript's copy" }, "denyPaths": { "type": "array", "items": { "type": "string", "minLength": 1 }, "description": "globs never read or shown, added to the default deny list (27 patterns: ~/.ssh/**, .env, *.pem, \u2026)" }, "allowPaths": { "type": "array", "items": { "type": "string", "minLength": 1 }, "description": "globs read and shown even when the deny list names them or they lie outside the project" } } };
+function validate8(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "maxFiles" || key0 === "fileChars" || key0 === "totalChars" || key0 === "readTimeoutMs" || key0 === "denyPaths" || key0 === "allowPaths")) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema10, data };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.maxFiles !== void 0) {
+      let data0 = data.maxFiles;
+      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)))) {
+        const err1 = { instancePath: instancePath + "/maxFiles", schemaPath: "#/properties/maxFiles/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema10.properties.maxFiles.type, parentSchema: schema10.properties.maxFiles, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number") {
+        if (data0 > 20 || isNaN(data0)) {
+          const err2 = { instancePath: instancePath + "/maxFiles", schemaPath: "#/properties/maxFiles/maximum", keyword: "maximum", params: { comparison: "<=", limit: 20 }, message: "must be <= 20", schema: 20, parentSchema: schema10.properties.maxFiles, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0 < 0 || isNaN(data0)) {
+          const err3 = { instancePath: instancePath + "/maxFiles", schemaPath: "#/properties/maxFiles/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema10.properties.maxFiles, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.fileChars !== void 0) {
+      let data1 = data.fileChars;
+      if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+        const err4 = { instancePath: instancePath + "/fileChars", schemaPath: "#/properties/fileChars/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema10.properties.fileChars.type, parentSchema: schema10.properties.fileChars, data: data1 };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (typeof data1 == "number") {
+        if (data1 < 100 || isNaN(data1)) {
+          const err5 = { instancePath: instancePath + "/fileChars", schemaPath: "#/properties/fileChars/minimum", keyword: "minimum", params: { comparison: ">=", limit: 100 }, message: "must be >= 100", schema: 100, parentSchema: schema10.properties.fileChars, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.totalChars !== void 0) {
+      let data2 = data.totalChars;
+      if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)))) {
+        const err6 = { instancePath: instancePath + "/totalChars", schemaPath: "#/properties/totalChars/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema10.properties.totalChars.type, parentSchema: schema10.properties.totalChars, data: data2 };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (typeof data2 == "number") {
+        if (data2 < 100 || isNaN(data2)) {
+          const err7 = { instancePath: instancePath + "/totalChars", schemaPath: "#/properties/totalChars/minimum", keyword: "minimum", params: { comparison: ">=", limit: 100 }, message: "must be >= 100", schema: 100, parentSchema: schema10.properties.totalChars, data: data2 };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.readTimeoutMs !== void 0) {
+      let data3 = data.readTimeoutMs;
+      if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)))) {
+        const err8 = { instancePath: instancePath + "/readTimeoutMs", schemaPath: "#/properties/readTimeoutMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema10.properties.readTimeoutMs.type, parentSchema: schema10.properties.readTimeoutMs, data: data3 };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (typeof data3 == "number") {
+        if (data3 < 1 || isNaN(data3)) {
+          const err9 = { instancePath: instancePath + "/readTimeoutMs", schemaPath: "#/properties/readTimeoutMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema10.properties.readTimeoutMs, data: data3 };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.denyPaths !== void 0) {
+      let data4 = data.denyPaths;
+      if (Array.isArray(data4)) {
+        const len0 = data4.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data5 = data4[i0];
+          if (typeof data5 === "string") {
+            if (func0(data5) < 1) {
+              const err10 = { instancePath: instancePath + "/denyPaths/" + i0, schemaPath: "#/properties/denyPaths/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema10.properties.denyPaths.items, data: data5 };
+              if (vErrors === null) {
+                vErrors = [err10];
+              } else {
+                vErrors.push(err10);
+              }
+              errors++;
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/denyPaths/" + i0, schemaPath: "#/properties/denyPaths/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema10.properties.denyPaths.items.type, parentSchema: schema10.properties.denyPaths.items, data: data5 };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/denyPaths", schemaPath: "#/properties/denyPaths/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema10.properties.denyPaths.type, parentSchema: schema10.properties.denyPaths, data: data4 };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.allowPaths !== void 0) {
+      let data6 = data.allowPaths;
+      if (Array.isArray(data6)) {
+        const len1 = data6.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          let data7 = data6[i1];
+          if (typeof data7 === "string") {
+            if (func0(data7) < 1) {
+              const err13 = { instancePath: instancePath + "/allowPaths/" + i1, schemaPath: "#/properties/allowPaths/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema10.properties.allowPaths.items, data: data7 };
+              if (vErrors === null) {
+                vErrors = [err13];
+              } else {
+                vErrors.push(err13);
+              }
+              errors++;
+            }
+          } else {
+            const err14 = { instancePath: instancePath + "/allowPaths/" + i1, schemaPath: "#/properties/allowPaths/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema10.properties.allowPaths.items.type, parentSchema: schema10.properties.allowPaths.items, data: data7 };
+            if (vErrors === null) {
+              vErrors = [err14];
+            } else {
+              vErrors.push(err14);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err15 = { instancePath: instancePath + "/allowPaths", schemaPath: "#/properties/allowPaths/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema10.properties.allowPaths.type, parentSchema: schema10.properties.allowPaths, data: data6 };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err16 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema10.type, parentSchema: schema10, data };
+    if (vErrors === null) {
+      vErrors = [err16];
+    } else {
+      vErrors.push(err16);
+    }
+    errors++;
+  }
+  validate8.errors = vErrors;
+  return errors === 0;
+}
+var options_8 = validate9;
+var schema11 = { "type": "object", "additionalProperties": false, "properties": { "chunkLines": { "type": "integer", "minimum": 1, "maximum": 200, "description": "lines in one run, the unit a choice is made in" }, "lineChars": { "type": "integer", "minimum": 20, "description": "a longer line is clipped" }, "recencyScale": { "type": "number", "exclusiveMinimum": 0, "description": "how far back a mention still counts, as a share of the conversation's messages" }, "background": { "type": "number", "minimum": 0, "description": "what any name in a recently worked source weighs, beside what the session named" }, "outputs": { "type": "boolean", "description": "false shows file lines only, no command or search output" }, "denyPaths": { "type": "array", "items": { "type": "string", "minLength": 1 }, "description": "globs never read or shown, added to the default deny list (27 patterns: ~/.ssh/**, .env, *.pem, \u2026)" }, "allowPaths": { "type": "array", "items": { "type": "string", "minLength": 1 }, "description": "globs read and shown even when the deny list names them or they lie outside the project" } } };
+function validate9(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "chunkLines" || key0 === "lineChars" || key0 === "recencyScale" || key0 === "background" || key0 === "outputs" || key0 === "denyPaths" || key0 === "allowPaths")) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11, data };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.chunkLines !== void 0) {
+      let data0 = data.chunkLines;
+      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)))) {
+        const err1 = { instancePath: instancePath + "/chunkLines", schemaPath: "#/properties/chunkLines/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.chunkLines.type, parentSchema: schema11.properties.chunkLines, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number") {
+        if (data0 > 200 || isNaN(data0)) {
+          const err2 = { instancePath: instancePath + "/chunkLines", schemaPath: "#/properties/chunkLines/maximum", keyword: "maximum", params: { comparison: "<=", limit: 200 }, message: "must be <= 200", schema: 200, parentSchema: schema11.properties.chunkLines, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0 < 1 || isNaN(data0)) {
+          const err3 = { instancePath: instancePath + "/chunkLines", schemaPath: "#/properties/chunkLines/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.chunkLines, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.lineChars !== void 0) {
+      let data1 = data.lineChars;
+      if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+        const err4 = { instancePath: instancePath + "/lineChars", schemaPath: "#/properties/lineChars/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.lineChars.type, parentSchema: schema11.properties.lineChars, data: data1 };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (typeof data1 == "number") {
+        if (data1 < 20 || isNaN(data1)) {
+          const err5 = { instancePath: instancePath + "/lineChars", schemaPath: "#/properties/lineChars/minimum", keyword: "minimum", params: { comparison: ">=", limit: 20 }, message: "must be >= 20", schema: 20, parentSchema: schema11.properties.lineChars, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.recencyScale !== void 0) {
+      let data2 = data.recencyScale;
+      if (typeof data2 == "number") {
+        if (data2 <= 0 || isNaN(data2)) {
+          const err6 = { instancePath: instancePath + "/recencyScale", schemaPath: "#/properties/recencyScale/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.recencyScale, data: data2 };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = { instancePath: instancePath + "/recencyScale", schemaPath: "#/properties/recencyScale/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.recencyScale.type, parentSchema: schema11.properties.recencyScale, data: data2 };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.background !== void 0) {
+      let data3 = data.background;
+      if (typeof data3 == "number") {
+        if (data3 < 0 || isNaN(data3)) {
+          const err8 = { instancePath: instancePath + "/background", schemaPath: "#/properties/background/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.background, data: data3 };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = { instancePath: instancePath + "/background", schemaPath: "#/properties/background/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.background.type, parentSchema: schema11.properties.background, data: data3 };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.outputs !== void 0) {
+      let data4 = data.outputs;
+      if (typeof data4 !== "boolean") {
+        const err10 = { instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.outputs.type, parentSchema: schema11.properties.outputs, data: data4 };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.denyPaths !== void 0) {
+      let data5 = data.denyPaths;
+      if (Array.isArray(data5)) {
+        const len0 = data5.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data6 = data5[i0];
+          if (typeof data6 === "string") {
+            if (func0(data6) < 1) {
+              const err11 = { instancePath: instancePath + "/denyPaths/" + i0, schemaPath: "#/properties/denyPaths/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.denyPaths.items, data: data6 };
+              if (vErrors === null) {
+                vErrors = [err11];
+              } else {
+                vErrors.push(err11);
+              }
+              errors++;
+            }
+          } else {
+            const err12 = { instancePath: instancePath + "/denyPaths/" + i0, schemaPath: "#/properties/denyPaths/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.denyPaths.items.type, parentSchema: schema11.properties.denyPaths.items, data: data6 };
+            if (vErrors === null) {
+              vErrors = [err12];
+            } else {
+              vErrors.push(err12);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err13 = { instancePath: instancePath + "/denyPaths", schemaPath: "#/properties/denyPaths/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.denyPaths.type, parentSchema: schema11.properties.denyPaths, data: data5 };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.allowPaths !== void 0) {
+      let data7 = data.allowPaths;
+      if (Array.isArray(data7)) {
+        const len1 = data7.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          let data8 = data7[i1];
+          if (typeof data8 === "string") {
+            if (func0(data8) < 1) {
+              const err14 = { instancePath: instancePath + "/allowPaths/" + i1, schemaPath: "#/properties/allowPaths/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.allowPaths.items, data: data8 };
+              if (vErrors === null) {
+                vErrors = [err14];
+              } else {
+                vErrors.push(err14);
+              }
+              errors++;
+            }
+          } else {
+            const err15 = { instancePath: instancePath + "/allowPaths/" + i1, schemaPath: "#/properties/allowPaths/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.allowPaths.items.type, parentSchema: schema11.properties.allowPaths.items, data: data8 };
+            if (vErrors === null) {
+              vErrors = [err15];
+            } else {
+              vErrors.push(err15);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err16 = { instancePath: instancePath + "/allowPaths", schemaPath: "#/properties/allowPaths/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.allowPaths.type, parentSchema: schema11.properties.allowPaths, data: data7 };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err17 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+    if (vErrors === null) {
+      vErrors = [err17];
+    } else {
+      vErrors.push(err17);
+    }
+    errors++;
+  }
+  validate9.errors = vErrors;
+  return errors === 0;
+}
+var precompiled = { file, options: /* @__PURE__ */ new Map([
+  [`{"type":"object","additionalProperties":false,"properties":{"prompt":{"type":"string","minLength":1,"description":"a prompt file used instead of the built-in inventory prompt: absolute, or relative to the section folder"},"coldModel":{"type":"string","minLength":1,"description":"the model the cold completion runs on when there is no session to fork (default: the session model)"},"coldMaxChars":{"type":"integer","minimum":1000,"description":"the most characters of conversation a cold completion is sent; the newest part is kept"},"coldMaxTokens":{"type":"integer","minimum":256,"description":"the cold completion's output cap, in tokens"}}}`, options_0],
+  ['{"type":"object","additionalProperties":false,"properties":{"newestCommands":{"type":"integer","minimum":0,"maximum":100,"description":"the newest shell commands always listed"},"commandClipChars":{"type":"integer","minimum":40,"maximum":2000,"description":"each older command is clipped to this many characters"},"maxFailures":{"type":"integer","minimum":0,"maximum":200,"description":"at most this many failed calls are listed, newest first"}}}', options_1],
+  ['{"type":"object","additionalProperties":false,"properties":{"commits":{"type":"integer","minimum":0,"maximum":50,"description":"how many of the newest commits to list (0 leaves the row out)"},"maxFiles":{"type":"integer","minimum":0,"maximum":1000,"description":"the most uncommitted paths listed; the rest are counted"},"gh":{"type":"boolean","description":"false skips the open-PR row and never runs gh"},"prLimit":{"type":"integer","minimum":1,"maximum":100,"description":"the most open PRs asked of gh"},"gitTimeoutMs":{"type":"integer","minimum":1,"description":"each git call is killed after this long and its rows left out"},"ghTimeoutMs":{"type":"integer","minimum":1,"description":"gh pr list is killed after this long and the PR row left out"}}}', options_2],
+  [`{"type":"object","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"the model id the pass runs on (e.g. claude-opus-5-5, claude-haiku-5-5)"},"maxTokens":{"type":"integer","minimum":128,"maximum":8192,"description":"the reply's output cap, in tokens; a reply cut by it says so on the row (hitCap)"},"maxInputChars":{"type":"integer","minimum":1000,"description":"the most characters of conversation the pass is sent; the newest part is kept"}}}`, options_3],
+  ['{"type":"object","additionalProperties":false,"properties":{"maxTurnChars":{"type":"integer","minimum":200,"description":"a single turn longer than this is clipped in the middle, and the clip is said"}}}', options_4],
+  ['{"type":"object","additionalProperties":false,"properties":{"maxFiles":{"type":"integer","minimum":1,"maximum":200,"description":"the most files outlined, newest touch first"},"lineChars":{"type":"integer","minimum":20,"description":"a declaration line longer than this is clipped"}}}', options_5],
+  [`{"type":"object","additionalProperties":false,"properties":{"resultChars":{"type":"integer","minimum":0,"description":"each tool result is cut to this many characters (0 leaves results out)"},"inputChars":{"type":"integer","minimum":50,"description":"each tool call's input is cut to this many characters"}}}`, options_6],
+  [`{"type":"object","additionalProperties":false,"properties":{"maxFiles":{"type":"integer","minimum":0,"maximum":20,"description":"the most files restored"},"fileChars":{"type":"integer","minimum":100,"description":"a file longer than this is clipped, and the clip is said"},"totalChars":{"type":"integer","minimum":100,"description":"a file that would take the restored total past this is left out"},"readTimeoutMs":{"type":"integer","minimum":1,"description":"a read slower than this falls back to the transcript's copy"},"denyPaths":{"type":"array","items":{"type":"string","minLength":1},"description":"globs never read or shown, added to the default deny list (27 patterns: ~/.ssh/**, .env, *.pem, \u2026)"},"allowPaths":{"type":"array","items":{"type":"string","minLength":1},"description":"globs read and shown even when the deny list names them or they lie outside the project"}}}`, options_7],
+  [`{"type":"object","additionalProperties":false,"properties":{"chunkLines":{"type":"integer","minimum":1,"maximum":200,"description":"lines in one run, the unit a choice is made in"},"lineChars":{"type":"integer","minimum":20,"description":"a longer line is clipped"},"recencyScale":{"type":"number","exclusiveMinimum":0,"description":"how far back a mention still counts, as a share of the conversation's messages"},"background":{"type":"number","minimum":0,"description":"what any name in a recently worked source weighs, beside what the session named"},"outputs":{"type":"boolean","description":"false shows file lines only, no command or search output"},"denyPaths":{"type":"array","items":{"type":"string","minLength":1},"description":"globs never read or shown, added to the default deny list (27 patterns: ~/.ssh/**, .env, *.pem, \u2026)"},"allowPaths":{"type":"array","items":{"type":"string","minLength":1},"description":"globs read and shown even when the deny list names them or they lie outside the project"}}}`, options_8]
+]) };
 
 // pipeline/config/schema.json
 var schema_default = {
@@ -19076,8 +20717,8 @@ var schema_default = {
 var NAME_PATTERN = new RegExp(schema_default.definitions.section.properties.name.pattern);
 var isRecord = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 var ConfigFile = class {
-  constructor(file, text) {
-    this.file = file;
+  constructor(file2, text) {
+    this.file = file2;
     this.text = text;
     this.doc = (0, import_yaml.parseDocument)(text, { lineCounter: this.lineCounter, prettyErrors: false });
     for (const e of this.doc.errors) {
@@ -19173,29 +20814,35 @@ function readConfigFile(source) {
 var ajv;
 var fileValidator;
 var optionsValidators = /* @__PURE__ */ new WeakMap();
+var AJV_OPTIONS = { allErrors: true, verbose: true, strict: false, validateSchema: false };
 function sharedAjv() {
   if (!ajv) {
-    ajv = new import_ajv.Ajv({ allErrors: true, verbose: true, strict: false });
+    ajv = new import_ajv.Ajv(AJV_OPTIONS);
     ajv.addKeyword({ keyword: "expected", schemaType: "string" });
   }
   return ajv;
 }
 function validateFileSchema(value) {
-  fileValidator ??= sharedAjv().compile(schema_default);
+  fileValidator ??= precompiled.file ?? sharedAjv().compile(schema_default);
   return fileValidator(value) ? [] : [...fileValidator.errors ?? []];
 }
-function validateOptions(optionsSchema, options) {
+function validateOptions(optionsSchema, options, { checkSchema = true } = {}) {
   let validate = optionsValidators.get(optionsSchema);
   if (!validate) {
-    try {
-      validate = sharedAjv().compile(optionsSchema);
-    } catch (err) {
-      validate = err;
-    }
+    validate = precompiled.options.get(JSON.stringify(optionsSchema)) ?? compileOptionsSchema(optionsSchema, checkSchema);
     optionsValidators.set(optionsSchema, validate);
   }
   if (validate instanceof Error) return validate;
   return validate(options) ? [] : [...validate.errors ?? []];
+}
+function compileOptionsSchema(optionsSchema, checkSchema) {
+  const ajv2 = sharedAjv();
+  try {
+    if (checkSchema && !ajv2.validateSchema(optionsSchema)) return new Error(`schema is invalid: ${ajv2.errorsText(ajv2.errors)}`);
+    return ajv2.compile(optionsSchema);
+  } catch (err) {
+    return err;
+  }
 }
 var VALUE_KEYWORDS = /* @__PURE__ */ new Set([
   "type",
@@ -19340,8 +20987,8 @@ function resolveConfig(opts) {
   };
   const plugins = /* @__PURE__ */ new Map();
   const merged = /* @__PURE__ */ new Map();
-  for (const file of files) {
-    const data = file.data;
+  for (const file2 of files) {
+    const data = file2.data;
     if (data.concurrency !== void 0) limits.concurrency = data.concurrency;
     if (data.seamTimeoutMs !== void 0) limits.seamTimeoutMs = data.seamTimeoutMs;
     if (data.loadTimeoutMs !== void 0) limits.loadTimeoutMs = data.loadTimeoutMs;
@@ -19349,14 +20996,14 @@ function resolveConfig(opts) {
       for (const entry2 of data.plugins) {
         if (!isRecord2(entry2) || typeof entry2.package !== "string") continue;
         plugins.delete(entry2.package);
-        plugins.set(entry2.package, { package: entry2.package, declaredIn: file.file, options: isRecord2(entry2.options) ? entry2.options : {} });
+        plugins.set(entry2.package, { package: entry2.package, declaredIn: file2.file, options: isRecord2(entry2.options) ? entry2.options : {} });
       }
     }
     if (isRecord2(data.handoff)) {
       if (data.handoff.maxChars !== void 0) limits.maxChars = data.handoff.maxChars;
       if (data.handoff.maxFraction !== void 0) limits.maxFraction = data.handoff.maxFraction;
     }
-    if (Array.isArray(data.sections)) issues.push(...mergeSections(file, merged));
+    if (Array.isArray(data.sections)) issues.push(...mergeSections(file2, merged));
   }
   const sections = [];
   for (const section of merged.values()) {
@@ -19369,17 +21016,17 @@ function resolveConfig(opts) {
   issues.sort((a, b) => rank(a) - rank(b) || a.line - b.line || a.col - b.col);
   return { config: { files: files.map((f) => f.file), ...limits, sections, plugins: [...plugins.values()] }, issues };
 }
-function mergeSections(file, merged) {
+function mergeSections(file2, merged) {
   const issues = [];
   const firstIndex = /* @__PURE__ */ new Map();
-  file.data.sections.forEach((entry2, index) => {
+  file2.data.sections.forEach((entry2, index) => {
     if (!isRecord2(entry2) || typeof entry2.name !== "string") return;
-    const place = { file, index };
+    const place = { file: file2, index };
     const prior = firstIndex.get(entry2.name);
     if (prior !== void 0) {
-      const { line } = file.positionOf(["sections", prior, "name"]);
+      const { line } = file2.positionOf(["sections", prior, "name"]);
       issues.push(
-        file.issueAt(["sections", index, "name"], `section "${entry2.name}" is listed twice in this file (first at line ${line})`, {
+        file2.issueAt(["sections", index, "name"], `section "${entry2.name}" is listed twice in this file (first at line ${line})`, {
           hint: "list a section once per file; a later file updates it by naming it again"
         })
       );
@@ -19423,7 +21070,7 @@ function planSection(section, opts) {
   }
   const options = { ...definition?.defaults.options, ...section.options };
   if (definition?.optionsSchema) {
-    const errors = validateOptions(definition.optionsSchema, options);
+    const errors = validateOptions(definition.optionsSchema, options, { checkSchema: fromPackage });
     if (errors instanceof Error) {
       issues.push(section.first.file.issueAt(namePath, `section "${section.name}" has an optionsSchema that does not compile: ${errors.message}`));
     } else {
@@ -20595,15 +22242,15 @@ function resolvePackage(specifier, fromDir) {
     const rel = relative2(realDir, p);
     return rel === ".." || rel.startsWith(`..${sep}`) || resolve(realDir, rel) !== p;
   };
-  const file = join2(realDir, target);
-  if (outside(file)) throw new PackageLoadError(`"${name}" has an entry outside its own folder (${file}); a package's code must be inside it`);
-  if (!existsSync(file)) throw new PackageLoadError(`"${name}" names ${target} as its entry, and there is no such file in ${realDir}`);
-  const realFile = realpathSync(file);
+  const file2 = join2(realDir, target);
+  if (outside(file2)) throw new PackageLoadError(`"${name}" has an entry outside its own folder (${file2}); a package's code must be inside it`);
+  if (!existsSync(file2)) throw new PackageLoadError(`"${name}" names ${target} as its entry, and there is no such file in ${realDir}`);
+  const realFile = realpathSync(file2);
   if (outside(realFile)) throw new PackageLoadError(`"${name}" has an entry outside its own folder (${realFile}); a package's code must be inside it`);
   return realFile;
 }
 async function importDefault(specifier, fromDir, timeoutMs = LOAD_TIMEOUT_MS) {
-  const file = resolvePackage(specifier, fromDir);
+  const file2 = resolvePackage(specifier, fromDir);
   let mod;
   let timer;
   const late = new Promise((_, reject) => {
@@ -20617,7 +22264,7 @@ async function importDefault(specifier, fromDir, timeoutMs = LOAD_TIMEOUT_MS) {
     );
   });
   try {
-    mod = await Promise.race([import(pathToFileURL(file).href), late]);
+    mod = await Promise.race([import(pathToFileURL(file2).href), late]);
   } catch (err) {
     if (err instanceof PackageLoadError) throw err;
     throw new PackageLoadError(`"${specifier}" threw while it loaded: ${String(err?.message ?? err).split("\n")[0]}`);
@@ -20878,11 +22525,16 @@ var READ_POLICY_OPTIONS = {
   }
 };
 function secretPattern(path, policy) {
+  let verdicts = secretVerdicts.get(policy);
+  if (!verdicts) secretVerdicts.set(policy, verdicts = /* @__PURE__ */ new Map());
+  if (verdicts.has(path)) return verdicts.get(path);
   const expanded = path.startsWith("~/") ? policy.home + path.slice(1) : path;
   const abs = resolveIn(policy, expanded) ?? expanded;
-  if (firstMatch(policy.allow, policy, abs) !== void 0) return void 0;
-  return firstMatch(policy.deny, policy, abs);
+  const verdict = firstMatch(policy.allow, policy, abs) !== void 0 ? void 0 : firstMatch(policy.deny, policy, abs);
+  verdicts.set(path, verdict);
+  return verdict;
 }
+var secretVerdicts = /* @__PURE__ */ new WeakMap();
 function binaryText(text) {
   return text.includes("\0");
 }
@@ -21644,10 +23296,8 @@ var GRAMMAR = "tree-sitter-bash.wasm";
 var RUNTIME = "web-tree-sitter.wasm";
 function wasmBytes() {
   const here2 = dirname3(fileURLToPath2(import.meta.url));
-  const beside = (f) => join4(here2, f);
-  if (existsSync3(beside(GRAMMAR)) && existsSync3(beside(RUNTIME))) {
-    return { runtime: readFileSync3(beside(RUNTIME)), grammar: readFileSync3(beside(GRAMMAR)) };
-  }
+  const bundled = [here2, join4(here2, "..")].find((dir) => existsSync3(join4(dir, GRAMMAR)) && existsSync3(join4(dir, RUNTIME)));
+  if (bundled) return { runtime: readFileSync3(join4(bundled, RUNTIME)), grammar: readFileSync3(join4(bundled, GRAMMAR)) };
   const require2 = createRequire(import.meta.url);
   return {
     runtime: readFileSync3(require2.resolve(`web-tree-sitter/${RUNTIME}`)),
@@ -21908,8 +23558,8 @@ function positionals(args, takesArg) {
   }
   return out;
 }
-function joinPath(dir, file) {
-  const name = file.replace(/\/+$/, "");
+function joinPath(dir, file2) {
+  const name = file2.replace(/\/+$/, "");
   return `${dir.replace(/\/+$/, "")}/${name.slice(name.lastIndexOf("/") + 1)}`;
 }
 function destinations(args, how) {
@@ -22086,8 +23736,8 @@ function scriptsOf(name, cmd, args) {
       const code = args.slice(cIndex + 1).find((a) => !isOpt(a));
       return code ? [{ language: "shell", code: code.loose }] : [];
     }
-    const file = positionals(args, (o) => o === "-o" || o === "+o");
-    return file.length === 0 ? cmd.stdin.map((c) => ({ language: "shell", code: c })) : [];
+    const file2 = positionals(args, (o) => o === "-o" || o === "+o");
+    return file2.length === 0 ? cmd.stdin.map((c) => ({ language: "shell", code: c })) : [];
   }
   return [];
 }
@@ -23243,9 +24893,9 @@ function storedLines(stored, range) {
   const { offset, limit } = rangeInput(range);
   return numberLines(stored.text, offset, limit ?? Number.MAX_SAFE_INTEGER, stored.firstLine);
 }
-async function readOne(ctx, file, stored, policy, maxChars) {
+async function readOne(ctx, file2, stored, policy, maxChars) {
   const started = ctx.capabilities.now();
-  const kind = NOT_TEXT[extname(file.path).toLowerCase()];
+  const kind = NOT_TEXT[extname(file2.path).toLowerCase()];
   if (kind) return { failed: `${kind}: only text comes back through a restore` };
   let why = "the host offers no file reads";
   if (ctx.capabilities.files) {
@@ -23256,7 +24906,7 @@ async function readOne(ctx, file, stored, policy, maxChars) {
       const stopped = new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }));
       stopped.catch(() => {
       });
-      const request = { path: file.path, ...rangeInput(file.range), policy, maxChars };
+      const request = { path: file2.path, ...rangeInput(file2.range), policy, maxChars };
       const answer = await Promise.race([ctx.capabilities.files.read(request, signal), stopped]);
       if (answer.ok) return { text: answer.text, truncated: answer.truncated === true, source: "read", ms: ctx.capabilities.now() - started };
       why = answer.reason;
@@ -23267,9 +24917,9 @@ async function readOne(ctx, file, stored, policy, maxChars) {
     }
     if (ctx.signal.aborted) return { failed: "the section was stopped" };
   }
-  const shown = stored ? storedLines(stored, file.range) : "";
+  const shown = stored ? storedLines(stored, file2.range) : "";
   if (stored && shown !== "") {
-    const part = stored.firstLine > 1 || file.range !== "all" ? " (the lines it holds of the range asked)" : "";
+    const part = stored.firstLine > 1 || file2.range !== "all" ? " (the lines it holds of the range asked)" : "";
     const label = `[compact-handoff: the file could not be read now (${why}); below is the transcript's last copy of it${part}, which may be out of date]
 `;
     return {
@@ -23339,23 +24989,23 @@ var restore_default = defineSection({
     );
     const files = choice.files.map((f, i) => f.range === "all" ? { ...f, range: windowFor(touches.get(f.path), shares[i]) } : f);
     const reads = await Promise.all(files.map((f, i) => readOne(ctx, f, touches.get(f.path)?.stored, policy, shares[i])));
-    files.forEach((file, i) => {
+    files.forEach((file2, i) => {
       const r = reads[i];
-      if ("failed" in r) return void failed2.push({ path: file.path, why: r.failed });
+      if ("failed" in r) return void failed2.push({ path: file2.path, why: r.failed });
       const share = shares[i];
       const setting = share < options.fileChars ? `its share of totalChars: ${fmt(share)}` : `fileChars: ${options.fileChars}`;
       const { text, clipped } = clipFile(r.text, share, "truncated" in r && r.truncated, setting);
-      const cost = text.length + perCall(file.path);
+      const cost = text.length + perCall(file2.path);
       if (used + cost > total)
-        return void failed2.push({ path: file.path, why: `${fmt(text.length)} chars would take the restored total past ${fmt(total)} (${totalSetting})` });
+        return void failed2.push({ path: file2.path, why: `${fmt(text.length)} chars would take the restored total past ${fmt(total)} (${totalSetting})` });
       used += cost;
       const id = `toolu_handoff_${String(input.lineage.n).padStart(3, "0")}_restore_${restored.length + 1}`;
-      messages[0].toolUses.push({ id, name: "Read", input: { file_path: file.path, ...rangeInput(file.range) } });
+      messages[0].toolUses.push({ id, name: "Read", input: { file_path: file2.path, ...rangeInput(file2.range) } });
       messages[1].toolResults.push({ toolUseId: id, text, isError: false });
       restored.push({
-        path: file.path,
-        range: file.range,
-        reason: file.reason,
+        path: file2.path,
+        range: file2.range,
+        reason: file2.reason,
         source: r.source,
         lines: text.split("\n").length,
         chars: text.length,
@@ -23401,13 +25051,13 @@ import { existsSync as existsSync7, statSync as statSync3 } from "node:fs";
 // sections/state/exec.ts
 import { spawn } from "node:child_process";
 var POSIX = process.platform !== "win32";
-function exec(file, args, opts) {
+function exec(file2, args, opts) {
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
   if (opts.signal.aborted) return Promise.resolve({ kind: "aborted", ms: 0 });
   return new Promise((resolve4) => {
     const maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
-    const child = spawn(file, args, {
+    const child = spawn(file2, args, {
       cwd: opts.cwd,
       env: opts.env,
       stdio: ["ignore", "pipe", "pipe"],

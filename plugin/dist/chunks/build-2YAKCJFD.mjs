@@ -10,7 +10,7 @@ import {
   readJsonlTranscript,
   readPolicy,
   systemClock
-} from "./chunk-XOXM3BVZ.mjs";
+} from "./chunk-DIBZY7LS.mjs";
 import {
   fmt
 } from "./chunk-4UC3FRD7.mjs";
