@@ -13,17 +13,17 @@ import "./chunks/chunk-JULZ67VA.mjs";
 // cli/main.ts
 var VERSION = true ? "0.1.0" : "0.0.0-dev";
 var commands = {
-  build: { summary: "build the handoff for a transcript on disk", load: async () => (await import("./chunks/build-ZVSKUVDI.mjs")).buildCommand },
+  build: { summary: "build the handoff for a transcript on disk", load: async () => (await import("./chunks/build-LLD6ATYH.mjs")).buildCommand },
   status: { summary: "a session's compactions, its history reads, the search index", load: async () => (await import("./chunks/history-QXLSNII4.mjs")).statusCommand },
   list: { summary: "list a session's compactions, or every session that compacted", load: async () => (await import("./chunks/history-QXLSNII4.mjs")).listCommand },
   lookup: { summary: "read back a stored handoff, summary, conversation, row or section", load: async () => (await import("./chunks/history-QXLSNII4.mjs")).lookupCommand },
   search: { summary: "search what earlier compactions replaced", load: async () => (await import("./chunks/history-QXLSNII4.mjs")).searchCommand },
   report: {
     summary: "the store as one HTML page: occupancy, handoffs, cost, fallbacks, the watch, A/B, quality (--ab: the arms compared, as text)",
-    load: async () => (await import("./chunks/report-UKMLMWBE.mjs")).reportCommand
+    load: async () => (await import("./chunks/report-TLQ376FV.mjs")).reportCommand
   },
   index: { summary: "add every stored text the search index lacks (--rebuild: from scratch)", load: async () => (await import("./chunks/history-QXLSNII4.mjs")).indexCommand },
-  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/child-HFQPS6OH.mjs")).engineCommand },
+  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/child-NPXRM3YD.mjs")).engineCommand },
   tool: { summary: "(internal) answer one history tool call for the plugin", load: async () => (await import("./chunks/history-QXLSNII4.mjs")).toolCommand }
 };
 function help() {

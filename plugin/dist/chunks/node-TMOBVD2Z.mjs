@@ -9,7 +9,7 @@ import {
   path,
   stream,
   util
-} from "./chunk-GWTBKCLF.mjs";
+} from "./chunk-KYMWPWJT.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {
   child_process,

@@ -7,7 +7,7 @@ import {
   fs,
   path,
   stream
-} from "./chunk-GWTBKCLF.mjs";
+} from "./chunk-KYMWPWJT.mjs";
 import {
   AnthropicError,
   AsyncQueue,
@@ -24,10 +24,10 @@ import {
   loggerFor,
   promiseWithResolvers,
   readEnv
-} from "./chunk-DOSVMLNN.mjs";
+} from "./chunk-TRAWTF3I.mjs";
 import "./chunk-JULZ67VA.mjs";
 
-// node_modules/@anthropic-ai/sdk/tools/agent-toolset/node.mjs
+// ../main/node_modules/@anthropic-ai/sdk/tools/agent-toolset/node.mjs
 import * as fs4 from "node:fs/promises";
 import * as fssync from "node:fs";
 import * as path2 from "node:path";
@@ -37,7 +37,7 @@ import * as readline from "node:readline";
 import { once } from "node:events";
 import { Worker } from "node:worker_threads";
 
-// node_modules/@anthropic-ai/sdk/helpers/beta/json-schema.mjs
+// ../main/node_modules/@anthropic-ai/sdk/helpers/beta/json-schema.mjs
 function betaTool(options) {
   const { name, inputSchema, description, run, ...extraProps } = options;
   if (inputSchema.type !== "object") {
@@ -54,7 +54,7 @@ function betaTool(options) {
   };
 }
 
-// node_modules/@anthropic-ai/sdk/tools/agent-toolset/fs-util.mjs
+// ../main/node_modules/@anthropic-ai/sdk/tools/agent-toolset/fs-util.mjs
 var fs2 = fs.promises;
 var DIR_CREATE_MODE = 448;
 var FILE_CREATE_MODE = 384;
@@ -230,7 +230,7 @@ function scrubbedShellEnv() {
   return env;
 }
 
-// node_modules/@anthropic-ai/sdk/tools/agent-toolset/skills.mjs
+// ../main/node_modules/@anthropic-ai/sdk/tools/agent-toolset/skills.mjs
 var fs3 = fs.promises;
 async function setupSkills(ctx) {
   const { client, sessionId } = ctx;
@@ -485,7 +485,7 @@ async function readHead(file, n) {
   }
 }
 
-// node_modules/@anthropic-ai/sdk/internal/file-store.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/file-store.mjs
 var fsp = fs.promises;
 var C = fs.constants;
 var OWNER_ONLY_DIR_MODE = 448;
@@ -926,7 +926,7 @@ if (asyncDispose) {
   });
 }
 
-// node_modules/@anthropic-ai/sdk/tools/agent-toolset/memories.mjs
+// ../main/node_modules/@anthropic-ai/sdk/tools/agent-toolset/memories.mjs
 var _SessionMemoryStores_instances;
 var _SessionMemoryStores_client;
 var _SessionMemoryStores_workdir;
@@ -1674,7 +1674,7 @@ async function settledOrAborted(p, signal) {
   }
 }
 
-// node_modules/@anthropic-ai/sdk/tools/agent-toolset/node.mjs
+// ../main/node_modules/@anthropic-ai/sdk/tools/agent-toolset/node.mjs
 var _BashSession_instances;
 var _BashSession_proc;
 var _BashSession_buf;

@@ -13,7 +13,7 @@ import {
   readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-XOXM3BVZ.mjs";
+} from "./chunk-HPHNLIYR.mjs";
 import {
   nextCompaction,
   resolveDataDir,

@@ -2,7 +2,7 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 
-// node_modules/@anthropic-ai/sdk/internal/node.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/node.mjs
 import * as child_process from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";

@@ -33,7 +33,7 @@ import {
   UnprocessableEntityError,
   betaRefusalFallbackMiddleware,
   toFile
-} from "./chunk-DOSVMLNN.mjs";
+} from "./chunk-TRAWTF3I.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {
   APIConnectionError,

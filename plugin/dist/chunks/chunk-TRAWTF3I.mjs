@@ -6,9 +6,9 @@ import {
   __toESM
 } from "./chunk-JULZ67VA.mjs";
 
-// node_modules/@stablelib/base64/lib/base64.js
+// ../main/node_modules/@stablelib/base64/lib/base64.js
 var require_base64 = __commonJS({
-  "node_modules/@stablelib/base64/lib/base64.js"(exports) {
+  "../main/node_modules/@stablelib/base64/lib/base64.js"(exports) {
     "use strict";
     var __extends = exports && exports.__extends || /* @__PURE__ */ (function() {
       var extendStatics = function(d, b) {
@@ -219,9 +219,9 @@ var require_base64 = __commonJS({
   }
 });
 
-// node_modules/fast-sha256/sha256.js
+// ../main/node_modules/fast-sha256/sha256.js
 var require_sha256 = __commonJS({
-  "node_modules/fast-sha256/sha256.js"(exports, module) {
+  "../main/node_modules/fast-sha256/sha256.js"(exports, module) {
     (function(root, factory) {
       var exports2 = {};
       factory(exports2);
@@ -643,9 +643,9 @@ var require_sha256 = __commonJS({
   }
 });
 
-// node_modules/standardwebhooks/dist/timing_safe_equal.js
+// ../main/node_modules/standardwebhooks/dist/timing_safe_equal.js
 var require_timing_safe_equal = __commonJS({
-  "node_modules/standardwebhooks/dist/timing_safe_equal.js"(exports) {
+  "../main/node_modules/standardwebhooks/dist/timing_safe_equal.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.timingSafeEqual = timingSafeEqual;
@@ -677,9 +677,9 @@ var require_timing_safe_equal = __commonJS({
   }
 });
 
-// node_modules/standardwebhooks/dist/index.js
+// ../main/node_modules/standardwebhooks/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/standardwebhooks/dist/index.js"(exports) {
+  "../main/node_modules/standardwebhooks/dist/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.Webhook = exports.WebhookVerificationError = void 0;
@@ -794,7 +794,7 @@ var require_dist = __commonJS({
   }
 });
 
-// node_modules/@anthropic-ai/sdk/internal/tslib.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/tslib.mjs
 function __classPrivateFieldSet(receiver, state, value, kind, f) {
   if (kind === "m")
     throw new TypeError("Private method is not writable");
@@ -812,7 +812,7 @@ function __classPrivateFieldGet(receiver, state, kind, f) {
   return kind === "m" ? f : kind === "a" ? f.call(receiver) : f ? f.value : state.get(receiver);
 }
 
-// node_modules/@anthropic-ai/sdk/internal/errors.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/errors.mjs
 function isAbortError(err) {
   return typeof err === "object" && err !== null && // Spec-compliant fetch implementations
   ("name" in err && err.name === "AbortError" || // Expo fetch
@@ -844,7 +844,7 @@ var castToError = (err) => {
   return new Error(err);
 };
 
-// node_modules/@anthropic-ai/sdk/core/error.mjs
+// ../main/node_modules/@anthropic-ai/sdk/core/error.mjs
 var AnthropicError = /* @__PURE__ */ (() => {
   class AnthropicError2 extends Error {
     /** @internal */
@@ -1071,7 +1071,7 @@ var STATUS_ERROR_CLASSES = /* @__PURE__ */ new Map([
   [529, OverloadedError]
 ]);
 
-// node_modules/@anthropic-ai/sdk/internal/utils/values.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/utils/values.mjs
 var startsWithSchemeRegexp = /^[a-z][a-z0-9+.-]*:/i;
 var isAbsoluteURL = (url) => {
   return startsWithSchemeRegexp.test(url);
@@ -1117,7 +1117,7 @@ var safeJSON = (text) => {
 function checkNever(_value) {
 }
 
-// node_modules/@anthropic-ai/sdk/internal/utils/sleep.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/utils/sleep.mjs
 var sleep = (ms, signal) => new Promise((resolve) => {
   if (signal?.aborted)
     return resolve();
@@ -1132,10 +1132,10 @@ var sleep = (ms, signal) => new Promise((resolve) => {
   signal?.addEventListener("abort", onAbort, { once: true });
 });
 
-// node_modules/@anthropic-ai/sdk/version.mjs
+// ../main/node_modules/@anthropic-ai/sdk/version.mjs
 var VERSION = "1.14.0";
 
-// node_modules/@anthropic-ai/sdk/internal/detect-platform.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/detect-platform.mjs
 var isRunningInBrowser = () => {
   return (
     // @ts-ignore
@@ -1269,7 +1269,7 @@ var getPlatformHeaders = () => {
   return _platformHeaders ?? (_platformHeaders = getPlatformProperties());
 };
 
-// node_modules/@anthropic-ai/sdk/internal/request-signal.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/request-signal.mjs
 var cleanups = /* @__PURE__ */ new WeakMap();
 var registry = typeof globalThis.FinalizationRegistry === "function" ? new globalThis.FinalizationRegistry((controller) => releaseRequestSignal(controller)) : null;
 function makeCleanup(signal, listener) {
@@ -1291,7 +1291,7 @@ function releaseRequestSignal(controller) {
   }
 }
 
-// node_modules/@anthropic-ai/sdk/internal/shims.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/shims.mjs
 function getDefaultFetch() {
   if (typeof fetch !== "undefined") {
     return fetch;
@@ -1377,7 +1377,7 @@ async function CancelReadableStream(stream) {
   await cancelPromise;
 }
 
-// node_modules/@anthropic-ai/sdk/internal/request-options.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/request-options.mjs
 var BetaFallbackState = class {
 };
 var FallbackEncoder = ({ headers, body }) => {
@@ -1389,10 +1389,10 @@ var FallbackEncoder = ({ headers, body }) => {
   };
 };
 
-// node_modules/@opentelemetry/api/dist/version.mjs
+// ../main/node_modules/@opentelemetry/api/dist/version.mjs
 var VERSION2 = "1.10.0";
 
-// node_modules/@opentelemetry/api/dist/internal/semver.mjs
+// ../main/node_modules/@opentelemetry/api/dist/internal/semver.mjs
 var re = /^(\d+)\.(\d+)\.(\d+)(-(.+))?$/;
 function _makeCompatibilityCheck(ownVersion) {
   const acceptedVersions = /* @__PURE__ */ new Set([ownVersion]);
@@ -1439,7 +1439,7 @@ function _makeCompatibilityCheck(ownVersion) {
 }
 var isCompatible = _makeCompatibilityCheck(VERSION2);
 
-// node_modules/@opentelemetry/api/dist/internal/global-utils.mjs
+// ../main/node_modules/@opentelemetry/api/dist/internal/global-utils.mjs
 var major = VERSION2.split(".")[0];
 var GLOBAL_OPENTELEMETRY_API_KEY = /* @__PURE__ */ Symbol.for(`opentelemetry.js.api.${major}`);
 var _global = typeof globalThis === "object" ? globalThis : typeof self === "object" ? self : typeof window === "object" ? window : typeof global === "object" ? global : {};
@@ -1484,7 +1484,7 @@ function unregisterGlobal(type, diag2) {
   if (api) delete api[type];
 }
 
-// node_modules/@opentelemetry/api/dist/diag/ComponentLogger.mjs
+// ../main/node_modules/@opentelemetry/api/dist/diag/ComponentLogger.mjs
 var DiagComponentLogger = class {
   constructor(props) {
     this._namespace = props.namespace || "DiagComponentLogger";
@@ -1511,7 +1511,7 @@ function logProxy(funcName, namespace, args) {
   return logger[funcName](namespace, ...args);
 }
 
-// node_modules/@opentelemetry/api/dist/diag/internal/logLevelLogger.mjs
+// ../main/node_modules/@opentelemetry/api/dist/diag/internal/logLevelLogger.mjs
 function createLogLevelDiagLogger(maxLevel, logger) {
   if (maxLevel < 0) maxLevel = 0;
   else if (maxLevel > 9999) maxLevel = 9999;
@@ -1531,7 +1531,7 @@ function createLogLevelDiagLogger(maxLevel, logger) {
   };
 }
 
-// node_modules/@opentelemetry/api/dist/api/diag.mjs
+// ../main/node_modules/@opentelemetry/api/dist/api/diag.mjs
 var API_NAME = "diag";
 var DiagAPI = class DiagAPI2 {
   /** Get the singleton instance of the DiagAPI API */
@@ -1586,7 +1586,7 @@ var DiagAPI = class DiagAPI2 {
   }
 };
 
-// node_modules/@opentelemetry/api/dist/baggage/internal/baggage-impl.mjs
+// ../main/node_modules/@opentelemetry/api/dist/baggage/internal/baggage-impl.mjs
 var BaggageImpl = class BaggageImpl2 {
   constructor(entries) {
     this._entries = entries ? new Map(entries) : /* @__PURE__ */ new Map();
@@ -1619,13 +1619,13 @@ var BaggageImpl = class BaggageImpl2 {
   }
 };
 
-// node_modules/@opentelemetry/api/dist/baggage/utils.mjs
+// ../main/node_modules/@opentelemetry/api/dist/baggage/utils.mjs
 var diag = DiagAPI.instance();
 function createBaggage(entries = {}) {
   return new BaggageImpl(new Map(Object.entries(entries)));
 }
 
-// node_modules/@opentelemetry/api/dist/context/context.mjs
+// ../main/node_modules/@opentelemetry/api/dist/context/context.mjs
 function createContextKey(description) {
   return Symbol.for(description);
 }
@@ -1652,7 +1652,7 @@ var ROOT_CONTEXT = new class BaseContext {
   }
 }();
 
-// node_modules/@opentelemetry/api/dist/propagation/TextMapPropagator.mjs
+// ../main/node_modules/@opentelemetry/api/dist/propagation/TextMapPropagator.mjs
 var defaultTextMapGetter = {
   get(carrier, key) {
     if (carrier == null) return;
@@ -1668,7 +1668,7 @@ var defaultTextMapSetter = { set(carrier, key, value) {
   carrier[key] = value;
 } };
 
-// node_modules/@opentelemetry/api/dist/trace/invalid-span-constants.mjs
+// ../main/node_modules/@opentelemetry/api/dist/trace/invalid-span-constants.mjs
 var INVALID_SPANID = "0000000000000000";
 var INVALID_TRACEID = "00000000000000000000000000000000";
 var INVALID_SPAN_CONTEXT = {
@@ -1677,7 +1677,7 @@ var INVALID_SPAN_CONTEXT = {
   traceFlags: 0
 };
 
-// node_modules/@opentelemetry/api/dist/trace/NonRecordingSpan.mjs
+// ../main/node_modules/@opentelemetry/api/dist/trace/NonRecordingSpan.mjs
 var NonRecordingSpan = class {
   constructor(spanContext = INVALID_SPAN_CONTEXT) {
     this._spanContext = spanContext;
@@ -1715,7 +1715,7 @@ var NonRecordingSpan = class {
   }
 };
 
-// node_modules/@opentelemetry/api/dist/trace/spancontext-utils.mjs
+// ../main/node_modules/@opentelemetry/api/dist/trace/spancontext-utils.mjs
 var isHex = new Uint8Array([
   0,
   0,
@@ -1840,7 +1840,7 @@ function wrapSpanContext(spanContext) {
   return new NonRecordingSpan(spanContext);
 }
 
-// node_modules/@opentelemetry/api/dist/context/NoopContextManager.mjs
+// ../main/node_modules/@opentelemetry/api/dist/context/NoopContextManager.mjs
 var NoopContextManager = class {
   active() {
     return ROOT_CONTEXT;
@@ -1864,7 +1864,7 @@ var NoopContextManager = class {
   }
 };
 
-// node_modules/@opentelemetry/api/dist/api/context.mjs
+// ../main/node_modules/@opentelemetry/api/dist/api/context.mjs
 var API_NAME2 = "context";
 var NOOP_CONTEXT_MANAGER = new NoopContextManager();
 var NOOP_TOKEN = Object.freeze({ dispose: () => {
@@ -1954,7 +1954,7 @@ var ContextAPI = class ContextAPI2 {
   }
 };
 
-// node_modules/@opentelemetry/api/dist/trace/context-utils.mjs
+// ../main/node_modules/@opentelemetry/api/dist/trace/context-utils.mjs
 var SPAN_KEY = createContextKey("OpenTelemetry Context Key SPAN");
 function getSpan(context2) {
   return context2.getValue(SPAN_KEY) || void 0;
@@ -1976,7 +1976,7 @@ function getSpanContext(context2) {
   return (_getSpan = getSpan(context2)) === null || _getSpan === void 0 ? void 0 : _getSpan.spanContext();
 }
 
-// node_modules/@opentelemetry/api/dist/trace/NoopTracer.mjs
+// ../main/node_modules/@opentelemetry/api/dist/trace/NoopTracer.mjs
 var contextApi = ContextAPI.getInstance();
 var NoopTracer = class {
   startSpan(name, options, context2 = contextApi.active()) {
@@ -2010,7 +2010,7 @@ function isSpanContext(spanContext) {
   return spanContext !== null && typeof spanContext === "object" && "spanId" in spanContext && typeof spanContext["spanId"] === "string" && "traceId" in spanContext && typeof spanContext["traceId"] === "string" && "traceFlags" in spanContext && typeof spanContext["traceFlags"] === "number";
 }
 
-// node_modules/@opentelemetry/api/dist/trace/ProxyTracer.mjs
+// ../main/node_modules/@opentelemetry/api/dist/trace/ProxyTracer.mjs
 var NOOP_TRACER = new NoopTracer();
 var ProxyTracer = class {
   constructor(provider, name, version, options) {
@@ -2039,7 +2039,7 @@ var ProxyTracer = class {
   }
 };
 
-// node_modules/@opentelemetry/api/dist/trace/span_kind.mjs
+// ../main/node_modules/@opentelemetry/api/dist/trace/span_kind.mjs
 var SpanKind = /* @__PURE__ */ (function(SpanKind2) {
   SpanKind2[SpanKind2["INTERNAL"] = 0] = "INTERNAL";
   SpanKind2[SpanKind2["SERVER"] = 1] = "SERVER";
@@ -2049,7 +2049,7 @@ var SpanKind = /* @__PURE__ */ (function(SpanKind2) {
   return SpanKind2;
 })({});
 
-// node_modules/@opentelemetry/api/dist/trace/status.mjs
+// ../main/node_modules/@opentelemetry/api/dist/trace/status.mjs
 var SpanStatusCode = /* @__PURE__ */ (function(SpanStatusCode2) {
   SpanStatusCode2[SpanStatusCode2["UNSET"] = 0] = "UNSET";
   SpanStatusCode2[SpanStatusCode2["OK"] = 1] = "OK";
@@ -2057,14 +2057,14 @@ var SpanStatusCode = /* @__PURE__ */ (function(SpanStatusCode2) {
   return SpanStatusCode2;
 })({});
 
-// node_modules/@opentelemetry/api/dist/trace/NoopTracerProvider.mjs
+// ../main/node_modules/@opentelemetry/api/dist/trace/NoopTracerProvider.mjs
 var NoopTracerProvider = class {
   getTracer(_name, _version, _options) {
     return new NoopTracer();
   }
 };
 
-// node_modules/@opentelemetry/api/dist/trace/ProxyTracerProvider.mjs
+// ../main/node_modules/@opentelemetry/api/dist/trace/ProxyTracerProvider.mjs
 var NOOP_TRACER_PROVIDER = new NoopTracerProvider();
 var ProxyTracerProvider = class {
   /**
@@ -2090,10 +2090,10 @@ var ProxyTracerProvider = class {
   }
 };
 
-// node_modules/@opentelemetry/api/dist/context-api.mjs
+// ../main/node_modules/@opentelemetry/api/dist/context-api.mjs
 var context = ContextAPI.getInstance();
 
-// node_modules/@opentelemetry/api/dist/propagation/NoopTextMapPropagator.mjs
+// ../main/node_modules/@opentelemetry/api/dist/propagation/NoopTextMapPropagator.mjs
 var NoopTextMapPropagator = class {
   /** Noop inject function does nothing */
   inject(_context, _carrier) {
@@ -2107,7 +2107,7 @@ var NoopTextMapPropagator = class {
   }
 };
 
-// node_modules/@opentelemetry/api/dist/baggage/context-helpers.mjs
+// ../main/node_modules/@opentelemetry/api/dist/baggage/context-helpers.mjs
 var BAGGAGE_KEY = createContextKey("OpenTelemetry Baggage Key");
 function getBaggage(context2) {
   return context2.getValue(BAGGAGE_KEY) || void 0;
@@ -2122,7 +2122,7 @@ function deleteBaggage(context2) {
   return context2.deleteValue(BAGGAGE_KEY);
 }
 
-// node_modules/@opentelemetry/api/dist/api/propagation.mjs
+// ../main/node_modules/@opentelemetry/api/dist/api/propagation.mjs
 var API_NAME3 = "propagation";
 var NOOP_TEXT_MAP_PROPAGATOR = new NoopTextMapPropagator();
 var PropagationAPI = class PropagationAPI2 {
@@ -2182,10 +2182,10 @@ var PropagationAPI = class PropagationAPI2 {
   }
 };
 
-// node_modules/@opentelemetry/api/dist/propagation-api.mjs
+// ../main/node_modules/@opentelemetry/api/dist/propagation-api.mjs
 var propagation = PropagationAPI.getInstance();
 
-// node_modules/@opentelemetry/api/dist/api/trace.mjs
+// ../main/node_modules/@opentelemetry/api/dist/api/trace.mjs
 var API_NAME4 = "trace";
 var TraceAPI = class TraceAPI2 {
   /** Empty private constructor prevents end users from constructing a new instance of the API */
@@ -2234,10 +2234,10 @@ var TraceAPI = class TraceAPI2 {
   }
 };
 
-// node_modules/@opentelemetry/api/dist/trace-api.mjs
+// ../main/node_modules/@opentelemetry/api/dist/trace-api.mjs
 var trace = TraceAPI.getInstance();
 
-// node_modules/@anthropic-ai/sdk/internal/utils/bytes.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/utils/bytes.mjs
 function concatBytes(buffers) {
   let length = 0;
   for (const buffer of buffers) {
@@ -2262,7 +2262,7 @@ function decodeUTF8(bytes) {
   return (decodeUTF8_ ?? (decoder = new globalThis.TextDecoder(), decodeUTF8_ = decoder.decode.bind(decoder)))(bytes);
 }
 
-// node_modules/@anthropic-ai/sdk/internal/decoders/line.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/decoders/line.mjs
 var _LineDecoder_buffer;
 var _LineDecoder_carriageReturnIndex;
 var LineDecoder = /* @__PURE__ */ (() => {
@@ -2326,7 +2326,7 @@ function findNewlineIndex(buffer, startIndex) {
   return null;
 }
 
-// node_modules/@anthropic-ai/sdk/internal/utils/env.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/utils/env.mjs
 var readEnv = (env) => {
   if (typeof globalThis.process !== "undefined") {
     return globalThis.process.env?.[env]?.trim() || void 0;
@@ -2337,7 +2337,7 @@ var readEnv = (env) => {
   return void 0;
 };
 
-// node_modules/@anthropic-ai/sdk/internal/utils/log.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/utils/log.mjs
 var defaultLogLevel = "warn";
 var levelNumbers = {
   off: 0,
@@ -2431,7 +2431,7 @@ var formatRequestDetails = (details) => {
   return details;
 };
 
-// node_modules/@anthropic-ai/sdk/core/streaming.mjs
+// ../main/node_modules/@anthropic-ai/sdk/core/streaming.mjs
 var _Stream_client;
 var Stream = /* @__PURE__ */ (() => {
   class Stream2 {
@@ -2685,7 +2685,7 @@ async function* _iterSSEMessages(response, controller) {
   }
 }
 
-// node_modules/@anthropic-ai/sdk/internal/headers.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/headers.mjs
 var brand_privateNullableHeaders = /* @__PURE__ */ Symbol.for("brand.privateNullableHeaders");
 function* iterateHeaders(headers) {
   if (!headers)
@@ -2772,7 +2772,7 @@ var buildHeaders = (newHeaders) => {
   return { [brand_privateNullableHeaders]: true, values: targetHeaders, nulls: nullHeaders };
 };
 
-// node_modules/@anthropic-ai/sdk/internal/tracing.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/tracing.mjs
 var INSTRUMENTATION_SCOPE = "com.anthropic.sdk.typescript";
 var ATTR_ERROR_TYPE = "error.type";
 var ATTR_GEN_AI_CONVERSATION_ID = "gen_ai.conversation.id";
@@ -3213,7 +3213,7 @@ function errorType(error) {
   return "client_error";
 }
 
-// node_modules/@anthropic-ai/sdk/internal/qs/formats.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/qs/formats.mjs
 var default_format = "RFC3986";
 var default_formatter = (v) => String(v);
 var formatters = {
@@ -3222,7 +3222,7 @@ var formatters = {
 };
 var RFC1738 = "RFC1738";
 
-// node_modules/@anthropic-ai/sdk/internal/qs/utils.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/qs/utils.mjs
 var has = (obj, key) => (has = Object.hasOwn ?? Function.prototype.call.bind(Object.prototype.hasOwnProperty), has(obj, key));
 var hex_table = /* @__PURE__ */ (() => {
   const array = [];
@@ -3301,7 +3301,7 @@ function maybe_map(val, fn) {
   return fn(val);
 }
 
-// node_modules/@anthropic-ai/sdk/internal/qs/stringify.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/qs/stringify.mjs
 var array_prefix_generators = {
   brackets(prefix) {
     return String(prefix) + "[]";
@@ -3579,19 +3579,19 @@ function stringify(object, opts = {}) {
   return joined.length > 0 ? prefix + joined : "";
 }
 
-// node_modules/@anthropic-ai/sdk/internal/utils/query.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/utils/query.mjs
 function stringifyQuery(query) {
   return stringify(query, { arrayFormat: "brackets" });
 }
 
-// node_modules/@anthropic-ai/sdk/core/resource.mjs
+// ../main/node_modules/@anthropic-ai/sdk/core/resource.mjs
 var APIResource = class {
   constructor(client) {
     this._client = client;
   }
 };
 
-// node_modules/@anthropic-ai/sdk/internal/parse.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/parse.mjs
 async function defaultParseResponse(client, props) {
   const { response, requestLogID, retryOfRequestLogID, startTime } = props;
   const body = await (async () => {
@@ -3642,7 +3642,7 @@ function addResponseIDs(value, response) {
   });
 }
 
-// node_modules/@anthropic-ai/sdk/internal/uploads.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/uploads.mjs
 var checkFileSupport = () => {
   if (typeof File === "undefined") {
     const { process: process2 } = globalThis;
@@ -3733,7 +3733,7 @@ var addFormValue = async (form, key, value, stripFilenames) => {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/lib/internal/tracing/attributes.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/internal/tracing/attributes.mjs
 var ATTR_GEN_AI_AGENT_ID = "gen_ai.agent.id";
 var ATTR_GEN_AI_INPUT_MESSAGES = "gen_ai.input.messages";
 var ATTR_GEN_AI_OPERATION_NAME = "gen_ai.operation.name";
@@ -3759,7 +3759,7 @@ var ATTR_ANTHROPIC_TOOLSET_NAME = "anthropic.toolset.name";
 var ATTR_ANTHROPIC_USAGE_COMPACTION_INPUT_TOKENS = "anthropic.usage.compaction.input_tokens";
 var ATTR_ANTHROPIC_USAGE_COMPACTION_OUTPUT_TOKENS = "anthropic.usage.compaction.output_tokens";
 
-// node_modules/@anthropic-ai/sdk/lib/internal/tracing/content.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/internal/tracing/content.mjs
 function setMessageContentAttributes(call, body, output, limit2) {
   const span = call.span;
   const requestSize = call.requestContentSize;
@@ -4030,7 +4030,7 @@ function utf8Length(text) {
   return size;
 }
 
-// node_modules/@anthropic-ai/sdk/lib/internal/tracing/response.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/internal/tracing/response.mjs
 function setUsageSumAttributes(span, usage, complete) {
   if (!isObj(usage)) {
     return;
@@ -4061,7 +4061,7 @@ function count(usage, name) {
   return typeof value === "number" ? value : 0;
 }
 
-// node_modules/@anthropic-ai/sdk/lib/internal/tracing/api-call.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/internal/tracing/api-call.mjs
 function messagesCreateSpanSettings(client, request) {
   const attributes = guardTracing(client, () => {
     const outputConfig = isObj(request.body) ? request.body["output_config"] : void 0;
@@ -4106,7 +4106,7 @@ function recordMessagesCreateResponse(client, call, body, data) {
   }
 }
 
-// node_modules/@anthropic-ai/sdk/internal/trace-headers.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/trace-headers.mjs
 function traceHeaderNames() {
   const names = /* @__PURE__ */ new Set(["traceparent", "tracestate", "baggage"]);
   try {
@@ -4119,7 +4119,7 @@ function traceHeaderNames() {
   return names;
 }
 
-// node_modules/@anthropic-ai/sdk/lib/internal/tracing/headers.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/internal/tracing/headers.mjs
 function takeTraceHeaders(headers) {
   const names = traceHeaderNames();
   const taken = Array.from(headers.entries()).filter(([name]) => names.has(name));
@@ -4141,7 +4141,7 @@ function withoutTraceHeaders(middleware) {
   };
 }
 
-// node_modules/@anthropic-ai/sdk/lib/internal/tracing/streaming.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/internal/tracing/streaming.mjs
 function recordStreamedMessageContent(client, call, body, message) {
   if (!call.span.isRecording() || client.openTelemetry.traces.contentMode !== "content") {
     return;
@@ -4287,7 +4287,7 @@ function without(data, path2) {
   return isObj(value) ? { ...data, [name]: without(value, rest) } : data;
 }
 
-// node_modules/@anthropic-ai/sdk/lib/internal/tracing/environments.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/internal/tracing/environments.mjs
 function startEnvironmentWorkSpan(client, work, parentContext) {
   return client._tracer?.startSpan("anthropic.environment.work", {
     kind: SpanKind.INTERNAL,
@@ -4330,7 +4330,7 @@ async function withEnvironmentWorkSpan(client, span, signal, handle) {
   guardTracing(client, () => endEnvironmentWorkSpan(span, signal));
 }
 
-// node_modules/@anthropic-ai/sdk/internal/stainless-helper-header.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/stainless-helper-header.mjs
 var STAINLESS_HELPER_HEADER = "x-stainless-helper";
 var STAINLESS_HELPER_METHOD_HEADER = "x-stainless-helper-method";
 function helperHeader(value) {
@@ -4383,7 +4383,7 @@ function stainlessHelperHeaderFromFile(file) {
   return {};
 }
 
-// node_modules/@anthropic-ai/sdk/lib/internal/tracing/tools.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/internal/tracing/tools.mjs
 function startToolRunnerSpan(client, params, conversationId) {
   if (!client._tracer)
     return void 0;
@@ -4452,7 +4452,7 @@ async function withToolUseSpan(client, tool, toolUse, options, run) {
   }
 }
 
-// node_modules/@anthropic-ai/sdk/core/api-promise.mjs
+// ../main/node_modules/@anthropic-ai/sdk/core/api-promise.mjs
 var _APIPromise_client;
 var APIPromise = /* @__PURE__ */ (() => {
   class APIPromise2 extends Promise {
@@ -4561,7 +4561,7 @@ var APIPromise = /* @__PURE__ */ (() => {
   return APIPromise2;
 })();
 
-// node_modules/@anthropic-ai/sdk/core/pagination.mjs
+// ../main/node_modules/@anthropic-ai/sdk/core/pagination.mjs
 var _AbstractPage_client;
 var AbstractPage = /* @__PURE__ */ (() => {
   class AbstractPage2 {
@@ -4763,7 +4763,7 @@ var ReportPageCursor = class extends AbstractPage {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/internal/utils/path.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/utils/path.mjs
 function encodeURIPath(str) {
   return str.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@]+/g, encodeURIComponent);
 }
@@ -4825,7 +4825,7 @@ ${underline}`);
 };
 var path = /* @__PURE__ */ createPathTagFunction(encodeURIPath);
 
-// node_modules/@anthropic-ai/sdk/resources/files.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/files.mjs
 var FileNotDownloadableError = /* @__PURE__ */ (() => {
   class FileNotDownloadableError2 extends BadRequestError {
   }
@@ -5008,7 +5008,7 @@ var Files = /* @__PURE__ */ (() => {
   return Files3;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/shared.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/shared.mjs
 var ClaudeCodeKeyCreatorNotMemberError = /* @__PURE__ */ (() => {
   class ClaudeCodeKeyCreatorNotMemberError2 extends BadRequestError {
   }
@@ -5124,7 +5124,7 @@ var CMEKKeyUnreachableError = /* @__PURE__ */ (() => {
   return CMEKKeyUnreachableError2;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/deployment-runs.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/deployment-runs.mjs
 var DeploymentRuns = class extends APIResource {
   /**
    * Get Deployment Run
@@ -5197,7 +5197,7 @@ var DeploymentRuns = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/deployments.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/deployments.mjs
 var Deployments = class extends APIResource {
   /**
    * Create Deployment
@@ -5461,7 +5461,7 @@ var Deployments = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/dreams.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/dreams.mjs
 var Dreams = class extends APIResource {
   /**
    * Start an asynchronous job that uses past sessions to produce a reorganized
@@ -5649,7 +5649,7 @@ var Dreams = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/files.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/files.mjs
 var Files2 = class extends APIResource {
   /**
    * List Files
@@ -5829,7 +5829,7 @@ var Files2 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/models.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/models.mjs
 var Models = class extends APIResource {
   /**
    * Get a specific model.
@@ -5903,7 +5903,7 @@ var Models = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/webhooks.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/webhooks.mjs
 var import_standardwebhooks = __toESM(require_dist(), 1);
 var Webhooks = class extends APIResource {
   /**
@@ -5931,7 +5931,7 @@ var Webhooks = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/agents/versions.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/agents/versions.mjs
 var Versions = class extends APIResource {
   /**
    * List Agent Versions
@@ -5968,7 +5968,7 @@ var Versions = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/agents/agents.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/agents/agents.mjs
 var Agents = /* @__PURE__ */ (() => {
   class Agents2 extends APIResource {
     constructor() {
@@ -6132,7 +6132,7 @@ var Agents = /* @__PURE__ */ (() => {
   return Agents2;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/compliance/review/cases.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/compliance/review/cases.mjs
 var Cases = class extends APIResource {
   /**
    * Read one review case.
@@ -6263,7 +6263,7 @@ var Cases = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/compliance/review/items.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/compliance/review/items.mjs
 var Items = class extends APIResource {
   /**
    * Read one message that Anthropic flagged for your organization to review, with
@@ -6311,7 +6311,7 @@ var Items = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/compliance/review/notices.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/compliance/review/notices.mjs
 var Notices = class extends APIResource {
   /**
    * List Anthropic's notices to the organizations that the API key can reach, newest
@@ -6360,7 +6360,7 @@ var Notices = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/compliance/review/review.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/compliance/review/review.mjs
 var Review = /* @__PURE__ */ (() => {
   class Review2 extends APIResource {
     constructor() {
@@ -6376,7 +6376,7 @@ var Review = /* @__PURE__ */ (() => {
   return Review2;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/compliance/compliance.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/compliance/compliance.mjs
 var Compliance = /* @__PURE__ */ (() => {
   class Compliance2 extends APIResource {
     constructor() {
@@ -6388,7 +6388,7 @@ var Compliance = /* @__PURE__ */ (() => {
   return Compliance2;
 })();
 
-// node_modules/@anthropic-ai/sdk/internal/utils/uuid.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/utils/uuid.mjs
 var uuid4 = function() {
   const { crypto } = globalThis;
   if (crypto?.randomUUID) {
@@ -6400,7 +6400,7 @@ var uuid4 = function() {
   return "10000000-1000-4000-8000-100000000000".replace(/[018]/g, (c) => (+c ^ randomByte() & 15 >> +c / 4).toString(16));
 };
 
-// node_modules/@anthropic-ai/sdk/internal/utils/abort.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/utils/abort.mjs
 function linkAbort(external, controller) {
   if (!external)
     return () => {
@@ -6415,7 +6415,7 @@ function linkAbort(external, controller) {
   return () => external.removeEventListener("abort", onAbort);
 }
 
-// node_modules/@anthropic-ai/sdk/internal/utils/backoff.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/utils/backoff.mjs
 function isStatus(e, code) {
   return e instanceof APIError && e.status === code;
 }
@@ -6435,7 +6435,7 @@ function applyJitter(ms) {
   return ms * (1 - Math.random() * 0.25);
 }
 
-// node_modules/@anthropic-ai/sdk/lib/helper-client.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/helper-client.mjs
 function copyClientForHelper(client, { authToken, helper }) {
   if (!authToken) {
     throw new AnthropicError(`copyClientForHelper: expected a non-empty authToken but received ${JSON.stringify(authToken)}`);
@@ -6461,7 +6461,7 @@ function copyClientForHelper(client, { authToken, helper }) {
   });
 }
 
-// node_modules/@anthropic-ai/sdk/lib/environments/poller.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/environments/poller.mjs
 var _WorkPoller_runnerClient;
 var _WorkPoller_consumed;
 var _WorkPoller_controller;
@@ -6634,7 +6634,7 @@ function defaultWorkerId() {
   return host ? `${host}-${uuid4()}` : uuid4();
 }
 
-// node_modules/@anthropic-ai/sdk/internal/utils/base64.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/utils/base64.mjs
 var fromBase64 = (str) => {
   if (typeof globalThis.Buffer !== "undefined") {
     const buf = globalThis.Buffer.from(str, "base64");
@@ -6651,7 +6651,7 @@ var fromBase64 = (str) => {
   throw new AnthropicError("Cannot decode base64 string; Expected `Buffer` or `atob` to be defined");
 };
 
-// node_modules/@anthropic-ai/sdk/internal/utils/async-queue.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/utils/async-queue.mjs
 var _AsyncQueue_items;
 var _AsyncQueue_waiters;
 var _AsyncQueue_closed;
@@ -6720,7 +6720,7 @@ var AsyncQueue = /* @__PURE__ */ (() => {
   return AsyncQueue2;
 })();
 
-// node_modules/@anthropic-ai/sdk/lib/tools/ToolError.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/tools/ToolError.mjs
 var ToolError = /* @__PURE__ */ (() => {
   class ToolError2 extends Error {
     constructor(content) {
@@ -6737,7 +6737,7 @@ var ToolError = /* @__PURE__ */ (() => {
   return ToolError2;
 })();
 
-// node_modules/@anthropic-ai/sdk/lib/internal/toolsets/sanitize.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/internal/toolsets/sanitize.mjs
 var LINE_UNSAFE = "\\x00-\\x1f\\x7f-\\x9f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069";
 var CONTROL_RE = /* @__PURE__ */ (() => new RegExp(`[${LINE_UNSAFE}]+`, "g"))();
 var LONE_SURROGATE_RE = /[\uD800-\uDFFF]/gu;
@@ -6780,7 +6780,7 @@ function errorTextContent(content) {
   return content.filter((block) => block.type === "text" && block.text !== "").map((block) => ({ ...block, text: wellFormed(block.text) }));
 }
 
-// node_modules/@anthropic-ai/sdk/lib/tools/BetaRunnableTool.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/tools/BetaRunnableTool.mjs
 function toolName(tool) {
   return "name" in tool ? tool.name : "mcp_server_name" in tool ? tool.mcp_server_name : tool.type;
 }
@@ -6797,7 +6797,7 @@ async function runRunnableTool(tool, rawInput, context2) {
   }
 }
 
-// node_modules/@anthropic-ai/sdk/lib/tools/SessionToolRunner.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/tools/SessionToolRunner.mjs
 var _IdleClock_maxIdleMs;
 var _IdleClock_onExpire;
 var _IdleClock_blockers;
@@ -7451,7 +7451,7 @@ function toSessionContent(content) {
   return out.length > 0 ? out : [{ type: "text", text: "(no output)" }];
 }
 
-// node_modules/@anthropic-ai/sdk/tools/agent-toolset/sync-interval.mjs
+// ../main/node_modules/@anthropic-ai/sdk/tools/agent-toolset/sync-interval.mjs
 var DEFAULT_MEMORY_SYNC_INTERVAL_MS = 15e3;
 var MIN_MEMORY_SYNC_INTERVAL_MS = 5e3;
 function checkMemorySyncInterval(ms, option) {
@@ -7460,7 +7460,7 @@ function checkMemorySyncInterval(ms, option) {
   }
 }
 
-// node_modules/@anthropic-ai/sdk/lib/environments/worker.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/environments/worker.mjs
 var _EnvironmentWorker_instances;
 var _EnvironmentWorker_signal;
 var _EnvironmentWorker_handleItem;
@@ -7639,7 +7639,7 @@ var EnvironmentWorker = /* @__PURE__ */ (() => {
     const ctrl = new AbortController();
     const detachExternal = linkAbort(externalSignal, ctrl);
     const lease = new Lease(ctrl);
-    const agentToolset = await import("./node-LD64ODBC.mjs");
+    const agentToolset = await import("./node-SZCLOSR6.mjs");
     let leaseTtlMs;
     let runner;
     const heartbeatPromise = heartbeatLoop(sessionClient, work, lease, log, this.requestOptions, (ttlMs) => {
@@ -7886,7 +7886,7 @@ async function heartbeatLoop(client, work, lease, logger, requestOptions, onLeas
   }
 }
 
-// node_modules/@anthropic-ai/sdk/resources/beta/environments/work.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/environments/work.mjs
 var BetaHeartbeatPreconditionFailedError = /* @__PURE__ */ (() => {
   class BetaHeartbeatPreconditionFailedError2 extends PreconditionFailedError {
   }
@@ -8210,7 +8210,7 @@ var Work = /* @__PURE__ */ (() => {
   return Work2;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/environments/environments.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/environments/environments.mjs
 var BetaEnvironmentArchivedError = /* @__PURE__ */ (() => {
   class BetaEnvironmentArchivedError2 extends BadRequestError {
   }
@@ -8466,7 +8466,7 @@ var Environments = /* @__PURE__ */ (() => {
   return Environments2;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/memory-stores/memories.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/memory-stores/memories.mjs
 var Memories = class extends APIResource {
   /**
    * Create a Memory
@@ -8635,7 +8635,7 @@ var Memories = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/memory-stores/memory-versions.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/memory-stores/memory-versions.mjs
 var MemoryVersions = class extends APIResource {
   /**
    * Retrieve a Memory Version
@@ -8751,7 +8751,7 @@ var MemoryVersions = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/memory-stores/memory-stores.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/memory-stores/memory-stores.mjs
 var MemoryStores = /* @__PURE__ */ (() => {
   class MemoryStores2 extends APIResource {
     constructor() {
@@ -8937,7 +8937,7 @@ var MemoryStores = /* @__PURE__ */ (() => {
   return MemoryStores2;
 })();
 
-// node_modules/@anthropic-ai/sdk/internal/decoders/jsonl.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/decoders/jsonl.mjs
 var JSONLDecoder = /* @__PURE__ */ (() => {
   class JSONLDecoder2 {
     constructor(iterator, controller, response) {
@@ -8978,7 +8978,7 @@ var JSONLDecoder = /* @__PURE__ */ (() => {
   return JSONLDecoder2;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/messages/batches.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/messages/batches.mjs
 var Batches = class extends APIResource {
   /**
    * Send a batch of Message creation requests.
@@ -9243,14 +9243,14 @@ var Batches = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/internal/constants.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/constants.mjs
 var MODEL_NONSTREAMING_TOKENS = {
   "claude-opus-4@20250514": 8192,
   "anthropic.claude-opus-4-1-20250805-v1:0": 8192,
   "claude-opus-4-1@20250805": 8192
 };
 
-// node_modules/@anthropic-ai/sdk/internal/data/deprecated-models.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/data/deprecated-models.mjs
 var DEPRECATED_MODELS = {
   "claude-mythos-preview": "June 30th, 2026",
   "claude-opus-4-5": "January 22nd, 2027",
@@ -9259,13 +9259,13 @@ var DEPRECATED_MODELS = {
   "claude-sonnet-4-5-20250929": "November 30th, 2026"
 };
 
-// node_modules/@anthropic-ai/sdk/internal/data/models-to-warn-with-thinking-enabled.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/data/models-to-warn-with-thinking-enabled.mjs
 var MODELS_TO_WARN_WITH_THINKING_ENABLED = [
   "claude-opus-4-6",
   "claude-mythos-preview"
 ];
 
-// node_modules/@anthropic-ai/sdk/lib/beta-parser.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/beta-parser.mjs
 function getOutputFormat(params) {
   return params?.output_format ?? params?.output_config?.format;
 }
@@ -9338,7 +9338,7 @@ function parseBetaOutputFormat(params, content) {
   }
 }
 
-// node_modules/@anthropic-ai/sdk/lib/internal/beta-messages-request.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/internal/beta-messages-request.mjs
 function messagesCreateHeaders(params, options) {
   const { betas, user_profile_id, workspace_id, tools, messages } = params;
   return buildHeaders([
@@ -9377,7 +9377,7 @@ function assertOneOutputFormat(params) {
   }
 }
 
-// node_modules/@anthropic-ai/sdk/_vendor/partial-json-parser/parser.mjs
+// ../main/node_modules/@anthropic-ai/sdk/_vendor/partial-json-parser/parser.mjs
 var LITERALS = ["true", "false", "null"];
 var isWhitespace = (char) => char === " " || char === "	" || char === "\n" || char === "\r";
 var isTruncatedLiteral = (word, rest) => LITERALS.some((literal) => literal !== word && literal.startsWith(word)) && [...rest].every(isWhitespace);
@@ -9609,7 +9609,7 @@ var partialParse = (input) => {
   return JSON.parse(completed ? generate(completed) : input);
 };
 
-// node_modules/@anthropic-ai/sdk/internal/message-stream-utils.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/message-stream-utils.mjs
 var JSON_BUF_PROPERTY = "__json_buf";
 function withLazyInput(prev, jsonBuf) {
   const next = {};
@@ -9634,7 +9634,7 @@ function withLazyInput(prev, jsonBuf) {
   return next;
 }
 
-// node_modules/@anthropic-ai/sdk/lib/BetaMessageStream.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/BetaMessageStream.mjs
 var _BetaMessageStream_instances;
 var _BetaMessageStream_currentMessageSnapshot;
 var _BetaMessageStream_params;
@@ -10349,7 +10349,7 @@ var BetaMessageStream = /* @__PURE__ */ (() => {
   return BetaMessageStream2;
 })();
 
-// node_modules/@anthropic-ai/sdk/lib/internal/toolsets/family.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/internal/toolsets/family.mjs
 var TOOLSET_TYPE_TO_FAMILY = {
   browser_toolset_20260801: "browser",
   computer_toolset_20260801: "computer"
@@ -10361,7 +10361,7 @@ function isRunnableToolset(t) {
   return "run" in t && t.type != null && Object.prototype.hasOwnProperty.call(TOOLSET_TYPE_TO_FAMILY, t.type);
 }
 
-// node_modules/@anthropic-ai/sdk/lib/internal/toolsets/errors.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/internal/toolsets/errors.mjs
 var ToolsetUsageError = /* @__PURE__ */ (() => {
   class ToolsetUsageError2 extends AnthropicError {
     constructor(message, options) {
@@ -10380,7 +10380,7 @@ var ToolsetContractError = /* @__PURE__ */ (() => {
   return ToolsetContractError2;
 })();
 
-// node_modules/@anthropic-ai/sdk/lib/internal/toolsets/run.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/internal/toolsets/run.mjs
 var NOT_EXECUTED = "Not executed: an earlier action in this turn failed.";
 var NOT_EXECUTED_BY_FAMILY = {
   browser: NOT_EXECUTED,
@@ -10424,7 +10424,7 @@ async function runToolsetMember(toolset, toolUse, options = {}) {
   }
 }
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/api-keys.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/api-keys.mjs
 var APIKeys = class extends APIResource {
   /**
    * Get API Key
@@ -10498,7 +10498,7 @@ var APIKeys = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/artifacts.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/artifacts.mjs
 var Artifacts = class extends APIResource {
   /**
    * Get artifact-creation activity for a given day, broken out by MIME type.
@@ -10531,7 +10531,7 @@ var Artifacts = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/connectors.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/connectors.mjs
 var Connectors = class extends APIResource {
   /**
    * Get per-connector usage for a given day, with cursor-based pagination.
@@ -10576,7 +10576,7 @@ var Connectors = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/cost.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/cost.mjs
 var Cost = class extends APIResource {
   /**
    * Get cost in USD across a date range, broken out by dimension.
@@ -10652,7 +10652,7 @@ var Cost = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/cost-report.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/cost-report.mjs
 var CostReport = class extends APIResource {
   /**
    * [Legacy] Get cost in USD over time across a date range.
@@ -10709,7 +10709,7 @@ var CostReport = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/plugins.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/plugins.mjs
 var Plugins = class extends APIResource {
   /**
    * Get per-plugin install + invocation usage for a given day, with pagination.
@@ -10757,7 +10757,7 @@ var Plugins = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/skills.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/skills.mjs
 var Skills = class extends APIResource {
   /**
    * Get per-skill usage for a given day, with cursor-based pagination.
@@ -10800,7 +10800,7 @@ var Skills = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/summaries.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/summaries.mjs
 var Summaries = class extends APIResource {
   /**
    * Get organization-wide activity summaries for a date range.
@@ -10838,7 +10838,7 @@ var Summaries = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/usage.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/usage.mjs
 var Usage = class extends APIResource {
   /**
    * Get token usage across a date range, broken out by dimension.
@@ -10914,7 +10914,7 @@ var Usage = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/usage-report.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/usage-report.mjs
 var UsageReport = class extends APIResource {
   /**
    * [Legacy] Get token usage over time across a date range.
@@ -10971,7 +10971,7 @@ var UsageReport = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/user-cost-report.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/user-cost-report.mjs
 var UserCostReport = class extends APIResource {
   /**
    * [Legacy] Get per-user cost in USD across a date range.
@@ -11036,7 +11036,7 @@ var UserCostReport = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/user-usage-report.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/user-usage-report.mjs
 var UserUsageReport = class extends APIResource {
   /**
    * [Legacy] Get per-user token usage across a date range.
@@ -11101,7 +11101,7 @@ var UserUsageReport = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/users.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/users.mjs
 var Users = class extends APIResource {
   /**
    * Get per-user activity for a given day, with cursor-based pagination.
@@ -11144,7 +11144,7 @@ var Users = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/apps/chat/projects.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/apps/chat/projects.mjs
 var Projects = class extends APIResource {
   /**
    * Get per-project activity for a given day, with cursor-based pagination.
@@ -11186,7 +11186,7 @@ var Projects = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/apps/chat/chat.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/apps/chat/chat.mjs
 var Chat = /* @__PURE__ */ (() => {
   class Chat3 extends APIResource {
     constructor() {
@@ -11198,7 +11198,7 @@ var Chat = /* @__PURE__ */ (() => {
   return Chat3;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/apps/apps.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/apps/apps.mjs
 var Apps = /* @__PURE__ */ (() => {
   class Apps3 extends APIResource {
     constructor() {
@@ -11210,7 +11210,7 @@ var Apps = /* @__PURE__ */ (() => {
   return Apps3;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/analytics.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/analytics/analytics.mjs
 var Analytics = /* @__PURE__ */ (() => {
   class Analytics3 extends APIResource {
     constructor() {
@@ -11246,7 +11246,7 @@ var Analytics = /* @__PURE__ */ (() => {
   return Analytics3;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/compliance-settings.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/compliance-settings.mjs
 var ComplianceSettings = class extends APIResource {
   /**
    * Retrieve your organization's Compliance Settings.
@@ -11321,7 +11321,7 @@ var ComplianceSettings = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/external-keys.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/external-keys.mjs
 var ExternalKeys = class extends APIResource {
   /**
    * Create an external key config owned by the caller's organization.
@@ -11484,7 +11484,7 @@ var ExternalKeys = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/external-storage.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/external-storage.mjs
 var BetaExternalStorageInUseError = /* @__PURE__ */ (() => {
   class BetaExternalStorageInUseError2 extends BadRequestError {
   }
@@ -11782,7 +11782,7 @@ var ExternalStorage = /* @__PURE__ */ (() => {
   return ExternalStorage2;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/invites.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/invites.mjs
 var Invites = class extends APIResource {
   /**
    * Invite a user to join the organization by email.
@@ -11889,7 +11889,7 @@ var Invites = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/plugin-marketplaces.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/plugin-marketplaces.mjs
 var PluginMarketplaces = class extends APIResource {
   /**
    * Retrieve a plugin marketplace by ID.
@@ -12137,7 +12137,7 @@ var PluginMarketplaces = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/rate-limits.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/rate-limits.mjs
 var RateLimits = class extends APIResource {
   /**
    * List Messages API rate limits for your organization.
@@ -12170,7 +12170,7 @@ var RateLimits = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/users.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/users.mjs
 var BetaCannotSignOutPrimaryOwnerError = /* @__PURE__ */ (() => {
   class BetaCannotSignOutPrimaryOwnerError2 extends BadRequestError {
   }
@@ -12365,7 +12365,7 @@ var Users2 = /* @__PURE__ */ (() => {
   return Users5;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/webhooks.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/webhooks.mjs
 var Webhooks2 = class extends APIResource {
   /**
    * Create an organization webhook endpoint.
@@ -12591,7 +12591,7 @@ var Webhooks2 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-code/managed-settings/configuration.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-code/managed-settings/configuration.mjs
 var Configuration = class extends APIResource {
   /**
    * Retrieve the organization's Claude Code managed settings mode and RBAC Group
@@ -12685,7 +12685,7 @@ var Configuration = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-code/managed-settings/rbac-group-default.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-code/managed-settings/rbac-group-default.mjs
 var RBACGroupDefault = class extends APIResource {
   /**
    * Retrieve the default Claude Code managed settings, which members who belong to
@@ -12766,7 +12766,7 @@ var RBACGroupDefault = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-code/managed-settings/rbac-groups.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-code/managed-settings/rbac-groups.mjs
 var RBACGroups = class extends APIResource {
   /**
    * Retrieve an RBAC Group's Claude Code managed settings.
@@ -12957,7 +12957,7 @@ var RBACGroups = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-code/managed-settings/managed-settings.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-code/managed-settings/managed-settings.mjs
 var BetaCMEKFeatureUnsupportedError = /* @__PURE__ */ (() => {
   class BetaCMEKFeatureUnsupportedError2 extends BadRequestError {
   }
@@ -13008,7 +13008,7 @@ var ManagedSettings = /* @__PURE__ */ (() => {
   return ManagedSettings2;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-code/claude-code.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-code/claude-code.mjs
 var ClaudeCode = /* @__PURE__ */ (() => {
   class ClaudeCode2 extends APIResource {
     constructor() {
@@ -13025,7 +13025,7 @@ var ClaudeCode = /* @__PURE__ */ (() => {
   return ClaudeCode2;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-tag/slack-channels.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-tag/slack-channels.mjs
 var SlackChannels = class extends APIResource {
   /**
    * Set a Slack channel up for Claude Tag and return it with its identifier. If the
@@ -13246,7 +13246,7 @@ var SlackChannels = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-tag/slack-workspaces.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-tag/slack-workspaces.mjs
 var SlackWorkspaces = class extends APIResource {
   /**
    * Get one Slack workspace and its settings. By default `settings` holds what the
@@ -13366,7 +13366,7 @@ var SlackWorkspaces = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-tag/bundles/targets.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-tag/bundles/targets.mjs
 var Targets = class extends APIResource {
   /**
    * Attach a Bundle to a Slack channel or a Slack workspace. A Bundle attached to a
@@ -13521,7 +13521,7 @@ var Targets = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-tag/bundles/bundles.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-tag/bundles/bundles.mjs
 var Bundles = /* @__PURE__ */ (() => {
   class Bundles2 extends APIResource {
     constructor() {
@@ -13638,7 +13638,7 @@ var Bundles = /* @__PURE__ */ (() => {
   return Bundles2;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-tag/claude-tag.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-tag/claude-tag.mjs
 var BetaBundleAttachmentNotSupportedError = /* @__PURE__ */ (() => {
   class BetaBundleAttachmentNotSupportedError2 extends BadRequestError {
   }
@@ -13717,7 +13717,7 @@ var ClaudeTag = /* @__PURE__ */ (() => {
   return ClaudeTag2;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/federation/issuers.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/federation/issuers.mjs
 var Issuers = class extends APIResource {
   /**
    * **Requires an OAuth access token with the `org:admin` scope**, from
@@ -13911,7 +13911,7 @@ var Issuers = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/federation/rules/workspaces.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/federation/rules/workspaces.mjs
 var Workspaces = class extends APIResource {
   /**
    * **Requires an OAuth access token with the `org:admin` scope**, from
@@ -14042,7 +14042,7 @@ var Workspaces = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/federation/rules/rules.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/federation/rules/rules.mjs
 var Rules = /* @__PURE__ */ (() => {
   class Rules3 extends APIResource {
     constructor() {
@@ -14264,7 +14264,7 @@ var Rules = /* @__PURE__ */ (() => {
   return Rules3;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/federation/federation.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/federation/federation.mjs
 var Federation = /* @__PURE__ */ (() => {
   class Federation3 extends APIResource {
     constructor() {
@@ -14278,7 +14278,7 @@ var Federation = /* @__PURE__ */ (() => {
   return Federation3;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/plugins/installation-settings.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/plugins/installation-settings.mjs
 var InstallationSettings = class extends APIResource {
   /**
    * List an organization-owned Plugin's installation settings, which say which
@@ -14443,7 +14443,7 @@ var InstallationSettings = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/plugins/shares.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/plugins/shares.mjs
 var Shares = class extends APIResource {
   /**
    * List the shares the owner of a member-owned Plugin has given — to every member
@@ -14494,7 +14494,7 @@ var Shares = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/plugins/versions.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/plugins/versions.mjs
 var Versions2 = class extends APIResource {
   /**
    * Add a version to an organization-owned Plugin by uploading the new version's
@@ -14722,7 +14722,7 @@ var Versions2 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/plugins/plugins.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/plugins/plugins.mjs
 var BetaScanFailedError = /* @__PURE__ */ (() => {
   class BetaScanFailedError2 extends BadRequestError {
   }
@@ -15063,7 +15063,7 @@ var Plugins2 = /* @__PURE__ */ (() => {
   return Plugins4;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/providers/google/projects/data-controls.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/providers/google/projects/data-controls.mjs
 var DataControls = class extends APIResource {
   /**
    * Get a Google Cloud project's encryption keys and storage buckets for Claude on
@@ -15147,7 +15147,7 @@ var DataControls = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/providers/google/projects/projects.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/providers/google/projects/projects.mjs
 var Projects2 = /* @__PURE__ */ (() => {
   class Projects4 extends APIResource {
     constructor() {
@@ -15159,7 +15159,7 @@ var Projects2 = /* @__PURE__ */ (() => {
   return Projects4;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/providers/google/google.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/providers/google/google.mjs
 var Google = /* @__PURE__ */ (() => {
   class Google3 extends APIResource {
     constructor() {
@@ -15171,7 +15171,7 @@ var Google = /* @__PURE__ */ (() => {
   return Google3;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/providers/providers.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/providers/providers.mjs
 var Providers = /* @__PURE__ */ (() => {
   class Providers3 extends APIResource {
     constructor() {
@@ -15183,7 +15183,7 @@ var Providers = /* @__PURE__ */ (() => {
   return Providers3;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/rbac-groups/members.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/rbac-groups/members.mjs
 var Members = class extends APIResource {
   /**
    * List members of an RBAC Group.
@@ -15281,7 +15281,7 @@ var Members = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/rbac-groups/rbac-groups.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/rbac-groups/rbac-groups.mjs
 var BetaRBACGroupNotFoundError = /* @__PURE__ */ (() => {
   class BetaRBACGroupNotFoundError2 extends NotFoundError {
   }
@@ -15432,7 +15432,7 @@ var RBACGroups2 = /* @__PURE__ */ (() => {
   return RBACGroups4;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/rbac-roles/permissions.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/rbac-roles/permissions.mjs
 var Permissions = class extends APIResource {
   /**
    * List the permissions an RBAC Role grants.
@@ -15467,7 +15467,7 @@ var Permissions = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/rbac-roles/rbac-roles.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/rbac-roles/rbac-roles.mjs
 var RBACRoles = /* @__PURE__ */ (() => {
   class RBACRoles3 extends APIResource {
     constructor() {
@@ -15533,7 +15533,7 @@ var RBACRoles = /* @__PURE__ */ (() => {
   return RBACRoles3;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/service-accounts/workspaces.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/service-accounts/workspaces.mjs
 var Workspaces2 = class extends APIResource {
   /**
    * **Requires an OAuth access token with the `org:admin` scope**, from
@@ -15675,7 +15675,7 @@ var Workspaces2 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/service-accounts/service-accounts.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/service-accounts/service-accounts.mjs
 var ServiceAccounts = /* @__PURE__ */ (() => {
   class ServiceAccounts5 extends APIResource {
     constructor() {
@@ -15873,7 +15873,7 @@ var ServiceAccounts = /* @__PURE__ */ (() => {
   return ServiceAccounts5;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/spend-limits/effective.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/spend-limits/effective.mjs
 var Effective = class extends APIResource {
   /**
    * List each member's effective spend limit and period-to-date spend.
@@ -15906,7 +15906,7 @@ var Effective = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/spend-limits/increase-requests.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/spend-limits/increase-requests.mjs
 var IncreaseRequests = class extends APIResource {
   /**
    * Retrieve a spend limit increase request.
@@ -16022,7 +16022,7 @@ var IncreaseRequests = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/spend-limits/spend-limits.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/spend-limits/spend-limits.mjs
 var BetaSpendLimitsAdminAPIWritesNotEnabledError = /* @__PURE__ */ (() => {
   class BetaSpendLimitsAdminAPIWritesNotEnabledError2 extends PermissionDeniedError {
   }
@@ -16174,7 +16174,7 @@ var SpendLimits = /* @__PURE__ */ (() => {
   return SpendLimits3;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/telemetry-destinations/workspaces.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/telemetry-destinations/workspaces.mjs
 var Workspaces3 = class extends APIResource {
   /**
    * List the workspaces on a destination's workspace list, newest entry first.
@@ -16298,7 +16298,7 @@ var Workspaces3 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/telemetry-destinations/telemetry-destinations.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/telemetry-destinations/telemetry-destinations.mjs
 var TelemetryDestinations = /* @__PURE__ */ (() => {
   class TelemetryDestinations2 extends APIResource {
     constructor() {
@@ -16518,7 +16518,7 @@ var TelemetryDestinations = /* @__PURE__ */ (() => {
   return TelemetryDestinations2;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/workspaces/members.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/workspaces/members.mjs
 var Members2 = class extends APIResource {
   /**
    * Get Workspace Member
@@ -16665,7 +16665,7 @@ var Members2 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/workspaces/rate-limits.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/workspaces/rate-limits.mjs
 var RateLimits2 = class extends APIResource {
   /**
    * Set or clear rate-limit overrides for one rate-limit group in a workspace.
@@ -16744,7 +16744,7 @@ var RateLimits2 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/workspaces/service-accounts.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/workspaces/service-accounts.mjs
 var ServiceAccounts2 = class extends APIResource {
   /**
    * **Requires an OAuth access token with the `org:admin` scope**, from
@@ -16968,7 +16968,7 @@ var ServiceAccounts2 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/workspaces/workspaces.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/workspaces/workspaces.mjs
 var BetaHumanReviewOnWithExternalStorageError = /* @__PURE__ */ (() => {
   class BetaHumanReviewOnWithExternalStorageError2 extends BadRequestError {
   }
@@ -17188,7 +17188,7 @@ var Workspaces4 = /* @__PURE__ */ (() => {
   return Workspaces8;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/organization/organization.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/organization/organization.mjs
 var BetaApprovalRequiredError = /* @__PURE__ */ (() => {
   class BetaApprovalRequiredError2 extends BadRequestError {
   }
@@ -17325,7 +17325,7 @@ var Organization = /* @__PURE__ */ (() => {
   return Organization3;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/sessions/events.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/sessions/events.mjs
 var Events = /* @__PURE__ */ (() => {
   class Events3 extends APIResource {
     /**
@@ -17474,7 +17474,7 @@ var Events = /* @__PURE__ */ (() => {
   return Events3;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/sessions/resources.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/sessions/resources.mjs
 var Resources = class extends APIResource {
   /**
    * Get Session Resource
@@ -17640,7 +17640,7 @@ var Resources = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/sessions/threads/events.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/sessions/threads/events.mjs
 var Events2 = class extends APIResource {
   /**
    * List Session Thread Events
@@ -17714,7 +17714,7 @@ var Events2 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/sessions/threads/threads.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/sessions/threads/threads.mjs
 var Threads = /* @__PURE__ */ (() => {
   class Threads2 extends APIResource {
     constructor() {
@@ -17819,7 +17819,7 @@ var Threads = /* @__PURE__ */ (() => {
   return Threads2;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/sessions/sessions.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/sessions/sessions.mjs
 var Sessions = /* @__PURE__ */ (() => {
   class Sessions2 extends APIResource {
     constructor() {
@@ -18044,7 +18044,7 @@ var Sessions = /* @__PURE__ */ (() => {
   return Sessions2;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/skills/versions.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/skills/versions.mjs
 var Versions3 = class extends APIResource {
   /**
    * Create Skill Version
@@ -18219,7 +18219,7 @@ var Versions3 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/skills/skills.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/skills/skills.mjs
 var Skills2 = /* @__PURE__ */ (() => {
   class Skills5 extends APIResource {
     constructor() {
@@ -18361,7 +18361,7 @@ var Skills2 = /* @__PURE__ */ (() => {
   return Skills5;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/tunnels/certificates.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/tunnels/certificates.mjs
 var Certificates = class extends APIResource {
   /**
    * The Tunnels API is in research preview. It requires the
@@ -18516,7 +18516,7 @@ var Certificates = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/tunnels/tunnels.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/tunnels/tunnels.mjs
 var Tunnels = /* @__PURE__ */ (() => {
   class Tunnels2 extends APIResource {
     constructor() {
@@ -18737,7 +18737,7 @@ var Tunnels = /* @__PURE__ */ (() => {
   return Tunnels2;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/user-profiles/action-urls.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/user-profiles/action-urls.mjs
 var ActionURLs = class extends APIResource {
   /**
    * Create a link that sends the profile's end customer to the Verification Portal.
@@ -18776,7 +18776,7 @@ var ActionURLs = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/user-profiles/providers/google/data-controls.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/user-profiles/providers/google/data-controls.mjs
 var DataControls2 = class extends APIResource {
   /**
    * Get the profile's encryption keys and storage buckets for Claude on Google
@@ -18848,7 +18848,7 @@ var DataControls2 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/user-profiles/providers/google/google.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/user-profiles/providers/google/google.mjs
 var Google2 = /* @__PURE__ */ (() => {
   class Google3 extends APIResource {
     constructor() {
@@ -18860,7 +18860,7 @@ var Google2 = /* @__PURE__ */ (() => {
   return Google3;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/user-profiles/providers/providers.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/user-profiles/providers/providers.mjs
 var Providers2 = /* @__PURE__ */ (() => {
   class Providers3 extends APIResource {
     constructor() {
@@ -18872,7 +18872,7 @@ var Providers2 = /* @__PURE__ */ (() => {
   return Providers3;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/user-profiles/user-profiles.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/user-profiles/user-profiles.mjs
 var UserProfiles = /* @__PURE__ */ (() => {
   class UserProfiles3 extends APIResource {
     constructor() {
@@ -19089,7 +19089,7 @@ var UserProfiles = /* @__PURE__ */ (() => {
   return UserProfiles3;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/beta/vaults/credentials.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/vaults/credentials.mjs
 var Credentials = class extends APIResource {
   /**
    * Create a Credential
@@ -19316,7 +19316,7 @@ var Credentials = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/vaults/vaults.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/vaults/vaults.mjs
 var Vaults = /* @__PURE__ */ (() => {
   class Vaults2 extends APIResource {
     constructor() {
@@ -19506,7 +19506,7 @@ var Vaults = /* @__PURE__ */ (() => {
   return Vaults2;
 })();
 
-// node_modules/@anthropic-ai/sdk/lib/internal/BetaToolRunnerStream.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/internal/BetaToolRunnerStream.mjs
 var _BetaToolRunnerStream_instances;
 var _BetaToolRunnerStream_onToolCall;
 var _BetaToolRunnerStream_emitted;
@@ -19615,7 +19615,7 @@ var BetaToolRunnerStream = /* @__PURE__ */ (() => {
   return BetaToolRunnerStream2;
 })();
 
-// node_modules/@anthropic-ai/sdk/internal/utils/promise.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/utils/promise.mjs
 function promiseWithResolvers() {
   let resolve;
   let reject;
@@ -19626,7 +19626,7 @@ function promiseWithResolvers() {
   return { promise, resolve, reject };
 }
 
-// node_modules/@anthropic-ai/sdk/lib/internal/threads/ThreadState.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/internal/threads/ThreadState.mjs
 var _ThreadState_instances;
 var _ThreadState_fields;
 var _ThreadState_stored;
@@ -20069,7 +20069,7 @@ function toMessageList(input) {
   return isReadonlyArray(input) ? input : [input];
 }
 
-// node_modules/@anthropic-ai/sdk/lib/internal/threads/tool-runner-params.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/internal/threads/tool-runner-params.mjs
 function splitToolRunnerParams(params) {
   const { stream, max_iterations, runToolsEagerly, thread, ...threadParams } = params;
   if (thread !== void 0 && thread !== false) {
@@ -20078,7 +20078,7 @@ function splitToolRunnerParams(params) {
   return { settings: { stream, max_iterations, runToolsEagerly }, thread, threadParams };
 }
 
-// node_modules/@anthropic-ai/sdk/lib/tools/BetaToolRunner.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/tools/BetaToolRunner.mjs
 var _BetaToolRunner_instances;
 var _BetaToolRunner_consumed;
 var _BetaToolRunner_mutated;
@@ -20967,7 +20967,7 @@ function determineNextStepFromStopReason(stopReason) {
   }
 }
 
-// node_modules/@anthropic-ai/sdk/lib/threads/BetaMessageThread.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/threads/BetaMessageThread.mjs
 var BetaMessageThread = class _BetaMessageThread {
   /** Start a thread on `client` with the params of `client.beta.messages.thread()`. Sends nothing. */
   constructor(client, params, options) {
@@ -21116,7 +21116,7 @@ var BetaMessageThread = class _BetaMessageThread {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/beta/messages/messages.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/messages/messages.mjs
 var Messages = /* @__PURE__ */ (() => {
   class Messages3 extends APIResource {
     constructor() {
@@ -21309,7 +21309,7 @@ var BETA_CLIENT_TOOL_UNION_KEYS = [
   "max_characters"
 ];
 
-// node_modules/@anthropic-ai/sdk/resources/beta/beta.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/beta/beta.mjs
 var BetaCMEKNotApprovedError = /* @__PURE__ */ (() => {
   class BetaCMEKNotApprovedError2 extends BadRequestError {
   }
@@ -21440,7 +21440,7 @@ var Beta = /* @__PURE__ */ (() => {
   return Beta2;
 })();
 
-// node_modules/@anthropic-ai/sdk/lib/internal/messages-request.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/internal/messages-request.mjs
 function messagesCreateHeaders2(params, options) {
   const { user_profile_id, workspace_id, tools, messages } = params;
   return buildHeaders([
@@ -21459,7 +21459,7 @@ function startMessagesStreamSpan2(client, body, options) {
   return startApiCallSpan(client, "anthropic.messages.create", options, messagesCreateSpanSettings(client, { body, headers, stream: true }));
 }
 
-// node_modules/@anthropic-ai/sdk/lib/parser.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/parser.mjs
 function getOutputFormat2(params) {
   return params?.output_config?.format;
 }
@@ -21520,7 +21520,7 @@ function parseOutputFormat(params, content) {
   }
 }
 
-// node_modules/@anthropic-ai/sdk/lib/MessageStream.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/MessageStream.mjs
 var _MessageStream_instances;
 var _MessageStream_currentMessageSnapshot;
 var _MessageStream_params;
@@ -22158,7 +22158,7 @@ var MessageStream = /* @__PURE__ */ (() => {
   return MessageStream2;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/messages/batches.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/messages/batches.mjs
 var Batches2 = class extends APIResource {
   /**
    * Send a batch of Message creation requests.
@@ -22398,7 +22398,7 @@ var Batches2 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/messages/messages.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/messages/messages.mjs
 var AvailableToolsLimitExceededError = /* @__PURE__ */ (() => {
   class AvailableToolsLimitExceededError2 extends BadRequestError {
   }
@@ -22673,7 +22673,7 @@ Please migrate to a newer model. Visit https://docs.anthropic.com/en/docs/resour
   return Messages3;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/organization/api-keys.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/api-keys.mjs
 var OrgAPIKeyLimitExceededError = /* @__PURE__ */ (() => {
   class OrgAPIKeyLimitExceededError2 extends BadRequestError {
   }
@@ -22759,7 +22759,7 @@ var APIKeys2 = /* @__PURE__ */ (() => {
   return APIKeys3;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/organization/external-keys.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/external-keys.mjs
 var ExternalKeyInWorkspacePolicyError = /* @__PURE__ */ (() => {
   class ExternalKeyInWorkspacePolicyError2 extends BadRequestError {
   }
@@ -22947,7 +22947,7 @@ var ExternalKeys2 = /* @__PURE__ */ (() => {
   return ExternalKeys3;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/organization/invites.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/invites.mjs
 var AlreadyMemberError = /* @__PURE__ */ (() => {
   class AlreadyMemberError2 extends BadRequestError {
   }
@@ -23078,7 +23078,7 @@ var Invites2 = /* @__PURE__ */ (() => {
   return Invites3;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/organization/compliance-settings.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/compliance-settings.mjs
 var ComplianceSettings2 = class extends APIResource {
   /**
    * Retrieve your organization's Compliance Settings.
@@ -23141,7 +23141,7 @@ var ComplianceSettings2 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/organization/rate-limits.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/rate-limits.mjs
 var RateLimits3 = class extends APIResource {
   /**
    * List Messages API rate limits for your organization.
@@ -23173,7 +23173,7 @@ var RateLimits3 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/organization/users.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/users.mjs
 var CannotRemoveLastMemberError = /* @__PURE__ */ (() => {
   class CannotRemoveLastMemberError2 extends BadRequestError {
   }
@@ -23272,7 +23272,7 @@ var Users3 = /* @__PURE__ */ (() => {
   return Users5;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/organization/analytics/artifacts.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/analytics/artifacts.mjs
 var Artifacts2 = class extends APIResource {
   /**
    * Get artifact-creation activity for a given day, broken out by MIME type.
@@ -23304,7 +23304,7 @@ var Artifacts2 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/organization/analytics/connectors.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/analytics/connectors.mjs
 var Connectors2 = class extends APIResource {
   /**
    * Get per-connector usage for a given day, with cursor-based pagination.
@@ -23348,7 +23348,7 @@ var Connectors2 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/organization/analytics/plugins.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/analytics/plugins.mjs
 var Plugins3 = class extends APIResource {
   /**
    * Get per-plugin install + invocation usage for a given day, with pagination.
@@ -23395,7 +23395,7 @@ var Plugins3 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/organization/analytics/skills.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/analytics/skills.mjs
 var Skills3 = class extends APIResource {
   /**
    * Get per-skill usage for a given day, with cursor-based pagination.
@@ -23437,7 +23437,7 @@ var Skills3 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/organization/analytics/summaries.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/analytics/summaries.mjs
 var Summaries2 = class extends APIResource {
   /**
    * Get organization-wide activity summaries for a date range.
@@ -23474,7 +23474,7 @@ var Summaries2 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/organization/analytics/users.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/analytics/users.mjs
 var Users4 = class extends APIResource {
   /**
    * Get per-user activity for a given day, with cursor-based pagination.
@@ -23516,7 +23516,7 @@ var Users4 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/organization/analytics/apps/chat/projects.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/analytics/apps/chat/projects.mjs
 var Projects3 = class extends APIResource {
   /**
    * Get per-project activity for a given day, with cursor-based pagination.
@@ -23557,7 +23557,7 @@ var Projects3 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/organization/analytics/apps/chat/chat.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/analytics/apps/chat/chat.mjs
 var Chat2 = /* @__PURE__ */ (() => {
   class Chat3 extends APIResource {
     constructor() {
@@ -23569,7 +23569,7 @@ var Chat2 = /* @__PURE__ */ (() => {
   return Chat3;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/organization/analytics/apps/apps.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/analytics/apps/apps.mjs
 var Apps2 = /* @__PURE__ */ (() => {
   class Apps3 extends APIResource {
     constructor() {
@@ -23581,7 +23581,7 @@ var Apps2 = /* @__PURE__ */ (() => {
   return Apps3;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/organization/analytics/analytics.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/analytics/analytics.mjs
 var Analytics2 = /* @__PURE__ */ (() => {
   class Analytics3 extends APIResource {
     constructor() {
@@ -23605,7 +23605,7 @@ var Analytics2 = /* @__PURE__ */ (() => {
   return Analytics3;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/organization/federation/issuers.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/federation/issuers.mjs
 var Issuers2 = class extends APIResource {
   /**
    * **Requires an OAuth access token with the `org:admin` scope**, from
@@ -23769,7 +23769,7 @@ var Issuers2 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/organization/federation/rules/workspaces.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/federation/rules/workspaces.mjs
 var Workspaces5 = class extends APIResource {
   /**
    * **Requires an OAuth access token with the `org:admin` scope**, from
@@ -23883,7 +23883,7 @@ var Workspaces5 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/organization/federation/rules/rules.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/federation/rules/rules.mjs
 var Rules2 = /* @__PURE__ */ (() => {
   class Rules3 extends APIResource {
     constructor() {
@@ -24075,7 +24075,7 @@ var Rules2 = /* @__PURE__ */ (() => {
   return Rules3;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/organization/federation/federation.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/federation/federation.mjs
 var Federation2 = /* @__PURE__ */ (() => {
   class Federation3 extends APIResource {
     constructor() {
@@ -24089,7 +24089,7 @@ var Federation2 = /* @__PURE__ */ (() => {
   return Federation3;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/organization/rbac-groups/members.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/rbac-groups/members.mjs
 var Members3 = class extends APIResource {
   /**
    * List members of an RBAC Group.
@@ -24184,7 +24184,7 @@ var Members3 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/organization/rbac-groups/rbac-groups.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/rbac-groups/rbac-groups.mjs
 var RBACGroupGrantsOwnerAccessError = /* @__PURE__ */ (() => {
   class RBACGroupGrantsOwnerAccessError2 extends BadRequestError {
   }
@@ -24337,7 +24337,7 @@ var RBACGroups3 = /* @__PURE__ */ (() => {
   return RBACGroups4;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/organization/rbac-roles/permissions.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/rbac-roles/permissions.mjs
 var Permissions2 = class extends APIResource {
   /**
    * List the permissions an RBAC Role grants.
@@ -24371,7 +24371,7 @@ var Permissions2 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/organization/rbac-roles/rbac-roles.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/rbac-roles/rbac-roles.mjs
 var RBACRoles2 = /* @__PURE__ */ (() => {
   class RBACRoles3 extends APIResource {
     constructor() {
@@ -24435,7 +24435,7 @@ var RBACRoles2 = /* @__PURE__ */ (() => {
   return RBACRoles3;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/organization/service-accounts/workspaces.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/service-accounts/workspaces.mjs
 var Workspaces6 = class extends APIResource {
   /**
    * **Requires an OAuth access token with the `org:admin` scope**, from
@@ -24560,7 +24560,7 @@ var Workspaces6 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/organization/service-accounts/service-accounts.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/service-accounts/service-accounts.mjs
 var ServiceAccounts3 = /* @__PURE__ */ (() => {
   class ServiceAccounts5 extends APIResource {
     constructor() {
@@ -24728,7 +24728,7 @@ var ServiceAccounts3 = /* @__PURE__ */ (() => {
   return ServiceAccounts5;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/organization/spend-limits/effective.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/spend-limits/effective.mjs
 var Effective2 = class extends APIResource {
   /**
    * List each member's effective spend limit and period-to-date spend.
@@ -24760,7 +24760,7 @@ var Effective2 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/organization/spend-limits/increase-requests.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/spend-limits/increase-requests.mjs
 var IncreaseRequests2 = class extends APIResource {
   /**
    * Retrieve a spend limit increase request.
@@ -24872,7 +24872,7 @@ var IncreaseRequests2 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/organization/spend-limits/spend-limits.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/spend-limits/spend-limits.mjs
 var SpendLimits2 = /* @__PURE__ */ (() => {
   class SpendLimits3 extends APIResource {
     constructor() {
@@ -24886,7 +24886,7 @@ var SpendLimits2 = /* @__PURE__ */ (() => {
   return SpendLimits3;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/organization/workspaces/members.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/workspaces/members.mjs
 var Members4 = class extends APIResource {
   /**
    * Get Workspace Member
@@ -25028,7 +25028,7 @@ var Members4 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/organization/workspaces/rate-limits.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/workspaces/rate-limits.mjs
 var RateLimits4 = class extends APIResource {
   /**
    * Set or clear rate-limit overrides for one rate-limit group in a workspace.
@@ -25105,7 +25105,7 @@ var RateLimits4 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/organization/workspaces/service-accounts.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/workspaces/service-accounts.mjs
 var ServiceAccounts4 = class extends APIResource {
   /**
    * **Requires an OAuth access token with the `org:admin` scope**, from
@@ -25302,7 +25302,7 @@ var ServiceAccounts4 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/organization/workspaces/workspaces.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/workspaces/workspaces.mjs
 var KeyProfileMismatchError = /* @__PURE__ */ (() => {
   class KeyProfileMismatchError2 extends BadRequestError {
   }
@@ -25486,7 +25486,7 @@ var Workspaces7 = /* @__PURE__ */ (() => {
   return Workspaces8;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/organization/organization.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/organization/organization.mjs
 var OrgMemberLimitExceededError = /* @__PURE__ */ (() => {
   class OrgMemberLimitExceededError2 extends BadRequestError {
   }
@@ -25587,7 +25587,7 @@ var Organization2 = /* @__PURE__ */ (() => {
   return Organization3;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/skills/versions.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/skills/versions.mjs
 var Versions4 = class extends APIResource {
   /**
    * Create Skill Version
@@ -25712,7 +25712,7 @@ var Versions4 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/skills/skills.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/skills/skills.mjs
 var SkillReadBlockedUndecryptableError = /* @__PURE__ */ (() => {
   class SkillReadBlockedUndecryptableError2 extends ConflictError {
   }
@@ -25841,7 +25841,7 @@ var Skills4 = /* @__PURE__ */ (() => {
   return Skills5;
 })();
 
-// node_modules/@anthropic-ai/sdk/resources/user-profiles/action-urls.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/user-profiles/action-urls.mjs
 var ActionURLs2 = class extends APIResource {
   /**
    * Create a link that sends the profile's end customer to the Verification Portal.
@@ -25876,7 +25876,7 @@ var ActionURLs2 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/resources/user-profiles/user-profiles.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/user-profiles/user-profiles.mjs
 var UserProfileNotFoundError = /* @__PURE__ */ (() => {
   class UserProfileNotFoundError2 extends BadRequestError {
   }
@@ -26061,7 +26061,7 @@ var UserProfiles2 = /* @__PURE__ */ (() => {
   return UserProfiles3;
 })();
 
-// node_modules/@anthropic-ai/sdk/core/error-classes.mjs
+// ../main/node_modules/@anthropic-ai/sdk/core/error-classes.mjs
 var ERROR_CODE_CLASSES = /* @__PURE__ */ new Map([
   ["400 already_member", AlreadyMemberError],
   ["400 approval_required", BetaApprovalRequiredError],
@@ -26198,7 +26198,7 @@ var ERROR_CODE_CLASSES = /* @__PURE__ */ new Map([
   ["529 compaction_unavailable", CompactionUnavailableError]
 ]);
 
-// node_modules/@anthropic-ai/sdk/lib/credentials/types.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/credentials/types.mjs
 var GRANT_TYPE_JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 var GRANT_TYPE_REFRESH_TOKEN = "refresh_token";
 var TOKEN_ENDPOINT = "/v1/oauth/token";
@@ -26270,7 +26270,7 @@ function redactSensitive(body) {
 async function checkCredentialsFileSafety(path2, onWarn = (m) => console.warn(`anthropic-sdk: ${m}`)) {
   if (typeof process === "undefined" || process.platform === "win32")
     return;
-  const { fs } = await import("./node-4SXNNVTO.mjs");
+  const { fs } = await import("./node-TMOBVD2Z.mjs");
   let resolved = path2;
   let st;
   try {
@@ -26291,7 +26291,7 @@ async function checkCredentialsFileSafety(path2, onWarn = (m) => console.warn(`a
   }
 }
 async function writeCredentialsFileAtomic(targetPath, data) {
-  const { fs, path: path2 } = await import("./node-4SXNNVTO.mjs");
+  const { fs, path: path2 } = await import("./node-TMOBVD2Z.mjs");
   const dir = path2.dirname(targetPath);
   await fs.promises.mkdir(dir, { recursive: true, mode: 448 });
   const tmpPath = `${targetPath}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
@@ -26366,12 +26366,12 @@ var WorkloadIdentityError = /* @__PURE__ */ (() => {
   return WorkloadIdentityError2;
 })();
 
-// node_modules/@anthropic-ai/sdk/internal/utils/time.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/utils/time.mjs
 function nowAsSeconds() {
   return Math.floor(Date.now() / 1e3);
 }
 
-// node_modules/@anthropic-ai/sdk/lib/credentials/token-cache.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/credentials/token-cache.mjs
 var TokenCache = class {
   constructor(provider, onAdvisoryRefreshError) {
     this.cached = null;
@@ -26460,7 +26460,7 @@ var TokenCache = class {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/core/credentials.mjs
+// ../main/node_modules/@anthropic-ai/sdk/core/credentials.mjs
 var CREDENTIALS_FILE_VERSION = "1.0";
 var PROFILE_NAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 function validateProfileName(name) {
@@ -26519,7 +26519,7 @@ var loadConfigWithSource = async (profile) => {
     return null;
   }
   validateProfileName(profileName);
-  const { fs, path: path2 } = await import("./node-4SXNNVTO.mjs");
+  const { fs, path: path2 } = await import("./node-TMOBVD2Z.mjs");
   const configPath = path2.join(rootConfigPath, "configs", `${profileName}.json`);
   let configRaw;
   try {
@@ -26580,14 +26580,14 @@ var getCredentialsPath = async (config, profile) => {
     return null;
   }
   validateProfileName(profileName);
-  const { path: path2 } = await import("./node-4SXNNVTO.mjs");
+  const { path: path2 } = await import("./node-TMOBVD2Z.mjs");
   return path2.join(rootConfigPath, "credentials", `${profileName}.json`);
 };
 var getRootConfigPath = async () => {
   if (!supportsLocalConfigFiles()) {
     return null;
   }
-  const { path: path2 } = await import("./node-4SXNNVTO.mjs");
+  const { path: path2 } = await import("./node-TMOBVD2Z.mjs");
   const configDir = readEnv("ANTHROPIC_CONFIG_DIR");
   if (configDir) {
     return configDir;
@@ -26627,7 +26627,7 @@ var getActiveProfileName = async () => {
   if (profileName) {
     return profileName;
   }
-  const { fs, path: path2 } = await import("./node-4SXNNVTO.mjs");
+  const { fs, path: path2 } = await import("./node-TMOBVD2Z.mjs");
   const filePath = path2.join(rootConfigPath, "active_config");
   try {
     return (await fs.promises.readFile(filePath, "utf-8")).trim() || "default";
@@ -26639,13 +26639,13 @@ var getActiveProfileName = async () => {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/lib/credentials/identity-token.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/credentials/identity-token.mjs
 function identityTokenFromFile(path2) {
   if (!path2) {
     throw new AnthropicError("Identity token file path is empty");
   }
   return async () => {
-    const { fs } = await import("./node-4SXNNVTO.mjs");
+    const { fs } = await import("./node-TMOBVD2Z.mjs");
     let content;
     try {
       content = await fs.promises.readFile(path2, "utf-8");
@@ -26666,7 +26666,7 @@ function identityTokenFromValue(token) {
   return () => token;
 }
 
-// node_modules/@anthropic-ai/sdk/lib/credentials/oidc-federation.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/credentials/oidc-federation.mjs
 function oidcFederationProvider(config) {
   return async () => {
     requireSecureTokenEndpoint(config.baseURL);
@@ -26725,10 +26725,10 @@ function oidcFederationProvider(config) {
   };
 }
 
-// node_modules/@anthropic-ai/sdk/lib/credentials/user-oauth.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/credentials/user-oauth.mjs
 function userOAuthProvider(config) {
   return async (opts) => {
-    const { fs } = await import("./node-4SXNNVTO.mjs");
+    const { fs } = await import("./node-TMOBVD2Z.mjs");
     await checkCredentialsFileSafety(config.credentialsPath, config.onSafetyWarning);
     let raw;
     try {
@@ -26800,7 +26800,7 @@ function userOAuthProvider(config) {
   };
 }
 
-// node_modules/@anthropic-ai/sdk/lib/credentials/credential-chain.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/credentials/credential-chain.mjs
 function resolveCredentialsFromConfig(config, options) {
   const credentialsPath = config.authentication.credentials_path ?? null;
   const effectiveBaseURL = (config.base_url || options.baseURL).replace(/\/+$/, "");
@@ -26897,7 +26897,7 @@ function resolveIdentityTokenProvider(auth) {
 }
 function cachedExchangeProvider(exchange, credentialsPath, onCacheWriteError, onSafetyWarning) {
   return async (opts) => {
-    const { fs } = await import("./node-4SXNNVTO.mjs");
+    const { fs } = await import("./node-TMOBVD2Z.mjs");
     await checkCredentialsFileSafety(credentialsPath, onSafetyWarning);
     let existing;
     try {
@@ -26932,7 +26932,7 @@ function cachedExchangeProvider(exchange, credentialsPath, onCacheWriteError, on
   };
 }
 
-// node_modules/@anthropic-ai/sdk/core/middleware.mjs
+// ../main/node_modules/@anthropic-ai/sdk/core/middleware.mjs
 var fetchOriginErrors = /* @__PURE__ */ new WeakSet();
 function isFetchOriginError(err) {
   return typeof err === "object" && err !== null && fetchOriginErrors.has(err);
@@ -27028,7 +27028,7 @@ function applyMiddleware(fetchFn, middleware, options, client) {
   return next;
 }
 
-// node_modules/@anthropic-ai/sdk/internal/to-file.mjs
+// ../main/node_modules/@anthropic-ai/sdk/internal/to-file.mjs
 var isBlobLike = (value) => value != null && typeof value === "object" && typeof value.size === "number" && typeof value.type === "string" && typeof value.text === "function" && typeof value.slice === "function" && typeof value.arrayBuffer === "function";
 var isFileLike = (value) => value != null && typeof value === "object" && typeof value.name === "string" && typeof value.lastModified === "number" && isBlobLike(value);
 var isResponseLike = (value) => value != null && typeof value === "object" && typeof value.url === "string" && typeof value.blob === "function";
@@ -27084,7 +27084,7 @@ function propsForError(value) {
   return `; props: [${props.map((p) => `"${p}"`).join(", ")}]`;
 }
 
-// node_modules/@anthropic-ai/sdk/resources/models.mjs
+// ../main/node_modules/@anthropic-ai/sdk/resources/models.mjs
 var Models2 = class extends APIResource {
   /**
    * Get a specific model.
@@ -27148,7 +27148,7 @@ var Models2 = class extends APIResource {
   }
 };
 
-// node_modules/@anthropic-ai/sdk/client.mjs
+// ../main/node_modules/@anthropic-ai/sdk/client.mjs
 var _BaseAnthropic_instances;
 var _a;
 var _BaseAnthropic_encoder;
@@ -28124,7 +28124,7 @@ var Anthropic = /* @__PURE__ */ (() => {
   return Anthropic2;
 })();
 
-// node_modules/@anthropic-ai/sdk/lib/middleware.mjs
+// ../main/node_modules/@anthropic-ai/sdk/lib/middleware.mjs
 var encoder = new TextEncoder();
 var DEFAULT_BETAS = ["fallback-credit-2026-07-01"];
 function stripFallbackBlocks(body) {

@@ -10,7 +10,7 @@ import {
   readJsonlTranscript,
   readPolicy,
   systemClock
-} from "./chunk-XOXM3BVZ.mjs";
+} from "./chunk-HPHNLIYR.mjs";
 import {
   fmt
 } from "./chunk-4UC3FRD7.mjs";
@@ -100,7 +100,7 @@ function replayModel(replies, file = "the replies file") {
 }
 function anthropicModel(opts) {
   let sdk;
-  const load = () => sdk ??= import("./sdk-JPS4PAYO.mjs").then(({ default: SDK }) => ({
+  const load = () => sdk ??= import("./sdk-AQCFRHCV.mjs").then(({ default: SDK }) => ({
     SDK,
     client: new SDK({
       apiKey: opts.apiKey,
