@@ -75,16 +75,17 @@ describe('npm run demo', { skip: existsSync(bundle) ? false : 'plugin/dist is no
     assert.ok(r.stdout.includes('[error] ./node_modules/.bin/eslint src/'), 'the ledger lists the failing command')
     assert.match(r.stdout, /- src\/slug\.js — Write, Edit\n/)
     assert.match(r.stdout, /## Left out\n\n- Summary: \[section summary\] needs a model[^\n]*\n- Open commitments: \[section commitments\] needs a model/)
-    // A session this small is carried whole by the other sections: excerpts has no line to add, and says so.
-    assert.match(r.stdout, /\n- Excerpts the work kept returning to: \[section excerpts\] nothing the session worked with holds a name the handoff lacks/)
-    assert.match(r.stderr, /6 of 9 sections kept/)
+    // A session this small is carried almost whole by the other sections: excerpts adds only the
+    // end of the newest command's output (its summary lines), under the command.
+    assert.match(r.stdout, /\n### \$ node --test test\/ — lines [\d–, ]+ of \d+\n/)
+    assert.match(r.stderr, /7 of 9 sections kept/)
   })
 
   test('with the recorded model replies, the summary and commitments are kept too', () => {
     const r = demo('--model-replies', join(root, 'samples', 'model-replies.json'))
     assert.equal(r.status, 0, r.stderr)
     assert.match(r.stdout, MARKER)
-    assert.match(r.stderr, /8 of 9 sections kept/)
+    assert.match(r.stderr, /9 of 9 sections kept/)
     assert.ok(r.stdout.includes(`[file] ${SAMPLE_PROJECT}/src/slug.js — created; then NFD normalisation added before toLowerCase`))
     assert.ok(!/<\/?(analysis|summary|restore-files)>/.test(r.stdout))
     assert.match(r.stdout, new RegExp(`- #\\d+ "${PROMISE.replace(/[.?]/g, '\\$&')}" — no test for accented input was written`))

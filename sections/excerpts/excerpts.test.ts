@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import { type Message, type SectionOutcome, SectionDropError, type Transcript } from '../../pipeline/index.ts'
 import { runSection, sectionContext } from '../../test/section-context.ts'
 import excerpts, { callLines, linesOf } from './index.ts'
-import { type Chunk, chunksOf, namesIn, salience, select, type Source } from './select.ts'
+import { type Chunk, chunksOf, namesIn, runsOf, salience, select, type Source } from './select.ts'
 
 const call = (i: number, name: string, input: Record<string, unknown>, result = 'ok', isError = false): Message => ({
   index: i,
@@ -46,6 +46,23 @@ describe('names and what the session kept naming', () => {
     )
     assert.ok(w.get('newName')! > w.get('oldName')!, `${w.get('newName')} > ${w.get('oldName')}`)
     assert.equal(w.get('printedOnly'), undefined)
+  })
+})
+
+describe('runs', () => {
+  test('a run starts where a paragraph does: blank lines end runs and belong to none; a long paragraph is cut evenly', () => {
+    const lines = ['a1', 'a2', '', '', 'b1', 'b2', 'b3', 'b4', 'b5', '   ', 'c1']
+    assert.deepEqual(runsOf(lines, 4), [
+      { from: 0, to: 2 },
+      { from: 4, to: 6 },
+      { from: 6, to: 9 },
+      { from: 10, to: 11 },
+    ])
+    assert.deepEqual(runsOf(['', ''], 4), [])
+    assert.deepEqual(runsOf(['x', 'y'], 1), [
+      { from: 0, to: 1 },
+      { from: 1, to: 2 },
+    ])
   })
 })
 
@@ -135,13 +152,34 @@ describe('the excerpts section', () => {
     // The commit command is newer than the file: it comes first, its heredoc lines included.
     assert.ok(named.body.indexOf('### $ git commit') < named.body.indexOf('### /p/store.go'), named.body)
     assert.match(named.body, /\n4\t> Co-Authored-By: Someone <someone@example\.com>\n/)
+    // Its first line is not shown, so the heading names the command.
+    assert.match(named.body, /### \$ git commit -F - <<'EOF' — lines 4–6 of 6\n/)
     assert.ok(named.body.length <= 2_000)
 
     // With the default background weight, room left goes to other code of the sources worked on.
     const filled = await runSection(excerpts, transcript, { budgetChars: 2_000 })
-    assert.match(filled.body, /### \/p\/store\.go — lines 9–16, 33–40\n/)
-    assert.match(filled.body, /\n…\n33\t/)
+    assert.match(filled.body, /### \/p\/store\.go — lines 9–16, 37–40\n/)
+    assert.match(filled.body, /\n…\n37\t/)
     assert.ok(filled.body.length <= 2_000)
+  })
+
+  test('runs with only blank lines between them read as one range, the blank lines shown', async () => {
+    const text = ['func firstThing_1() {', '\treturn 1', '}', '', 'func secondThing_2() {', '\treturn 2', '}'].join('\n')
+    const r = await runSection(excerpts, t(call(0, 'Write', { file_path: '/p/two.go', content: text }), said(1, 'firstThing_1 and secondThing_2')), {
+      budgetChars: 1_000,
+      options: { background: 0 },
+    })
+    assert.match(r.body, /### \/p\/two\.go — lines 1–7\n1\tfunc firstThing_1\(\) \{\n2\t\treturn 1\n3\t\}\n4\t\n5\tfunc secondThing_2/)
+  })
+
+  test('output holding nothing the session named is shown only with an output background', async () => {
+    const transcript = t(call(0, 'Bash', { command: 'go test ./...' }, 'FAIL pkg/store_test.go:12 expected_value_1'), said(1, 'ok'))
+    await assert.rejects(
+      () => runSection(excerpts, transcript, { budgetChars: 1_000, options: { outputBackground: 0 } }),
+      (e: unknown) => e instanceof SectionDropError && e.code === 'SECTION_EMPTY',
+    )
+    const r = await runSection(excerpts, transcript, { budgetChars: 1_000, options: { outputBackground: 0.025 } })
+    assert.match(r.body, /expected_value_1/)
   })
 
   test('a partial read is numbered from its offset; a copy that lost an Edit is shown as last read, and says so', async () => {
@@ -155,7 +193,7 @@ describe('the excerpts section', () => {
       ),
       { budgetChars: 1_500 },
     )
-    assert.match(r.body, /### \/p\/big\.ts \(as last read, before later edits\) — lines 100–104/)
+    assert.match(r.body, /### \/p\/big\.ts \(as last read, before later edits\) — lines 102–104/)
     assert.match(r.body, /\n102\tconst pinnedValue_x = 1\n/)
   })
 
@@ -245,6 +283,7 @@ describe('the excerpts section', () => {
       { budgetChars: 2_000 },
     )
     assert.ok(!r.body.includes('\u0000') && !r.body.includes('cat blob_1.bin'), r.body)
-    assert.match(r.body, /### \$ echo text_1 — lines 1–2 of 2 \(the command, then what it printed\)\n1\t\$ echo text_1\n2\ttext_1$/)
+    // The command is its own first line: the heading does not repeat it.
+    assert.match(r.body, /### A shell command and what it printed — lines 1–2 of 2\n1\t\$ echo text_1\n2\ttext_1$/)
   })
 })

@@ -30,6 +30,7 @@ interface ExcerptsOptions extends Record<string, unknown> {
   lineChars: number
   recencyScale: number
   background: number
+  outputBackground: number
   outputs: boolean
   /** Globs added to the read policy's deny list; the same setting as restore's. */
   denyPaths?: string[]
@@ -124,6 +125,22 @@ function alreadyCarried(needed: Record<string, SectionOutcome>): Set<string> {
   return names
 }
 
+/** What an output is headed with: the call that printed it, or, when its first line is shown and
+ *  that line is the shell command itself, a few words instead of the command a second time. */
+function outputTitle(source: Source, firstShown: boolean): string {
+  return firstShown && source.label.startsWith('$ ') ? SHELL_TITLE : source.label
+}
+const SHELL_TITLE = 'A shell command and what it printed'
+
+/** The characters a source's heading is expected to take (its ranges not yet known), so the
+ *  choice can count it; the text is measured again once composed. */
+export function headingEstimate(source: Source): number {
+  const title = source.kind === 'file' ? source.label : source.label.startsWith('$ ') ? SHELL_TITLE : source.label
+  // "### ", " — lines ", " of 1,234" and the blank line before the next source; each run's own
+  // range is counted with the run.
+  return title.length + 24
+}
+
 /** A source's heading and its chosen runs, each run's lines numbered as in the file. */
 function render(source: Source, runs: Chunk[], lineChars: number): string {
   runs.sort((a, b) => a.from - b.from)
@@ -131,7 +148,8 @@ function render(source: Source, runs: Chunk[], lineChars: number): string {
   const merged: Array<{ from: number; to: number }> = []
   for (const r of runs) {
     const last = merged.at(-1)
-    if (last && last.to >= r.from) last.to = Math.max(last.to, r.to)
+    // Runs with only blank lines between them read as one too: the blank lines are shown.
+    if (last && (last.to >= r.from || source.lines.slice(last.to, r.from).every((line) => line.trim() === ''))) last.to = Math.max(last.to, r.to)
     else merged.push({ from: r.from, to: r.to })
   }
   const n = (i: number) => source.firstLine + i
@@ -140,7 +158,7 @@ function render(source: Source, runs: Chunk[], lineChars: number): string {
   const heading =
     source.kind === 'file'
       ? `### ${source.label} — ${word} ${where}`
-      : `### ${source.label} — ${word} ${where} of ${fmt(source.lines.length)}${source.label.startsWith('$ ') ? ' (the command, then what it printed)' : ' of its output'}`
+      : `### ${outputTitle(source, merged[0]!.from === 0)} — ${word} ${where} of ${fmt(source.lines.length)}`
   const body = merged.map((r) =>
     source.lines
       .slice(r.from, r.to)
@@ -160,7 +178,7 @@ function compose(sources: readonly Source[], picked: readonly Chunk[], lineChars
 }
 
 const INTRO =
-  'Lines the work kept coming back to, newest source first: files as the conversation last showed them (numbered as in the file; they may have changed since, so Read before you Edit), and command and search output as it came back.'
+  'Lines the work kept coming back to, newest source first: files as the conversation last showed them (numbered as in the file; they may have changed since, so Read before you Edit), and what commands and searches printed, headed by the call (a shell command comes first, its lines marked `$` and `>`, then what it printed).'
 
 export default defineSection<ExcerptsOptions>({
   name: 'excerpts',
@@ -172,7 +190,7 @@ export default defineSection<ExcerptsOptions>({
     timeoutMs: 10_000,
     budgetChars: 34_000,
     priority: 35,
-    options: { chunkLines: 8, lineChars: 200, recencyScale: 0.2, background: 0.05, outputs: true },
+    options: { chunkLines: 4, lineChars: 200, recencyScale: 0.2, background: 0.05, outputBackground: 0.025, outputs: true },
   },
   needs: ['summary', 'ledger', 'state', 'commitments', 'turns', 'outline', 'recent', 'restore'],
   optionsSchema: {
@@ -190,6 +208,11 @@ export default defineSection<ExcerptsOptions>({
         type: 'number',
         minimum: 0,
         description: 'what any name in a recently worked source weighs, beside what the session named',
+      },
+      outputBackground: {
+        type: 'number',
+        minimum: 0,
+        description: "the same for a recent command's or search's output",
       },
       outputs: { type: 'boolean', description: 'false shows file lines only, no command or search output' },
       ...READ_POLICY_OPTIONS,
@@ -231,18 +254,22 @@ export default defineSection<ExcerptsOptions>({
 
     const weights = salience(messages, options.recencyScale)
     const chunks = chunksOf(sources, options.chunkLines, options.lineChars)
-    // The heading of a source, with room for its ranges and a blank line.
-    const headingChars = (s: Source) => s.label.length + 70
-    const budget = ctx.budgetChars - INTRO.length - 2
-    const chosen = select(sources, chunks, weights, { budget, covered: alreadyCarried(ctx.needed), background: options.background, headingChars })
+    const room = ctx.budgetChars - INTRO.length - 2
+    const chosen = select(sources, chunks, weights, {
+      budget: room,
+      covered: alreadyCarried(ctx.needed),
+      background: options.background,
+      outputBackground: options.outputBackground,
+      headingChars: headingEstimate,
+    })
     if (chosen.chunks.length === 0) throw new SectionDropError('SECTION_EMPTY', 'nothing the session worked with holds a name the handoff lacks, or none fits')
 
-    // The estimate of a heading's ranges can fall short: the last runs chosen (worth the least)
-    // go until the text fits.
+    // A heading's real ranges can run past the estimate: the last runs chosen (worth the least)
+    // go until the text fits, as many at once as cover the excess (composing is the cost here).
     const picked = [...chosen.chunks]
     let composed = compose(sources, picked, options.lineChars)
-    while (composed.body.length > ctx.budgetChars - INTRO.length - 2 && picked.length > 1) {
-      picked.pop()
+    while (composed.body.length > room && picked.length > 1) {
+      for (let over = composed.body.length - room; over > 0 && picked.length > 1;) over -= picked.pop()!.cost
       composed = compose(sources, picked, options.lineChars)
     }
     const { blocks, order, bySource } = composed

@@ -98,12 +98,29 @@ export function salience(messages: readonly Message[], scale: number): Map<strin
 /** Characters a line costs as shown: its number, a tab, the line (clipped), a newline. */
 export const lineCost = (line: string, n: number, lineChars: number): number => String(n).length + Math.min(line.length, lineChars + 1) + 2
 
-/** Every source cut into runs of `lines` lines. */
+/**
+ * Where a source's runs fall: each paragraph (the lines between blank lines: a function, a block
+ * of a function, one stanza of output) cut into runs of at most `lines` lines, of near-equal
+ * length, so a run starts where the text does; blank lines belong to no run.
+ */
+export function runsOf(lines: readonly string[], most: number): Array<{ from: number; to: number }> {
+  const out: Array<{ from: number; to: number }> = []
+  for (let i = 0; i < lines.length;) {
+    while (i < lines.length && lines[i]!.trim() === '') i++
+    const start = i
+    while (i < lines.length && lines[i]!.trim() !== '') i++
+    const length = i - start
+    const pieces = Math.ceil(length / most)
+    for (let k = 0; k < pieces; k++) out.push({ from: start + Math.floor((k * length) / pieces), to: start + Math.floor(((k + 1) * length) / pieces) })
+  }
+  return out
+}
+
+/** Every source cut into runs of at most `lines` lines (`runsOf`). */
 export function chunksOf(sources: readonly Source[], lines: number, lineChars: number): Chunk[] {
   const out: Chunk[] = []
   sources.forEach((s, source) => {
-    for (let from = 0; from < s.lines.length; from += lines) {
-      const to = Math.min(s.lines.length, from + lines)
+    for (const { from, to } of runsOf(s.lines, lines)) {
       // Its range in the heading ("120–127, ") and the mark between runs that are not adjacent.
       let cost = 12
       const text: string[] = []
@@ -185,7 +202,7 @@ export function select(
   sources: readonly Source[],
   chunks: readonly Chunk[],
   weights: ReadonlyMap<string, number>,
-  opts: { budget: number; covered?: ReadonlySet<string>; background: number; headingChars: (source: Source) => number },
+  opts: { budget: number; covered?: ReadonlySet<string>; background: number; outputBackground?: number; headingChars: (source: Source) => number },
 ): Selection {
   // Names become numbers once: a choice re-scores runs many times, and a typed array beats a
   // string-keyed lookup per name per score.
@@ -200,8 +217,9 @@ export function select(
   const value = (order: number): number => {
     const c = chunks[order]!
     let v = 0
-    // The background goes to code only: generated output (hashes, lockfiles) is dense in names.
-    const bg = sources[c.source]!.kind === 'file' ? opts.background * sources[c.source]!.recency : 0
+    // Output gets less background than code: generated output (hashes, lockfiles) is dense in names.
+    const source = sources[c.source]!
+    const bg = (source.kind === 'file' ? opts.background : (opts.outputBackground ?? 0)) * source.recency
     for (const id of namesOf[order]!) if (!covered[id]) v += weightOf[id]! + bg
     return v / c.cost
   }
@@ -213,12 +231,19 @@ export function select(
   const opened = new Set<number>()
   const chosen: Chunk[] = []
   let chars = 0
-  for (let top = queue.pop(); top; top = queue.pop()) {
-    const fresh = { ...top, value: value(top.order) }
-    if (fresh.value <= 0) continue
+  // Once no run fits in what is left, nothing more can be taken: stop rather than drain the queue.
+  let smallest = Infinity
+  for (const c of chunks) smallest = Math.min(smallest, c.cost)
+  for (let top = queue.pop(); top && opts.budget - chars >= smallest; top = queue.pop()) {
+    // A run too long for what is left, even with its heading paid, never fits again (what is
+    // left only shrinks): dropped without scoring it again, as the plain greedy would drop it.
+    if (chars + top.chunk.cost > opts.budget) continue
+    // Re-scored in place: the entry is out of the queue, and a fresh object per step is garbage.
+    top.value = value(top.order)
+    if (top.value <= 0) continue
     const next = queue.peek()
-    if (next && before(next, fresh)) {
-      queue.push(fresh)
+    if (next && before(next, top)) {
+      queue.push(top)
       continue
     }
     const c = top.chunk

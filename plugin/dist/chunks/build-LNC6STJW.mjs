@@ -10,7 +10,7 @@ import {
   readJsonlTranscript,
   readPolicy,
   systemClock
-} from "./chunk-DIBZY7LS.mjs";
+} from "./chunk-SZGZF5VN.mjs";
 import {
   fmt
 } from "./chunk-4UC3FRD7.mjs";

@@ -13,7 +13,7 @@ import {
   readPolicy,
   systemClock,
   vetForRead
-} from "./chunk-DIBZY7LS.mjs";
+} from "./chunk-SZGZF5VN.mjs";
 import {
   nextCompaction,
   resolveDataDir,

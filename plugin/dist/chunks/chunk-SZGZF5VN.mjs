@@ -20359,13 +20359,13 @@ function validate8(data, { instancePath = "", parentData, parentDataProperty, ro
   return errors === 0;
 }
 var options_8 = validate9;
-var schema11 = { "type": "object", "additionalProperties": false, "properties": { "chunkLines": { "type": "integer", "minimum": 1, "maximum": 200, "description": "lines in one run, the unit a choice is made in" }, "lineChars": { "type": "integer", "minimum": 20, "description": "a longer line is clipped" }, "recencyScale": { "type": "number", "exclusiveMinimum": 0, "description": "how far back a mention still counts, as a share of the conversation's messages" }, "background": { "type": "number", "minimum": 0, "description": "what any name in a recently worked source weighs, beside what the session named" }, "outputs": { "type": "boolean", "description": "false shows file lines only, no command or search output" }, "denyPaths": { "type": "array", "items": { "type": "string", "minLength": 1 }, "description": "globs never read or shown, added to the default deny list (27 patterns: ~/.ssh/**, .env, *.pem, \u2026)" }, "allowPaths": { "type": "array", "items": { "type": "string", "minLength": 1 }, "description": "globs read and shown even when the deny list names them or they lie outside the project" } } };
+var schema11 = { "type": "object", "additionalProperties": false, "properties": { "chunkLines": { "type": "integer", "minimum": 1, "maximum": 200, "description": "lines in one run, the unit a choice is made in" }, "lineChars": { "type": "integer", "minimum": 20, "description": "a longer line is clipped" }, "recencyScale": { "type": "number", "exclusiveMinimum": 0, "description": "how far back a mention still counts, as a share of the conversation's messages" }, "background": { "type": "number", "minimum": 0, "description": "what any name in a recently worked source weighs, beside what the session named" }, "outputBackground": { "type": "number", "minimum": 0, "description": "the same for a recent command's or search's output" }, "outputs": { "type": "boolean", "description": "false shows file lines only, no command or search output" }, "denyPaths": { "type": "array", "items": { "type": "string", "minLength": 1 }, "description": "globs never read or shown, added to the default deny list (27 patterns: ~/.ssh/**, .env, *.pem, \u2026)" }, "allowPaths": { "type": "array", "items": { "type": "string", "minLength": 1 }, "description": "globs read and shown even when the deny list names them or they lie outside the project" } } };
 function validate9(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (!(key0 === "chunkLines" || key0 === "lineChars" || key0 === "recencyScale" || key0 === "background" || key0 === "outputs" || key0 === "denyPaths" || key0 === "allowPaths")) {
+      if (!(key0 === "chunkLines" || key0 === "lineChars" || key0 === "recencyScale" || key0 === "background" || key0 === "outputBackground" || key0 === "outputs" || key0 === "denyPaths" || key0 === "allowPaths")) {
         const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11, data };
         if (vErrors === null) {
           vErrors = [err0];
@@ -20474,96 +20474,118 @@ function validate9(data, { instancePath = "", parentData, parentDataProperty, ro
         errors++;
       }
     }
-    if (data.outputs !== void 0) {
-      let data4 = data.outputs;
-      if (typeof data4 !== "boolean") {
-        const err10 = { instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.outputs.type, parentSchema: schema11.properties.outputs, data: data4 };
+    if (data.outputBackground !== void 0) {
+      let data4 = data.outputBackground;
+      if (typeof data4 == "number") {
+        if (data4 < 0 || isNaN(data4)) {
+          const err10 = { instancePath: instancePath + "/outputBackground", schemaPath: "#/properties/outputBackground/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.outputBackground, data: data4 };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = { instancePath: instancePath + "/outputBackground", schemaPath: "#/properties/outputBackground/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.outputBackground.type, parentSchema: schema11.properties.outputBackground, data: data4 };
         if (vErrors === null) {
-          vErrors = [err10];
+          vErrors = [err11];
         } else {
-          vErrors.push(err10);
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.outputs !== void 0) {
+      let data5 = data.outputs;
+      if (typeof data5 !== "boolean") {
+        const err12 = { instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.outputs.type, parentSchema: schema11.properties.outputs, data: data5 };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
         }
         errors++;
       }
     }
     if (data.denyPaths !== void 0) {
-      let data5 = data.denyPaths;
-      if (Array.isArray(data5)) {
-        const len0 = data5.length;
+      let data6 = data.denyPaths;
+      if (Array.isArray(data6)) {
+        const len0 = data6.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          let data6 = data5[i0];
-          if (typeof data6 === "string") {
-            if (func0(data6) < 1) {
-              const err11 = { instancePath: instancePath + "/denyPaths/" + i0, schemaPath: "#/properties/denyPaths/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.denyPaths.items, data: data6 };
+          let data7 = data6[i0];
+          if (typeof data7 === "string") {
+            if (func0(data7) < 1) {
+              const err13 = { instancePath: instancePath + "/denyPaths/" + i0, schemaPath: "#/properties/denyPaths/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.denyPaths.items, data: data7 };
               if (vErrors === null) {
-                vErrors = [err11];
+                vErrors = [err13];
               } else {
-                vErrors.push(err11);
+                vErrors.push(err13);
               }
               errors++;
             }
           } else {
-            const err12 = { instancePath: instancePath + "/denyPaths/" + i0, schemaPath: "#/properties/denyPaths/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.denyPaths.items.type, parentSchema: schema11.properties.denyPaths.items, data: data6 };
+            const err14 = { instancePath: instancePath + "/denyPaths/" + i0, schemaPath: "#/properties/denyPaths/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.denyPaths.items.type, parentSchema: schema11.properties.denyPaths.items, data: data7 };
             if (vErrors === null) {
-              vErrors = [err12];
+              vErrors = [err14];
             } else {
-              vErrors.push(err12);
+              vErrors.push(err14);
             }
             errors++;
           }
         }
       } else {
-        const err13 = { instancePath: instancePath + "/denyPaths", schemaPath: "#/properties/denyPaths/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.denyPaths.type, parentSchema: schema11.properties.denyPaths, data: data5 };
+        const err15 = { instancePath: instancePath + "/denyPaths", schemaPath: "#/properties/denyPaths/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.denyPaths.type, parentSchema: schema11.properties.denyPaths, data: data6 };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err15];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err15);
         }
         errors++;
       }
     }
     if (data.allowPaths !== void 0) {
-      let data7 = data.allowPaths;
-      if (Array.isArray(data7)) {
-        const len1 = data7.length;
+      let data8 = data.allowPaths;
+      if (Array.isArray(data8)) {
+        const len1 = data8.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          let data8 = data7[i1];
-          if (typeof data8 === "string") {
-            if (func0(data8) < 1) {
-              const err14 = { instancePath: instancePath + "/allowPaths/" + i1, schemaPath: "#/properties/allowPaths/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.allowPaths.items, data: data8 };
+          let data9 = data8[i1];
+          if (typeof data9 === "string") {
+            if (func0(data9) < 1) {
+              const err16 = { instancePath: instancePath + "/allowPaths/" + i1, schemaPath: "#/properties/allowPaths/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.allowPaths.items, data: data9 };
               if (vErrors === null) {
-                vErrors = [err14];
+                vErrors = [err16];
               } else {
-                vErrors.push(err14);
+                vErrors.push(err16);
               }
               errors++;
             }
           } else {
-            const err15 = { instancePath: instancePath + "/allowPaths/" + i1, schemaPath: "#/properties/allowPaths/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.allowPaths.items.type, parentSchema: schema11.properties.allowPaths.items, data: data8 };
+            const err17 = { instancePath: instancePath + "/allowPaths/" + i1, schemaPath: "#/properties/allowPaths/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.allowPaths.items.type, parentSchema: schema11.properties.allowPaths.items, data: data9 };
             if (vErrors === null) {
-              vErrors = [err15];
+              vErrors = [err17];
             } else {
-              vErrors.push(err15);
+              vErrors.push(err17);
             }
             errors++;
           }
         }
       } else {
-        const err16 = { instancePath: instancePath + "/allowPaths", schemaPath: "#/properties/allowPaths/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.allowPaths.type, parentSchema: schema11.properties.allowPaths, data: data7 };
+        const err18 = { instancePath: instancePath + "/allowPaths", schemaPath: "#/properties/allowPaths/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.allowPaths.type, parentSchema: schema11.properties.allowPaths, data: data8 };
         if (vErrors === null) {
-          vErrors = [err16];
+          vErrors = [err18];
         } else {
-          vErrors.push(err16);
+          vErrors.push(err18);
         }
         errors++;
       }
     }
   } else {
-    const err17 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+    const err19 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
     if (vErrors === null) {
-      vErrors = [err17];
+      vErrors = [err19];
     } else {
-      vErrors.push(err17);
+      vErrors.push(err19);
     }
     errors++;
   }
@@ -20579,7 +20601,7 @@ var precompiled = { file, options: /* @__PURE__ */ new Map([
   ['{"type":"object","additionalProperties":false,"properties":{"maxFiles":{"type":"integer","minimum":1,"maximum":200,"description":"the most files outlined, newest touch first"},"lineChars":{"type":"integer","minimum":20,"description":"a declaration line longer than this is clipped"}}}', options_5],
   [`{"type":"object","additionalProperties":false,"properties":{"resultChars":{"type":"integer","minimum":0,"description":"each tool result is cut to this many characters (0 leaves results out)"},"inputChars":{"type":"integer","minimum":50,"description":"each tool call's input is cut to this many characters"}}}`, options_6],
   [`{"type":"object","additionalProperties":false,"properties":{"maxFiles":{"type":"integer","minimum":0,"maximum":20,"description":"the most files restored"},"fileChars":{"type":"integer","minimum":100,"description":"a file longer than this is clipped, and the clip is said"},"totalChars":{"type":"integer","minimum":100,"description":"a file that would take the restored total past this is left out"},"readTimeoutMs":{"type":"integer","minimum":1,"description":"a read slower than this falls back to the transcript's copy"},"denyPaths":{"type":"array","items":{"type":"string","minLength":1},"description":"globs never read or shown, added to the default deny list (27 patterns: ~/.ssh/**, .env, *.pem, \u2026)"},"allowPaths":{"type":"array","items":{"type":"string","minLength":1},"description":"globs read and shown even when the deny list names them or they lie outside the project"}}}`, options_7],
-  [`{"type":"object","additionalProperties":false,"properties":{"chunkLines":{"type":"integer","minimum":1,"maximum":200,"description":"lines in one run, the unit a choice is made in"},"lineChars":{"type":"integer","minimum":20,"description":"a longer line is clipped"},"recencyScale":{"type":"number","exclusiveMinimum":0,"description":"how far back a mention still counts, as a share of the conversation's messages"},"background":{"type":"number","minimum":0,"description":"what any name in a recently worked source weighs, beside what the session named"},"outputs":{"type":"boolean","description":"false shows file lines only, no command or search output"},"denyPaths":{"type":"array","items":{"type":"string","minLength":1},"description":"globs never read or shown, added to the default deny list (27 patterns: ~/.ssh/**, .env, *.pem, \u2026)"},"allowPaths":{"type":"array","items":{"type":"string","minLength":1},"description":"globs read and shown even when the deny list names them or they lie outside the project"}}}`, options_8]
+  [`{"type":"object","additionalProperties":false,"properties":{"chunkLines":{"type":"integer","minimum":1,"maximum":200,"description":"lines in one run, the unit a choice is made in"},"lineChars":{"type":"integer","minimum":20,"description":"a longer line is clipped"},"recencyScale":{"type":"number","exclusiveMinimum":0,"description":"how far back a mention still counts, as a share of the conversation's messages"},"background":{"type":"number","minimum":0,"description":"what any name in a recently worked source weighs, beside what the session named"},"outputBackground":{"type":"number","minimum":0,"description":"the same for a recent command's or search's output"},"outputs":{"type":"boolean","description":"false shows file lines only, no command or search output"},"denyPaths":{"type":"array","items":{"type":"string","minLength":1},"description":"globs never read or shown, added to the default deny list (27 patterns: ~/.ssh/**, .env, *.pem, \u2026)"},"allowPaths":{"type":"array","items":{"type":"string","minLength":1},"description":"globs read and shown even when the deny list names them or they lie outside the project"}}}`, options_8]
 ]) };
 
 // pipeline/config/schema.json
@@ -23021,11 +23043,22 @@ function salience(messages, scale) {
   return weights;
 }
 var lineCost = (line, n, lineChars) => String(n).length + Math.min(line.length, lineChars + 1) + 2;
+function runsOf(lines, most) {
+  const out = [];
+  for (let i = 0; i < lines.length; ) {
+    while (i < lines.length && lines[i].trim() === "") i++;
+    const start = i;
+    while (i < lines.length && lines[i].trim() !== "") i++;
+    const length = i - start;
+    const pieces = Math.ceil(length / most);
+    for (let k = 0; k < pieces; k++) out.push({ from: start + Math.floor(k * length / pieces), to: start + Math.floor((k + 1) * length / pieces) });
+  }
+  return out;
+}
 function chunksOf(sources, lines, lineChars) {
   const out = [];
   sources.forEach((s, source) => {
-    for (let from = 0; from < s.lines.length; from += lines) {
-      const to = Math.min(s.lines.length, from + lines);
+    for (const { from, to } of runsOf(s.lines, lines)) {
       let cost = 12;
       const text = [];
       for (let i = from; i < to; i++) {
@@ -23086,7 +23119,8 @@ function select(sources, chunks, weights, opts) {
   const value = (order) => {
     const c = chunks[order];
     let v = 0;
-    const bg = sources[c.source].kind === "file" ? opts.background * sources[c.source].recency : 0;
+    const source = sources[c.source];
+    const bg = (source.kind === "file" ? opts.background : opts.outputBackground ?? 0) * source.recency;
     for (const id of namesOf[order]) if (!covered[id]) v += weightOf[id] + bg;
     return v / c.cost;
   };
@@ -23098,12 +23132,15 @@ function select(sources, chunks, weights, opts) {
   const opened = /* @__PURE__ */ new Set();
   const chosen = [];
   let chars = 0;
-  for (let top = queue.pop(); top; top = queue.pop()) {
-    const fresh = { ...top, value: value(top.order) };
-    if (fresh.value <= 0) continue;
+  let smallest = Infinity;
+  for (const c of chunks) smallest = Math.min(smallest, c.cost);
+  for (let top = queue.pop(); top && opts.budget - chars >= smallest; top = queue.pop()) {
+    if (chars + top.chunk.cost > opts.budget) continue;
+    top.value = value(top.order);
+    if (top.value <= 0) continue;
     const next = queue.peek();
-    if (next && before(next, fresh)) {
-      queue.push(fresh);
+    if (next && before(next, top)) {
+      queue.push(top);
       continue;
     }
     const c = top.chunk;
@@ -23176,18 +23213,26 @@ function alreadyCarried(needed) {
   }
   return names;
 }
+function outputTitle(source, firstShown) {
+  return firstShown && source.label.startsWith("$ ") ? SHELL_TITLE : source.label;
+}
+var SHELL_TITLE = "A shell command and what it printed";
+function headingEstimate(source) {
+  const title = source.kind === "file" ? source.label : source.label.startsWith("$ ") ? SHELL_TITLE : source.label;
+  return title.length + 24;
+}
 function render2(source, runs, lineChars) {
   runs.sort((a, b) => a.from - b.from);
   const merged = [];
   for (const r of runs) {
     const last = merged.at(-1);
-    if (last && last.to >= r.from) last.to = Math.max(last.to, r.to);
+    if (last && (last.to >= r.from || source.lines.slice(last.to, r.from).every((line) => line.trim() === ""))) last.to = Math.max(last.to, r.to);
     else merged.push({ from: r.from, to: r.to });
   }
   const n = (i) => source.firstLine + i;
   const where = merged.map((r) => r.to - r.from === 1 ? `${n(r.from)}` : `${n(r.from)}\u2013${n(r.to - 1)}`).join(", ");
   const word = merged.length === 1 && merged[0].to - merged[0].from === 1 ? "line" : "lines";
-  const heading = source.kind === "file" ? `### ${source.label} \u2014 ${word} ${where}` : `### ${source.label} \u2014 ${word} ${where} of ${fmt(source.lines.length)}${source.label.startsWith("$ ") ? " (the command, then what it printed)" : " of its output"}`;
+  const heading = source.kind === "file" ? `### ${source.label} \u2014 ${word} ${where}` : `### ${outputTitle(source, merged[0].from === 0)} \u2014 ${word} ${where} of ${fmt(source.lines.length)}`;
   const body = merged.map(
     (r) => source.lines.slice(r.from, r.to).map((line, k) => `${n(r.from + k)}	${line.length > lineChars ? `${line.slice(0, lineChars)}\u2026` : line}`).join("\n")
   );
@@ -23200,7 +23245,7 @@ function compose(sources, picked, lineChars) {
   const blocks = order.map((i) => render2(sources[i], bySource.get(i), lineChars)).join("\n\n");
   return { body: blocks, blocks, order, bySource };
 }
-var INTRO = "Lines the work kept coming back to, newest source first: files as the conversation last showed them (numbered as in the file; they may have changed since, so Read before you Edit), and command and search output as it came back.";
+var INTRO = "Lines the work kept coming back to, newest source first: files as the conversation last showed them (numbered as in the file; they may have changed since, so Read before you Edit), and what commands and searches printed, headed by the call (a shell command comes first, its lines marked `$` and `>`, then what it printed).";
 var excerpts_default = defineSection({
   name: "excerpts",
   title: "Excerpts the work kept returning to",
@@ -23211,7 +23256,7 @@ var excerpts_default = defineSection({
     timeoutMs: 1e4,
     budgetChars: 34e3,
     priority: 35,
-    options: { chunkLines: 8, lineChars: 200, recencyScale: 0.2, background: 0.05, outputs: true }
+    options: { chunkLines: 4, lineChars: 200, recencyScale: 0.2, background: 0.05, outputBackground: 0.025, outputs: true }
   },
   needs: ["summary", "ledger", "state", "commitments", "turns", "outline", "recent", "restore"],
   optionsSchema: {
@@ -23229,6 +23274,11 @@ var excerpts_default = defineSection({
         type: "number",
         minimum: 0,
         description: "what any name in a recently worked source weighs, beside what the session named"
+      },
+      outputBackground: {
+        type: "number",
+        minimum: 0,
+        description: "the same for a recent command's or search's output"
       },
       outputs: { type: "boolean", description: "false shows file lines only, no command or search output" },
       ...READ_POLICY_OPTIONS
@@ -23264,14 +23314,19 @@ var excerpts_default = defineSection({
     }
     const weights = salience(messages, options.recencyScale);
     const chunks = chunksOf(sources, options.chunkLines, options.lineChars);
-    const headingChars = (s) => s.label.length + 70;
-    const budget = ctx.budgetChars - INTRO.length - 2;
-    const chosen = select(sources, chunks, weights, { budget, covered: alreadyCarried(ctx.needed), background: options.background, headingChars });
+    const room = ctx.budgetChars - INTRO.length - 2;
+    const chosen = select(sources, chunks, weights, {
+      budget: room,
+      covered: alreadyCarried(ctx.needed),
+      background: options.background,
+      outputBackground: options.outputBackground,
+      headingChars: headingEstimate
+    });
     if (chosen.chunks.length === 0) throw new SectionDropError("SECTION_EMPTY", "nothing the session worked with holds a name the handoff lacks, or none fits");
     const picked = [...chosen.chunks];
     let composed = compose(sources, picked, options.lineChars);
-    while (composed.body.length > ctx.budgetChars - INTRO.length - 2 && picked.length > 1) {
-      picked.pop();
+    while (composed.body.length > room && picked.length > 1) {
+      for (let over = composed.body.length - room; over > 0 && picked.length > 1; ) over -= picked.pop().cost;
       composed = compose(sources, picked, options.lineChars);
     }
     const { blocks, order, bySource } = composed;
