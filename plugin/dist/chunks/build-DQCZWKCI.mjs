@@ -2,22 +2,33 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
-  beforeBoundary,
-  buildHandoff,
-  builtinSections,
-  configFiles,
-  diskFilesUnder,
-  readJsonlTranscript,
-  readPolicy,
-  systemClock
-} from "./chunk-XOXM3BVZ.mjs";
-import {
-  fmt
-} from "./chunk-4UC3FRD7.mjs";
+  diskFilesUnder
+} from "./chunk-4DWRZDY3.mjs";
 import {
   forTerminal,
   jsonForTerminal
 } from "./chunk-S2M2GLMU.mjs";
+import {
+  buildHandoff,
+  configFiles
+} from "./chunk-FMURTBI6.mjs";
+import "./chunk-4GE4WKKM.mjs";
+import "./chunk-NE4EY24R.mjs";
+import {
+  builtinSections
+} from "./chunk-VQEAPA7F.mjs";
+import {
+  beforeBoundary,
+  readJsonlTranscript,
+  readPolicy
+} from "./chunk-AFRIOVQW.mjs";
+import "./chunk-C6P5HNEU.mjs";
+import {
+  systemClock
+} from "./chunk-2NN3RAOG.mjs";
+import {
+  fmt
+} from "./chunk-M7CEWKEQ.mjs";
 import {
   HandoffError
 } from "./chunk-JGDWI2EV.mjs";
