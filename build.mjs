@@ -141,6 +141,25 @@ await build({
   define: { __CH_VERSION__: JSON.stringify(pkg.version) },
   logLevel: 'warning',
 })
+// The hooks module as the engine loads it (plugin/hooks/hooks.json names it): plugin/hooks/*.ts in
+// one file, types and comments gone. Every `claude` start with the plugin pays for the engine
+// reading it, on its main thread before the first request: it compiles each file, parses it and
+// follows every `$` through it, about 2 ms per KB of code (2.1.328, measured; strings cost next to
+// nothing), so the ~100 KB of commented TS in seven files made ~200 ms and this ~50 KB file ~130.
+// platform neutral: the module runs in the engine's worker, neither Node nor a browser; nothing is
+// minified, as the engine's checks need `$`, `on` and `next` spelled as written.
+await build({
+  entryPoints: [join(root, 'plugin', 'hooks', 'index.ts')],
+  outfile: join(outDir, 'hooks.mjs'),
+  bundle: true,
+  platform: 'neutral',
+  external: ['claude-code'],
+  target: 'es2022',
+  format: 'esm',
+  legalComments: 'none',
+  banner: { js: '// Built by build.mjs from plugin/hooks/*.ts (edit those, then `npm run build`): the hooks module the engine loads.' },
+  logLevel: 'warning',
+})
 // The entry is the package's `bin`: executable, so `npx compact-handoff` runs it.
 chmodSync(join(outDir, 'compact-handoff.mjs'), 0o755)
 // Files the bundle reads beside itself: the default pipeline, and the ledger's shell grammar

@@ -33,6 +33,8 @@ interface FieldState {
   /** Look for compactions in the folder at the next record (a resumed process: another process may
    *  have compacted the session since its last row). */
   pendingSync: boolean
+  /** window.jsonl was not there when this process first looked: its first row creates it. */
+  windowAbsent: boolean
 }
 
 let state: FieldState | null = null
@@ -60,6 +62,20 @@ async function sh($: EngineInterface, script: string, path: string, stdin: strin
   if (r.exitCode !== 0) throw new Error(`writing ${path}: ${r.stderr.trim() || `exit ${r.exitCode}`}`)
 }
 
+/**
+ * One row onto window.jsonl. Its first row, where the file was not there, is written with
+ * $.fs.write, which makes the file (mode 600) and its folders: no process, which a one-shot
+ * `claude -p` would otherwise wait for at its exit (~60 ms measured, 2.1.328). Later rows are
+ * appended by `sh` in one O_APPEND write ($.fs has no append). Only another process recording the
+ * same session in the same instant could lose a row to that first write.
+ */
+async function appendWindow($: EngineInterface, st: FieldState, line: string): Promise<void> {
+  const file = `${st.dir}/${WINDOW_FILE}`
+  if (st.windowAbsent) await $.fs.write(file, line)
+  else await sh($, APPEND_STDIN, file, line)
+  st.windowAbsent = false
+}
+
 async function readJson($: EngineInterface, path: string): Promise<unknown> {
   try {
     return JSON.parse(await $.fs.read(path))
@@ -79,11 +95,16 @@ async function load($: EngineInterface, s: Settings): Promise<FieldState> {
   const dir = `${s.dataDir}/${modeDir(s.live && arm === 'handoff')}/${sessionId}`
   const file = `${dir}/${WINDOW_FILE}`
   let last: { turn: number; phase: number } | null = null
-  const size = await $.fs
-    .stat(file)
-    .then((st) => st.size)
-    .catch(() => 0)
-  if (size > 0) {
+  // Both asked at once: a headless run records its only turn at session end, which the process's
+  // exit waits for.
+  const [size, listed] = await Promise.all([
+    $.fs
+      .stat(file)
+      .then((st) => st.size)
+      .catch(() => null),
+    $.fs.list(dir).catch(() => []),
+  ])
+  if (size !== null && size > 0) {
     const from = Math.max(0, size - 8_192)
     last = lastWindowRow(await $.fs.read(file, { offset: from, length: size - from }).catch(() => ''))
   }
@@ -99,12 +120,13 @@ async function load($: EngineInterface, s: Settings): Promise<FieldState> {
     watch: null,
     synced: 0,
     pendingSync: last !== null,
+    windowAbsent: size === null,
   }
   if (!last) {
     // No turn recorded yet, yet compactions stored that this process did not handle: they came
     // before these records were kept (an older version, or the plugin off). They set the phase;
     // the turns after them were not seen, so no watch opens for them.
-    const names = (await $.fs.list(dir).catch(() => [])).map((x) => x.name)
+    const names = listed.map((x) => x.name)
     st.phase = Math.max(0, nextNumber(names).n - 1 - heard)
   }
   return st
@@ -175,7 +197,7 @@ async function recordTurn($: EngineInterface, e: TurnCompleteInput, settings: ()
     st.handoffDue = null
   }
   const row = windowRow({ at: snap.at, turn: st.turn, phase: st.phase, ...(e.usage ? { usage: e.usage } : {}), ...(context ? { context } : {}), handoffTokens })
-  await sh($, APPEND_STDIN, `${st.dir}/${WINDOW_FILE}`, JSON.stringify(row) + '\n')
+  await appendWindow($, st, JSON.stringify(row) + '\n')
 
   const w = st.watch
   if (!w) return

@@ -6,7 +6,7 @@
  * per-turn records and makes their `$` calls), and makes every other `$` call. Decisions live in
  * ./logic, ./tools, ./window and ./watch.
  */
-import type { EngineInterface, PluginOptions, Register, SessionCompactInput, SessionCompactResult } from 'claude-code'
+import type { EngineInterface, On, PluginOptions, SessionCompactInput, SessionCompactResult } from 'claude-code'
 import {
   APPEND_SCRIPT,
   COMPACTED_FORK,
@@ -630,7 +630,10 @@ async function runHistory($: EngineInterface, options: PluginOptions, name: stri
   }
 }
 
-export const register: Register = (on, options) => {
+// A function declaration (the engine's Register shape), so that the bundle the engine loads
+// (plugin/dist/hooks.mjs, built by build.mjs) keeps it as one: the engine takes `register` only as
+// a function declared at the top of its file, and esbuild would emit a `var` for an arrow.
+export function register(on: On, options: PluginOptions): void {
   // $.compactHandoff: other plugins subscribe their tools to this session's compactions (./seam).
   on('engine.create', async ($, e, next) => {
     const beneath = await next(e)
@@ -647,8 +650,10 @@ export const register: Register = (on, options) => {
     // paying. Node's probe waits the two seconds too, unless a compaction needs it sooner; in a
     // session likely to compact soon (live, or resumed with compactions on record) it starts at
     // once, in the background, and a live session's standby child after it.
+    // /handoff registers while the settings are read: a `claude -p` waits for both.
+    const listed = registerCommand($)
     const s = await settingsOf($, options)
-    const [hasHistory] = await Promise.all([sessionHasHistory($, s), registerCommand($)])
+    const [hasHistory] = await Promise.all([sessionHasHistory($, s), listed])
     if (hasHistory) await ensureTools($)
     const prepare = () =>
       void nodeFor($, s)

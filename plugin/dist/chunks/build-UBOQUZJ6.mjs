@@ -2,22 +2,33 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
-  beforeBoundary,
-  buildHandoff,
-  builtinSections,
-  configFiles,
-  diskFilesUnder,
-  readJsonlTranscript,
-  readPolicy,
-  systemClock
-} from "./chunk-SZGZF5VN.mjs";
-import {
-  fmt
-} from "./chunk-4UC3FRD7.mjs";
+  diskFilesUnder
+} from "./chunk-UFU7QSZE.mjs";
 import {
   forTerminal,
   jsonForTerminal
 } from "./chunk-S2M2GLMU.mjs";
+import {
+  buildHandoff,
+  configFiles
+} from "./chunk-4CY7NYVT.mjs";
+import "./chunk-4GE4WKKM.mjs";
+import "./chunk-DDNPACPA.mjs";
+import {
+  builtinSections
+} from "./chunk-VOHBYYV3.mjs";
+import {
+  beforeBoundary,
+  readJsonlTranscript,
+  readPolicy
+} from "./chunk-N5GVKJMM.mjs";
+import "./chunk-C6P5HNEU.mjs";
+import {
+  systemClock
+} from "./chunk-2NN3RAOG.mjs";
+import {
+  fmt
+} from "./chunk-M7CEWKEQ.mjs";
 import {
   HandoffError
 } from "./chunk-JGDWI2EV.mjs";

@@ -5,17 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-AMGIQBKR.mjs";
-import {
-  fmt
-} from "./chunk-4UC3FRD7.mjs";
-import {
-  forTerminal,
-  jsonForTerminal
-} from "./chunk-S2M2GLMU.mjs";
-import {
-  HandoffError
-} from "./chunk-JGDWI2EV.mjs";
+} from "./chunk-FJ5YFKYU.mjs";
 import {
   HISTORY_TOOLS,
   INDEX_FILE,
@@ -33,6 +23,16 @@ import {
   search,
   sessionCompactions
 } from "./chunk-VXUXFW7Q.mjs";
+import {
+  forTerminal,
+  jsonForTerminal
+} from "./chunk-S2M2GLMU.mjs";
+import {
+  fmt
+} from "./chunk-M7CEWKEQ.mjs";
+import {
+  HandoffError
+} from "./chunk-JGDWI2EV.mjs";
 
 // cli/history.ts
 import { accessSync, constants, statSync } from "node:fs";

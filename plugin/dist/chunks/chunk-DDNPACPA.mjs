@@ -2,17 +2,7 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
-  clip,
-  fmt,
-  messageChars,
-  numberLines,
-  renderConversation
-} from "./chunk-4UC3FRD7.mjs";
-import {
-  DROP_CODES,
-  HandoffError,
-  SectionDropError,
-  isSectionDrop
+  HandoffError
 } from "./chunk-JGDWI2EV.mjs";
 import {
   __commonJS,
@@ -27,9 +17,9 @@ var require_picocolors = __commonJS({
     var argv = p.argv || [];
     var env = p.env || {};
     var isColorSupported = !(!!env.NO_COLOR || argv.includes("--no-color")) && (!!env.FORCE_COLOR || argv.includes("--color") || p.platform === "win32" || (p.stdout || {}).isTTY && env.TERM !== "dumb" || !!env.CI);
-    var formatter = (open2, close, replace = open2) => (input) => {
-      let string = "" + input, index = string.indexOf(close, open2.length);
-      return ~index ? open2 + replaceClose(string, close, replace, index) + close : open2 + string + close;
+    var formatter = (open, close, replace = open) => (input) => {
+      let string = "" + input, index = string.indexOf(close, open.length);
+      return ~index ? open + replaceClose(string, close, replace, index) + close : open + string + close;
     };
     var replaceClose = (string, close, replace, index) => {
       let result = "", cursor = 0;
@@ -296,7 +286,7 @@ var require_lib2 = __commonJS({
     function isColorSupported() {
       return typeof process === "object" && (process.env.FORCE_COLOR === "0" || process.env.FORCE_COLOR === "false") ? false : picocolors.isColorSupported;
     }
-    var compose2 = (f, g) => (v) => f(g(v));
+    var compose = (f, g) => (v) => f(g(v));
     function buildDefs(colors) {
       return {
         keyword: colors.cyan,
@@ -307,10 +297,10 @@ var require_lib2 = __commonJS({
         string: colors.green,
         regex: colors.magenta,
         comment: colors.gray,
-        invalid: compose2(compose2(colors.white, colors.bgRed), colors.bold),
+        invalid: compose(compose(colors.white, colors.bgRed), colors.bold),
         gutter: colors.gray,
-        marker: compose2(colors.red, colors.bold),
-        message: compose2(colors.red, colors.bold),
+        marker: compose(colors.red, colors.bold),
+        message: compose(colors.red, colors.bold),
         reset: colors.reset
       };
     }
@@ -322,7 +312,7 @@ var require_lib2 = __commonJS({
     var sometimesKeywords = /* @__PURE__ */ new Set(["as", "async", "from", "get", "of", "set"]);
     var NEWLINE$1 = /\r\n|[\n\r\u2028\u2029]/;
     var BRACKET = /^[()[\]{}]$/;
-    var tokenize2;
+    var tokenize;
     var JSX_TAG = /^[a-z][\w-]*$/i;
     var getTokenType = function(token, offset, text) {
       if (token.type === "name") {
@@ -346,7 +336,7 @@ var require_lib2 = __commonJS({
       }
       return token.type;
     };
-    tokenize2 = function* (text) {
+    tokenize = function* (text) {
       let match;
       while (match = jsTokens.default.exec(text)) {
         const token = jsTokens.matchToToken(match);
@@ -363,9 +353,9 @@ var require_lib2 = __commonJS({
       for (const {
         type,
         value
-      } of tokenize2(text)) {
+      } of tokenize(text)) {
         if (type in defs) {
-          highlighted += value.split(NEWLINE$1).map((str2) => defs[type](str2)).join("\n");
+          highlighted += value.split(NEWLINE$1).map((str) => defs[type](str)).join("\n");
         } else {
           highlighted += value;
         }
@@ -633,11 +623,11 @@ var require_mod = __commonJS({
       return myers_x(a, b);
     };
     exports.distance = distance2;
-    var closest2 = function(str2, arr) {
+    var closest2 = function(str, arr) {
       var min_distance = Infinity;
       var min_index = 0;
       for (var i = 0; i < arr.length; i++) {
-        var dist = distance2(str2, arr[i]);
+        var dist = distance2(str, arr[i]);
         if (dist < min_distance) {
           min_distance = dist;
           min_index = i;
@@ -717,7 +707,7 @@ var require_code = __commonJS({
     }
     exports._ = _;
     var plus = new _Code("+");
-    function str2(strs, ...args) {
+    function str(strs, ...args) {
       const expr = [safeStringify(strs[0])];
       let i = 0;
       while (i < args.length) {
@@ -728,7 +718,7 @@ var require_code = __commonJS({
       optimize(expr);
       return new _Code(expr);
     }
-    exports.str = str2;
+    exports.str = str;
     function addCodeArg(code, arg) {
       if (arg instanceof _Code)
         code.push(...arg._items);
@@ -771,7 +761,7 @@ var require_code = __commonJS({
       return;
     }
     function strConcat(c1, c2) {
-      return c2.emptyStr() ? c1 : c1.emptyStr() ? c2 : str2`${c1}${c2}`;
+      return c2.emptyStr() ? c1 : c1.emptyStr() ? c2 : str`${c1}${c2}`;
     }
     exports.strConcat = strConcat;
     function interpolate(x) {
@@ -1006,7 +996,7 @@ var require_codegen = __commonJS({
       AND: new code_1._Code("&&"),
       ADD: new code_1._Code("+")
     };
-    var Node2 = class {
+    var Node = class {
       optimizeNodes() {
         return this;
       }
@@ -1014,7 +1004,7 @@ var require_codegen = __commonJS({
         return this;
       }
     };
-    var Def = class extends Node2 {
+    var Def = class extends Node {
       constructor(varKind, name, rhs) {
         super();
         this.varKind = varKind;
@@ -1026,18 +1016,18 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants2) {
+      optimizeNames(names, constants) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants2);
+          this.rhs = optimizeExpr(this.rhs, names, constants);
         return this;
       }
       get names() {
         return this.rhs instanceof code_1._CodeOrName ? this.rhs.names : {};
       }
     };
-    var Assign = class extends Node2 {
+    var Assign = class extends Node {
       constructor(lhs, rhs, sideEffects) {
         super();
         this.lhs = lhs;
@@ -1047,10 +1037,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants2) {
+      optimizeNames(names, constants) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants2);
+        this.rhs = optimizeExpr(this.rhs, names, constants);
         return this;
       }
       get names() {
@@ -1067,7 +1057,7 @@ var require_codegen = __commonJS({
         return `${this.lhs} ${this.op}= ${this.rhs};` + _n;
       }
     };
-    var Label = class extends Node2 {
+    var Label = class extends Node {
       constructor(label) {
         super();
         this.label = label;
@@ -1077,7 +1067,7 @@ var require_codegen = __commonJS({
         return `${this.label}:` + _n;
       }
     };
-    var Break = class extends Node2 {
+    var Break = class extends Node {
       constructor(label) {
         super();
         this.label = label;
@@ -1088,7 +1078,7 @@ var require_codegen = __commonJS({
         return `break${label};` + _n;
       }
     };
-    var Throw = class extends Node2 {
+    var Throw = class extends Node {
       constructor(error) {
         super();
         this.error = error;
@@ -1100,7 +1090,7 @@ var require_codegen = __commonJS({
         return this.error.names;
       }
     };
-    var AnyCode = class extends Node2 {
+    var AnyCode = class extends Node {
       constructor(code) {
         super();
         this.code = code;
@@ -1111,15 +1101,15 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants2) {
-        this.code = optimizeExpr(this.code, names, constants2);
+      optimizeNames(names, constants) {
+        this.code = optimizeExpr(this.code, names, constants);
         return this;
       }
       get names() {
         return this.code instanceof code_1._CodeOrName ? this.code.names : {};
       }
     };
-    var ParentNode = class extends Node2 {
+    var ParentNode = class extends Node {
       constructor(nodes = []) {
         super();
         this.nodes = nodes;
@@ -1141,12 +1131,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants2) {
+      optimizeNames(names, constants) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants2))
+          if (n.optimizeNames(names, constants))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -1199,12 +1189,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants2) {
+      optimizeNames(names, constants) {
         var _a;
-        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants2);
-        if (!(super.optimizeNames(names, constants2) || this.else))
+        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants);
+        if (!(super.optimizeNames(names, constants) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants2);
+        this.condition = optimizeExpr(this.condition, names, constants);
         return this;
       }
       get names() {
@@ -1227,10 +1217,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants2) {
-        if (!super.optimizeNames(names, constants2))
+      optimizeNames(names, constants) {
+        if (!super.optimizeNames(names, constants))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants2);
+        this.iteration = optimizeExpr(this.iteration, names, constants);
         return this;
       }
       get names() {
@@ -1266,10 +1256,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants2) {
-        if (!super.optimizeNames(names, constants2))
+      optimizeNames(names, constants) {
+        if (!super.optimizeNames(names, constants))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants2);
+        this.iterable = optimizeExpr(this.iterable, names, constants);
         return this;
       }
       get names() {
@@ -1311,11 +1301,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants2) {
+      optimizeNames(names, constants) {
         var _a, _b;
-        super.optimizeNames(names, constants2);
-        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants2);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants2);
+        super.optimizeNames(names, constants);
+        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants);
         return this;
       }
       get names() {
@@ -1616,7 +1606,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants2) {
+    function optimizeExpr(expr, names, constants) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -1631,14 +1621,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants2[n.str];
+        const c = constants[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants2[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -1733,22 +1723,22 @@ var require_util = __commonJS({
       return (0, codegen_1._)`${topSchemaRef}${schemaPath}${(0, codegen_1.getProperty)(keyword)}`;
     }
     exports.schemaRefOrVal = schemaRefOrVal;
-    function unescapeFragment(str2) {
-      return unescapeJsonPointer(decodeURIComponent(str2));
+    function unescapeFragment(str) {
+      return unescapeJsonPointer(decodeURIComponent(str));
     }
     exports.unescapeFragment = unescapeFragment;
-    function escapeFragment(str2) {
-      return encodeURIComponent(escapeJsonPointer(str2));
+    function escapeFragment(str) {
+      return encodeURIComponent(escapeJsonPointer(str));
     }
     exports.escapeFragment = escapeFragment;
-    function escapeJsonPointer(str2) {
-      if (typeof str2 == "number")
-        return `${str2}`;
-      return str2.replace(/~/g, "~0").replace(/\//g, "~1");
+    function escapeJsonPointer(str) {
+      if (typeof str == "number")
+        return `${str}`;
+      return str.replace(/~/g, "~0").replace(/\//g, "~1");
     }
     exports.escapeJsonPointer = escapeJsonPointer;
-    function unescapeJsonPointer(str2) {
-      return str2.replace(/~1/g, "/").replace(/~0/g, "~");
+    function unescapeJsonPointer(str) {
+      return str.replace(/~1/g, "/").replace(/~0/g, "~");
     }
     exports.unescapeJsonPointer = unescapeJsonPointer;
     function eachItem(xs, f) {
@@ -2773,8 +2763,8 @@ var require_json_schema_traverse = __commonJS({
         post(schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
       }
     }
-    function escapeJsonPtr(str2) {
-      return str2.replace(/~/g, "~0").replace(/\//g, "~1");
+    function escapeJsonPtr(str) {
+      return str.replace(/~/g, "~0").replace(/\//g, "~1");
     }
   }
 });
@@ -2851,8 +2841,8 @@ var require_resolve = __commonJS({
       }
       return count;
     }
-    function getFullPath(resolver, id = "", normalize2) {
-      if (normalize2 !== false)
+    function getFullPath(resolver, id = "", normalize) {
+      if (normalize !== false)
         id = normalizeId(id);
       const p = resolver.parse(id);
       return _getFullPath(resolver, p);
@@ -3600,7 +3590,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve4.call(this, root, ref);
+      let _sch = resolve.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -3627,7 +3617,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve4(root, ref) {
+    function resolve(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -3871,10 +3861,10 @@ var require_utils = __commonJS({
         isIPV6: true
       };
     }
-    function findToken(str2, token) {
+    function findToken(str, token) {
       let ind = 0;
-      for (let i = 0; i < str2.length; i++) {
-        if (str2[i] === token) ind++;
+      for (let i = 0; i < str.length; i++) {
+        if (str[i] === token) ind++;
       }
       return ind;
     }
@@ -4481,7 +4471,7 @@ var require_fast_uri = __commonJS({
       }
       return stringScheme;
     }
-    function normalize2(uri, options) {
+    function normalize(uri, options) {
       if (typeof uri === "string") {
         uri = /** @type {T} */
         normalizeString(uri, options);
@@ -4491,7 +4481,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve4(baseURI, relativeURI, options) {
+    function resolve(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -4527,58 +4517,58 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base2, relative4, options, skipNormalization) {
+    function resolveComponent(base, relative2, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
-        base2 = parse(serialize(base2, options), options);
-        relative4 = parse(serialize(relative4, options), options);
+        base = parse(serialize(base, options), options);
+        relative2 = parse(serialize(relative2, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative4.scheme) {
-        target.scheme = relative4.scheme;
-        target.userinfo = relative4.userinfo;
-        target.host = relative4.host;
-        target.port = relative4.port;
-        target.path = removeDotSegments(relative4.path || "");
-        target.query = relative4.query;
+      if (!options.tolerant && relative2.scheme) {
+        target.scheme = relative2.scheme;
+        target.userinfo = relative2.userinfo;
+        target.host = relative2.host;
+        target.port = relative2.port;
+        target.path = removeDotSegments(relative2.path || "");
+        target.query = relative2.query;
       } else {
-        if (relative4.userinfo !== void 0 || relative4.host !== void 0 || relative4.port !== void 0) {
-          target.userinfo = relative4.userinfo;
-          target.host = relative4.host;
-          target.port = relative4.port;
-          target.path = removeDotSegments(relative4.path || "");
-          target.query = relative4.query;
+        if (relative2.userinfo !== void 0 || relative2.host !== void 0 || relative2.port !== void 0) {
+          target.userinfo = relative2.userinfo;
+          target.host = relative2.host;
+          target.port = relative2.port;
+          target.path = removeDotSegments(relative2.path || "");
+          target.query = relative2.query;
         } else {
-          if (!relative4.path) {
-            target.path = base2.path;
-            if (relative4.query !== void 0) {
-              target.query = relative4.query;
+          if (!relative2.path) {
+            target.path = base.path;
+            if (relative2.query !== void 0) {
+              target.query = relative2.query;
             } else {
-              target.query = base2.query;
+              target.query = base.query;
             }
           } else {
-            if (relative4.path[0] === "/") {
-              target.path = removeDotSegments(relative4.path);
+            if (relative2.path[0] === "/") {
+              target.path = removeDotSegments(relative2.path);
             } else {
-              const baseHasAuthority = base2.userinfo !== void 0 || base2.host !== void 0 || base2.port !== void 0;
-              if (baseHasAuthority && !base2.path) {
-                target.path = "/" + relative4.path;
-              } else if (!base2.path) {
-                target.path = relative4.path;
+              const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
+              if (baseHasAuthority && !base.path) {
+                target.path = "/" + relative2.path;
+              } else if (!base.path) {
+                target.path = relative2.path;
               } else {
-                target.path = base2.path.slice(0, base2.path.lastIndexOf("/") + 1) + relative4.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative2.path;
               }
-              target.path = base2.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
+              target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative4.query;
+            target.query = relative2.query;
           }
-          target.userinfo = base2.userinfo;
-          target.host = base2.host;
-          target.port = base2.port;
+          target.userinfo = base.userinfo;
+          target.host = base.host;
+          target.port = base.port;
         }
-        target.scheme = base2.scheme;
+        target.scheme = base.scheme;
       }
-      target.fragment = relative4.fragment;
+      target.fragment = relative2.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -4881,8 +4871,8 @@ var require_fast_uri = __commonJS({
     }
     var fastUri = {
       SCHEMES,
-      normalize: normalize2,
-      resolve: resolve4,
+      normalize,
+      resolve,
       resolveComponent,
       equal,
       serialize,
@@ -4944,7 +4934,7 @@ var require_core = __commonJS({
     var util_1 = require_util();
     var $dataRefSchema = require_data();
     var uri_1 = require_uri();
-    var defaultRegExp = (str2, flags) => new RegExp(str2, flags);
+    var defaultRegExp = (str, flags) => new RegExp(str, flags);
     defaultRegExp.code = "new RegExp";
     var META_IGNORE_OPTIONS = ["removeAdditional", "useDefaults", "coerceTypes"];
     var EXT_SCOPE_NAMES = /* @__PURE__ */ new Set([
@@ -5490,13 +5480,13 @@ var require_core = __commonJS({
       RULES.all[keyword] = rule;
       (_a = definition.implements) === null || _a === void 0 ? void 0 : _a.forEach((kwd) => this.addKeyword(kwd));
     }
-    function addBeforeRule(ruleGroup, rule, before2) {
-      const i = ruleGroup.rules.findIndex((_rule) => _rule.keyword === before2);
+    function addBeforeRule(ruleGroup, rule, before) {
+      const i = ruleGroup.rules.findIndex((_rule) => _rule.keyword === before);
       if (i >= 0) {
         ruleGroup.rules.splice(i, 0, rule);
       } else {
         ruleGroup.rules.push(rule);
-        this.logger.warn(`rule ${before2} is not defined`);
+        this.logger.warn(`rule ${before} is not defined`);
       }
     }
     function keywordMetaschema(def) {
@@ -5739,16 +5729,16 @@ var require_ucs2length = __commonJS({
   "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
-    function ucs2length(str2) {
-      const len = str2.length;
+    function ucs2length(str) {
+      const len = str.length;
       let length = 0;
       let pos = 0;
       let value;
       while (pos < len) {
         length++;
-        value = str2.charCodeAt(pos++);
+        value = str.charCodeAt(pos++);
         if (value >= 55296 && value <= 56319 && pos < len) {
-          value = str2.charCodeAt(pos);
+          value = str.charCodeAt(pos);
           if ((value & 64512) === 56320)
             pos++;
         }
@@ -7131,11 +7121,11 @@ var require_format = __commonJS({
           }
           function getFormat(fmtDef) {
             const code = fmtDef instanceof RegExp ? (0, codegen_1.regexpCode)(fmtDef) : opts.code.formats ? (0, codegen_1._)`${opts.code.formats}${(0, codegen_1.getProperty)(schema)}` : void 0;
-            const fmt2 = gen.scopeValue("formats", { key: schema, ref: fmtDef, code });
+            const fmt = gen.scopeValue("formats", { key: schema, ref: fmtDef, code });
             if (typeof fmtDef == "object" && !(fmtDef instanceof RegExp)) {
-              return [fmtDef.type || "string", fmtDef.validate, (0, codegen_1._)`${fmt2}.validate`];
+              return [fmtDef.type || "string", fmtDef.validate, (0, codegen_1._)`${fmt}.validate`];
             }
-            return ["string", fmtDef, fmt2];
+            return ["string", fmtDef, fmt];
           }
           function validCondition() {
             if (typeof formatDef == "object" && !(formatDef instanceof RegExp) && formatDef.async) {
@@ -8138,9 +8128,9 @@ var require_Alias = __commonJS({
     var anchors = require_anchors();
     var visit = require_visit();
     var identity = require_identity();
-    var Node2 = require_Node();
+    var Node = require_Node();
     var toJS = require_toJS();
-    var Alias = class extends Node2.NodeBase {
+    var Alias = class extends Node.NodeBase {
       constructor(source) {
         super(identity.ALIAS);
         this.source = source;
@@ -8254,10 +8244,10 @@ var require_Scalar = __commonJS({
   "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var Node2 = require_Node();
+    var Node = require_Node();
     var toJS = require_toJS();
     var isScalarValue = (value) => !value || typeof value !== "function" && typeof value !== "object";
-    var Scalar = class extends Node2.NodeBase {
+    var Scalar = class extends Node.NodeBase {
       constructor(value) {
         super(identity.SCALAR);
         this.value = value;
@@ -8360,7 +8350,7 @@ var require_Collection = __commonJS({
     "use strict";
     var createNode = require_createNode();
     var identity = require_identity();
-    var Node2 = require_Node();
+    var Node = require_Node();
     function collectionFromPath(schema, path, value) {
       let v = value;
       for (let i = path.length - 1; i >= 0; --i) {
@@ -8384,7 +8374,7 @@ var require_Collection = __commonJS({
       });
     }
     var isEmptyPath = (path) => path == null || typeof path === "object" && !!path[Symbol.iterator]().next().done;
-    var Collection = class extends Node2.NodeBase {
+    var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
         Object.defineProperty(this, "schema", {
@@ -8501,13 +8491,13 @@ var require_Collection = __commonJS({
 var require_stringifyComment = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
-    var stringifyComment = (str2) => str2.replace(/^(?!$)(?: $)?/gm, "#");
+    var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
       if (/^\n+$/.test(comment))
         return comment.substring(1);
       return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
     }
-    var lineComment = (str2, indent, comment) => str2.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str2.endsWith(" ") ? "" : " ") + comment;
+    var lineComment = (str, indent, comment) => str.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str.endsWith(" ") ? "" : " ") + comment;
     exports.indentComment = indentComment;
     exports.lineComment = lineComment;
     exports.stringifyComment = stringifyComment;
@@ -8661,16 +8651,16 @@ var require_stringifyString = __commonJS({
       lineWidth: ctx.options.lineWidth,
       minContentWidth: ctx.options.minContentWidth
     });
-    var containsDocumentMarker = (str2) => /^(%|---|\.\.\.)/m.test(str2);
-    function lineLengthOverLimit(str2, lineWidth, indentLength) {
+    var containsDocumentMarker = (str) => /^(%|---|\.\.\.)/m.test(str);
+    function lineLengthOverLimit(str, lineWidth, indentLength) {
       if (!lineWidth || lineWidth < 0)
         return false;
       const limit = lineWidth - indentLength;
-      const strLen = str2.length;
+      const strLen = str.length;
       if (strLen <= limit)
         return false;
       for (let i = 0, start = 0; i < strLen; ++i) {
-        if (str2[i] === "\n") {
+        if (str[i] === "\n") {
           if (i - start > limit)
             return true;
           start = i + 1;
@@ -8687,11 +8677,11 @@ var require_stringifyString = __commonJS({
       const { implicitKey } = ctx;
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
       const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
-      let str2 = "";
+      let str = "";
       let start = 0;
       for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
         if (ch === " " && json[i + 1] === "\\" && json[i + 2] === "n") {
-          str2 += json.slice(start, i) + "\\ ";
+          str += json.slice(start, i) + "\\ ";
           i += 1;
           start = i;
           ch = "\\";
@@ -8700,38 +8690,38 @@ var require_stringifyString = __commonJS({
           switch (json[i + 1]) {
             case "u":
               {
-                str2 += json.slice(start, i);
+                str += json.slice(start, i);
                 const code = json.substr(i + 2, 4);
                 switch (code) {
                   case "0000":
-                    str2 += "\\0";
+                    str += "\\0";
                     break;
                   case "0007":
-                    str2 += "\\a";
+                    str += "\\a";
                     break;
                   case "000b":
-                    str2 += "\\v";
+                    str += "\\v";
                     break;
                   case "001b":
-                    str2 += "\\e";
+                    str += "\\e";
                     break;
                   case "0085":
-                    str2 += "\\N";
+                    str += "\\N";
                     break;
                   case "00a0":
-                    str2 += "\\_";
+                    str += "\\_";
                     break;
                   case "2028":
-                    str2 += "\\L";
+                    str += "\\L";
                     break;
                   case "2029":
-                    str2 += "\\P";
+                    str += "\\P";
                     break;
                   default:
                     if (code.substr(0, 2) === "00")
-                      str2 += "\\x" + code.substr(2);
+                      str += "\\x" + code.substr(2);
                     else
-                      str2 += json.substr(i, 6);
+                      str += json.substr(i, 6);
                 }
                 i += 5;
                 start = i + 1;
@@ -8741,14 +8731,14 @@ var require_stringifyString = __commonJS({
               if (implicitKey || json[i + 2] === '"' || json.length < minMultiLineLength) {
                 i += 1;
               } else {
-                str2 += json.slice(start, i) + "\n\n";
+                str += json.slice(start, i) + "\n\n";
                 while (json[i + 2] === "\\" && json[i + 3] === "n" && json[i + 4] !== '"') {
-                  str2 += "\n";
+                  str += "\n";
                   i += 2;
                 }
-                str2 += indent;
+                str += indent;
                 if (json[i + 2] === " ")
-                  str2 += "\\";
+                  str += "\\";
                 i += 1;
                 start = i + 1;
               }
@@ -8757,8 +8747,8 @@ var require_stringifyString = __commonJS({
               i += 1;
           }
       }
-      str2 = start ? str2 + json.slice(start) : json;
-      return implicitKey ? str2 : foldFlowLines.foldFlowLines(str2, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+      str = start ? str + json.slice(start) : json;
+      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
     function singleQuotedString(value, ctx) {
       if (ctx.options.singleQuote === false || ctx.implicitKey && value.includes("\n") || /[ \t]\n|\n[ \t]/.test(value))
@@ -8886,15 +8876,15 @@ ${indent}${start}${value}${end}`;
           return quotedString(value, ctx);
         }
       }
-      const str2 = value.replace(/\n+/g, `$&
+      const str = value.replace(/\n+/g, `$&
 ${indent}`);
       if (actualString) {
-        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str2);
+        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str);
         const { compat, tags } = ctx.doc.schema;
         if (tags.some(test) || compat?.some(test))
           return quotedString(value, ctx);
       }
-      return implicitKey ? str2 : foldFlowLines.foldFlowLines(str2, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
     function stringifyString(item, ctx, onComment, onChompKeep) {
       const { implicitKey, inFlow } = ctx;
@@ -9046,11 +9036,11 @@ var require_stringify = __commonJS({
       const props = stringifyProps(node, tagObj, ctx);
       if (props.length > 0)
         ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-      const str2 = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
+      const str = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
       if (!props)
-        return str2;
-      return identity.isScalar(node) || str2[0] === "{" || str2[0] === "[" ? `${props} ${str2}` : `${props}
-${ctx.indent}${str2}`;
+        return str;
+      return identity.isScalar(node) || str[0] === "{" || str[0] === "[" ? `${props} ${str}` : `${props}
+${ctx.indent}${str}`;
     }
     exports.createStringifyContext = createStringifyContext;
     exports.stringify = stringify;
@@ -9085,8 +9075,8 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str2 = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
-      if (!explicitKey && !ctx.inFlow && str2.length > 1024) {
+      let str = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      if (!explicitKey && !ctx.inFlow && str.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
         explicitKey = true;
@@ -9095,27 +9085,27 @@ var require_stringifyPair = __commonJS({
         if (allNullValues || value == null) {
           if (keyCommentDone && onComment)
             onComment();
-          return str2 === "" ? "?" : explicitKey ? `? ${str2}` : str2;
+          return str === "" ? "?" : explicitKey ? `? ${str}` : str;
         }
       } else if (allNullValues && !simpleKeys || value == null && explicitKey) {
-        str2 = `? ${str2}`;
+        str = `? ${str}`;
         if (keyComment && !keyCommentDone) {
-          str2 += stringifyComment.lineComment(str2, ctx.indent, commentString(keyComment));
+          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
         } else if (chompKeep && onChompKeep)
           onChompKeep();
-        return str2;
+        return str;
       }
       if (keyCommentDone)
         keyComment = null;
       if (explicitKey) {
         if (keyComment)
-          str2 += stringifyComment.lineComment(str2, ctx.indent, commentString(keyComment));
-        str2 = `? ${str2}
+          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+        str = `? ${str}
 ${indent}:`;
       } else {
-        str2 = `${str2}:`;
+        str = `${str}:`;
         if (keyComment)
-          str2 += stringifyComment.lineComment(str2, ctx.indent, commentString(keyComment));
+          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
       }
       let vsb, vcb, valueComment;
       if (identity.isNode(value)) {
@@ -9131,7 +9121,7 @@ ${indent}:`;
       }
       ctx.implicitKey = false;
       if (!explicitKey && !keyComment && identity.isScalar(value))
-        ctx.indentAtStart = str2.length + 1;
+        ctx.indentAtStart = str.length + 1;
       chompKeep = false;
       if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
         ctx.indent = ctx.indent.substring(2);
@@ -9175,16 +9165,16 @@ ${ctx.indent}`;
       } else if (valueStr === "" || valueStr[0] === "\n") {
         ws = "";
       }
-      str2 += ws + valueStr;
+      str += ws + valueStr;
       if (ctx.inFlow) {
         if (valueCommentDone && onComment)
           onComment();
       } else if (valueComment && !valueCommentDone) {
-        str2 += stringifyComment.lineComment(str2, ctx.indent, commentString(valueComment));
+        str += stringifyComment.lineComment(str, ctx.indent, commentString(valueComment));
       } else if (chompKeep && onChompKeep) {
         onChompKeep();
       }
-      return str2;
+      return str;
     }
     exports.stringifyPair = stringifyPair;
   }
@@ -9411,31 +9401,31 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str3 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        let str2 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
         if (comment2)
-          str3 += stringifyComment.lineComment(str3, itemIndent, commentString(comment2));
+          str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
           chompKeep = false;
-        lines.push(blockItemPrefix + str3);
+        lines.push(blockItemPrefix + str2);
       }
-      let str2;
+      let str;
       if (lines.length === 0) {
-        str2 = flowChars.start + flowChars.end;
+        str = flowChars.start + flowChars.end;
       } else {
-        str2 = lines[0];
+        str = lines[0];
         for (let i = 1; i < lines.length; ++i) {
           const line = lines[i];
-          str2 += line ? `
+          str += line ? `
 ${indent}${line}` : "\n";
         }
       }
       if (comment) {
-        str2 += "\n" + stringifyComment.indentComment(commentString(comment), indent);
+        str += "\n" + stringifyComment.indentComment(commentString(comment), indent);
         if (onComment)
           onComment();
       } else if (chompKeep && onChompKeep)
         onChompKeep();
-      return str2;
+      return str;
     }
     function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
       const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
@@ -9478,21 +9468,21 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           reqNewline = true;
-        let str2 = stringify.stringify(item, itemCtx, () => comment = null);
-        reqNewline || (reqNewline = lines.length > linesAtValue || str2.includes("\n"));
+        let str = stringify.stringify(item, itemCtx, () => comment = null);
+        reqNewline || (reqNewline = lines.length > linesAtValue || str.includes("\n"));
         if (i < items.length - 1) {
-          str2 += ",";
+          str += ",";
         } else if (ctx.options.trailingComma) {
           if (ctx.options.lineWidth > 0) {
-            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str2.length + 2) > ctx.options.lineWidth);
+            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
           }
           if (reqNewline) {
-            str2 += ",";
+            str += ",";
           }
         }
         if (comment)
-          str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment));
-        lines.push(str2);
+          str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
+        lines.push(str);
         linesAtValue = lines.length;
       }
       const { start, end } = flowChars;
@@ -9504,11 +9494,11 @@ ${indent}${line}` : "\n";
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
-          let str2 = start;
+          let str = start;
           for (const line of lines)
-            str2 += line ? `
+            str += line ? `
 ${indentStep}${indent}${line}` : "\n";
-          return `${str2}
+          return `${str}
 ${indent}${end}`;
         } else {
           return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
@@ -9840,7 +9830,7 @@ var require_string = __commonJS({
       identify: (value) => typeof value === "string",
       default: true,
       tag: "tag:yaml.org,2002:str",
-      resolve: (str2) => str2,
+      resolve: (str) => str,
       stringify(item, ctx, onComment, onChompKeep) {
         ctx = Object.assign({ actualString: true }, ctx);
         return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
@@ -9878,7 +9868,7 @@ var require_bool = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
-      resolve: (str2) => new Scalar.Scalar(str2[0] === "t" || str2[0] === "T"),
+      resolve: (str) => new Scalar.Scalar(str[0] === "t" || str[0] === "T"),
       stringify({ source, value }, ctx) {
         if (source && boolTag.test.test(source)) {
           const sv = source[0] === "t" || source[0] === "T";
@@ -9930,7 +9920,7 @@ var require_float = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str2) => str2.slice(-3).toLowerCase() === "nan" ? NaN : str2[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -9939,7 +9929,7 @@ var require_float = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
-      resolve: (str2) => parseFloat(str2),
+      resolve: (str) => parseFloat(str),
       stringify(node) {
         const num2 = Number(node.value);
         return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
@@ -9950,11 +9940,11 @@ var require_float = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
-      resolve(str2) {
-        const node = new Scalar.Scalar(parseFloat(str2));
-        const dot = str2.indexOf(".");
-        if (dot !== -1 && str2[str2.length - 1] === "0")
-          node.minFractionDigits = str2.length - dot - 1;
+      resolve(str) {
+        const node = new Scalar.Scalar(parseFloat(str));
+        const dot = str.indexOf(".");
+        if (dot !== -1 && str[str.length - 1] === "0")
+          node.minFractionDigits = str.length - dot - 1;
         return node;
       },
       stringify: stringifyNumber.stringifyNumber
@@ -9971,7 +9961,7 @@ var require_int = __commonJS({
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    var intResolve = (str2, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str2) : parseInt(str2.substring(offset), radix);
+    var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
     function intStringify(node, radix, prefix) {
       const { value } = node;
       if (intIdentify(value) && value >= 0)
@@ -9984,7 +9974,7 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^0o[0-7]+$/,
-      resolve: (str2, _onError, opt) => intResolve(str2, 2, 8, opt),
+      resolve: (str, _onError, opt) => intResolve(str, 2, 8, opt),
       stringify: (node) => intStringify(node, 8, "0o")
     };
     var int = {
@@ -9992,7 +9982,7 @@ var require_int = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9]+$/,
-      resolve: (str2, _onError, opt) => intResolve(str2, 0, 10, opt),
+      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -10001,7 +9991,7 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^0x[0-9a-fA-F]+$/,
-      resolve: (str2, _onError, opt) => intResolve(str2, 2, 16, opt),
+      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
       stringify: (node) => intStringify(node, 16, "0x")
     };
     exports.int = int;
@@ -10054,7 +10044,7 @@ var require_schema2 = __commonJS({
         identify: (value) => typeof value === "string",
         default: true,
         tag: "tag:yaml.org,2002:str",
-        resolve: (str2) => str2,
+        resolve: (str) => str,
         stringify: stringifyJSON
       },
       {
@@ -10071,7 +10061,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:bool",
         test: /^true$|^false$/,
-        resolve: (str2) => str2 === "true",
+        resolve: (str) => str === "true",
         stringify: stringifyJSON
       },
       {
@@ -10079,7 +10069,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:int",
         test: /^-?(?:0|[1-9][0-9]*)$/,
-        resolve: (str2, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str2) : parseInt(str2, 10),
+        resolve: (str, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str, 10),
         stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
       },
       {
@@ -10087,7 +10077,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:float",
         test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
-        resolve: (str2) => parseFloat(str2),
+        resolve: (str) => parseFloat(str),
         stringify: stringifyJSON
       }
     ];
@@ -10095,9 +10085,9 @@ var require_schema2 = __commonJS({
       default: true,
       tag: "",
       test: /^/,
-      resolve(str2, onError) {
-        onError(`Unresolved plain scalar ${JSON.stringify(str2)}`);
-        return str2;
+      resolve(str, onError) {
+        onError(`Unresolved plain scalar ${JSON.stringify(str)}`);
+        return str;
       }
     };
     var schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
@@ -10129,10 +10119,10 @@ var require_binary = __commonJS({
         if (typeof node_buffer.Buffer === "function") {
           return node_buffer.Buffer.from(src, "base64");
         } else if (typeof atob === "function") {
-          const str2 = atob(src.replace(/[\n\r]/g, ""));
-          const buffer = new Uint8Array(str2.length);
-          for (let i = 0; i < str2.length; ++i)
-            buffer[i] = str2.charCodeAt(i);
+          const str = atob(src.replace(/[\n\r]/g, ""));
+          const buffer = new Uint8Array(str.length);
+          for (let i = 0; i < str.length; ++i)
+            buffer[i] = str.charCodeAt(i);
           return buffer;
         } else {
           onError("This environment does not support reading binary tags; either Buffer or atob is required");
@@ -10143,28 +10133,28 @@ var require_binary = __commonJS({
         if (!value)
           return "";
         const buf = value;
-        let str2;
+        let str;
         if (typeof node_buffer.Buffer === "function") {
-          str2 = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
+          str = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
         } else if (typeof btoa === "function") {
           let s = "";
           for (let i = 0; i < buf.length; ++i)
             s += String.fromCharCode(buf[i]);
-          str2 = btoa(s);
+          str = btoa(s);
         } else {
           throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
         }
         type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
         if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
           const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
-          const n = Math.ceil(str2.length / lineWidth);
+          const n = Math.ceil(str.length / lineWidth);
           const lines = new Array(n);
           for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
-            lines[i] = str2.substr(o, lineWidth);
+            lines[i] = str.substr(o, lineWidth);
           }
-          str2 = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
+          str = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
         }
-        return stringifyString.stringifyString({ comment, type, value: str2 }, ctx, onComment, onChompKeep);
+        return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
       }
     };
     exports.binary = binary;
@@ -10370,7 +10360,7 @@ var require_float2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str2) => str2.slice(-3).toLowerCase() === "nan" ? NaN : str2[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -10379,7 +10369,7 @@ var require_float2 = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
-      resolve: (str2) => parseFloat(str2.replace(/_/g, "")),
+      resolve: (str) => parseFloat(str.replace(/_/g, "")),
       stringify(node) {
         const num2 = Number(node.value);
         return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
@@ -10390,11 +10380,11 @@ var require_float2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
-      resolve(str2) {
-        const node = new Scalar.Scalar(parseFloat(str2.replace(/_/g, "")));
-        const dot = str2.indexOf(".");
+      resolve(str) {
+        const node = new Scalar.Scalar(parseFloat(str.replace(/_/g, "")));
+        const dot = str.indexOf(".");
         if (dot !== -1) {
-          const f = str2.substring(dot + 1).replace(/_/g, "");
+          const f = str.substring(dot + 1).replace(/_/g, "");
           if (f[f.length - 1] === "0")
             node.minFractionDigits = f.length;
         }
@@ -10414,34 +10404,34 @@ var require_int2 = __commonJS({
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    function intResolve(str2, offset, radix, { intAsBigInt }) {
-      const sign = str2[0];
+    function intResolve(str, offset, radix, { intAsBigInt }) {
+      const sign = str[0];
       if (sign === "-" || sign === "+")
         offset += 1;
-      str2 = str2.substring(offset).replace(/_/g, "");
+      str = str.substring(offset).replace(/_/g, "");
       if (intAsBigInt) {
         switch (radix) {
           case 2:
-            str2 = `0b${str2}`;
+            str = `0b${str}`;
             break;
           case 8:
-            str2 = `0o${str2}`;
+            str = `0o${str}`;
             break;
           case 16:
-            str2 = `0x${str2}`;
+            str = `0x${str}`;
             break;
         }
-        const n2 = BigInt(str2);
+        const n2 = BigInt(str);
         return sign === "-" ? BigInt(-1) * n2 : n2;
       }
-      const n = parseInt(str2, radix);
+      const n = parseInt(str, radix);
       return sign === "-" ? -1 * n : n;
     }
     function intStringify(node, radix, prefix) {
       const { value } = node;
       if (intIdentify(value)) {
-        const str2 = value.toString(radix);
-        return value < 0 ? "-" + prefix + str2.substr(1) : prefix + str2;
+        const str = value.toString(radix);
+        return value < 0 ? "-" + prefix + str.substr(1) : prefix + str;
       }
       return stringifyNumber.stringifyNumber(node);
     }
@@ -10451,7 +10441,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "BIN",
       test: /^[-+]?0b[0-1_]+$/,
-      resolve: (str2, _onError, opt) => intResolve(str2, 2, 2, opt),
+      resolve: (str, _onError, opt) => intResolve(str, 2, 2, opt),
       stringify: (node) => intStringify(node, 2, "0b")
     };
     var intOct = {
@@ -10460,7 +10450,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^[-+]?0[0-7_]+$/,
-      resolve: (str2, _onError, opt) => intResolve(str2, 1, 8, opt),
+      resolve: (str, _onError, opt) => intResolve(str, 1, 8, opt),
       stringify: (node) => intStringify(node, 8, "0")
     };
     var int = {
@@ -10468,7 +10458,7 @@ var require_int2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9][0-9_]*$/,
-      resolve: (str2, _onError, opt) => intResolve(str2, 0, 10, opt),
+      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -10477,7 +10467,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^[-+]?0x[0-9a-fA-F_]+$/,
-      resolve: (str2, _onError, opt) => intResolve(str2, 2, 16, opt),
+      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
       stringify: (node) => intStringify(node, 16, "0x")
     };
     exports.int = int;
@@ -10581,9 +10571,9 @@ var require_timestamp = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    function parseSexagesimal(str2, asBigInt) {
-      const sign = str2[0];
-      const parts = sign === "-" || sign === "+" ? str2.substring(1) : str2;
+    function parseSexagesimal(str, asBigInt) {
+      const sign = str[0];
+      const parts = sign === "-" || sign === "+" ? str.substring(1) : str;
       const num2 = (n) => asBigInt ? BigInt(n) : Number(n);
       const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num2(60) + num2(p), num2(0));
       return sign === "-" ? num2(-1) * res : res;
@@ -10620,7 +10610,7 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
-      resolve: (str2, _onError, { intAsBigInt }) => parseSexagesimal(str2, intAsBigInt),
+      resolve: (str, _onError, { intAsBigInt }) => parseSexagesimal(str, intAsBigInt),
       stringify: stringifySexagesimal
     };
     var floatTime = {
@@ -10629,7 +10619,7 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
-      resolve: (str2) => parseSexagesimal(str2, false),
+      resolve: (str) => parseSexagesimal(str, false),
       stringify: stringifySexagesimal
     };
     var timestamp = {
@@ -10640,8 +10630,8 @@ var require_timestamp = __commonJS({
       // may be omitted altogether, resulting in a date format. In such a case, the time part is
       // assumed to be 00:00:00Z (start of day, UTC).
       test: RegExp("^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:t|T|[ \\t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$"),
-      resolve(str2) {
-        const match = str2.match(timestamp.test);
+      resolve(str) {
+        const match = str.match(timestamp.test);
         if (!match)
           throw new Error("!!timestamp expects a date, starting with yyyy-mm-dd");
         const [, year, month, day, hour, minute, second] = match.map(Number);
@@ -11517,10 +11507,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep2, value } = collItem;
+        const { start, key, sep, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key ?? sep?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -11534,7 +11524,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep2) {
+          if (!keyProps.anchor && !keyProps.tag && !sep) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -11558,7 +11548,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -11574,7 +11564,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -11665,7 +11655,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep2 = "";
+        let sep = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -11679,13 +11669,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep2 + cb;
-              sep2 = "";
+                comment += sep + cb;
+              sep = "";
               break;
             }
             case "newline":
               if (comment)
-                sep2 += source;
+                sep += source;
               hasSpace = true;
               break;
             default:
@@ -11728,18 +11718,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep2, value } = collItem;
+        const { start, key, sep, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key ?? sep?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep2 && !value) {
+          if (!props.anchor && !props.tag && !sep && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -11793,8 +11783,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep2 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
+        if (!isMap2 && !sep && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -11806,7 +11796,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -11817,8 +11807,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep2)
-                for (const st of sep2) {
+              if (sep)
+                for (const st of sep) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -11835,7 +11825,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -12015,7 +12005,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep2 = "";
+      let sep = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -12032,24 +12022,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep2 + indent.slice(trimIndent) + content;
-          sep2 = "\n";
+          value += sep + indent.slice(trimIndent) + content;
+          sep = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep2 === " ")
-            sep2 = "\n";
-          else if (!prevMoreIndented && sep2 === "\n")
-            sep2 = "\n\n";
-          value += sep2 + indent.slice(trimIndent) + content;
-          sep2 = "\n";
+          if (sep === " ")
+            sep = "\n";
+          else if (!prevMoreIndented && sep === "\n")
+            sep = "\n\n";
+          value += sep + indent.slice(trimIndent) + content;
+          sep = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep2 === "\n")
+          if (sep === "\n")
             value += "\n";
           else
-            sep2 = "\n";
+            sep = "\n";
         } else {
-          value += sep2 + content;
-          sep2 = " ";
+          value += sep + content;
+          sep = " ";
           prevMoreIndented = false;
         }
       }
@@ -12232,25 +12222,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep2 = " ";
+      let sep = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep2 === "\n")
-            res += sep2;
+          if (sep === "\n")
+            res += sep;
           else
-            sep2 = "\n";
+            sep = "\n";
         } else {
-          res += sep2 + lm;
-          sep2 = " ";
+          res += sep + lm;
+          sep = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep2 + (match?.[1] ?? "");
+      return res + sep + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -12448,11 +12438,11 @@ var require_compose_scalar = __commonJS({
 var require_util_empty_scalar_position = __commonJS({
   "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
     "use strict";
-    function emptyScalarPosition(offset, before2, pos) {
-      if (before2) {
-        pos ?? (pos = before2.length);
+    function emptyScalarPosition(offset, before, pos) {
+      if (before) {
+        pos ?? (pos = before.length);
         for (let i = pos - 1; i >= 0; --i) {
-          let st = before2[i];
+          let st = before[i];
           switch (st.type) {
             case "space":
             case "comment":
@@ -12460,10 +12450,10 @@ var require_util_empty_scalar_position = __commonJS({
               offset -= st.source.length;
               continue;
           }
-          st = before2[++i];
+          st = before[++i];
           while (st?.type === "space") {
             offset += st.source.length;
-            st = before2[++i];
+            st = before[++i];
           }
           break;
         }
@@ -12541,10 +12531,10 @@ var require_compose_node = __commonJS({
         node.srcToken = token;
       return node;
     }
-    function composeEmptyNode(ctx, offset, before2, pos, { spaceBefore, comment, anchor, tag, end }, onError) {
+    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end }, onError) {
       const token = {
         type: "scalar",
-        offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before2, pos),
+        offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
         indent: -1,
         source: ""
       };
@@ -13060,14 +13050,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep2, value }) {
+    function stringifyItem({ start, key, sep, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep2)
-        for (const st of sep2)
+      if (sep)
+        for (const st of sep)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -14234,18 +14224,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep2;
+          let sep;
           if (scalar.end) {
-            sep2 = scalar.end;
-            sep2.push(this.sourceToken);
+            sep = scalar.end;
+            sep.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep2 = [this.sourceToken];
+            sep = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep2 }]
+            items: [{ start, key: scalar, sep }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -14398,15 +14388,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep2 = it.sep;
-                  sep2.push(this.sourceToken);
+                  const sep = it.sep;
+                  sep.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep2 }]
+                    items: [{ start: start2, key, sep }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -14600,13 +14590,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep2 = fc.end.splice(1, fc.end.length);
-            sep2.push(this.sourceToken);
+            const sep = fc.end.splice(1, fc.end.length);
+            sep.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep2 }]
+              items: [{ start, key: fc, sep }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -14883,3996 +14873,6 @@ var require_dist = __commonJS({
     exports.visitAsync = visit.visitAsync;
   }
 });
-
-// node_modules/tapable/lib/Hook.js
-var require_Hook = __commonJS({
-  "node_modules/tapable/lib/Hook.js"(exports, module) {
-    "use strict";
-    var util = __require("util");
-    var deprecateContext = util.deprecate(
-      () => {
-      },
-      "Hook.context is deprecated and will be removed"
-    );
-    function CALL_DELEGATE(...args) {
-      this.call = this._createCall("sync");
-      return this.call(...args);
-    }
-    function CALL_ASYNC_DELEGATE(...args) {
-      this.callAsync = this._createCall("async");
-      return this.callAsync(...args);
-    }
-    function PROMISE_DELEGATE(...args) {
-      this.promise = this._createCall("promise");
-      return this.promise(...args);
-    }
-    var Hook = class {
-      /**
-       * @param {ArgumentNames<AsArray<T>>=} args argument names of the hook (used for code generation)
-       * @param {string=} name name of the hook
-       */
-      constructor(args = (
-        /** @type {ArgumentNames<AsArray<T>>} */
-        /** @type {unknown} */
-        []
-      ), name = void 0) {
-        this._args = args;
-        this.name = name;
-        this.taps = [];
-        this.interceptors = [];
-        this._call = CALL_DELEGATE;
-        this.call = CALL_DELEGATE;
-        this._callAsync = CALL_ASYNC_DELEGATE;
-        this.callAsync = CALL_ASYNC_DELEGATE;
-        this._promise = PROMISE_DELEGATE;
-        this.promise = PROMISE_DELEGATE;
-        this._x = void 0;
-        this.compile = this.compile;
-        this.tap = this.tap;
-        this.tapAsync = this.tapAsync;
-        this.tapPromise = this.tapPromise;
-      }
-      /**
-       * @abstract
-       * @param {CompileOptions<T, R, AdditionalOptions>} _options compile options
-       * @returns {EXPECTED_FUNCTION} the compiled call function
-       */
-      compile(_options) {
-        throw new Error("Abstract: should be overridden");
-      }
-      /**
-       * @private
-       * @param {"sync" | "async" | "promise"} type the call type
-       * @returns {EXPECTED_FUNCTION} the compiled call function
-       */
-      _createCall(type) {
-        return this.compile({
-          taps: this.taps,
-          interceptors: this.interceptors,
-          args: this._args,
-          type
-        });
-      }
-      /**
-       * @private
-       * @param {"sync" | "async" | "promise"} type the tap type
-       * @param {string | (Tap & IfSet<AdditionalOptions>)} options name or full tap options
-       * @param {EXPECTED_FUNCTION} fn callback registered with the tap
-       * @returns {void}
-       */
-      _tap(type, options, fn) {
-        if (typeof options === "string") {
-          const name = options.trim();
-          if (name === "") {
-            throw new Error("Missing name for tap");
-          }
-          options = /** @type {FullTap & IfSet<AdditionalOptions>} */
-          { type, fn, name };
-        } else {
-          if (typeof options !== "object" || options === null) {
-            throw new Error("Invalid tap options");
-          }
-          let { name } = options;
-          if (typeof name === "string") {
-            name = name.trim();
-          }
-          if (typeof name !== "string" || name === "") {
-            throw new Error("Missing name for tap");
-          }
-          if (typeof /** @type {{ context?: unknown }} */
-          options.context !== "undefined") {
-            deprecateContext();
-          }
-          let onlyName = true;
-          for (const key in options) {
-            if (key !== "name") {
-              onlyName = false;
-              break;
-            }
-          }
-          if (onlyName) {
-            options = /** @type {FullTap & IfSet<AdditionalOptions>} */
-            { type, fn, name };
-          } else {
-            options.name = name;
-            options = Object.assign({ type, fn }, options);
-          }
-        }
-        options = this._runRegisterInterceptors(
-          /** @type {FullTap & IfSet<AdditionalOptions>} */
-          options
-        );
-        this._insert(
-          /** @type {FullTap & IfSet<AdditionalOptions>} */
-          options
-        );
-      }
-      /**
-       * @param {string | (Tap & IfSet<AdditionalOptions>)} options tap name or full tap options
-       * @param {(...args: AsArray<T>) => R} fn the function to register
-       * @returns {void}
-       */
-      tap(options, fn) {
-        this._tap("sync", options, fn);
-      }
-      /**
-       * @param {string | (Tap & IfSet<AdditionalOptions>)} options tap name or full tap options
-       * @param {(...args: Append<AsArray<T>, InnerCallback<Error, R>>) => void} fn the function to register
-       * @returns {void}
-       */
-      tapAsync(options, fn) {
-        this._tap("async", options, fn);
-      }
-      /**
-       * @param {string | (Tap & IfSet<AdditionalOptions>)} options tap name or full tap options
-       * @param {(...args: AsArray<T>) => Promise<R>} fn the function to register
-       * @returns {void}
-       */
-      tapPromise(options, fn) {
-        this._tap("promise", options, fn);
-      }
-      /**
-       * @private
-       * @param {FullTap & IfSet<AdditionalOptions>} options the tap descriptor
-       * @returns {FullTap & IfSet<AdditionalOptions>} possibly transformed options
-       */
-      _runRegisterInterceptors(options) {
-        const { interceptors } = this;
-        const { length } = interceptors;
-        if (length === 0) return options;
-        for (let i = 0; i < length; i++) {
-          const interceptor = interceptors[i];
-          if (interceptor.register) {
-            const newOptions = interceptor.register(options);
-            if (newOptions !== void 0) {
-              options = newOptions;
-            }
-          }
-        }
-        return options;
-      }
-      /**
-       * @param {TapOptions & IfSet<AdditionalOptions>} options the options to merge into each tap
-       * @returns {Omit<this, "call" | "callAsync" | "promise">} a wrapper that pre-applies the options
-       */
-      withOptions(options) {
-        const mergeOptions = (opt) => (
-          /** @type {Tap & IfSet<AdditionalOptions>} */
-          Object.assign(
-            {},
-            options,
-            typeof opt === "string" ? { name: opt } : opt
-          )
-        );
-        return (
-          /** @type {Omit<this, "call" | "callAsync" | "promise">} */
-          {
-            name: this.name,
-            tap: (opt, fn) => this.tap(mergeOptions(opt), fn),
-            tapAsync: (opt, fn) => this.tapAsync(mergeOptions(opt), fn),
-            tapPromise: (opt, fn) => this.tapPromise(mergeOptions(opt), fn),
-            intercept: (interceptor) => this.intercept(interceptor),
-            isUsed: () => this.isUsed(),
-            withOptions: (opt) => this.withOptions(mergeOptions(opt))
-          }
-        );
-      }
-      /**
-       * @returns {boolean} true if the hook has any taps or interceptors registered
-       */
-      isUsed() {
-        return this.taps.length > 0 || this.interceptors.length > 0;
-      }
-      /**
-       * @param {HookInterceptor<T, R, AdditionalOptions>} interceptor the interceptor to register
-       * @returns {void}
-       */
-      intercept(interceptor) {
-        this._resetCompilation();
-        this.interceptors.push(Object.assign({}, interceptor));
-        if (interceptor.register) {
-          for (let i = 0; i < this.taps.length; i++) {
-            this.taps[i] = interceptor.register(
-              /** @type {FullTap & IfSet<AdditionalOptions>} */
-              this.taps[i]
-            );
-          }
-        }
-      }
-      /**
-       * @private
-       * @returns {void}
-       */
-      _resetCompilation() {
-        this.call = this._call;
-        this.callAsync = this._callAsync;
-        this.promise = this._promise;
-      }
-      /**
-       * @private
-       * @param {FullTap & IfSet<AdditionalOptions>} item the tap to insert into the ordered taps list
-       * @returns {void}
-       */
-      _insert(item) {
-        this._resetCompilation();
-        const { taps } = this;
-        const stage = typeof item.stage === "number" ? item.stage : 0;
-        if (!(typeof item.before === "string" || Array.isArray(item.before))) {
-          const n = taps.length;
-          if (n === 0 || (taps[n - 1].stage || 0) <= stage) {
-            taps[n] = item;
-            return;
-          }
-        }
-        let before2;
-        if (typeof item.before === "string") {
-          before2 = /* @__PURE__ */ new Set([item.before]);
-        } else if (Array.isArray(item.before)) {
-          before2 = new Set(item.before);
-        }
-        let i = taps.length;
-        while (i > 0) {
-          i--;
-          const tap = taps[i];
-          taps[i + 1] = tap;
-          const xStage = tap.stage || 0;
-          if (before2) {
-            if (before2.has(tap.name)) {
-              before2.delete(tap.name);
-              continue;
-            }
-            if (before2.size > 0) {
-              continue;
-            }
-          }
-          if (xStage > stage) {
-            continue;
-          }
-          i++;
-          break;
-        }
-        taps[i] = item;
-      }
-    };
-    Object.setPrototypeOf(Hook.prototype, null);
-    module.exports = Hook;
-  }
-});
-
-// node_modules/tapable/lib/HookCodeFactory.js
-var require_HookCodeFactory = __commonJS({
-  "node_modules/tapable/lib/HookCodeFactory.js"(exports, module) {
-    "use strict";
-    var HookCodeFactory = class {
-      constructor() {
-        this.options = void 0;
-        this._args = void 0;
-      }
-      /**
-       * @param {CompileOptions} options compile options
-       * @returns {EXPECTED_FUNCTION} the compiled hook function
-       */
-      create(options) {
-        this.init(options);
-        let fn;
-        switch (options.type) {
-          case "sync":
-            fn = new Function(
-              this.args(),
-              `"use strict";
-${this.header()}${this.contentWithInterceptors({
-                onError: (err) => `throw ${err};
-`,
-                onResult: (result) => `return ${result};
-`,
-                onDone: () => "",
-                resultReturns: true,
-                rethrowIfPossible: true
-              })}`
-            );
-            break;
-          case "async":
-            fn = new Function(
-              this.args({
-                after: "_callback"
-              }),
-              `"use strict";
-${this.header()}${this.contentWithInterceptors({
-                onError: (err) => `_callback(${err});
-`,
-                onResult: (result) => `_callback(null, ${result});
-`,
-                onDone: () => "_callback();\n"
-              })}`
-            );
-            break;
-          case "promise": {
-            let errorHelperUsed = false;
-            const content = this.contentWithInterceptors({
-              onError: (err) => {
-                errorHelperUsed = true;
-                return `_error(${err});
-`;
-              },
-              onResult: (result) => `_resolve(${result});
-`,
-              onDone: () => "_resolve();\n"
-            });
-            let code = "";
-            code += '"use strict";\n';
-            code += this.header();
-            code += "return new Promise((function(_resolve, _reject) {\n";
-            if (errorHelperUsed) {
-              code += "var _sync = true;\n";
-              code += "function _error(_err) {\n";
-              code += "if(_sync)\n";
-              code += "_resolve(Promise.resolve().then((function() { throw _err; })));\n";
-              code += "else\n";
-              code += "_reject(_err);\n";
-              code += "};\n";
-            }
-            code += content;
-            if (errorHelperUsed) {
-              code += "_sync = false;\n";
-            }
-            code += "}));\n";
-            fn = new Function(this.args(), code);
-            break;
-          }
-        }
-        this.deinit();
-        return fn;
-      }
-      /**
-       * @param {Hook<EXPECTED_ANY, EXPECTED_ANY, EXPECTED_ANY>} instance the hook instance to attach the resolved tap function array to
-       * @param {CompileOptions} options compile options containing the taps
-       * @returns {void}
-       */
-      setup(instance, options) {
-        const { taps } = options;
-        const { length } = taps;
-        const fns = Array.from({ length });
-        for (let i = 0; i < length; i++) {
-          fns[i] = taps[i].fn;
-        }
-        instance._x = fns;
-      }
-      /**
-       * @param {CompileOptions} options compile options
-       * @returns {void}
-       */
-      init(options) {
-        this.options = options;
-        this._args = /** @type {string[]} */
-        /** @type {unknown} */
-        options.args;
-        this._joinedArgs = void 0;
-      }
-      /**
-       * @returns {void}
-       */
-      deinit() {
-        this.options = void 0;
-        this._args = void 0;
-        this._joinedArgs = void 0;
-      }
-      /**
-       * @param {ContentOptions} options content generation options
-       * @returns {string} generated code with interceptor calls wrapped around content
-       */
-      contentWithInterceptors(options) {
-        if (
-          /** @type {CompileOptions} */
-          this.options.interceptors.length > 0
-        ) {
-          const { onError, onResult, onDone } = options;
-          let code = "";
-          const opts = (
-            /** @type {CompileOptions} */
-            this.options
-          );
-          for (let i = 0; i < opts.interceptors.length; i++) {
-            const interceptor = opts.interceptors[i];
-            if (interceptor.call) {
-              code += `${this.getInterceptor(i)}.call(${this.args({
-                before: interceptor.context ? "_context" : void 0
-              })});
-`;
-            }
-          }
-          code += this.content(
-            Object.assign(options, {
-              onError: onError && /** @type {OnErrorCallback} */
-              ((err) => {
-                let code2 = "";
-                for (let i = 0; i < opts.interceptors.length; i++) {
-                  const interceptor = opts.interceptors[i];
-                  if (interceptor.error) {
-                    code2 += `${this.getInterceptor(i)}.error(${err});
-`;
-                  }
-                }
-                code2 += onError(err);
-                return code2;
-              }),
-              onResult: onResult && /** @type {OnResultCallback} */
-              ((result) => {
-                let code2 = "";
-                for (let i = 0; i < opts.interceptors.length; i++) {
-                  const interceptor = opts.interceptors[i];
-                  if (interceptor.result) {
-                    code2 += `${this.getInterceptor(i)}.result(${result});
-`;
-                  }
-                }
-                code2 += onResult(result);
-                return code2;
-              }),
-              onDone: onDone && /** @type {OnDoneCallback} */
-              (() => {
-                let code2 = "";
-                for (let i = 0; i < opts.interceptors.length; i++) {
-                  const interceptor = opts.interceptors[i];
-                  if (interceptor.done) {
-                    code2 += `${this.getInterceptor(i)}.done();
-`;
-                  }
-                }
-                code2 += onDone();
-                return code2;
-              })
-            })
-          );
-          return code;
-        }
-        return this.content(options);
-      }
-      /**
-       * @returns {string} generated header preamble shared across all call types
-       */
-      header() {
-        let code = "";
-        code += this.needContext() ? "var _context = {};\n" : "var _context;\n";
-        code += "var _x = this._x;\n";
-        if (
-          /** @type {CompileOptions} */
-          this.options.interceptors.length > 0
-        ) {
-          code += "var _taps = this.taps;\n";
-          code += "var _interceptors = this.interceptors;\n";
-        }
-        return code;
-      }
-      /**
-       * @returns {boolean} true if any tap requested a `_context`
-       */
-      needContext() {
-        const { taps } = (
-          /** @type {CompileOptions} */
-          this.options
-        );
-        for (let i = 0; i < taps.length; i++) {
-          if (
-            /** @type {{ context?: boolean }} */
-            taps[i].context
-          ) return true;
-        }
-        return false;
-      }
-      /**
-       * @param {number} tapIndex index of the tap to call
-       * @param {CallTapOptions} options content generation options
-       * @returns {string} generated code that invokes the tap
-       */
-      callTap(tapIndex, { onError, onResult, onDone, rethrowIfPossible }) {
-        let code = "";
-        let hasTapCached = false;
-        const opts = (
-          /** @type {CompileOptions} */
-          this.options
-        );
-        for (let i = 0; i < opts.interceptors.length; i++) {
-          const interceptor = opts.interceptors[i];
-          if (interceptor.tap) {
-            if (!hasTapCached) {
-              code += `var _tap${tapIndex} = ${this.getTap(tapIndex)};
-`;
-              hasTapCached = true;
-            }
-            code += `${this.getInterceptor(i)}.tap(${interceptor.context ? "_context, " : ""}_tap${tapIndex});
-`;
-          }
-        }
-        code += `var _fn${tapIndex} = ${this.getTapFn(tapIndex)};
-`;
-        const tap = (
-          /** @type {FullTap & { context?: boolean }} */
-          opts.taps[tapIndex]
-        );
-        switch (tap.type) {
-          case "sync":
-            if (!rethrowIfPossible) {
-              code += `var _hasError${tapIndex} = false;
-`;
-              code += "try {\n";
-            }
-            if (onResult) {
-              code += `var _result${tapIndex} = _fn${tapIndex}(${this.args({
-                before: tap.context ? "_context" : void 0
-              })});
-`;
-            } else {
-              code += `_fn${tapIndex}(${this.args({
-                before: tap.context ? "_context" : void 0
-              })});
-`;
-            }
-            if (!rethrowIfPossible) {
-              code += "} catch(_err) {\n";
-              code += `_hasError${tapIndex} = true;
-`;
-              code += onError("_err");
-              code += "}\n";
-              code += `if(!_hasError${tapIndex}) {
-`;
-            }
-            if (onResult) {
-              code += onResult(`_result${tapIndex}`);
-            }
-            if (onDone) {
-              code += onDone();
-            }
-            if (!rethrowIfPossible) {
-              code += "}\n";
-            }
-            break;
-          case "async": {
-            let cbCode = "";
-            cbCode += onResult ? `(function(_err${tapIndex}, _result${tapIndex}) {
-` : `(function(_err${tapIndex}) {
-`;
-            cbCode += `if(_err${tapIndex}) {
-`;
-            cbCode += onError(`_err${tapIndex}`);
-            cbCode += "} else {\n";
-            if (onResult) {
-              cbCode += onResult(`_result${tapIndex}`);
-            }
-            if (onDone) {
-              cbCode += onDone();
-            }
-            cbCode += "}\n";
-            cbCode += "})";
-            code += `_fn${tapIndex}(${this.args({
-              before: tap.context ? "_context" : void 0,
-              after: cbCode
-            })});
-`;
-            break;
-          }
-          case "promise":
-            code += `var _hasResult${tapIndex} = false;
-`;
-            code += `var _promise${tapIndex} = _fn${tapIndex}(${this.args({
-              before: tap.context ? "_context" : void 0
-            })});
-`;
-            code += `if (!_promise${tapIndex} || !_promise${tapIndex}.then)
-`;
-            code += `  throw new Error('Tap function (tapPromise) did not return promise (returned ' + _promise${tapIndex} + ')');
-`;
-            code += `_promise${tapIndex}.then((function(_result${tapIndex}) {
-`;
-            code += `_hasResult${tapIndex} = true;
-`;
-            if (onResult) {
-              code += onResult(`_result${tapIndex}`);
-            }
-            if (onDone) {
-              code += onDone();
-            }
-            code += `}), function(_err${tapIndex}) {
-`;
-            code += `if(_hasResult${tapIndex}) throw _err${tapIndex};
-`;
-            code += onError(
-              `!_err${tapIndex} ? new Error('Tap function (tapPromise) rejects "' + _err${tapIndex} + '" value') : _err${tapIndex}`
-            );
-            code += "});\n";
-            break;
-        }
-        return code;
-      }
-      /**
-       * @param {CallTapsOptions} options series-call options
-       * @returns {string} generated code calling all taps in series
-       */
-      callTapsSeries({
-        onError,
-        onResult,
-        resultReturns,
-        onDone,
-        doneReturns,
-        rethrowIfPossible
-      }) {
-        const { taps } = (
-          /** @type {CompileOptions} */
-          this.options
-        );
-        const tapsLength = taps.length;
-        if (tapsLength === 0) return onDone();
-        let firstAsync = -1;
-        for (let i = 0; i < tapsLength; i++) {
-          if (taps[i].type !== "sync") {
-            firstAsync = i;
-            break;
-          }
-        }
-        const somethingReturns = resultReturns || doneReturns;
-        const doneBreak = (skipDone) => {
-          if (skipDone) return "";
-          return onDone();
-        };
-        let code = "";
-        let current2 = onDone;
-        let unrollCounter = 0;
-        for (let j = tapsLength - 1; j >= 0; j--) {
-          const i = j;
-          const unroll = current2 !== onDone && (taps[i].type !== "sync" || unrollCounter++ > 20);
-          if (unroll) {
-            unrollCounter = 0;
-            code += `function _next${i}() {
-`;
-            code += current2();
-            code += "}\n";
-            current2 = () => `${somethingReturns ? "return " : ""}_next${i}();
-`;
-          }
-          const done = current2;
-          const content = this.callTap(i, {
-            onError: (error) => onError(i, error, done, doneBreak),
-            onResult: onResult && ((result) => onResult(i, result, done, doneBreak)),
-            onDone: !onResult ? done : void 0,
-            rethrowIfPossible: rethrowIfPossible && (firstAsync < 0 || i < firstAsync)
-          });
-          current2 = () => content;
-        }
-        code += current2();
-        return code;
-      }
-      /**
-       * @param {CallTapsOptions} options looping-call options
-       * @returns {string} generated code that calls taps in a loop
-       */
-      callTapsLooping({ onError, onDone, rethrowIfPossible }) {
-        const opts = (
-          /** @type {CompileOptions} */
-          this.options
-        );
-        if (opts.taps.length === 0) return onDone();
-        const syncOnly = opts.taps.every((t) => t.type === "sync");
-        let code = "";
-        if (!syncOnly) {
-          code += "var _looper = (function() {\n";
-          code += "var _loopAsync = false;\n";
-        }
-        code += "var _loop;\n";
-        code += "do {\n";
-        code += "_loop = false;\n";
-        for (let i = 0; i < opts.interceptors.length; i++) {
-          const interceptor = opts.interceptors[i];
-          if (interceptor.loop) {
-            code += `${this.getInterceptor(i)}.loop(${this.args({
-              before: interceptor.context ? "_context" : void 0
-            })});
-`;
-          }
-        }
-        code += this.callTapsSeries({
-          onError,
-          onResult: (i, result, next, doneBreak) => {
-            let code2 = "";
-            code2 += `if(${result} !== undefined) {
-`;
-            code2 += "_loop = true;\n";
-            if (!syncOnly) code2 += "if(_loopAsync) _looper();\n";
-            code2 += doneBreak(true);
-            code2 += "} else {\n";
-            code2 += next();
-            code2 += "}\n";
-            return code2;
-          },
-          onDone: onDone && (() => {
-            let code2 = "";
-            code2 += "if(!_loop) {\n";
-            code2 += onDone();
-            code2 += "}\n";
-            return code2;
-          }),
-          rethrowIfPossible: rethrowIfPossible && syncOnly
-        });
-        code += "} while(_loop);\n";
-        if (!syncOnly) {
-          code += "_loopAsync = true;\n";
-          code += "});\n";
-          code += "_looper();\n";
-        }
-        return code;
-      }
-      /**
-       * @param {CallTapsParallelOptions} options parallel-call options
-       * @returns {string} generated code that calls all taps in parallel
-       */
-      callTapsParallel({
-        onError,
-        onResult,
-        onDone,
-        rethrowIfPossible,
-        onTap = (i, run) => run()
-      }) {
-        const { taps } = (
-          /** @type {CompileOptions} */
-          this.options
-        );
-        const tapsLength = taps.length;
-        if (tapsLength <= 1) {
-          return this.callTapsSeries({
-            onError,
-            onResult,
-            // @ts-expect-error is it a bug?
-            onDone,
-            rethrowIfPossible
-          });
-        }
-        const done = () => {
-          if (onDone) return "if(--_counter === 0) _done();\n";
-          return "--_counter;";
-        };
-        const doneBreak = (skipDone) => {
-          if (skipDone || !onDone) return "_counter = 0;\n";
-          return "_counter = 0;\n_done();\n";
-        };
-        let code = "";
-        code += "do {\n";
-        code += `var _counter = ${tapsLength};
-`;
-        if (onDone) {
-          code += "var _done = (function() {\n";
-          code += onDone();
-          code += "});\n";
-        }
-        for (let i = 0; i < tapsLength; i++) {
-          code += "if(_counter <= 0) break;\n";
-          code += onTap(
-            i,
-            () => this.callTap(i, {
-              onError: (error) => {
-                let code2 = "";
-                code2 += "if(_counter > 0) {\n";
-                code2 += onError(i, error, done, doneBreak);
-                code2 += "}\n";
-                return code2;
-              },
-              onResult: onResult && ((result) => {
-                let code2 = "";
-                code2 += "if(_counter > 0) {\n";
-                code2 += onResult(i, result, done, doneBreak);
-                code2 += "}\n";
-                return code2;
-              }),
-              onDone: !onResult ? () => done() : void 0,
-              rethrowIfPossible
-            }),
-            done,
-            doneBreak
-          );
-        }
-        code += "} while(false);\n";
-        return code;
-      }
-      /**
-       * @param {{ before?: string, after?: string }=} options optional arguments to prepend or append
-       * @returns {string} comma-separated argument list as JS source
-       */
-      args({ before: before2, after } = {}) {
-        let joined = this._joinedArgs;
-        if (joined === void 0) {
-          joined = /** @type {string[]} */
-          this._args.length === 0 ? "" : (
-            /** @type {string[]} */
-            this._args.join(", ")
-          );
-          this._joinedArgs = joined;
-        }
-        if (!before2 && !after) return joined;
-        if (joined.length === 0) {
-          if (before2 && after) return `${before2}, ${after}`;
-          return (
-            /** @type {string} */
-            before2 || after
-          );
-        }
-        if (before2 && after) return `${before2}, ${joined}, ${after}`;
-        if (before2) return `${before2}, ${joined}`;
-        return `${joined}, ${after}`;
-      }
-      /**
-       * @param {number} idx tap index
-       * @returns {string} JS expression that resolves to the registered tap function at index `idx`
-       */
-      getTapFn(idx) {
-        return `_x[${idx}]`;
-      }
-      /**
-       * @param {number} idx tap index
-       * @returns {string} JS expression that resolves to the tap descriptor at index `idx`
-       */
-      getTap(idx) {
-        return `_taps[${idx}]`;
-      }
-      /**
-       * @param {number} idx interceptor index
-       * @returns {string} JS expression that resolves to the interceptor at index `idx`
-       */
-      getInterceptor(idx) {
-        return `_interceptors[${idx}]`;
-      }
-    };
-    module.exports = HookCodeFactory;
-  }
-});
-
-// node_modules/tapable/lib/AsyncParallelBailHook.js
-var require_AsyncParallelBailHook = __commonJS({
-  "node_modules/tapable/lib/AsyncParallelBailHook.js"(exports, module) {
-    "use strict";
-    var Hook = require_Hook();
-    var HookCodeFactory = require_HookCodeFactory();
-    var AsyncParallelBailHookCodeFactory = class extends HookCodeFactory {
-      /**
-       * @param {ContentOptions} options content generation options
-       * @returns {string} generated body code
-       */
-      content({ onError, onResult, onDone }) {
-        const opts = (
-          /** @type {CompileOptions} */
-          this.options
-        );
-        let code = "";
-        code += `var _results = new Array(${opts.taps.length});
-`;
-        code += "var _checkDone = function() {\n";
-        code += "for(var i = 0; i < _results.length; i++) {\n";
-        code += "var item = _results[i];\n";
-        code += "if(item === undefined) return false;\n";
-        code += "if(item.result !== undefined) {\n";
-        code += onResult("item.result");
-        code += "return true;\n";
-        code += "}\n";
-        code += "if(item.error) {\n";
-        code += onError("item.error");
-        code += "return true;\n";
-        code += "}\n";
-        code += "}\n";
-        code += "return false;\n";
-        code += "}\n";
-        code += this.callTapsParallel({
-          onError: (i, err, done, doneBreak) => {
-            let code2 = "";
-            code2 += `if(${i} < _results.length && ((_results.length = ${i + 1}), (_results[${i}] = { error: ${err} }), _checkDone())) {
-`;
-            code2 += doneBreak(true);
-            code2 += "} else {\n";
-            code2 += done();
-            code2 += "}\n";
-            return code2;
-          },
-          onResult: (i, result, done, doneBreak) => {
-            let code2 = "";
-            code2 += `if(${i} < _results.length && (${result} !== undefined && (_results.length = ${i + 1}), (_results[${i}] = { result: ${result} }), _checkDone())) {
-`;
-            code2 += doneBreak(true);
-            code2 += "} else {\n";
-            code2 += done();
-            code2 += "}\n";
-            return code2;
-          },
-          onTap: (i, run, done, _doneBreak) => {
-            let code2 = "";
-            if (i > 0) {
-              code2 += `if(${i} >= _results.length) {
-`;
-              code2 += done();
-              code2 += "} else {\n";
-            }
-            code2 += run();
-            if (i > 0) code2 += "}\n";
-            return code2;
-          },
-          onDone
-        });
-        return code;
-      }
-    };
-    var factory = new AsyncParallelBailHookCodeFactory();
-    function COMPILE(options) {
-      factory.setup(this, options);
-      return factory.create(options);
-    }
-    function AsyncParallelBailHook(args = (
-      /** @type {ArgumentNames<AsArray<T>>} */
-      /** @type {unknown} */
-      []
-    ), name = void 0) {
-      const hook = new Hook(args, name);
-      hook.constructor = AsyncParallelBailHook;
-      hook.compile = COMPILE;
-      hook._call = void 0;
-      hook.call = void 0;
-      return (
-        /** @type {AsyncParallelBailHookType<T, R, AdditionalOptions>} */
-        /** @type {unknown} */
-        hook
-      );
-    }
-    AsyncParallelBailHook.prototype = null;
-    module.exports = AsyncParallelBailHook;
-  }
-});
-
-// node_modules/tapable/lib/AsyncParallelHook.js
-var require_AsyncParallelHook = __commonJS({
-  "node_modules/tapable/lib/AsyncParallelHook.js"(exports, module) {
-    "use strict";
-    var Hook = require_Hook();
-    var HookCodeFactory = require_HookCodeFactory();
-    var AsyncParallelHookCodeFactory = class extends HookCodeFactory {
-      /**
-       * @param {ContentOptions} options content generation options
-       * @returns {string} generated body code
-       */
-      content({ onError, onDone }) {
-        return this.callTapsParallel({
-          onError: (i, err, done, doneBreak) => onError(err) + doneBreak(true),
-          onDone
-        });
-      }
-    };
-    var factory = new AsyncParallelHookCodeFactory();
-    function COMPILE(options) {
-      factory.setup(this, options);
-      return factory.create(options);
-    }
-    function AsyncParallelHook2(args = (
-      /** @type {ArgumentNames<AsArray<T>>} */
-      /** @type {unknown} */
-      []
-    ), name = void 0) {
-      const hook = new Hook(args, name);
-      hook.constructor = AsyncParallelHook2;
-      hook.compile = COMPILE;
-      hook._call = void 0;
-      hook.call = void 0;
-      return (
-        /** @type {AsyncParallelHookType<T, AdditionalOptions>} */
-        /** @type {unknown} */
-        hook
-      );
-    }
-    AsyncParallelHook2.prototype = null;
-    module.exports = AsyncParallelHook2;
-  }
-});
-
-// node_modules/tapable/lib/AsyncSeriesBailHook.js
-var require_AsyncSeriesBailHook = __commonJS({
-  "node_modules/tapable/lib/AsyncSeriesBailHook.js"(exports, module) {
-    "use strict";
-    var Hook = require_Hook();
-    var HookCodeFactory = require_HookCodeFactory();
-    var AsyncSeriesBailHookCodeFactory = class extends HookCodeFactory {
-      /**
-       * @param {ContentOptions} options content generation options
-       * @returns {string} generated body code
-       */
-      content({ onError, onResult, resultReturns, onDone }) {
-        return this.callTapsSeries({
-          onError: (i, err, next, doneBreak) => onError(err) + doneBreak(true),
-          onResult: (i, result, next) => `if(${result} !== undefined) {
-${onResult(
-            result
-          )}
-} else {
-${next()}}
-`,
-          resultReturns,
-          onDone
-        });
-      }
-    };
-    var factory = new AsyncSeriesBailHookCodeFactory();
-    function COMPILE(options) {
-      factory.setup(this, options);
-      return factory.create(options);
-    }
-    function AsyncSeriesBailHook(args = (
-      /** @type {ArgumentNames<AsArray<T>>} */
-      /** @type {unknown} */
-      []
-    ), name = void 0) {
-      const hook = new Hook(args, name);
-      hook.constructor = AsyncSeriesBailHook;
-      hook.compile = COMPILE;
-      hook._call = void 0;
-      hook.call = void 0;
-      return (
-        /** @type {AsyncSeriesBailHookType<T, R, AdditionalOptions>} */
-        /** @type {unknown} */
-        hook
-      );
-    }
-    AsyncSeriesBailHook.prototype = null;
-    module.exports = AsyncSeriesBailHook;
-  }
-});
-
-// node_modules/tapable/lib/AsyncSeriesHook.js
-var require_AsyncSeriesHook = __commonJS({
-  "node_modules/tapable/lib/AsyncSeriesHook.js"(exports, module) {
-    "use strict";
-    var Hook = require_Hook();
-    var HookCodeFactory = require_HookCodeFactory();
-    var AsyncSeriesHookCodeFactory = class extends HookCodeFactory {
-      /**
-       * @param {ContentOptions} options content generation options
-       * @returns {string} generated body code
-       */
-      content({ onError, onDone }) {
-        return this.callTapsSeries({
-          onError: (i, err, next, doneBreak) => onError(err) + doneBreak(true),
-          onDone
-        });
-      }
-    };
-    var factory = new AsyncSeriesHookCodeFactory();
-    function COMPILE(options) {
-      factory.setup(this, options);
-      return factory.create(options);
-    }
-    function AsyncSeriesHook2(args = (
-      /** @type {ArgumentNames<AsArray<T>>} */
-      /** @type {unknown} */
-      []
-    ), name = void 0) {
-      const hook = new Hook(args, name);
-      hook.constructor = AsyncSeriesHook2;
-      hook.compile = COMPILE;
-      hook._call = void 0;
-      hook.call = void 0;
-      return (
-        /** @type {AsyncSeriesHookType<T, AdditionalOptions>} */
-        /** @type {unknown} */
-        hook
-      );
-    }
-    AsyncSeriesHook2.prototype = null;
-    module.exports = AsyncSeriesHook2;
-  }
-});
-
-// node_modules/tapable/lib/AsyncSeriesLoopHook.js
-var require_AsyncSeriesLoopHook = __commonJS({
-  "node_modules/tapable/lib/AsyncSeriesLoopHook.js"(exports, module) {
-    "use strict";
-    var Hook = require_Hook();
-    var HookCodeFactory = require_HookCodeFactory();
-    var AsyncSeriesLoopHookCodeFactory = class extends HookCodeFactory {
-      /**
-       * @param {ContentOptions} options content generation options
-       * @returns {string} generated body code
-       */
-      content({ onError, onDone }) {
-        return this.callTapsLooping({
-          onError: (i, err, next, doneBreak) => onError(err) + doneBreak(true),
-          onDone
-        });
-      }
-    };
-    var factory = new AsyncSeriesLoopHookCodeFactory();
-    function COMPILE(options) {
-      factory.setup(this, options);
-      return factory.create(options);
-    }
-    function AsyncSeriesLoopHook(args = (
-      /** @type {ArgumentNames<AsArray<T>>} */
-      /** @type {unknown} */
-      []
-    ), name = void 0) {
-      const hook = new Hook(args, name);
-      hook.constructor = AsyncSeriesLoopHook;
-      hook.compile = COMPILE;
-      hook._call = void 0;
-      hook.call = void 0;
-      return (
-        /** @type {AsyncSeriesLoopHookType<T, AdditionalOptions>} */
-        /** @type {unknown} */
-        hook
-      );
-    }
-    AsyncSeriesLoopHook.prototype = null;
-    module.exports = AsyncSeriesLoopHook;
-  }
-});
-
-// node_modules/tapable/lib/AsyncSeriesWaterfallHook.js
-var require_AsyncSeriesWaterfallHook = __commonJS({
-  "node_modules/tapable/lib/AsyncSeriesWaterfallHook.js"(exports, module) {
-    "use strict";
-    var Hook = require_Hook();
-    var HookCodeFactory = require_HookCodeFactory();
-    var AsyncSeriesWaterfallHookCodeFactory = class extends HookCodeFactory {
-      /**
-       * @param {ContentOptions} options content generation options
-       * @returns {string} generated body code
-       */
-      content({ onError, onResult }) {
-        return this.callTapsSeries({
-          onError: (i, err, next, doneBreak) => onError(err) + doneBreak(true),
-          onResult: (i, result, next) => {
-            let code = "";
-            code += `if(${result} !== undefined) {
-`;
-            code += `${/** @type {string[]} */
-            this._args[0]} = ${result};
-`;
-            code += "}\n";
-            code += next();
-            return code;
-          },
-          onDone: () => onResult(
-            /** @type {string[]} */
-            this._args[0]
-          )
-        });
-      }
-    };
-    var factory = new AsyncSeriesWaterfallHookCodeFactory();
-    function COMPILE(options) {
-      factory.setup(this, options);
-      return factory.create(options);
-    }
-    function AsyncSeriesWaterfallHook2(args = (
-      /** @type {ArgumentNames<AsArray<T>>} */
-      /** @type {unknown} */
-      []
-    ), name = void 0) {
-      if (args.length < 1) {
-        throw new Error("Waterfall hooks must have at least one argument");
-      }
-      const hook = new Hook(args, name);
-      hook.constructor = AsyncSeriesWaterfallHook2;
-      hook.compile = COMPILE;
-      hook._call = void 0;
-      hook.call = void 0;
-      return (
-        /** @type {AsyncSeriesWaterfallHookType<T, R, AdditionalOptions>} */
-        /** @type {unknown} */
-        hook
-      );
-    }
-    AsyncSeriesWaterfallHook2.prototype = null;
-    module.exports = AsyncSeriesWaterfallHook2;
-  }
-});
-
-// node_modules/tapable/lib/HookMap.js
-var require_HookMap = __commonJS({
-  "node_modules/tapable/lib/HookMap.js"(exports, module) {
-    "use strict";
-    var util = __require("util");
-    var defaultFactory = (key, hook) => hook;
-    var HookMap = class {
-      /**
-       * @param {HookFactory<H>} factory factory creating new hooks for unknown keys
-       * @param {string=} name name of the hook map
-       */
-      constructor(factory, name = void 0) {
-        this._map = /* @__PURE__ */ new Map();
-        this.name = name;
-        this._factory = factory;
-        this._interceptors = [];
-      }
-      /**
-       * @param {EXPECTED_ANY} key the key to look up
-       * @returns {H | undefined} the hook stored for `key`, if any
-       */
-      get(key) {
-        return this._map.get(key);
-      }
-      /**
-       * @param {EXPECTED_ANY} key the key to look up or create
-       * @returns {H} the hook stored for `key`, creating one via the factory if missing
-       */
-      for(key) {
-        const map = this._map;
-        const hook = map.get(key);
-        if (hook !== void 0) {
-          return hook;
-        }
-        let newHook = this._factory(key);
-        const interceptors = this._interceptors;
-        for (let i = 0; i < interceptors.length; i++) {
-          newHook = /** @type {NonNullable<HookMapInterceptor<H>["factory"]>} */
-          interceptors[i].factory(key, newHook);
-        }
-        map.set(key, newHook);
-        return newHook;
-      }
-      /**
-       * @param {HookMapInterceptor<H>} interceptor the interceptor to register
-       * @returns {void}
-       */
-      intercept(interceptor) {
-        this._interceptors.push(
-          Object.assign(
-            {
-              factory: defaultFactory
-            },
-            interceptor
-          )
-        );
-      }
-    };
-    HookMap.prototype.tap = // @ts-expect-error deprecated
-    util.deprecate(function tap(key, options, fn) {
-      return this.for(key).tap(options, fn);
-    }, "HookMap#tap(key,\u2026) is deprecated. Use HookMap#for(key).tap(\u2026) instead.");
-    HookMap.prototype.tapAsync = // @ts-expect-error deprecated
-    util.deprecate(function tapAsync(key, options, fn) {
-      return this.for(key).tapAsync(options, fn);
-    }, "HookMap#tapAsync(key,\u2026) is deprecated. Use HookMap#for(key).tapAsync(\u2026) instead.");
-    HookMap.prototype.tapPromise = // @ts-expect-error deprecated
-    util.deprecate(function tapPromise(key, options, fn) {
-      return this.for(key).tapPromise(options, fn);
-    }, "HookMap#tapPromise(key,\u2026) is deprecated. Use HookMap#for(key).tapPromise(\u2026) instead.");
-    module.exports = HookMap;
-  }
-});
-
-// node_modules/tapable/lib/MultiHook.js
-var require_MultiHook = __commonJS({
-  "node_modules/tapable/lib/MultiHook.js"(exports, module) {
-    "use strict";
-    var MultiHook = class _MultiHook {
-      /**
-       * @param {H[]} hooks the underlying hooks to multiplex tap calls across
-       * @param {string=} name name of the multi hook
-       */
-      constructor(hooks, name = void 0) {
-        this.hooks = hooks;
-        this.name = name;
-      }
-      /**
-       * @template T, R
-       * @param {string | Tap} options tap name or full tap options
-       * @param {(...args: AsArray<T>) => R} fn the function to register
-       * @returns {void}
-       */
-      tap(options, fn) {
-        const { hooks } = this;
-        for (let i = 0; i < hooks.length; i++) {
-          hooks[i].tap(options, fn);
-        }
-      }
-      /**
-       * @template T, R
-       * @param {string | Tap} options tap name or full tap options
-       * @param {(...args: Append<AsArray<T>, InnerCallback<Error, R>>) => void} fn the function to register
-       * @returns {void}
-       */
-      tapAsync(options, fn) {
-        const { hooks } = this;
-        for (let i = 0; i < hooks.length; i++) {
-          hooks[i].tapAsync(options, fn);
-        }
-      }
-      /**
-       * @template T, R
-       * @param {string | Tap} options tap name or full tap options
-       * @param {(...args: AsArray<T>) => Promise<R>} fn the function to register
-       * @returns {void}
-       */
-      tapPromise(options, fn) {
-        const { hooks } = this;
-        for (let i = 0; i < hooks.length; i++) {
-          hooks[i].tapPromise(
-            options,
-            /** @type {EXPECTED_ANY} */
-            fn
-          );
-        }
-      }
-      /**
-       * @returns {boolean} true if any of the underlying hooks reports usage
-       */
-      isUsed() {
-        const { hooks } = this;
-        for (let i = 0; i < hooks.length; i++) {
-          if (hooks[i].isUsed()) {
-            return true;
-          }
-        }
-        return false;
-      }
-      /**
-       * @param {HookInterceptor<EXPECTED_ANY, EXPECTED_ANY, EXPECTED_ANY>} interceptor the interceptor to register
-       * @returns {void}
-       */
-      intercept(interceptor) {
-        const { hooks } = this;
-        for (let i = 0; i < hooks.length; i++) {
-          hooks[i].intercept(interceptor);
-        }
-      }
-      /**
-       * @param {TapOptions} options the options to merge into each tap
-       * @returns {MultiHook<H>} a new MultiHook wrapping each underlying hook with the options
-       */
-      withOptions(options) {
-        return (
-          /** @type {MultiHook<H>} */
-          new _MultiHook(
-            this.hooks.map(
-              (hook) => (
-                /** @type {H} */
-                /** @type {unknown} */
-                hook.withOptions(options)
-              )
-            ),
-            this.name
-          )
-        );
-      }
-    };
-    module.exports = MultiHook;
-  }
-});
-
-// node_modules/tapable/lib/SyncBailHook.js
-var require_SyncBailHook = __commonJS({
-  "node_modules/tapable/lib/SyncBailHook.js"(exports, module) {
-    "use strict";
-    var Hook = require_Hook();
-    var HookCodeFactory = require_HookCodeFactory();
-    var SyncBailHookCodeFactory = class extends HookCodeFactory {
-      /**
-       * @param {ContentOptions} options content generation options
-       * @returns {string} generated body code
-       */
-      content({ onError, onResult, resultReturns, onDone, rethrowIfPossible }) {
-        return this.callTapsSeries({
-          onError: (i, err) => onError(err),
-          onResult: (i, result, next) => `if(${result} !== undefined) {
-${onResult(
-            result
-          )};
-} else {
-${next()}}
-`,
-          resultReturns,
-          onDone,
-          rethrowIfPossible
-        });
-      }
-    };
-    var factory = new SyncBailHookCodeFactory();
-    var TAP_ASYNC = () => {
-      throw new Error("tapAsync is not supported on a SyncBailHook");
-    };
-    var TAP_PROMISE = () => {
-      throw new Error("tapPromise is not supported on a SyncBailHook");
-    };
-    function COMPILE(options) {
-      factory.setup(this, options);
-      return factory.create(options);
-    }
-    function SyncBailHook(args = (
-      /** @type {ArgumentNames<AsArray<T>>} */
-      /** @type {unknown} */
-      []
-    ), name = void 0) {
-      const hook = new Hook(args, name);
-      hook.constructor = SyncBailHook;
-      hook.tapAsync = TAP_ASYNC;
-      hook.tapPromise = TAP_PROMISE;
-      hook.compile = COMPILE;
-      return (
-        /** @type {SyncBailHookType<T, R, AdditionalOptions>} */
-        /** @type {unknown} */
-        hook
-      );
-    }
-    SyncBailHook.prototype = null;
-    module.exports = SyncBailHook;
-  }
-});
-
-// node_modules/tapable/lib/SyncHook.js
-var require_SyncHook = __commonJS({
-  "node_modules/tapable/lib/SyncHook.js"(exports, module) {
-    "use strict";
-    var Hook = require_Hook();
-    var HookCodeFactory = require_HookCodeFactory();
-    var SyncHookCodeFactory = class extends HookCodeFactory {
-      /**
-       * @param {ContentOptions} options content generation options
-       * @returns {string} generated body code
-       */
-      content({ onError, onDone, rethrowIfPossible }) {
-        return this.callTapsSeries({
-          onError: (i, err) => onError(err),
-          onDone,
-          rethrowIfPossible
-        });
-      }
-    };
-    var factory = new SyncHookCodeFactory();
-    var TAP_ASYNC = () => {
-      throw new Error("tapAsync is not supported on a SyncHook");
-    };
-    var TAP_PROMISE = () => {
-      throw new Error("tapPromise is not supported on a SyncHook");
-    };
-    function COMPILE(options) {
-      factory.setup(this, options);
-      return factory.create(options);
-    }
-    function SyncHook2(args = (
-      /** @type {ArgumentNames<AsArray<T>>} */
-      /** @type {unknown} */
-      []
-    ), name = void 0) {
-      const hook = new Hook(args, name);
-      hook.constructor = SyncHook2;
-      hook.tapAsync = TAP_ASYNC;
-      hook.tapPromise = TAP_PROMISE;
-      hook.compile = COMPILE;
-      return (
-        /** @type {SyncHookType<T, R, AdditionalOptions>} */
-        /** @type {unknown} */
-        hook
-      );
-    }
-    SyncHook2.prototype = null;
-    module.exports = SyncHook2;
-  }
-});
-
-// node_modules/tapable/lib/SyncLoopHook.js
-var require_SyncLoopHook = __commonJS({
-  "node_modules/tapable/lib/SyncLoopHook.js"(exports, module) {
-    "use strict";
-    var Hook = require_Hook();
-    var HookCodeFactory = require_HookCodeFactory();
-    var SyncLoopHookCodeFactory = class extends HookCodeFactory {
-      /**
-       * @param {ContentOptions} options content generation options
-       * @returns {string} generated body code
-       */
-      content({ onError, onDone, rethrowIfPossible }) {
-        return this.callTapsLooping({
-          onError: (i, err) => onError(err),
-          onDone,
-          rethrowIfPossible
-        });
-      }
-    };
-    var factory = new SyncLoopHookCodeFactory();
-    var TAP_ASYNC = () => {
-      throw new Error("tapAsync is not supported on a SyncLoopHook");
-    };
-    var TAP_PROMISE = () => {
-      throw new Error("tapPromise is not supported on a SyncLoopHook");
-    };
-    function COMPILE(options) {
-      factory.setup(this, options);
-      return factory.create(options);
-    }
-    function SyncLoopHook(args = (
-      /** @type {ArgumentNames<AsArray<T>>} */
-      /** @type {unknown} */
-      []
-    ), name = void 0) {
-      const hook = new Hook(args, name);
-      hook.constructor = SyncLoopHook;
-      hook.tapAsync = TAP_ASYNC;
-      hook.tapPromise = TAP_PROMISE;
-      hook.compile = COMPILE;
-      return (
-        /** @type {SyncLoopHookType<T, AdditionalOptions>} */
-        /** @type {unknown} */
-        hook
-      );
-    }
-    SyncLoopHook.prototype = null;
-    module.exports = SyncLoopHook;
-  }
-});
-
-// node_modules/tapable/lib/SyncWaterfallHook.js
-var require_SyncWaterfallHook = __commonJS({
-  "node_modules/tapable/lib/SyncWaterfallHook.js"(exports, module) {
-    "use strict";
-    var Hook = require_Hook();
-    var HookCodeFactory = require_HookCodeFactory();
-    var SyncWaterfallHookCodeFactory = class extends HookCodeFactory {
-      /**
-       * @param {ContentOptions} options content generation options
-       * @returns {string} generated body code
-       */
-      content({ onError, onResult, resultReturns, rethrowIfPossible }) {
-        return this.callTapsSeries({
-          onError: (i, err) => onError(err),
-          onResult: (i, result, next) => {
-            let code = "";
-            code += `if(${result} !== undefined) {
-`;
-            code += `${/** @type {string[]} */
-            this._args[0]} = ${result};
-`;
-            code += "}\n";
-            code += next();
-            return code;
-          },
-          onDone: () => onResult(
-            /** @type {string[]} */
-            this._args[0]
-          ),
-          doneReturns: resultReturns,
-          rethrowIfPossible
-        });
-      }
-    };
-    var factory = new SyncWaterfallHookCodeFactory();
-    var TAP_ASYNC = () => {
-      throw new Error("tapAsync is not supported on a SyncWaterfallHook");
-    };
-    var TAP_PROMISE = () => {
-      throw new Error("tapPromise is not supported on a SyncWaterfallHook");
-    };
-    function COMPILE(options) {
-      factory.setup(this, options);
-      return factory.create(options);
-    }
-    function SyncWaterfallHook2(args = (
-      /** @type {ArgumentNames<AsArray<T>>} */
-      /** @type {unknown} */
-      []
-    ), name = void 0) {
-      if (args.length < 1) {
-        throw new Error("Waterfall hooks must have at least one argument");
-      }
-      const hook = new Hook(args, name);
-      hook.constructor = SyncWaterfallHook2;
-      hook.tapAsync = TAP_ASYNC;
-      hook.tapPromise = TAP_PROMISE;
-      hook.compile = COMPILE;
-      return (
-        /** @type {SyncWaterfallHookType<T, R, AdditionalOptions>} */
-        /** @type {unknown} */
-        hook
-      );
-    }
-    SyncWaterfallHook2.prototype = null;
-    module.exports = SyncWaterfallHook2;
-  }
-});
-
-// node_modules/tapable/lib/index.js
-var require_lib3 = __commonJS({
-  "node_modules/tapable/lib/index.js"(exports, module) {
-    "use strict";
-    module.exports.AsyncParallelBailHook = require_AsyncParallelBailHook();
-    module.exports.AsyncParallelHook = require_AsyncParallelHook();
-    module.exports.AsyncSeriesBailHook = require_AsyncSeriesBailHook();
-    module.exports.AsyncSeriesHook = require_AsyncSeriesHook();
-    module.exports.AsyncSeriesLoopHook = require_AsyncSeriesLoopHook();
-    module.exports.AsyncSeriesWaterfallHook = require_AsyncSeriesWaterfallHook();
-    module.exports.HookMap = require_HookMap();
-    module.exports.MultiHook = require_MultiHook();
-    module.exports.SyncBailHook = require_SyncBailHook();
-    module.exports.SyncHook = require_SyncHook();
-    module.exports.SyncLoopHook = require_SyncLoopHook();
-    module.exports.SyncWaterfallHook = require_SyncWaterfallHook();
-    module.exports.__esModule = true;
-  }
-});
-
-// node_modules/isbinaryfile/lib/index.js
-var require_lib4 = __commonJS({
-  "node_modules/isbinaryfile/lib/index.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.isBinaryFileSync = exports.isBinaryFile = void 0;
-    var fs = __require("fs");
-    var util_1 = __require("util");
-    var statAsync = (0, util_1.promisify)(fs.stat);
-    var openAsync = (0, util_1.promisify)(fs.open);
-    var closeAsync = (0, util_1.promisify)(fs.close);
-    var MAX_BYTES = 512;
-    var UTF8_BOUNDARY_RESERVE = 3;
-    var Reader = class {
-      fileBuffer;
-      size;
-      offset;
-      error;
-      constructor(fileBuffer, size) {
-        this.fileBuffer = fileBuffer;
-        this.size = size;
-        this.offset = 0;
-        this.error = false;
-      }
-      hasError() {
-        return this.error;
-      }
-      nextByte() {
-        if (this.offset === this.size || this.hasError()) {
-          this.error = true;
-          return 255;
-        }
-        return this.fileBuffer[this.offset++];
-      }
-      next(len) {
-        const n = new Array();
-        for (let i = 0; i < len; i++) {
-          if (this.error) {
-            return n;
-          }
-          n[i] = this.nextByte();
-        }
-        return n;
-      }
-    };
-    function readProtoVarInt(reader) {
-      let idx = 0;
-      let varInt = 0;
-      while (!reader.hasError()) {
-        const b = reader.nextByte();
-        varInt = varInt | (b & 127) << 7 * idx;
-        if ((b & 128) === 0) {
-          break;
-        }
-        if (idx >= 10) {
-          reader.error = true;
-          break;
-        }
-        idx++;
-      }
-      return varInt;
-    }
-    function readProtoMessage(reader) {
-      const varInt = readProtoVarInt(reader);
-      const wireType = varInt & 7;
-      switch (wireType) {
-        case 0:
-          readProtoVarInt(reader);
-          return true;
-        case 1:
-          reader.next(8);
-          return true;
-        case 2:
-          const len = readProtoVarInt(reader);
-          reader.next(len);
-          return true;
-        case 5:
-          reader.next(4);
-          return true;
-      }
-      return false;
-    }
-    function isBinaryProto(fileBuffer, totalBytes) {
-      const reader = new Reader(fileBuffer, totalBytes);
-      let numMessages = 0;
-      while (true) {
-        if (!readProtoMessage(reader) && !reader.hasError()) {
-          return false;
-        }
-        if (reader.hasError()) {
-          break;
-        }
-        numMessages++;
-      }
-      return numMessages > 0;
-    }
-    async function isBinaryFile2(file2, size) {
-      if (isString(file2)) {
-        const stat2 = await statAsync(file2);
-        isStatFile(stat2);
-        const fileDescriptor = await openAsync(file2, "r");
-        const allocBuffer = Buffer.alloc(MAX_BYTES + UTF8_BOUNDARY_RESERVE);
-        return new Promise((fulfill, reject) => {
-          fs.read(fileDescriptor, allocBuffer, 0, MAX_BYTES + UTF8_BOUNDARY_RESERVE, 0, (err, bytesRead, _) => {
-            closeAsync(fileDescriptor);
-            if (err) {
-              reject(err);
-            } else {
-              try {
-                fulfill(isBinaryCheck(allocBuffer, bytesRead));
-              } catch (error) {
-                reject(error);
-              }
-            }
-          });
-        });
-      } else {
-        if (size === void 0) {
-          size = file2.length;
-        }
-        return isBinaryCheck(file2, size);
-      }
-    }
-    exports.isBinaryFile = isBinaryFile2;
-    function isBinaryFileSync2(file2, size) {
-      if (isString(file2)) {
-        const stat2 = fs.statSync(file2);
-        isStatFile(stat2);
-        const fileDescriptor = fs.openSync(file2, "r");
-        const allocBuffer = Buffer.alloc(MAX_BYTES + UTF8_BOUNDARY_RESERVE);
-        const bytesRead = fs.readSync(fileDescriptor, allocBuffer, 0, MAX_BYTES + UTF8_BOUNDARY_RESERVE, 0);
-        fs.closeSync(fileDescriptor);
-        return isBinaryCheck(allocBuffer, bytesRead);
-      } else {
-        if (size === void 0) {
-          size = file2.length;
-        }
-        return isBinaryCheck(file2, size);
-      }
-    }
-    exports.isBinaryFileSync = isBinaryFileSync2;
-    function isBinaryCheck(fileBuffer, bytesRead) {
-      if (bytesRead === 0) {
-        return false;
-      }
-      let suspiciousBytes = 0;
-      const totalBytes = Math.min(bytesRead, MAX_BYTES + UTF8_BOUNDARY_RESERVE);
-      const scanBytes = Math.min(totalBytes, MAX_BYTES);
-      if (bytesRead >= 3 && fileBuffer[0] === 239 && fileBuffer[1] === 187 && fileBuffer[2] === 191) {
-        return false;
-      }
-      if (bytesRead >= 4 && fileBuffer[0] === 0 && fileBuffer[1] === 0 && fileBuffer[2] === 254 && fileBuffer[3] === 255) {
-        return false;
-      }
-      if (bytesRead >= 4 && fileBuffer[0] === 255 && fileBuffer[1] === 254 && fileBuffer[2] === 0 && fileBuffer[3] === 0) {
-        return false;
-      }
-      if (bytesRead >= 4 && fileBuffer[0] === 132 && fileBuffer[1] === 49 && fileBuffer[2] === 149 && fileBuffer[3] === 51) {
-        return false;
-      }
-      if (totalBytes >= 5 && fileBuffer.slice(0, 5).toString() === "%PDF-") {
-        return true;
-      }
-      if (bytesRead >= 2 && fileBuffer[0] === 254 && fileBuffer[1] === 255) {
-        return false;
-      }
-      if (bytesRead >= 2 && fileBuffer[0] === 255 && fileBuffer[1] === 254) {
-        return false;
-      }
-      for (let i = 0; i < scanBytes; i++) {
-        if (fileBuffer[i] === 0) {
-          return true;
-        } else if ((fileBuffer[i] < 7 || fileBuffer[i] > 14) && (fileBuffer[i] < 32 || fileBuffer[i] > 127)) {
-          if (fileBuffer[i] >= 192 && fileBuffer[i] <= 223 && i + 1 < totalBytes) {
-            i++;
-            if (fileBuffer[i] >= 128 && fileBuffer[i] <= 191) {
-              continue;
-            }
-          } else if (fileBuffer[i] >= 224 && fileBuffer[i] <= 239 && i + 2 < totalBytes) {
-            i++;
-            if (fileBuffer[i] >= 128 && fileBuffer[i] <= 191 && fileBuffer[i + 1] >= 128 && fileBuffer[i + 1] <= 191) {
-              i++;
-              continue;
-            }
-          } else if (fileBuffer[i] >= 240 && fileBuffer[i] <= 247 && i + 3 < totalBytes) {
-            i++;
-            if (fileBuffer[i] >= 128 && fileBuffer[i] <= 191 && fileBuffer[i + 1] >= 128 && fileBuffer[i + 1] <= 191 && fileBuffer[i + 2] >= 128 && fileBuffer[i + 2] <= 191) {
-              i += 2;
-              continue;
-            }
-          }
-          suspiciousBytes++;
-          if (i >= 32 && suspiciousBytes * 100 / scanBytes > 10) {
-            return true;
-          }
-        }
-      }
-      if (suspiciousBytes * 100 / scanBytes > 10) {
-        return true;
-      }
-      if (suspiciousBytes > 1 && isBinaryProto(fileBuffer, scanBytes)) {
-        return true;
-      }
-      return false;
-    }
-    function isString(x) {
-      return typeof x === "string";
-    }
-    function isStatFile(stat2) {
-      if (!stat2.isFile()) {
-        throw new Error(`Path provided was not a file!`);
-      }
-    }
-  }
-});
-
-// node_modules/picomatch/lib/constants.js
-var require_constants = __commonJS({
-  "node_modules/picomatch/lib/constants.js"(exports, module) {
-    "use strict";
-    var WIN_SLASH = "\\\\/";
-    var WIN_NO_SLASH = `[^${WIN_SLASH}]`;
-    var DEFAULT_MAX_EXTGLOB_RECURSION = 0;
-    var DOT_LITERAL = "\\.";
-    var PLUS_LITERAL = "\\+";
-    var QMARK_LITERAL = "\\?";
-    var SLASH_LITERAL = "\\/";
-    var ONE_CHAR = "(?=.)";
-    var QMARK = "[^/]";
-    var END_ANCHOR = `(?:${SLASH_LITERAL}|$)`;
-    var START_ANCHOR = `(?:^|${SLASH_LITERAL})`;
-    var DOTS_SLASH = `${DOT_LITERAL}{1,2}${END_ANCHOR}`;
-    var NO_DOT = `(?!${DOT_LITERAL})`;
-    var NO_DOTS = `(?!${START_ANCHOR}${DOTS_SLASH})`;
-    var NO_DOT_SLASH = `(?!${DOT_LITERAL}{0,1}${END_ANCHOR})`;
-    var NO_DOTS_SLASH = `(?!${DOTS_SLASH})`;
-    var QMARK_NO_DOT = `[^.${SLASH_LITERAL}]`;
-    var STAR = `${QMARK}*?`;
-    var SEP = "/";
-    var POSIX_CHARS = {
-      DOT_LITERAL,
-      PLUS_LITERAL,
-      QMARK_LITERAL,
-      SLASH_LITERAL,
-      ONE_CHAR,
-      QMARK,
-      END_ANCHOR,
-      DOTS_SLASH,
-      NO_DOT,
-      NO_DOTS,
-      NO_DOT_SLASH,
-      NO_DOTS_SLASH,
-      QMARK_NO_DOT,
-      STAR,
-      START_ANCHOR,
-      SEP
-    };
-    var WINDOWS_CHARS = {
-      ...POSIX_CHARS,
-      SLASH_LITERAL: `[${WIN_SLASH}]`,
-      QMARK: WIN_NO_SLASH,
-      STAR: `${WIN_NO_SLASH}*?`,
-      DOTS_SLASH: `${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$)`,
-      NO_DOT: `(?!${DOT_LITERAL})`,
-      NO_DOTS: `(?!(?:^|[${WIN_SLASH}])${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
-      NO_DOT_SLASH: `(?!${DOT_LITERAL}{0,1}(?:[${WIN_SLASH}]|$))`,
-      NO_DOTS_SLASH: `(?!${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
-      QMARK_NO_DOT: `[^.${WIN_SLASH}]`,
-      START_ANCHOR: `(?:^|[${WIN_SLASH}])`,
-      END_ANCHOR: `(?:[${WIN_SLASH}]|$)`,
-      SEP: "\\"
-    };
-    var POSIX_REGEX_SOURCE = {
-      __proto__: null,
-      alnum: "a-zA-Z0-9",
-      alpha: "a-zA-Z",
-      ascii: "\\x00-\\x7F",
-      blank: " \\t",
-      cntrl: "\\x00-\\x1F\\x7F",
-      digit: "0-9",
-      graph: "\\x21-\\x7E",
-      lower: "a-z",
-      print: "\\x20-\\x7E ",
-      punct: "\\-!\"#$%&'()\\*+,./:;<=>?@[\\]^_`{|}~",
-      space: " \\t\\r\\n\\v\\f",
-      upper: "A-Z",
-      word: "A-Za-z0-9_",
-      xdigit: "A-Fa-f0-9"
-    };
-    module.exports = {
-      DEFAULT_MAX_EXTGLOB_RECURSION,
-      MAX_LENGTH: 1024 * 64,
-      POSIX_REGEX_SOURCE,
-      // regular expressions
-      REGEX_BACKSLASH: /\\(?![*+?^${}(|)[\]])/g,
-      REGEX_NON_SPECIAL_CHARS: /^[^@![\].,$*+?^{}()|\\/]+/,
-      REGEX_SPECIAL_CHARS: /[-*+?.^${}(|)[\]]/,
-      REGEX_SPECIAL_CHARS_BACKREF: /(\\?)((\W)(\3*))/g,
-      REGEX_SPECIAL_CHARS_GLOBAL: /([-*+?.^${}(|)[\]])/g,
-      REGEX_REMOVE_BACKSLASH: /(?:\[.*?[^\\]\]|\\(?=.))/g,
-      // Replace globs with equivalent patterns to reduce parsing time.
-      REPLACEMENTS: {
-        __proto__: null,
-        "***": "*",
-        "**/**": "**",
-        "**/**/**": "**"
-      },
-      // Digits
-      CHAR_0: 48,
-      /* 0 */
-      CHAR_9: 57,
-      /* 9 */
-      // Alphabet chars.
-      CHAR_UPPERCASE_A: 65,
-      /* A */
-      CHAR_LOWERCASE_A: 97,
-      /* a */
-      CHAR_UPPERCASE_Z: 90,
-      /* Z */
-      CHAR_LOWERCASE_Z: 122,
-      /* z */
-      CHAR_LEFT_PARENTHESES: 40,
-      /* ( */
-      CHAR_RIGHT_PARENTHESES: 41,
-      /* ) */
-      CHAR_ASTERISK: 42,
-      /* * */
-      // Non-alphabetic chars.
-      CHAR_AMPERSAND: 38,
-      /* & */
-      CHAR_AT: 64,
-      /* @ */
-      CHAR_BACKWARD_SLASH: 92,
-      /* \ */
-      CHAR_CARRIAGE_RETURN: 13,
-      /* \r */
-      CHAR_CIRCUMFLEX_ACCENT: 94,
-      /* ^ */
-      CHAR_COLON: 58,
-      /* : */
-      CHAR_COMMA: 44,
-      /* , */
-      CHAR_DOT: 46,
-      /* . */
-      CHAR_DOUBLE_QUOTE: 34,
-      /* " */
-      CHAR_EQUAL: 61,
-      /* = */
-      CHAR_EXCLAMATION_MARK: 33,
-      /* ! */
-      CHAR_FORM_FEED: 12,
-      /* \f */
-      CHAR_FORWARD_SLASH: 47,
-      /* / */
-      CHAR_GRAVE_ACCENT: 96,
-      /* ` */
-      CHAR_HASH: 35,
-      /* # */
-      CHAR_HYPHEN_MINUS: 45,
-      /* - */
-      CHAR_LEFT_ANGLE_BRACKET: 60,
-      /* < */
-      CHAR_LEFT_CURLY_BRACE: 123,
-      /* { */
-      CHAR_LEFT_SQUARE_BRACKET: 91,
-      /* [ */
-      CHAR_LINE_FEED: 10,
-      /* \n */
-      CHAR_NO_BREAK_SPACE: 160,
-      /* \u00A0 */
-      CHAR_PERCENT: 37,
-      /* % */
-      CHAR_PLUS: 43,
-      /* + */
-      CHAR_QUESTION_MARK: 63,
-      /* ? */
-      CHAR_RIGHT_ANGLE_BRACKET: 62,
-      /* > */
-      CHAR_RIGHT_CURLY_BRACE: 125,
-      /* } */
-      CHAR_RIGHT_SQUARE_BRACKET: 93,
-      /* ] */
-      CHAR_SEMICOLON: 59,
-      /* ; */
-      CHAR_SINGLE_QUOTE: 39,
-      /* ' */
-      CHAR_SPACE: 32,
-      /*   */
-      CHAR_TAB: 9,
-      /* \t */
-      CHAR_UNDERSCORE: 95,
-      /* _ */
-      CHAR_VERTICAL_LINE: 124,
-      /* | */
-      CHAR_ZERO_WIDTH_NOBREAK_SPACE: 65279,
-      /* \uFEFF */
-      /**
-       * Create EXTGLOB_CHARS
-       */
-      extglobChars(chars) {
-        return {
-          "!": { type: "negate", open: "(?:(?!(?:", close: `))${chars.STAR})` },
-          "?": { type: "qmark", open: "(?:", close: ")?" },
-          "+": { type: "plus", open: "(?:", close: ")+" },
-          "*": { type: "star", open: "(?:", close: ")*" },
-          "@": { type: "at", open: "(?:", close: ")" }
-        };
-      },
-      /**
-       * Create GLOB_CHARS
-       */
-      globChars(win32) {
-        return win32 === true ? WINDOWS_CHARS : POSIX_CHARS;
-      }
-    };
-  }
-});
-
-// node_modules/picomatch/lib/utils.js
-var require_utils2 = __commonJS({
-  "node_modules/picomatch/lib/utils.js"(exports) {
-    "use strict";
-    var {
-      REGEX_BACKSLASH,
-      REGEX_REMOVE_BACKSLASH,
-      REGEX_SPECIAL_CHARS,
-      REGEX_SPECIAL_CHARS_GLOBAL
-    } = require_constants();
-    exports.isObject = (val) => val !== null && typeof val === "object" && !Array.isArray(val);
-    exports.hasRegexChars = (str2) => REGEX_SPECIAL_CHARS.test(str2);
-    exports.isRegexChar = (str2) => str2.length === 1 && exports.hasRegexChars(str2);
-    exports.escapeRegex = (str2) => str2.replace(REGEX_SPECIAL_CHARS_GLOBAL, "\\$1");
-    exports.toPosixSlashes = (str2) => str2.replace(REGEX_BACKSLASH, "/");
-    exports.isWindows = () => {
-      if (typeof navigator !== "undefined" && navigator.platform) {
-        const platform = navigator.platform.toLowerCase();
-        return platform === "win32" || platform === "windows";
-      }
-      if (typeof process !== "undefined" && process.platform) {
-        return process.platform === "win32";
-      }
-      return false;
-    };
-    exports.removeBackslashes = (str2) => {
-      return str2.replace(REGEX_REMOVE_BACKSLASH, (match) => {
-        return match === "\\" ? "" : match;
-      });
-    };
-    exports.escapeLast = (input, char, lastIdx) => {
-      const idx = input.lastIndexOf(char, lastIdx);
-      if (idx === -1) return input;
-      if (input[idx - 1] === "\\") return exports.escapeLast(input, char, idx - 1);
-      return `${input.slice(0, idx)}\\${input.slice(idx)}`;
-    };
-    exports.removePrefix = (input, state = {}) => {
-      let output = input;
-      if (output.startsWith("./")) {
-        output = output.slice(2);
-        state.prefix = "./";
-      }
-      return output;
-    };
-    exports.wrapOutput = (input, state = {}, options = {}) => {
-      const prepend = options.contains ? "" : "^";
-      const append = options.contains ? "" : "$";
-      let output = `${prepend}(?:${input})${append}`;
-      if (state.negated === true) {
-        output = `(?:^(?!${output}).*$)`;
-      }
-      return output;
-    };
-    exports.basename = (path, { windows } = {}) => {
-      const segs = path.split(windows ? /[\\/]/ : "/");
-      const last = segs[segs.length - 1];
-      if (last === "") {
-        return segs[segs.length - 2];
-      }
-      return last;
-    };
-  }
-});
-
-// node_modules/picomatch/lib/scan.js
-var require_scan = __commonJS({
-  "node_modules/picomatch/lib/scan.js"(exports, module) {
-    "use strict";
-    var utils = require_utils2();
-    var {
-      CHAR_ASTERISK,
-      /* * */
-      CHAR_AT,
-      /* @ */
-      CHAR_BACKWARD_SLASH,
-      /* \ */
-      CHAR_COMMA,
-      /* , */
-      CHAR_DOT,
-      /* . */
-      CHAR_EXCLAMATION_MARK,
-      /* ! */
-      CHAR_FORWARD_SLASH,
-      /* / */
-      CHAR_LEFT_CURLY_BRACE,
-      /* { */
-      CHAR_LEFT_PARENTHESES,
-      /* ( */
-      CHAR_LEFT_SQUARE_BRACKET,
-      /* [ */
-      CHAR_PLUS,
-      /* + */
-      CHAR_QUESTION_MARK,
-      /* ? */
-      CHAR_RIGHT_CURLY_BRACE,
-      /* } */
-      CHAR_RIGHT_PARENTHESES,
-      /* ) */
-      CHAR_RIGHT_SQUARE_BRACKET
-      /* ] */
-    } = require_constants();
-    var isPathSeparator = (code) => {
-      return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
-    };
-    var depth = (token) => {
-      if (token.isPrefix !== true) {
-        token.depth = token.isGlobstar ? Infinity : 1;
-      }
-    };
-    var scan2 = (input, options) => {
-      const opts = options || {};
-      const length = input.length - 1;
-      const scanToEnd = opts.parts === true || opts.tokens === true || opts.scanToEnd === true;
-      const slashes = [];
-      const tokens = [];
-      const parts = [];
-      let str2 = input;
-      let index = -1;
-      let start = 0;
-      let lastIndex = 0;
-      let isBrace = false;
-      let isBracket = false;
-      let isGlob = false;
-      let isExtglob = false;
-      let isGlobstar = false;
-      let braceEscaped = false;
-      let backslashes = false;
-      let negated = false;
-      let negatedExtglob = false;
-      let finished = false;
-      let braces = 0;
-      let prev;
-      let code;
-      let token = { value: "", depth: 0, isGlob: false };
-      const eos = () => index >= length;
-      const peek = () => str2.charCodeAt(index + 1);
-      const advance = () => {
-        prev = code;
-        return str2.charCodeAt(++index);
-      };
-      while (index < length) {
-        code = advance();
-        let next;
-        if (code === CHAR_BACKWARD_SLASH) {
-          backslashes = token.backslashes = true;
-          code = advance();
-          if (code === CHAR_LEFT_CURLY_BRACE) {
-            braceEscaped = true;
-          }
-          continue;
-        }
-        if (braceEscaped === true || code === CHAR_LEFT_CURLY_BRACE) {
-          braces++;
-          while (eos() !== true && (code = advance())) {
-            if (code === CHAR_BACKWARD_SLASH) {
-              backslashes = token.backslashes = true;
-              advance();
-              continue;
-            }
-            if (code === CHAR_LEFT_CURLY_BRACE) {
-              braces++;
-              continue;
-            }
-            if (braceEscaped !== true && code === CHAR_DOT && (code = advance()) === CHAR_DOT) {
-              isBrace = token.isBrace = true;
-              isGlob = token.isGlob = true;
-              finished = true;
-              if (scanToEnd === true) {
-                continue;
-              }
-              break;
-            }
-            if (braceEscaped !== true && code === CHAR_COMMA) {
-              isBrace = token.isBrace = true;
-              isGlob = token.isGlob = true;
-              finished = true;
-              if (scanToEnd === true) {
-                continue;
-              }
-              break;
-            }
-            if (code === CHAR_RIGHT_CURLY_BRACE) {
-              braces--;
-              if (braces === 0) {
-                braceEscaped = false;
-                isBrace = token.isBrace = true;
-                finished = true;
-                break;
-              }
-            }
-          }
-          if (scanToEnd === true) {
-            continue;
-          }
-          break;
-        }
-        if (code === CHAR_FORWARD_SLASH) {
-          slashes.push(index);
-          tokens.push(token);
-          token = { value: "", depth: 0, isGlob: false };
-          if (finished === true) continue;
-          if (prev === CHAR_DOT && index === start + 1) {
-            start += 2;
-            continue;
-          }
-          lastIndex = index + 1;
-          continue;
-        }
-        if (opts.noext !== true) {
-          const isExtglobChar = code === CHAR_PLUS || code === CHAR_AT || code === CHAR_ASTERISK || code === CHAR_QUESTION_MARK || code === CHAR_EXCLAMATION_MARK;
-          if (isExtglobChar === true && peek() === CHAR_LEFT_PARENTHESES) {
-            isGlob = token.isGlob = true;
-            isExtglob = token.isExtglob = true;
-            finished = true;
-            if (code === CHAR_EXCLAMATION_MARK && index === start) {
-              negatedExtglob = true;
-            }
-            if (scanToEnd === true) {
-              let parens = 0;
-              while (eos() !== true && (code = advance())) {
-                if (code === CHAR_BACKWARD_SLASH) {
-                  backslashes = token.backslashes = true;
-                  advance();
-                  continue;
-                }
-                if (code === CHAR_LEFT_PARENTHESES) {
-                  parens++;
-                  continue;
-                }
-                if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
-                  finished = true;
-                  break;
-                }
-              }
-              continue;
-            }
-            break;
-          }
-        }
-        if (code === CHAR_ASTERISK) {
-          if (prev === CHAR_ASTERISK) isGlobstar = token.isGlobstar = true;
-          isGlob = token.isGlob = true;
-          finished = true;
-          if (scanToEnd === true) {
-            continue;
-          }
-          break;
-        }
-        if (code === CHAR_QUESTION_MARK) {
-          isGlob = token.isGlob = true;
-          finished = true;
-          if (scanToEnd === true) {
-            continue;
-          }
-          break;
-        }
-        if (code === CHAR_LEFT_SQUARE_BRACKET) {
-          while (eos() !== true && (next = advance())) {
-            if (next === CHAR_BACKWARD_SLASH) {
-              backslashes = token.backslashes = true;
-              advance();
-              continue;
-            }
-            if (next === CHAR_RIGHT_SQUARE_BRACKET) {
-              isBracket = token.isBracket = true;
-              isGlob = token.isGlob = true;
-              finished = true;
-              break;
-            }
-          }
-          if (scanToEnd === true) {
-            continue;
-          }
-          break;
-        }
-        if (opts.nonegate !== true && code === CHAR_EXCLAMATION_MARK && index === start) {
-          negated = token.negated = true;
-          start++;
-          continue;
-        }
-        if (opts.noparen !== true && code === CHAR_LEFT_PARENTHESES) {
-          isGlob = token.isGlob = true;
-          if (scanToEnd === true) {
-            let parens = 1;
-            while (eos() !== true && (code = advance())) {
-              if (code === CHAR_BACKWARD_SLASH) {
-                backslashes = token.backslashes = true;
-                advance();
-                continue;
-              }
-              if (code === CHAR_LEFT_PARENTHESES) {
-                parens++;
-                continue;
-              }
-              if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
-                finished = true;
-                break;
-              }
-            }
-            continue;
-          }
-          break;
-        }
-        if (isGlob === true) {
-          finished = true;
-          if (scanToEnd === true) {
-            continue;
-          }
-          break;
-        }
-      }
-      if (opts.noext === true) {
-        isExtglob = false;
-        isGlob = false;
-      }
-      let base2 = str2;
-      let prefix = "";
-      let glob = "";
-      if (start > 0) {
-        prefix = str2.slice(0, start);
-        str2 = str2.slice(start);
-        lastIndex -= start;
-      }
-      if (base2 && isGlob === true && lastIndex > 0) {
-        base2 = str2.slice(0, lastIndex);
-        glob = str2.slice(lastIndex);
-      } else if (isGlob === true) {
-        base2 = "";
-        glob = str2;
-      } else {
-        base2 = str2;
-      }
-      if (base2 && base2 !== "" && base2 !== "/" && base2 !== str2) {
-        if (isPathSeparator(base2.charCodeAt(base2.length - 1))) {
-          base2 = base2.slice(0, -1);
-        }
-      }
-      if (opts.unescape === true) {
-        if (glob) glob = utils.removeBackslashes(glob);
-        if (base2 && backslashes === true) {
-          base2 = utils.removeBackslashes(base2);
-        }
-      }
-      const state = {
-        prefix,
-        input,
-        start,
-        base: base2,
-        glob,
-        isBrace,
-        isBracket,
-        isGlob,
-        isExtglob,
-        isGlobstar,
-        negated,
-        negatedExtglob
-      };
-      if (opts.tokens === true) {
-        state.maxDepth = 0;
-        if (!isPathSeparator(code)) {
-          tokens.push(token);
-        }
-        state.tokens = tokens;
-      }
-      if (opts.parts === true || opts.tokens === true) {
-        let prevIndex;
-        for (let idx = 0; idx < slashes.length; idx++) {
-          const n2 = prevIndex !== void 0 ? prevIndex + 1 : start;
-          const i = slashes[idx];
-          const value2 = input.slice(n2, i);
-          if (opts.tokens) {
-            if (idx === 0 && start !== 0) {
-              tokens[idx].isPrefix = true;
-              tokens[idx].value = prefix;
-            } else {
-              tokens[idx].value = value2;
-            }
-            depth(tokens[idx]);
-            state.maxDepth += tokens[idx].depth;
-          }
-          if (i >= start) {
-            parts.push(value2);
-            prevIndex = i;
-          }
-        }
-        const n = prevIndex !== void 0 ? prevIndex + 1 : start;
-        const value = input.slice(n);
-        parts.push(value);
-        if (opts.tokens && prevIndex && prevIndex + 1 < input.length) {
-          tokens[tokens.length - 1].value = value;
-          depth(tokens[tokens.length - 1]);
-          state.maxDepth += tokens[tokens.length - 1].depth;
-        }
-        state.slashes = slashes;
-        state.parts = parts;
-      }
-      return state;
-    };
-    module.exports = scan2;
-  }
-});
-
-// node_modules/picomatch/lib/parse.js
-var require_parse = __commonJS({
-  "node_modules/picomatch/lib/parse.js"(exports, module) {
-    "use strict";
-    var constants2 = require_constants();
-    var utils = require_utils2();
-    var {
-      MAX_LENGTH,
-      POSIX_REGEX_SOURCE,
-      REGEX_NON_SPECIAL_CHARS,
-      REGEX_SPECIAL_CHARS_BACKREF,
-      REPLACEMENTS
-    } = constants2;
-    var expandRange = (args, options) => {
-      if (typeof options.expandRange === "function") {
-        return options.expandRange(...args, options);
-      }
-      args.sort();
-      const value = `[${args.join("-")}]`;
-      try {
-        new RegExp(value);
-      } catch (ex) {
-        return args.map((v) => utils.escapeRegex(v)).join("..");
-      }
-      return value;
-    };
-    var syntaxError = (type, char) => {
-      return `Missing ${type}: "${char}" - use "\\\\${char}" to match literal characters`;
-    };
-    var splitTopLevel = (input) => {
-      const parts = [];
-      let bracket = 0;
-      let paren = 0;
-      let quote = 0;
-      let value = "";
-      let escaped = false;
-      for (const ch of input) {
-        if (escaped === true) {
-          value += ch;
-          escaped = false;
-          continue;
-        }
-        if (ch === "\\") {
-          value += ch;
-          escaped = true;
-          continue;
-        }
-        if (ch === '"') {
-          quote = quote === 1 ? 0 : 1;
-          value += ch;
-          continue;
-        }
-        if (quote === 0) {
-          if (ch === "[") {
-            bracket++;
-          } else if (ch === "]" && bracket > 0) {
-            bracket--;
-          } else if (bracket === 0) {
-            if (ch === "(") {
-              paren++;
-            } else if (ch === ")" && paren > 0) {
-              paren--;
-            } else if (ch === "|" && paren === 0) {
-              parts.push(value);
-              value = "";
-              continue;
-            }
-          }
-        }
-        value += ch;
-      }
-      parts.push(value);
-      return parts;
-    };
-    var isPlainBranch = (branch) => {
-      let escaped = false;
-      for (const ch of branch) {
-        if (escaped === true) {
-          escaped = false;
-          continue;
-        }
-        if (ch === "\\") {
-          escaped = true;
-          continue;
-        }
-        if (/[?*+@!()[\]{}]/.test(ch)) {
-          return false;
-        }
-      }
-      return true;
-    };
-    var normalizeSimpleBranch = (branch) => {
-      let value = branch.trim();
-      let changed = true;
-      while (changed === true) {
-        changed = false;
-        if (/^@\([^\\()[\]{}|]+\)$/.test(value)) {
-          value = value.slice(2, -1);
-          changed = true;
-        }
-      }
-      if (!isPlainBranch(value)) {
-        return;
-      }
-      return value.replace(/\\(.)/g, "$1");
-    };
-    var hasRepeatedCharPrefixOverlap = (branches) => {
-      const values = branches.map(normalizeSimpleBranch).filter(Boolean);
-      for (let i = 0; i < values.length; i++) {
-        for (let j = i + 1; j < values.length; j++) {
-          const a = values[i];
-          const b = values[j];
-          const char = a[0];
-          if (!char || a !== char.repeat(a.length) || b !== char.repeat(b.length)) {
-            continue;
-          }
-          if (a === b || a.startsWith(b) || b.startsWith(a)) {
-            return true;
-          }
-        }
-      }
-      return false;
-    };
-    var parseRepeatedExtglob = (pattern, requireEnd = true) => {
-      if (pattern[0] !== "+" && pattern[0] !== "*" || pattern[1] !== "(") {
-        return;
-      }
-      let bracket = 0;
-      let paren = 0;
-      let quote = 0;
-      let escaped = false;
-      for (let i = 1; i < pattern.length; i++) {
-        const ch = pattern[i];
-        if (escaped === true) {
-          escaped = false;
-          continue;
-        }
-        if (ch === "\\") {
-          escaped = true;
-          continue;
-        }
-        if (ch === '"') {
-          quote = quote === 1 ? 0 : 1;
-          continue;
-        }
-        if (quote === 1) {
-          continue;
-        }
-        if (ch === "[") {
-          bracket++;
-          continue;
-        }
-        if (ch === "]" && bracket > 0) {
-          bracket--;
-          continue;
-        }
-        if (bracket > 0) {
-          continue;
-        }
-        if (ch === "(") {
-          paren++;
-          continue;
-        }
-        if (ch === ")") {
-          paren--;
-          if (paren === 0) {
-            if (requireEnd === true && i !== pattern.length - 1) {
-              return;
-            }
-            return {
-              type: pattern[0],
-              body: pattern.slice(2, i),
-              end: i
-            };
-          }
-        }
-      }
-    };
-    var buildCharClassStar = (chars) => {
-      const source = chars.length === 1 ? utils.escapeRegex(chars[0]) : `[${chars.map((ch) => utils.escapeRegex(ch)).join("")}]`;
-      return `${source}*`;
-    };
-    var getStarExtglobSequenceChars = (pattern) => {
-      let index = 0;
-      const chars = [];
-      while (index < pattern.length) {
-        const match = parseRepeatedExtglob(pattern.slice(index), false);
-        if (!match || match.type !== "*") {
-          return;
-        }
-        const branches = splitTopLevel(match.body).map((branch2) => branch2.trim());
-        if (branches.length !== 1) {
-          return;
-        }
-        const branch = normalizeSimpleBranch(branches[0]);
-        if (!branch || branch.length !== 1) {
-          return;
-        }
-        chars.push(branch);
-        index += match.end + 1;
-      }
-      if (chars.length < 1) {
-        return;
-      }
-      return chars;
-    };
-    var repeatedExtglobRecursion = (pattern) => {
-      let depth = 0;
-      let value = pattern.trim();
-      let match = parseRepeatedExtglob(value);
-      while (match) {
-        depth++;
-        value = match.body.trim();
-        match = parseRepeatedExtglob(value);
-      }
-      return depth;
-    };
-    var analyzeRepeatedExtglob = (body, options) => {
-      if (options.maxExtglobRecursion === false) {
-        return { risky: false };
-      }
-      const max = typeof options.maxExtglobRecursion === "number" ? options.maxExtglobRecursion : constants2.DEFAULT_MAX_EXTGLOB_RECURSION;
-      const branches = splitTopLevel(body).map((branch) => branch.trim());
-      if (branches.length > 1) {
-        if (branches.some((branch) => branch === "") || branches.some((branch) => /^[*?]+$/.test(branch)) || hasRepeatedCharPrefixOverlap(branches)) {
-          return { risky: true };
-        }
-      }
-      const safeChars = [];
-      let sawStarSequence = false;
-      let combinable = true;
-      for (const branch of branches) {
-        const chars = getStarExtglobSequenceChars(branch);
-        if (chars) {
-          sawStarSequence = true;
-          safeChars.push(...chars);
-          continue;
-        }
-        const literal = normalizeSimpleBranch(branch);
-        if (literal && literal.length === 1) {
-          safeChars.push(literal);
-          continue;
-        }
-        combinable = false;
-        if (repeatedExtglobRecursion(branch) > max) {
-          return { risky: true };
-        }
-      }
-      if (sawStarSequence) {
-        return combinable ? { risky: true, safeOutput: buildCharClassStar([...new Set(safeChars)]) } : { risky: true };
-      }
-      return { risky: false };
-    };
-    var parse = (input, options) => {
-      if (typeof input !== "string") {
-        throw new TypeError("Expected a string");
-      }
-      input = REPLACEMENTS[input] || input;
-      const opts = { ...options };
-      const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
-      let len = input.length;
-      if (len > max) {
-        throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
-      }
-      const bos = { type: "bos", value: "", output: opts.prepend || "" };
-      const tokens = [bos];
-      const capture = opts.capture ? "" : "?:";
-      const PLATFORM_CHARS = constants2.globChars(opts.windows);
-      const EXTGLOB_CHARS = constants2.extglobChars(PLATFORM_CHARS);
-      const {
-        DOT_LITERAL,
-        PLUS_LITERAL,
-        SLASH_LITERAL,
-        ONE_CHAR,
-        DOTS_SLASH,
-        NO_DOT,
-        NO_DOT_SLASH,
-        NO_DOTS_SLASH,
-        QMARK,
-        QMARK_NO_DOT,
-        STAR,
-        START_ANCHOR
-      } = PLATFORM_CHARS;
-      const globstar = (opts2) => {
-        return `(${capture}(?:(?!${START_ANCHOR}${opts2.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
-      };
-      const nodot = opts.dot ? "" : NO_DOT;
-      const qmarkNoDot = opts.dot ? QMARK : QMARK_NO_DOT;
-      let star = opts.bash === true ? globstar(opts) : STAR;
-      if (opts.capture) {
-        star = `(${star})`;
-      }
-      if (typeof opts.noext === "boolean") {
-        opts.noextglob = opts.noext;
-      }
-      const state = {
-        input,
-        index: -1,
-        start: 0,
-        dot: opts.dot === true,
-        consumed: "",
-        output: "",
-        prefix: "",
-        backtrack: false,
-        negated: false,
-        brackets: 0,
-        braces: 0,
-        parens: 0,
-        quotes: 0,
-        globstar: false,
-        tokens
-      };
-      input = utils.removePrefix(input, state);
-      len = input.length;
-      const extglobs = [];
-      const braces = [];
-      const stack2 = [];
-      let prev = bos;
-      let value;
-      const eos = () => state.index === len - 1;
-      const peek = state.peek = (n = 1) => input[state.index + n];
-      const advance = state.advance = () => input[++state.index] || "";
-      const remaining = () => input.slice(state.index + 1);
-      const consume = (value2 = "", num2 = 0) => {
-        state.consumed += value2;
-        state.index += num2;
-      };
-      const append = (token) => {
-        state.output += token.output != null ? token.output : token.value;
-        consume(token.value);
-      };
-      const negate = () => {
-        let count = 1;
-        while (peek() === "!" && (peek(2) !== "(" || peek(3) === "?")) {
-          advance();
-          state.start++;
-          count++;
-        }
-        if (count % 2 === 0) {
-          return false;
-        }
-        state.negated = true;
-        state.start++;
-        return true;
-      };
-      const increment = (type) => {
-        state[type]++;
-        stack2.push(type);
-      };
-      const decrement = (type) => {
-        state[type]--;
-        stack2.pop();
-      };
-      const push = (tok) => {
-        if (prev.type === "globstar") {
-          const isBrace = state.braces > 0 && (tok.type === "comma" || tok.type === "brace");
-          const isExtglob = tok.extglob === true || extglobs.length && (tok.type === "pipe" || tok.type === "paren");
-          if (tok.type !== "slash" && tok.type !== "paren" && !isBrace && !isExtglob) {
-            state.output = state.output.slice(0, -prev.output.length);
-            prev.type = "star";
-            prev.value = "*";
-            prev.output = star;
-            state.output += prev.output;
-          }
-        }
-        if (extglobs.length && tok.type !== "paren") {
-          extglobs[extglobs.length - 1].inner += tok.value;
-        }
-        if (tok.value || tok.output) append(tok);
-        if (prev && prev.type === "text" && tok.type === "text") {
-          prev.output = (prev.output || prev.value) + tok.value;
-          prev.value += tok.value;
-          return;
-        }
-        tok.prev = prev;
-        tokens.push(tok);
-        prev = tok;
-      };
-      const extglobOpen = (type, value2) => {
-        const token = { ...EXTGLOB_CHARS[value2], conditions: 1, inner: "" };
-        token.prev = prev;
-        token.parens = state.parens;
-        token.output = state.output;
-        token.startIndex = state.index;
-        token.tokensIndex = tokens.length;
-        const output = (opts.capture ? "(" : "") + token.open;
-        increment("parens");
-        push({ type, value: value2, output: state.output ? "" : ONE_CHAR });
-        push({ type: "paren", extglob: true, value: advance(), output });
-        extglobs.push(token);
-      };
-      const extglobClose = (token) => {
-        const literal = input.slice(token.startIndex, state.index + 1);
-        const body = input.slice(token.startIndex + 2, state.index);
-        const analysis = analyzeRepeatedExtglob(body, opts);
-        if ((token.type === "plus" || token.type === "star") && analysis.risky) {
-          const safeOutput = analysis.safeOutput ? (token.output ? "" : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput) : void 0;
-          const open2 = tokens[token.tokensIndex];
-          open2.type = "text";
-          open2.value = literal;
-          open2.output = safeOutput || utils.escapeRegex(literal);
-          for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
-            tokens[i].value = "";
-            tokens[i].output = "";
-            delete tokens[i].suffix;
-          }
-          state.output = token.output + open2.output;
-          state.backtrack = true;
-          push({ type: "paren", extglob: true, value, output: "" });
-          decrement("parens");
-          return;
-        }
-        let output = token.close + (opts.capture ? ")" : "");
-        let rest;
-        if (token.type === "negate") {
-          let extglobStar = star;
-          if (token.inner && token.inner.length > 1 && token.inner.includes("/")) {
-            extglobStar = globstar(opts);
-          }
-          if (extglobStar !== star || eos() || /^\)+$/.test(remaining())) {
-            output = token.close = `)$))${extglobStar}`;
-          }
-          if (token.inner.includes("*") && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
-            const expression = parse(rest, { ...options, fastpaths: false }).output;
-            output = token.close = `)${expression})${extglobStar})`;
-          }
-          if (token.prev.type === "bos") {
-            state.negatedExtglob = true;
-          }
-        }
-        push({ type: "paren", extglob: true, value, output });
-        decrement("parens");
-      };
-      if (opts.fastpaths !== false && !/(^[*!]|[/()[\]{}"])/.test(input)) {
-        let backslashes = false;
-        let output = input.replace(REGEX_SPECIAL_CHARS_BACKREF, (m, esc, chars, first, rest, index) => {
-          if (first === "\\") {
-            backslashes = true;
-            return m;
-          }
-          if (first === "?") {
-            if (esc) {
-              return esc + first + (rest ? QMARK.repeat(rest.length) : "");
-            }
-            if (index === 0) {
-              return qmarkNoDot + (rest ? QMARK.repeat(rest.length) : "");
-            }
-            return QMARK.repeat(chars.length);
-          }
-          if (first === ".") {
-            return DOT_LITERAL.repeat(chars.length);
-          }
-          if (first === "*") {
-            if (esc) {
-              return esc + first + (rest ? star : "");
-            }
-            return star;
-          }
-          return esc ? m : `\\${m}`;
-        });
-        if (backslashes === true) {
-          if (opts.unescape === true) {
-            output = output.replace(/\\/g, "");
-          } else {
-            output = output.replace(/\\+/g, (m) => {
-              return m.length % 2 === 0 ? "\\\\" : m ? "\\" : "";
-            });
-          }
-        }
-        if (output === input && opts.contains === true) {
-          state.output = input;
-          return state;
-        }
-        state.output = utils.wrapOutput(output, state, options);
-        return state;
-      }
-      while (!eos()) {
-        value = advance();
-        if (value === "\0") {
-          continue;
-        }
-        if (value === "\\") {
-          const next = peek();
-          if (next === "/" && opts.bash !== true) {
-            continue;
-          }
-          if (next === "." || next === ";") {
-            continue;
-          }
-          if (!next) {
-            value += "\\";
-            push({ type: "text", value });
-            continue;
-          }
-          const match = /^\\+/.exec(remaining());
-          let slashes = 0;
-          if (match && match[0].length > 2) {
-            slashes = match[0].length;
-            state.index += slashes;
-            if (slashes % 2 !== 0) {
-              value += "\\";
-            }
-          }
-          if (opts.unescape === true) {
-            value = advance();
-          } else {
-            value += advance();
-          }
-          if (state.brackets === 0) {
-            push({ type: "text", value });
-            continue;
-          }
-        }
-        if (state.brackets > 0 && (value !== "]" || prev.value === "[" || prev.value === "[^")) {
-          if (opts.posix !== false && value === ":") {
-            const inner = prev.value.slice(1);
-            if (inner.includes("[")) {
-              prev.posix = true;
-              if (inner.includes(":")) {
-                const idx = prev.value.lastIndexOf("[");
-                const pre = prev.value.slice(0, idx);
-                const rest2 = prev.value.slice(idx + 2);
-                const posix2 = POSIX_REGEX_SOURCE[rest2];
-                if (posix2) {
-                  prev.value = pre + posix2;
-                  state.backtrack = true;
-                  advance();
-                  if (!bos.output && tokens.indexOf(prev) === 1) {
-                    bos.output = ONE_CHAR;
-                  }
-                  continue;
-                }
-              }
-            }
-          }
-          if (value === "[" && peek() !== ":" || value === "-" && peek() === "]") {
-            value = `\\${value}`;
-          }
-          if (value === "]" && (prev.value === "[" || prev.value === "[^")) {
-            value = `\\${value}`;
-          }
-          if (opts.posix === true && value === "!" && prev.value === "[") {
-            value = "^";
-          }
-          prev.value += value;
-          append({ value });
-          continue;
-        }
-        if (state.quotes === 1 && value !== '"') {
-          value = utils.escapeRegex(value);
-          prev.value += value;
-          append({ value });
-          continue;
-        }
-        if (value === '"') {
-          state.quotes = state.quotes === 1 ? 0 : 1;
-          if (opts.keepQuotes === true) {
-            push({ type: "text", value });
-          }
-          continue;
-        }
-        if (value === "(") {
-          increment("parens");
-          push({ type: "paren", value });
-          continue;
-        }
-        if (value === ")") {
-          if (state.parens === 0 && opts.strictBrackets === true) {
-            throw new SyntaxError(syntaxError("opening", "("));
-          }
-          const extglob = extglobs[extglobs.length - 1];
-          if (extglob && state.parens === extglob.parens + 1) {
-            extglobClose(extglobs.pop());
-            continue;
-          }
-          push({ type: "paren", value, output: state.parens ? ")" : "\\)" });
-          decrement("parens");
-          continue;
-        }
-        if (value === "[") {
-          if (opts.nobracket === true || !remaining().includes("]")) {
-            if (opts.nobracket !== true && opts.strictBrackets === true) {
-              throw new SyntaxError(syntaxError("closing", "]"));
-            }
-            value = `\\${value}`;
-          } else {
-            increment("brackets");
-          }
-          push({ type: "bracket", value });
-          continue;
-        }
-        if (value === "]") {
-          if (opts.nobracket === true || prev && prev.type === "bracket" && prev.value.length === 1) {
-            push({ type: "text", value, output: `\\${value}` });
-            continue;
-          }
-          if (state.brackets === 0) {
-            if (opts.strictBrackets === true) {
-              throw new SyntaxError(syntaxError("opening", "["));
-            }
-            push({ type: "text", value, output: `\\${value}` });
-            continue;
-          }
-          decrement("brackets");
-          const prevValue = prev.value.slice(1);
-          if (prev.posix !== true && prevValue[0] === "^" && !prevValue.includes("/")) {
-            value = `/${value}`;
-          }
-          prev.value += value;
-          append({ value });
-          if (opts.literalBrackets === false || utils.hasRegexChars(prevValue)) {
-            continue;
-          }
-          const escaped = utils.escapeRegex(prev.value);
-          state.output = state.output.slice(0, -prev.value.length);
-          if (opts.literalBrackets === true) {
-            state.output += escaped;
-            prev.value = escaped;
-            continue;
-          }
-          prev.value = `(${capture}${escaped}|${prev.value})`;
-          state.output += prev.value;
-          continue;
-        }
-        if (value === "{" && opts.nobrace !== true) {
-          increment("braces");
-          const open2 = {
-            type: "brace",
-            value,
-            output: "(",
-            outputIndex: state.output.length,
-            tokensIndex: state.tokens.length
-          };
-          braces.push(open2);
-          push(open2);
-          continue;
-        }
-        if (value === "}") {
-          const brace = braces[braces.length - 1];
-          if (opts.nobrace === true || !brace) {
-            push({ type: "text", value, output: value });
-            continue;
-          }
-          let output = ")";
-          if (brace.dots === true) {
-            const arr = tokens.slice();
-            const range = [];
-            for (let i = arr.length - 1; i >= 0; i--) {
-              tokens.pop();
-              if (arr[i].type === "brace") {
-                break;
-              }
-              if (arr[i].type !== "dots") {
-                range.unshift(arr[i].value);
-              }
-            }
-            output = expandRange(range, opts);
-            state.backtrack = true;
-          }
-          if (brace.comma !== true && brace.dots !== true) {
-            const out = state.output.slice(0, brace.outputIndex);
-            const toks = state.tokens.slice(brace.tokensIndex);
-            brace.value = brace.output = "\\{";
-            value = output = "\\}";
-            state.output = out;
-            for (const t of toks) {
-              state.output += t.output || t.value;
-            }
-          }
-          push({ type: "brace", value, output });
-          decrement("braces");
-          braces.pop();
-          continue;
-        }
-        if (value === "|") {
-          if (extglobs.length > 0) {
-            extglobs[extglobs.length - 1].conditions++;
-          }
-          push({ type: "text", value });
-          continue;
-        }
-        if (value === ",") {
-          let output = value;
-          const brace = braces[braces.length - 1];
-          if (brace && stack2[stack2.length - 1] === "braces") {
-            brace.comma = true;
-            output = "|";
-          }
-          push({ type: "comma", value, output });
-          continue;
-        }
-        if (value === "/") {
-          if (prev.type === "dot" && state.index === state.start + 1) {
-            state.start = state.index + 1;
-            state.consumed = "";
-            state.output = "";
-            tokens.pop();
-            prev = bos;
-            continue;
-          }
-          push({ type: "slash", value, output: SLASH_LITERAL });
-          continue;
-        }
-        if (value === ".") {
-          if (state.braces > 0 && prev.type === "dot") {
-            if (prev.value === ".") prev.output = DOT_LITERAL;
-            const brace = braces[braces.length - 1];
-            prev.type = "dots";
-            prev.output += value;
-            prev.value += value;
-            brace.dots = true;
-            continue;
-          }
-          if (state.braces + state.parens === 0 && prev.type !== "bos" && prev.type !== "slash") {
-            push({ type: "text", value, output: DOT_LITERAL });
-            continue;
-          }
-          push({ type: "dot", value, output: DOT_LITERAL });
-          continue;
-        }
-        if (value === "?") {
-          const isGroup = prev && prev.value === "(";
-          if (!isGroup && opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
-            extglobOpen("qmark", value);
-            continue;
-          }
-          if (prev && prev.type === "paren") {
-            const next = peek();
-            let output = value;
-            if (prev.value === "(" && !/[!=<:]/.test(next) || next === "<" && !/<([!=]|\w+>)/.test(remaining())) {
-              output = `\\${value}`;
-            }
-            push({ type: "text", value, output });
-            continue;
-          }
-          if (opts.dot !== true && (prev.type === "slash" || prev.type === "bos")) {
-            push({ type: "qmark", value, output: QMARK_NO_DOT });
-            continue;
-          }
-          push({ type: "qmark", value, output: QMARK });
-          continue;
-        }
-        if (value === "!") {
-          if (opts.noextglob !== true && peek() === "(") {
-            if (peek(2) !== "?" || !/[!=<:]/.test(peek(3))) {
-              extglobOpen("negate", value);
-              continue;
-            }
-          }
-          if (opts.nonegate !== true && state.index === 0) {
-            negate();
-            continue;
-          }
-        }
-        if (value === "+") {
-          if (opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
-            extglobOpen("plus", value);
-            continue;
-          }
-          if (prev && prev.value === "(" || opts.regex === false) {
-            push({ type: "plus", value, output: PLUS_LITERAL });
-            continue;
-          }
-          if (prev && (prev.type === "bracket" || prev.type === "paren" || prev.type === "brace") || state.parens > 0) {
-            push({ type: "plus", value });
-            continue;
-          }
-          push({ type: "plus", value: PLUS_LITERAL });
-          continue;
-        }
-        if (value === "@") {
-          if (opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
-            push({ type: "at", extglob: true, value, output: "" });
-            continue;
-          }
-          push({ type: "text", value });
-          continue;
-        }
-        if (value !== "*") {
-          if (value === "$" || value === "^") {
-            value = `\\${value}`;
-          }
-          const match = REGEX_NON_SPECIAL_CHARS.exec(remaining());
-          if (match) {
-            value += match[0];
-            state.index += match[0].length;
-          }
-          push({ type: "text", value });
-          continue;
-        }
-        if (prev && (prev.type === "globstar" || prev.star === true)) {
-          prev.type = "star";
-          prev.star = true;
-          prev.value += value;
-          prev.output = star;
-          state.backtrack = true;
-          state.globstar = true;
-          consume(value);
-          continue;
-        }
-        let rest = remaining();
-        if (opts.noextglob !== true && /^\([^?]/.test(rest)) {
-          extglobOpen("star", value);
-          continue;
-        }
-        if (prev.type === "star") {
-          if (opts.noglobstar === true) {
-            consume(value);
-            continue;
-          }
-          const prior = prev.prev;
-          const before2 = prior.prev;
-          const isStart = prior.type === "slash" || prior.type === "bos";
-          const afterStar = before2 && (before2.type === "star" || before2.type === "globstar");
-          if (opts.bash === true && (!isStart || rest[0] && rest[0] !== "/")) {
-            push({ type: "star", value, output: "" });
-            continue;
-          }
-          const isBrace = state.braces > 0 && (prior.type === "comma" || prior.type === "brace");
-          const isExtglob = extglobs.length && (prior.type === "pipe" || prior.type === "paren");
-          if (!isStart && prior.type !== "paren" && !isBrace && !isExtglob) {
-            push({ type: "star", value, output: "" });
-            continue;
-          }
-          while (rest.slice(0, 3) === "/**") {
-            const after = input[state.index + 4];
-            if (after && after !== "/") {
-              break;
-            }
-            rest = rest.slice(3);
-            consume("/**", 3);
-          }
-          const isEnd = eos() || state.parens > 0 && rest === ")".repeat(state.parens) && !extglobs.some((extglob) => extglob.type === "negate");
-          if (prior.type === "bos" && eos()) {
-            prev.type = "globstar";
-            prev.value += value;
-            prev.output = globstar(opts);
-            state.output = prev.output;
-            state.globstar = true;
-            consume(value);
-            continue;
-          }
-          if (prior.type === "slash" && prior.prev.type !== "bos" && !afterStar && isEnd) {
-            state.output = state.output.slice(0, -(prior.output + prev.output).length);
-            prior.output = `(?:${prior.output}`;
-            prev.type = "globstar";
-            prev.output = globstar(opts) + (opts.strictSlashes ? ")" : "|$)");
-            prev.value += value;
-            state.globstar = true;
-            state.output += prior.output + prev.output;
-            consume(value);
-            continue;
-          }
-          if (prior.type === "slash" && prior.prev.type !== "bos" && rest[0] === "/") {
-            const end = rest[1] !== void 0 ? "|$" : "";
-            state.output = state.output.slice(0, -(prior.output + prev.output).length);
-            prior.output = `(?:${prior.output}`;
-            prev.type = "globstar";
-            prev.output = `${globstar(opts)}${SLASH_LITERAL}|${SLASH_LITERAL}${end})`;
-            prev.value += value;
-            state.output += prior.output + prev.output;
-            state.globstar = true;
-            consume(value + advance());
-            push({ type: "slash", value: "/", output: "" });
-            continue;
-          }
-          if (prior.type === "bos" && rest[0] === "/") {
-            prev.type = "globstar";
-            prev.value += value;
-            prev.output = `(?:^|${SLASH_LITERAL}|${globstar(opts)}${SLASH_LITERAL})`;
-            state.output = prev.output;
-            state.globstar = true;
-            consume(value + advance());
-            push({ type: "slash", value: "/", output: "" });
-            continue;
-          }
-          state.output = state.output.slice(0, -prev.output.length);
-          prev.type = "globstar";
-          prev.output = globstar(opts);
-          prev.value += value;
-          state.output += prev.output;
-          state.globstar = true;
-          consume(value);
-          continue;
-        }
-        const token = { type: "star", value, output: star };
-        if (opts.bash === true) {
-          token.output = ".*?";
-          if (prev.type === "bos" || prev.type === "slash") {
-            token.output = nodot + token.output;
-          }
-          push(token);
-          continue;
-        }
-        if (prev && (prev.type === "bracket" || prev.type === "paren") && opts.regex === true) {
-          token.output = value;
-          push(token);
-          continue;
-        }
-        if (state.index === state.start || prev.type === "slash" || prev.type === "dot") {
-          if (prev.type === "dot") {
-            state.output += NO_DOT_SLASH;
-            prev.output += NO_DOT_SLASH;
-          } else if (opts.dot === true) {
-            state.output += NO_DOTS_SLASH;
-            prev.output += NO_DOTS_SLASH;
-          } else {
-            state.output += nodot;
-            prev.output += nodot;
-          }
-          if (peek() !== "*") {
-            state.output += ONE_CHAR;
-            prev.output += ONE_CHAR;
-          }
-        }
-        push(token);
-      }
-      while (state.brackets > 0) {
-        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError("closing", "]"));
-        state.output = utils.escapeLast(state.output, "[");
-        decrement("brackets");
-      }
-      while (state.parens > 0) {
-        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError("closing", ")"));
-        state.output = utils.escapeLast(state.output, "(");
-        decrement("parens");
-      }
-      while (state.braces > 0) {
-        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError("closing", "}"));
-        state.output = utils.escapeLast(state.output, "{");
-        decrement("braces");
-      }
-      if (opts.strictSlashes !== true && (prev.type === "star" || prev.type === "bracket")) {
-        push({ type: "maybe_slash", value: "", output: `${SLASH_LITERAL}?` });
-      }
-      if (state.backtrack === true) {
-        state.output = "";
-        for (const token of state.tokens) {
-          state.output += token.output != null ? token.output : token.value;
-          if (token.suffix) {
-            state.output += token.suffix;
-          }
-        }
-      }
-      return state;
-    };
-    parse.fastpaths = (input, options) => {
-      const opts = { ...options };
-      const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
-      const len = input.length;
-      if (len > max) {
-        throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
-      }
-      input = REPLACEMENTS[input] || input;
-      const {
-        DOT_LITERAL,
-        SLASH_LITERAL,
-        ONE_CHAR,
-        DOTS_SLASH,
-        NO_DOT,
-        NO_DOTS,
-        NO_DOTS_SLASH,
-        STAR,
-        START_ANCHOR
-      } = constants2.globChars(opts.windows);
-      const nodot = opts.dot ? NO_DOTS : NO_DOT;
-      const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
-      const capture = opts.capture ? "" : "?:";
-      const state = { negated: false, prefix: "" };
-      let star = opts.bash === true ? ".*?" : STAR;
-      if (opts.capture) {
-        star = `(${star})`;
-      }
-      const globstar = (opts2) => {
-        if (opts2.noglobstar === true) return star;
-        return `(${capture}(?:(?!${START_ANCHOR}${opts2.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
-      };
-      const create = (str2) => {
-        switch (str2) {
-          case "*":
-            return `${nodot}${ONE_CHAR}${star}`;
-          case ".*":
-            return `${DOT_LITERAL}${ONE_CHAR}${star}`;
-          case "*.*":
-            return `${nodot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
-          case "*/*":
-            return `${nodot}${star}${SLASH_LITERAL}${ONE_CHAR}${slashDot}${star}`;
-          case "**":
-            return nodot + globstar(opts);
-          case "**/*":
-            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${ONE_CHAR}${star}`;
-          case "**/*.*":
-            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
-          case "**/.*":
-            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${DOT_LITERAL}${ONE_CHAR}${star}`;
-          default: {
-            const match = /^(.*?)\.(\w+)$/.exec(str2);
-            if (!match) return;
-            const source2 = create(match[1]);
-            if (!source2) return;
-            return source2 + DOT_LITERAL + match[2];
-          }
-        }
-      };
-      const output = utils.removePrefix(input, state);
-      let source = create(output);
-      if (source && opts.strictSlashes !== true) {
-        source += `${SLASH_LITERAL}?`;
-      }
-      return source;
-    };
-    module.exports = parse;
-  }
-});
-
-// node_modules/picomatch/lib/picomatch.js
-var require_picomatch = __commonJS({
-  "node_modules/picomatch/lib/picomatch.js"(exports, module) {
-    "use strict";
-    var scan2 = require_scan();
-    var parse = require_parse();
-    var utils = require_utils2();
-    var constants2 = require_constants();
-    var isObject = (val) => val && typeof val === "object" && !Array.isArray(val);
-    var picomatch2 = (glob, options, returnState = false) => {
-      if (Array.isArray(glob)) {
-        const fns = glob.map((input) => picomatch2(input, options, returnState));
-        const arrayMatcher = (str2) => {
-          for (const isMatch of fns) {
-            const state2 = isMatch(str2);
-            if (state2) return state2;
-          }
-          return false;
-        };
-        return arrayMatcher;
-      }
-      const isState = isObject(glob) && glob.tokens && glob.input;
-      if (glob === "" || typeof glob !== "string" && !isState) {
-        throw new TypeError("Expected pattern to be a non-empty string");
-      }
-      const opts = options || {};
-      const posix2 = opts.windows;
-      const regex = isState ? picomatch2.compileRe(glob, options) : picomatch2.makeRe(glob, options, false, true);
-      const state = regex.state;
-      delete regex.state;
-      let isIgnored = () => false;
-      if (opts.ignore) {
-        const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
-        isIgnored = picomatch2(opts.ignore, ignoreOpts, returnState);
-      }
-      const matcher = (input, returnObject = false) => {
-        const { isMatch, match, output } = picomatch2.test(input, regex, options, { glob, posix: posix2 });
-        const result = { glob, state, regex, posix: posix2, input, output, match, isMatch };
-        if (typeof opts.onResult === "function") {
-          opts.onResult(result);
-        }
-        if (isMatch === false) {
-          result.isMatch = false;
-          return returnObject ? result : false;
-        }
-        if (isIgnored(input)) {
-          if (typeof opts.onIgnore === "function") {
-            opts.onIgnore(result);
-          }
-          result.isMatch = false;
-          return returnObject ? result : false;
-        }
-        if (typeof opts.onMatch === "function") {
-          opts.onMatch(result);
-        }
-        return returnObject ? result : true;
-      };
-      if (returnState) {
-        matcher.state = state;
-      }
-      return matcher;
-    };
-    picomatch2.test = (input, regex, options, { glob, posix: posix2 } = {}) => {
-      if (typeof input !== "string") {
-        throw new TypeError("Expected input to be a string");
-      }
-      if (input === "") {
-        return { isMatch: false, output: "" };
-      }
-      const opts = options || {};
-      const format = opts.format || (posix2 ? utils.toPosixSlashes : null);
-      let match = input === glob;
-      let output = match && format ? format(input) : input;
-      if (match === false) {
-        output = format ? format(input) : input;
-        match = output === glob;
-      }
-      if (match === false || opts.capture === true) {
-        if (opts.matchBase === true || opts.basename === true) {
-          match = picomatch2.matchBase(input, regex, options, posix2);
-        } else {
-          match = regex.exec(output);
-        }
-      }
-      return { isMatch: Boolean(match), match, output };
-    };
-    picomatch2.matchBase = (input, glob, options, posix2 = options && options.windows) => {
-      const regex = glob instanceof RegExp ? glob : picomatch2.makeRe(glob, options);
-      return regex.test(utils.basename(input, { windows: posix2 }));
-    };
-    picomatch2.isMatch = (str2, patterns, options) => picomatch2(patterns, options)(str2);
-    picomatch2.parse = (pattern, options) => {
-      if (Array.isArray(pattern)) return pattern.map((p) => picomatch2.parse(p, options));
-      return parse(pattern, { ...options, fastpaths: false });
-    };
-    picomatch2.scan = (input, options) => scan2(input, options);
-    picomatch2.compileRe = (state, options, returnOutput = false, returnState = false) => {
-      if (returnOutput === true) {
-        return state.output;
-      }
-      const opts = options || {};
-      const prepend = opts.contains ? "" : "^";
-      const append = opts.contains ? "" : "$";
-      let source = `${prepend}(?:${state.output})${append}`;
-      if (state && state.negated === true) {
-        source = `^(?!${source}).*$`;
-      }
-      const regex = picomatch2.toRegex(source, options);
-      if (returnState === true) {
-        regex.state = state;
-      }
-      return regex;
-    };
-    picomatch2.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
-      if (!input || typeof input !== "string") {
-        throw new TypeError("Expected a non-empty string");
-      }
-      let parsed = { negated: false, fastpaths: true };
-      if (options.fastpaths !== false && (input[0] === "." || input[0] === "*")) {
-        parsed.output = parse.fastpaths(input, options);
-      }
-      if (!parsed.output) {
-        parsed = parse(input, options);
-      }
-      return picomatch2.compileRe(parsed, options, returnOutput, returnState);
-    };
-    picomatch2.toRegex = (source, options) => {
-      try {
-        const opts = options || {};
-        return new RegExp(source, opts.flags || (opts.nocase ? "i" : ""));
-      } catch (err) {
-        if (options && options.debug === true) throw err;
-        return /$^/;
-      }
-    };
-    picomatch2.constants = constants2;
-    module.exports = picomatch2;
-  }
-});
-
-// node_modules/picomatch/index.js
-var require_picomatch2 = __commonJS({
-  "node_modules/picomatch/index.js"(exports, module) {
-    "use strict";
-    var pico = require_picomatch();
-    var utils = require_utils2();
-    function picomatch2(glob, options, returnState = false) {
-      if (options && (options.windows === null || options.windows === void 0)) {
-        options = { ...options, windows: utils.isWindows() };
-      }
-      return pico(glob, options, returnState);
-    }
-    Object.assign(picomatch2, pico);
-    module.exports = picomatch2;
-  }
-});
-
-// pipeline/transcript.ts
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
-
-// pipeline/marker.ts
-var pad = (n) => String(n).padStart(3, "0");
-var MARKER_RE = /^<!-- compact-handoff: session=(\S+) n=(\d+) prev=(\d+|none) -->$/;
-function lineageMarker(sessionId, lineage) {
-  return `<!-- compact-handoff: session=${sessionId} n=${pad(lineage.n)} prev=${lineage.prev === null ? "none" : pad(lineage.prev)} -->`;
-}
-function parseMarker(text) {
-  const m = MARKER_RE.exec(text.split("\n", 1)[0]);
-  if (!m) return null;
-  return { sessionId: m[1], n: Number(m[2]), prev: m[3] === "none" ? null : Number(m[3]) };
-}
-
-// pipeline/transcript.ts
-var isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-var str = (v) => typeof v === "string" ? v : void 0;
-var emptyTranscript = (source) => ({
-  source,
-  messages: [],
-  boundaries: [],
-  malformed: { count: 0, lines: [] }
-});
-function noteMalformed(t, where) {
-  t.malformed.count++;
-  t.malformed.lines.push(where);
-}
-var INTERRUPT_RE = /^\[Request interrupted by user[^\]\n]*\]$/;
-var HOOK_RE = /^(?:<system-reminder>\s*)?[A-Za-z]+(?::\S+)? hook (?:feedback|blocking error|error|additional context|success)\b/;
-var TASK_TRAILER_RE = /^Read the output file[^\n]*$/;
-var CONTINUATION = "This session is being continued from a previous conversation";
-var TAG_KIND = {
-  // real: tool_heavy L21, ae4a77f8 L1484 ("<command-name>/compact…"); subagent L4 and sniffly
-  // ba79134d L1 open with <command-message> (1.0.17 and 2.1.38 order the wrapper differently).
-  "command-name": "command",
-  "command-message": "command",
-  "command-args": "command",
-  // binary: the `!` bash mode echoes what was run as <bash-input>; its output as <bash-stdout> etc.
-  "command-contents": "command",
-  "bash-input": "command",
-  // real: tool_heavy L22, ae4a77f8 L1485 (<local-command-stdout>); stderr and bash-*: binary.
-  "local-command-stdout": "command-output",
-  "local-command-stderr": "command-output",
-  "bash-stdout": "command-output",
-  "bash-stderr": "command-output",
-  "bash-exit-code": "command-output",
-  // real: tool_heavy L20, ae4a77f8 L1483 (<local-command-caveat>, also isMeta).
-  "local-command-caveat": "meta",
-  // binary (not in the real files as a whole user row): reminders the engine injects.
-  "system-reminder": "meta",
-  // real: fa812bfe L664 — a background task finished; the engine queued this as a user row.
-  "task-notification": "meta",
-  // binary: other wrappers the engine injects on the person's behalf (wrapper-tag list).
-  "teammate-message": "meta",
-  "agent-message": "meta",
-  "cross-session-message": "meta",
-  "fetched-web-content": "meta",
-  "remote-review": "meta",
-  "remote-review-progress": "meta",
-  ide_selection: "meta",
-  ide_opened_file: "meta",
-  "user-prompt-submit-hook": "hook",
-  "post-tool-use-hook": "hook"
-};
-var TALK = /* @__PURE__ */ new Set(["typed", "assistant", "tool-results"]);
-function wrapperKind(text) {
-  let kind;
-  let at = 0;
-  const s = text.trim();
-  while (at < s.length) {
-    while (at < s.length && /\s/.test(s[at])) at++;
-    if (at >= s.length) break;
-    if (kind !== void 0 && s.startsWith("Read the output file", at) && TASK_TRAILER_RE.test(s.slice(at))) return kind;
-    const open2 = /^<([a-z][\w-]*)>/.exec(s.slice(at, at + 64));
-    const tag = open2?.[1];
-    const tagKind = tag === void 0 ? void 0 : TAG_KIND[tag];
-    if (tagKind === void 0) return void 0;
-    const close = s.indexOf(`</${tag}>`, at + open2[0].length);
-    if (close < 0) return void 0;
-    kind ??= tagKind;
-    at = close + tag.length + 3;
-  }
-  return kind;
-}
-function classifyUser(text, hasToolResults, flags, firstInWindow) {
-  const body = text.trim();
-  if (body === "" && hasToolResults) return "tool-results";
-  if ((flags.isCompactSummary === true || firstInWindow) && parseMarker(text) !== null) return "handoff";
-  if (flags.isCompactSummary === true) return "compact-summary";
-  if (flags.isMeta === true) return HOOK_RE.test(body) ? "hook" : "meta";
-  if (INTERRUPT_RE.test(body)) return "interrupt";
-  const wrapped = wrapperKind(body);
-  if (wrapped) return wrapped;
-  if (flags.isSidechain === true) return "meta";
-  return "typed";
-}
-function isInjectedBlock(text) {
-  return wrapperKind(text) === "meta";
-}
-function userKindAndText(texts, hasToolResults, flags, firstInWindow) {
-  const all = texts.join("\n");
-  if (texts.length > 1) {
-    const kept = texts.filter((t) => !isInjectedBlock(t));
-    if (kept.length > 0 && kept.length < texts.length) {
-      const rest = kept.join("\n");
-      const kind = classifyUser(rest, hasToolResults, flags, firstInWindow);
-      return { kind, text: kind === "typed" ? rest : all };
-    }
-  }
-  return { kind: classifyUser(all, hasToolResults, flags, firstInWindow), text: all };
-}
-function engineFlags(row, text, first) {
-  return { ...row, isCompactSummary: row.isCompactSummary === true || first && text.trimStart().startsWith(CONTINUATION) };
-}
-function engineResultText(result) {
-  if (typeof result === "string") return result;
-  if (!isObj(result)) return void 0;
-  const parts = [str(result.stdout), str(result.stderr)].filter((s) => !!s);
-  return parts.length ? parts.join("\n") : void 0;
-}
-function readEngineMessages(messages, meta = {}) {
-  const t = emptyTranscript("engine");
-  if (meta.sessionId !== void 0) t.sessionId = meta.sessionId;
-  if (meta.cwd !== void 0) t.cwd = meta.cwd;
-  if (meta.model !== void 0) t.model = meta.model;
-  if (!Array.isArray(messages)) return t;
-  const results = /* @__PURE__ */ new Map();
-  const fallbacks = [];
-  let lastTalk = -1;
-  messages.forEach((row, i) => {
-    if (!isObj(row) || row.role !== "user" && row.role !== "assistant") return noteMalformed(t, i);
-    const role = row.role;
-    const text = str(row.text) ?? "";
-    const toolUses = [];
-    for (const u of Array.isArray(row.toolUses) ? row.toolUses : []) {
-      if (!isObj(u)) continue;
-      const id = str(u.tool_use_id) ?? str(u.id);
-      const name = str(u.tool) ?? str(u.name);
-      if (id === void 0 || name === void 0) continue;
-      const use = { id, name, input: isObj(u.input) ? u.input : {} };
-      toolUses.push(use);
-      const ownText = str(u.text) ?? engineResultText(u.result);
-      const ownError = typeof u.isError === "boolean" ? u.isError : void 0;
-      fallbacks.push(
-        ownText !== void 0 || ownError !== void 0 ? { use, fallback: { toolUseId: id, text: ownText ?? "", isError: ownError ?? false } } : { use }
-      );
-    }
-    const toolResults = [];
-    for (const r of Array.isArray(row.toolResults) ? row.toolResults : []) {
-      if (!isObj(r)) continue;
-      const id = str(r.tool_use_id) ?? str(r.toolUseId);
-      if (id === void 0) continue;
-      const result = {
-        toolUseId: id,
-        text: str(r.text) ?? engineResultText(r.result) ?? "",
-        isError: r.isError === true || r.is_error === true
-      };
-      toolResults.push(result);
-      if (!results.has(id)) results.set(id, result);
-    }
-    const first = lastTalk < 0;
-    const { kind, text: shown } = role === "assistant" ? { kind: "assistant", text } : userKindAndText([text], toolResults.length > 0, engineFlags(row, text, first), first);
-    const msg = { index: t.messages.length, role, kind, text: shown, toolUses, toolResults };
-    if (TALK.has(kind)) lastTalk = msg.index;
-    const uuid = str(row.handle) ?? str(row.uuid);
-    if (uuid !== void 0) msg.uuid = uuid;
-    const ts = str(row.timestamp);
-    if (ts !== void 0) msg.timestamp = ts;
-    t.messages.push(msg);
-  });
-  for (const { use, fallback } of fallbacks) {
-    const r = results.get(use.id) ?? fallback;
-    if (r) use.result = r;
-  }
-  return t;
-}
-function toolResultText(content) {
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return "";
-  const parts = [];
-  for (const b of content) if (isObj(b) && b.type === "text" && typeof b.text === "string") parts.push(b.text);
-  return parts.join("\n");
-}
-var joinText = (a, b) => a === "" ? b : b === "" ? a : `${a}
-${b}`;
-function jsonlParser() {
-  const t = emptyTranscript("jsonl");
-  const results = /* @__PURE__ */ new Map();
-  const uses = [];
-  let open2 = null;
-  let lastTalk = -1;
-  const line = (raw, lineNo) => {
-    if (raw.trim() === "") return;
-    let d;
-    try {
-      d = JSON.parse(raw);
-    } catch {
-      noteMalformed(t, lineNo);
-      return;
-    }
-    if (!isObj(d) || typeof d.type !== "string") {
-      noteMalformed(t, lineNo);
-      return;
-    }
-    if (t.sessionId === void 0 && typeof d.sessionId === "string") t.sessionId = d.sessionId;
-    if (t.cwd === void 0 && typeof d.cwd === "string") t.cwd = d.cwd;
-    const type = d.type;
-    if (type === "system") {
-      if (d.subtype === "compact_boundary") {
-        const cm = isObj(d.compactMetadata) ? d.compactMetadata : {};
-        const b = { line: lineNo, messageIndex: t.messages.length };
-        if (typeof cm.trigger === "string") b.trigger = cm.trigger;
-        if (typeof cm.preTokens === "number") b.preTokens = cm.preTokens;
-        t.boundaries.push(b);
-        open2 = null;
-      }
-      return;
-    }
-    if (type !== "user" && type !== "assistant") return;
-    const m = d.message;
-    if (!isObj(m) || m.role !== void 0 && m.role !== type) {
-      noteMalformed(t, lineNo);
-      return;
-    }
-    const content = m.content;
-    if (typeof content !== "string" && !Array.isArray(content)) {
-      noteMalformed(t, lineNo);
-      return;
-    }
-    const texts = [];
-    const toolUses = [];
-    const toolResults = [];
-    if (typeof content === "string") texts.push(content);
-    else {
-      for (const b of content) {
-        if (!isObj(b)) continue;
-        if (b.type === "text") {
-          if (typeof b.text === "string") texts.push(b.text);
-        } else if (b.type === "tool_use") {
-          if (typeof b.id === "string" && typeof b.name === "string") {
-            const use = { id: b.id, name: b.name, input: isObj(b.input) ? b.input : {} };
-            toolUses.push(use);
-            uses.push(use);
-          }
-        } else if (b.type === "tool_result") {
-          if (typeof b.tool_use_id === "string") {
-            const r = { toolUseId: b.tool_use_id, text: toolResultText(b.content), isError: b.is_error === true };
-            toolResults.push(r);
-            if (!results.has(r.toolUseId)) results.set(r.toolUseId, r);
-          }
-        }
-      }
-    }
-    if (type === "assistant") {
-      if (typeof m.model === "string" && m.model !== "<synthetic>") t.model = m.model;
-      const id = typeof m.id === "string" && m.id !== "" ? m.id : void 0;
-      if (open2 && id !== void 0 && open2.id === id) {
-        open2.msg.text = joinText(open2.msg.text, texts.join("\n"));
-        open2.msg.toolUses.push(...toolUses);
-        return;
-      }
-      const msg2 = newMessage(t, d, lineNo, "assistant", "assistant", texts.join("\n"), toolUses, toolResults);
-      open2 = id === void 0 ? null : { msg: msg2, id };
-      lastTalk = msg2.index;
-      return;
-    }
-    if (d.isCompactSummary === true && d.parentUuid === null && t.boundaries.at(-1)?.messageIndex !== t.messages.length) {
-      t.boundaries.push({ line: lineNo, messageIndex: t.messages.length, from: "summary-row" });
-      open2 = null;
-    }
-    const firstInWindow = lastTalk < (t.boundaries.at(-1)?.messageIndex ?? 0);
-    const { kind, text: shown } = userKindAndText(texts, toolResults.length > 0, d, firstInWindow);
-    if (kind !== "tool-results") open2 = null;
-    const msg = newMessage(t, d, lineNo, "user", kind, shown, toolUses, toolResults);
-    if (TALK.has(kind)) lastTalk = msg.index;
-  };
-  const finish = () => {
-    for (const use of uses) {
-      const r = results.get(use.id);
-      if (r) use.result = r;
-    }
-    return t;
-  };
-  return { line, finish };
-}
-function newMessage(t, d, line, role, kind, text, toolUses, toolResults) {
-  const msg = { index: t.messages.length, role, kind, text, toolUses, toolResults, line };
-  if (typeof d.uuid === "string") msg.uuid = d.uuid;
-  if (typeof d.timestamp === "string") msg.timestamp = d.timestamp;
-  if (d.isSidechain === true) msg.sidechain = true;
-  t.messages.push(msg);
-  return msg;
-}
-var DEFAULT_MAX_TRANSCRIPT_MB = 512;
-var MAX_LINE_BYTES = 64 * 1024 * 1024;
-function maxTranscriptBytes(env = process.env) {
-  const raw = env.COMPACT_HANDOFF_MAX_TRANSCRIPT_MB;
-  const mb = raw !== void 0 && /^\d+$/.test(raw.trim()) && Number(raw) > 0 ? Number(raw) : DEFAULT_MAX_TRANSCRIPT_MB;
-  return {
-    bytes: mb * 1024 * 1024,
-    setting: raw !== void 0 && mb !== DEFAULT_MAX_TRANSCRIPT_MB ? `COMPACT_HANDOFF_MAX_TRANSCRIPT_MB=${mb}` : `the default ${mb} MB; COMPACT_HANDOFF_MAX_TRANSCRIPT_MB sets it`
-  };
-}
-async function readJsonlTranscript(path, limit = maxTranscriptBytes()) {
-  const size = (await stat(path)).size;
-  if (size > limit.bytes) {
-    throw new HandoffError(
-      "TRANSCRIPT_TOO_LARGE",
-      `${path} is ${fmt(Math.ceil(size / 1024 / 1024))} MB, over the ${fmt(Math.round(limit.bytes / 1024 / 1024))} MB a transcript may be (${limit.setting})`
-    );
-  }
-  const parser = jsonlParser();
-  let lineNo = 0;
-  let parts = [];
-  let pending = 0;
-  let overlong = false;
-  const endLine = () => {
-    lineNo++;
-    if (overlong)
-      parser.line("{not read: longer than MAX_LINE_BYTES", lineNo);
-    else parser.line(parts.length === 1 ? parts[0].toString("utf8") : Buffer.concat(parts, pending).toString("utf8"), lineNo);
-    parts = [];
-    pending = 0;
-    overlong = false;
-  };
-  for await (const chunk of createReadStream(path)) {
-    let from = 0;
-    for (let nl = chunk.indexOf(10, from); nl >= 0; nl = chunk.indexOf(10, from)) {
-      if (!overlong) parts.push(chunk.subarray(from, nl));
-      pending += nl - from;
-      if (pending > MAX_LINE_BYTES) overlong = true;
-      endLine();
-      from = nl + 1;
-    }
-    if (from < chunk.length && !overlong) {
-      parts.push(chunk.subarray(from));
-      pending += chunk.length - from;
-      if (pending > MAX_LINE_BYTES) {
-        overlong = true;
-        parts = [];
-      }
-    }
-  }
-  if (pending > 0 || overlong) endLine();
-  return parser.finish();
-}
-function windowStart(messages) {
-  return messages.findLastIndex((m) => m.kind === "handoff" || m.kind === "compact-summary") + 1;
-}
-function beforeBoundary(t, which) {
-  if (which === "end") return t;
-  const count = t.boundaries.length;
-  if (which === "last") {
-    if (count === 0) return t;
-    which = count;
-  }
-  if (!Number.isInteger(which) || which < 1 || which > count) {
-    const has = count === 0 ? "has no compaction boundaries" : `has ${count} compaction boundar${count === 1 ? "y" : "ies"} (1\u2013${count})`;
-    throw new HandoffError("USAGE", `boundary ${which} is out of range: the transcript ${has}`);
-  }
-  const b = t.boundaries[which - 1];
-  return {
-    ...t,
-    messages: t.messages.slice(0, b.messageIndex),
-    boundaries: t.boundaries.slice(0, which - 1),
-    malformed: (() => {
-      const lines = t.malformed.lines.filter((l) => l < b.line);
-      return { count: lines.length, lines };
-    })()
-  };
-}
 
 // pipeline/config/load.ts
 import { homedir } from "node:os";
@@ -20965,6 +16965,9 @@ function expected(s) {
 
 // pipeline/config/load.ts
 var CONFIG_FILE_NAME = "pipeline.config.yaml";
+function defaultConfigPath(root) {
+  return join(root, CONFIG_FILE_NAME);
+}
 function userConfigPath(env = process.env, home = homedir()) {
   return env.COMPACT_HANDOFF_CONFIG || join(home, ".claude", "compact-handoff", CONFIG_FILE_NAME);
 }
@@ -20993,12 +16996,12 @@ function resolveConfig(opts) {
   const issues = [];
   const files = [];
   for (const source of opts.files.map(sourceOf)) {
-    const read2 = readConfigFile(source);
-    if (read2 === null) continue;
-    if ("doc" in read2) {
-      files.push(read2);
-      issues.push(...read2.issues);
-    } else issues.push(read2);
+    const read = readConfigFile(source);
+    if (read === null) continue;
+    if ("doc" in read) {
+      files.push(read);
+      issues.push(...read.issues);
+    } else issues.push(read);
   }
   const limits = {
     concurrency: schema_default.properties.concurrency.default,
@@ -21015,10 +17018,10 @@ function resolveConfig(opts) {
     if (data.seamTimeoutMs !== void 0) limits.seamTimeoutMs = data.seamTimeoutMs;
     if (data.loadTimeoutMs !== void 0) limits.loadTimeoutMs = data.loadTimeoutMs;
     if (Array.isArray(data.plugins)) {
-      for (const entry2 of data.plugins) {
-        if (!isRecord2(entry2) || typeof entry2.package !== "string") continue;
-        plugins.delete(entry2.package);
-        plugins.set(entry2.package, { package: entry2.package, declaredIn: file2.file, options: isRecord2(entry2.options) ? entry2.options : {} });
+      for (const entry of data.plugins) {
+        if (!isRecord2(entry) || typeof entry.package !== "string") continue;
+        plugins.delete(entry.package);
+        plugins.set(entry.package, { package: entry.package, declaredIn: file2.file, options: isRecord2(entry.options) ? entry.options : {} });
       }
     }
     if (isRecord2(data.handoff)) {
@@ -21041,33 +17044,33 @@ function resolveConfig(opts) {
 function mergeSections(file2, merged) {
   const issues = [];
   const firstIndex = /* @__PURE__ */ new Map();
-  file2.data.sections.forEach((entry2, index) => {
-    if (!isRecord2(entry2) || typeof entry2.name !== "string") return;
+  file2.data.sections.forEach((entry, index) => {
+    if (!isRecord2(entry) || typeof entry.name !== "string") return;
     const place = { file: file2, index };
-    const prior = firstIndex.get(entry2.name);
+    const prior = firstIndex.get(entry.name);
     if (prior !== void 0) {
       const { line } = file2.positionOf(["sections", prior, "name"]);
       issues.push(
-        file2.issueAt(["sections", index, "name"], `section "${entry2.name}" is listed twice in this file (first at line ${line})`, {
+        file2.issueAt(["sections", index, "name"], `section "${entry.name}" is listed twice in this file (first at line ${line})`, {
           hint: "list a section once per file; a later file updates it by naming it again"
         })
       );
       return;
     }
-    firstIndex.set(entry2.name, index);
-    let section = merged.get(entry2.name);
+    firstIndex.set(entry.name, index);
+    let section = merged.get(entry.name);
     if (!section) {
-      section = { name: entry2.name, options: {}, first: place, last: place, optionPlaces: /* @__PURE__ */ new Map() };
-      merged.set(entry2.name, section);
+      section = { name: entry.name, options: {}, first: place, last: place, optionPlaces: /* @__PURE__ */ new Map() };
+      merged.set(entry.name, section);
     }
     section.last = place;
     for (const field of SCALAR_FIELDS) {
-      if (entry2[field] !== void 0) Object.assign(section, { [field]: entry2[field] });
+      if (entry[field] !== void 0) Object.assign(section, { [field]: entry[field] });
     }
-    if (entry2.package !== void 0) section.packagePlace = place;
-    if (isRecord2(entry2.options)) {
+    if (entry.package !== void 0) section.packagePlace = place;
+    if (isRecord2(entry.options)) {
       section.lastOptions = place;
-      for (const [key, value] of Object.entries(entry2.options)) {
+      for (const [key, value] of Object.entries(entry.options)) {
         section.options[key] = value;
         section.optionPlaces.set(key, place);
       }
@@ -21122,4992 +17125,16 @@ function locateOption(section, segments) {
   return { file: place.file, path, label: place.file.label(path) };
 }
 
-// pipeline/build.ts
-import { existsSync as existsSync2 } from "node:fs";
-import { dirname as dirname2, join as join3 } from "node:path";
-import { fileURLToPath } from "node:url";
-
-// node_modules/p-timeout/index.js
-var TimeoutError = class _TimeoutError extends Error {
-  name = "TimeoutError";
-  constructor(message, options) {
-    super(message, options);
-    Error.captureStackTrace?.(this, _TimeoutError);
-  }
-};
-var getAbortedReason = (signal) => signal.reason ?? new DOMException("This operation was aborted.", "AbortError");
-function pTimeout(promise, options) {
-  const {
-    milliseconds,
-    fallback,
-    message,
-    customTimers = { setTimeout, clearTimeout },
-    signal
-  } = options;
-  let timer;
-  let abortHandler;
-  const wrappedPromise = new Promise((resolve4, reject) => {
-    if (typeof milliseconds !== "number" || Math.sign(milliseconds) !== 1) {
-      throw new TypeError(`Expected \`milliseconds\` to be a positive number, got \`${milliseconds}\``);
-    }
-    if (signal?.aborted) {
-      reject(getAbortedReason(signal));
-      promise.then(resolve4, reject);
-      return;
-    }
-    if (signal) {
-      abortHandler = () => {
-        reject(getAbortedReason(signal));
-      };
-      signal.addEventListener("abort", abortHandler, { once: true });
-    }
-    promise.then(resolve4, reject);
-    if (milliseconds === Number.POSITIVE_INFINITY) {
-      return;
-    }
-    const timeoutError = new TimeoutError();
-    timer = customTimers.setTimeout.call(void 0, () => {
-      if (fallback) {
-        try {
-          resolve4(fallback());
-        } catch (error) {
-          reject(error);
-        }
-        return;
-      }
-      if (typeof promise.cancel === "function") {
-        promise.cancel();
-      }
-      if (message === false) {
-        resolve4();
-      } else if (message instanceof Error) {
-        reject(message);
-      } else {
-        timeoutError.message = message ?? `Promise timed out after ${milliseconds} milliseconds`;
-        reject(timeoutError);
-      }
-    }, milliseconds);
-  });
-  const cancelablePromise = wrappedPromise.finally(() => {
-    cancelablePromise.clear();
-    if (abortHandler && signal) {
-      signal.removeEventListener("abort", abortHandler);
-    }
-  });
-  cancelablePromise.clear = () => {
-    customTimers.clearTimeout.call(void 0, timer);
-    timer = void 0;
-  };
-  return cancelablePromise;
-}
-
-// pipeline/compose.ts
-var pad2 = (n) => String(n).padStart(3, "0");
-function lineageFromTranscript(t) {
-  for (let i = t.messages.length - 1; i >= 0; i--) {
-    const m = t.messages[i];
-    if (m.kind !== "handoff") continue;
-    const marker = parseMarker(m.text);
-    if (!marker) continue;
-    const earlier = Array.from({ length: marker.n }, (_, k) => ({ n: k + 1 }));
-    return { n: marker.n + 1, prev: marker.n, earlier };
-  }
-  return { n: 1, prev: null, earlier: [] };
-}
-function sizeLimit(config, contextWindow) {
-  const byWindow = contextWindow ? Math.floor(config.maxFraction * contextWindow * 4) : Infinity;
-  return byWindow < config.maxChars ? { chars: byWindow, setting: `maxFraction: ${config.maxFraction} of a ${fmt(contextWindow)}-token window` } : { chars: config.maxChars, setting: `maxChars: ${config.maxChars}` };
-}
-function renderSection(o) {
-  return `## ${o.title}
-
-${o.body.trimEnd()}`;
-}
-function renderLeftOut(outcomes) {
-  const rows = outcomes.filter((o) => o.status === "dropped" && o.code !== "SECTION_DISABLED");
-  if (rows.length === 0) return "";
-  return ["## Left out", "", ...rows.map((o) => `- ${o.title}: ${o.status === "dropped" ? o.message : ""}`)].join("\n");
-}
-function renderEarlier(lineage) {
-  if (lineage.earlier.length === 0) return "";
-  const rows = lineage.earlier.map((e) => `- n=${pad2(e.n)}${e.at ? ` (${e.at.slice(0, 16).replace("T", " ")})` : ""}: handoff_lookup {"n": ${e.n}}`);
-  return [
-    "## Earlier compactions",
-    "",
-    ...rows,
-    "",
-    'Each is on disk with the conversation it replaced (add "file": "transcript"); handoff_search {"query": "..."} searches them all.'
-  ].join("\n");
-}
-var PREAMBLE = "This conversation was compacted. What follows is a handoff: facts read off the conversation and the repository, in sections. Nothing before it is in this window any more.";
-function render(state) {
-  const kept = state.outcomes.filter((o) => o.status === "ok");
-  return [state.marker, PREAMBLE, ...kept.map(renderSection), renderEarlier(state.lineage), renderLeftOut(state.outcomes)].filter((part) => part !== "").join("\n\n").concat("\n");
-}
-function frameChars(marker, lineage, outcomes, toCome) {
-  const empty = (o) => ({
-    name: o.name,
-    title: o.title,
-    status: "ok",
-    body: "",
-    messages: [],
-    chars: 0,
-    ms: 0,
-    notes: []
-  });
-  const framed = [...outcomes.map((o) => o.status === "ok" ? empty(o) : o), ...toCome.map(empty)];
-  return render({ marker, lineage, outcomes: framed }).length;
-}
-function handoffChars(handoff, outcomes) {
-  return handoff.length + outcomes.reduce((n, o) => n + (o.status === "ok" ? o.messages.reduce((k, m) => k + messageChars(m), 0) : 0), 0);
-}
-var totalChars = (state) => handoffChars(render(state), state.outcomes);
-function applySizeGuard(state) {
-  const limit = sizeLimit(state.config, state.input.contextWindow);
-  const priority = new Map(state.config.sections.map((s) => [s.name, s.priority]));
-  const cut = (outcomes, at, total2) => outcomes.map((x, i) => {
-    if (i !== at || x.status !== "ok") return x;
-    return {
-      name: x.name,
-      title: x.title,
-      status: "dropped",
-      code: "SECTION_SIZE_GUARD",
-      message: `[section ${x.name}] cut: the handoff was ${fmt(total2)} chars, over its ceiling of ${fmt(limit.chars)} (${limit.setting}); this section has the lowest priority left (priority: ${priority.get(x.name) ?? 0})`,
-      chars: x.chars,
-      body: x.body,
-      ms: x.ms,
-      notes: x.notes,
-      record: x.record
-    };
-  });
-  let total = totalChars(state);
-  while (total > limit.chars) {
-    const victims = state.outcomes.map((o, i) => ({ o, i })).filter(({ o }) => o.status === "ok").sort((a, b) => (priority.get(a.o.name) ?? 0) - (priority.get(b.o.name) ?? 0) || b.i - a.i);
-    let next = null;
-    for (const v of victims) {
-      const tried = { ...state, outcomes: cut(state.outcomes, v.i, total) };
-      if (totalChars(tried) < total) {
-        next = tried;
-        break;
-      }
-    }
-    if (!next) return { ...state, overCeiling: { chars: total, ceiling: limit.chars, setting: limit.setting } };
-    state = next;
-    total = totalChars(state);
-  }
-  return state;
-}
-function composeHandoff(state) {
-  const kept = state.outcomes.filter((o) => o.status === "ok");
-  return { ...state, handoff: render(state), messages: kept.flatMap((o) => o.messages) };
-}
-function tapCoreCompose(hooks) {
-  hooks.compose.tap({ name: "core:size-guard", stage: -10 }, applySizeGuard);
-  hooks.compose.tap({ name: "core:compose", stage: 0 }, composeHandoff);
-}
-
-// pipeline/hooks.ts
-var import_tapable = __toESM(require_lib3(), 1);
-function createHooks() {
-  return Object.freeze({
-    /** The resolved config, before anything runs; taps may return an amended copy. */
-    config: new import_tapable.AsyncSeriesWaterfallHook(["config"]),
-    /** The section plans about to run, in config order; taps may reorder, add or remove. */
-    sections: new import_tapable.SyncWaterfallHook(["plans"]),
-    /** A section is about to start (after the sections it needs have settled). */
-    beforeSection: new import_tapable.SyncHook(["plan", "input"]),
-    /** A section settled; taps may replace its outcome (e.g. to drop it). */
-    sectionResult: new import_tapable.SyncWaterfallHook(["outcome"]),
-    /** A section was dropped, with its code and message. */
-    sectionDropped: new import_tapable.SyncHook(["outcome"]),
-    /** The subscriber seam: once per run, before any section starts. Guarded: a tap that throws
-     *  or hangs is recorded on the result and changes nothing else. */
-    beforeCompact: new import_tapable.AsyncParallelHook(["event"]),
-    /** Builds the handoff text from the outcomes (`core:size-guard`, then `core:compose`). */
-    compose: new import_tapable.SyncWaterfallHook(["state"]),
-    /** The run is over; the result is final. Errors here are reported, not fatal. */
-    done: new import_tapable.AsyncSeriesHook(["result"])
-  });
-}
-
-// node_modules/yocto-queue/index.js
-var Node = class {
-  value;
-  next;
-  constructor(value) {
-    this.value = value;
-  }
-};
-var Queue = class {
-  #head;
-  #tail;
-  #size;
-  constructor() {
-    this.clear();
-  }
-  enqueue(value) {
-    const node = new Node(value);
-    if (this.#head) {
-      this.#tail.next = node;
-      this.#tail = node;
-    } else {
-      this.#head = node;
-      this.#tail = node;
-    }
-    this.#size++;
-  }
-  dequeue() {
-    const current2 = this.#head;
-    if (!current2) {
-      return;
-    }
-    this.#head = this.#head.next;
-    this.#size--;
-    if (!this.#head) {
-      this.#tail = void 0;
-    }
-    return current2.value;
-  }
-  peek() {
-    if (!this.#head) {
-      return;
-    }
-    return this.#head.value;
-  }
-  clear() {
-    this.#head = void 0;
-    this.#tail = void 0;
-    this.#size = 0;
-  }
-  get size() {
-    return this.#size;
-  }
-  *[Symbol.iterator]() {
-    let current2 = this.#head;
-    while (current2) {
-      yield current2.value;
-      current2 = current2.next;
-    }
-  }
-  *drain() {
-    while (this.#head) {
-      yield this.dequeue();
-    }
-  }
-};
-
-// node_modules/p-limit/index.js
-function pLimit(concurrency) {
-  let rejectOnClear = false;
-  if (typeof concurrency === "object") {
-    ({ concurrency, rejectOnClear = false } = concurrency);
-  }
-  validateConcurrency(concurrency);
-  if (typeof rejectOnClear !== "boolean") {
-    throw new TypeError("Expected `rejectOnClear` to be a boolean");
-  }
-  const queue = new Queue();
-  let activeCount = 0;
-  const resumeNext = () => {
-    if (activeCount < concurrency && queue.size > 0) {
-      activeCount++;
-      queue.dequeue().run();
-    }
-  };
-  const next = () => {
-    activeCount--;
-    resumeNext();
-  };
-  const run = async (function_, resolve4, arguments_) => {
-    const result = (async () => function_(...arguments_))();
-    resolve4(result);
-    try {
-      await result;
-    } catch {
-    }
-    next();
-  };
-  const enqueue = (function_, resolve4, reject, arguments_) => {
-    const queueItem = { reject };
-    new Promise((internalResolve) => {
-      queueItem.run = internalResolve;
-      queue.enqueue(queueItem);
-    }).then(run.bind(void 0, function_, resolve4, arguments_));
-    if (activeCount < concurrency) {
-      resumeNext();
-    }
-  };
-  const generator = (function_, ...arguments_) => new Promise((resolve4, reject) => {
-    enqueue(function_, resolve4, reject, arguments_);
-  });
-  Object.defineProperties(generator, {
-    activeCount: {
-      get: () => activeCount
-    },
-    pendingCount: {
-      get: () => queue.size
-    },
-    clearQueue: {
-      value() {
-        if (!rejectOnClear) {
-          queue.clear();
-          return;
-        }
-        const abortError = AbortSignal.abort().reason;
-        while (queue.size > 0) {
-          queue.dequeue().reject(abortError);
-        }
-      }
-    },
-    concurrency: {
-      get: () => concurrency,
-      set(newConcurrency) {
-        validateConcurrency(newConcurrency);
-        concurrency = newConcurrency;
-        queueMicrotask(() => {
-          while (activeCount < concurrency && queue.size > 0) {
-            resumeNext();
-          }
-        });
-      }
-    },
-    map: {
-      async value(iterable, function_) {
-        const promises = [];
-        try {
-          Array.from(iterable, (value, index) => {
-            const promise = generator(function_, value, index);
-            promises.push(promise);
-            return promise;
-          });
-        } catch (error) {
-          for (const promise of promises) {
-            promise.catch(() => {
-            });
-          }
-          throw error;
-        }
-        return Promise.all(promises);
-      }
-    }
-  });
-  return generator;
-}
-function validateConcurrency(concurrency) {
-  if (!((Number.isInteger(concurrency) || concurrency === Number.POSITIVE_INFINITY) && concurrency > 0)) {
-    throw new TypeError("Expected `concurrency` to be a number from 1 and up");
-  }
-}
-
-// pipeline/run-sections.ts
-import { performance as performance3 } from "node:perf_hooks";
-
-// pipeline/busy-time.ts
-import { promiseHooks } from "node:v8";
-import { performance as performance2 } from "node:perf_hooks";
-var meters = /* @__PURE__ */ new WeakMap();
-var current;
-var since = 0;
-var stack = [];
-var allMs = 0;
-function switchTo(next) {
-  const now = performance2.now();
-  if (current) {
-    current.ms += now - since;
-    allMs += now - since;
-  }
-  current = next;
-  since = now;
-}
-var stopHooks = null;
-function enableHooks() {
-  stopHooks = promiseHooks.createHook({
-    init(promise, parent) {
-      const meter = current ?? (parent ? meters.get(parent) : void 0);
-      if (meter) meters.set(promise, meter);
-    },
-    before(promise) {
-      stack.push(current);
-      switchTo(meters.get(promise));
-    },
-    after() {
-      switchTo(stack.pop());
-    }
-  });
-}
-var users = 0;
-function startMetering() {
-  if (users++ === 0) enableHooks();
-  return () => {
-    if (--users === 0) {
-      switchTo(void 0);
-      stack.length = 0;
-      stopHooks?.();
-      stopHooks = null;
-      meters = /* @__PURE__ */ new WeakMap();
-    }
-  };
-}
-function metered(meter, fn) {
-  stack.push(current);
-  switchTo(meter);
-  try {
-    return fn();
-  } finally {
-    switchTo(stack.pop());
-  }
-}
-function othersSince(meter, mark) {
-  return Math.max(0, allMs - mark.all - (meter.ms - mark.own));
-}
-function markOf(meter) {
-  return { all: allMs, own: meter.ms };
-}
-function fairTimers(meter) {
-  let handle;
-  const set = ((fn, ms) => {
-    const mark = markOf(meter);
-    const started = performance2.now();
-    const check = () => {
-      const spent = performance2.now() - started - othersSince(meter, mark);
-      if (spent >= ms) fn();
-      else handle = globalThis.setTimeout(check, Math.ceil(ms - spent));
-    };
-    handle = globalThis.setTimeout(check, ms);
-    return handle;
-  });
-  const clear = ((_h) => {
-    if (handle !== void 0) globalThis.clearTimeout(handle);
-  });
-  return { setTimeout: set, clearTimeout: clear };
-}
-
-// pipeline/capabilities.ts
-var systemClock = () => Date.now();
-function bindCapabilities(capabilities, section) {
-  const { model, files } = capabilities;
-  return {
-    ...capabilities,
-    model: model && {
-      fork: (req, signal) => model.fork({ ...req, section }, signal),
-      complete: (req, signal) => model.complete({ ...req, section }, signal)
-    },
-    files: files && { read: (req, signal) => files.read({ ...req, section }, signal) }
-  };
-}
-function requireModel(capabilities) {
-  if (capabilities.model) return capabilities.model;
-  throw new SectionDropError("SECTION_NO_MODEL", "needs a model and the host offers none (from the CLI: --model-replies FILE, or ANTHROPIC_API_KEY)");
-}
-
-// pipeline/run-sections.ts
-var FRAME_CHARS = 1500;
-function shareBudgets(plans, ceiling) {
-  const budgets = /* @__PURE__ */ new Map();
-  const running = plans.filter((p) => p.enabled && p.definition);
-  const upfront = running.filter((p) => !p.definition.needs?.length);
-  const sum = upfront.reduce((n, p) => n + p.budgetChars, 0);
-  const room = ceiling ? Math.max(0, ceiling.chars - FRAME_CHARS) : Infinity;
-  for (const p of running) {
-    if (sum > room && upfront.includes(p)) {
-      const chars = Math.floor(p.budgetChars * room / sum);
-      budgets.set(p.name, { chars, setting: `budgetChars: ${p.budgetChars}, its share of the handoff's ceiling, ${ceiling.setting}` });
-    } else if (ceiling && p.budgetChars > room) {
-      budgets.set(p.name, { chars: room, setting: `budgetChars: ${p.budgetChars}, held to the handoff's ceiling, ${ceiling.setting}` });
-    } else budgets.set(p.name, { chars: p.budgetChars, setting: "budgetChars" });
-  }
-  return budgets;
-}
-function waitsFor(other, plan, plans, seen = /* @__PURE__ */ new Set()) {
-  for (const name of other.definition?.needs ?? []) {
-    if (name === plan.name) return true;
-    const next = plans.find((p) => p.name === name);
-    if (next && !seen.has(name) && (seen.add(name), waitsFor(next, plan, plans, seen))) return true;
-  }
-  return false;
-}
-function roomFor(plan, budget, others, budgets, input, ceiling) {
-  if (!ceiling) return budget;
-  const plans = others.map((o) => o.plan);
-  const settled = others.filter((o) => o.outcome && budgets.has(o.plan.name)).map((o) => o.outcome);
-  const toCome = others.filter((o) => !o.outcome && budgets.has(o.plan.name)).map((o) => ({ name: o.plan.name, title: o.plan.definition.title }));
-  let taken = frameChars(lineageMarker(input.sessionId, input.lineage), input.lineage, settled, toCome);
-  let later = 0;
-  for (const o of others) {
-    if (o.plan === plan || !budgets.has(o.plan.name)) continue;
-    if (!o.outcome && waitsFor(o.plan, plan, plans)) later += o.plan.budgetChars;
-    else taken += o.outcome ? o.outcome.status === "ok" ? o.outcome.chars : 0 : budgets.get(o.plan.name).chars;
-  }
-  const left = Math.max(0, ceiling.chars - taken);
-  const room = later > 0 ? Math.floor(left * plan.budgetChars / (plan.budgetChars + later)) : left;
-  return room < budget.chars ? { chars: room, setting: `budgetChars: ${plan.budgetChars}, held to what the other sections left under the ceiling, ${ceiling.setting}` } : budget;
-}
-function createReporter() {
-  const notes = [];
-  return { note: (m) => void notes.push(m), notes };
-}
-function dropped(plan, code, message, extra = {}) {
-  return {
-    name: plan.name,
-    title: plan.definition?.title ?? plan.name,
-    status: "dropped",
-    code,
-    message: `[section ${plan.name}] ${message}`,
-    ms: 0,
-    notes: [],
-    ...extra
-  };
-}
-var reasonText = (reason) => String(reason?.message ?? reason ?? "aborted");
-function normalize(value) {
-  if (value == null) return null;
-  if (typeof value === "string") return { body: value };
-  return value;
-}
-async function runOne(plan, input, needed, opts, given) {
-  const def = plan.definition;
-  if (!plan.enabled) return dropped(plan, "SECTION_DISABLED", "switched off (enabled: false)");
-  if (!def) return dropped(plan, "SECTION_LOAD_FAILED", plan.loadError ?? "no section definition was loaded");
-  if (opts.signal?.aborted) return dropped(plan, "SECTION_CANCELLED", `the run was cancelled before it started: ${reasonText(opts.signal.reason)}`);
-  const { chars: budget, setting: budgetSetting } = given ?? { chars: plan.budgetChars, setting: "budgetChars" };
-  const controller = new AbortController();
-  const onRunAbort = () => controller.abort(opts.signal?.reason);
-  opts.signal?.addEventListener("abort", onRunAbort, { once: true });
-  const report = createReporter();
-  const ctx = {
-    name: plan.name,
-    input,
-    options: plan.options,
-    budgetChars: budget,
-    timeoutMs: plan.timeoutMs,
-    signal: controller.signal,
-    // Bound to this section: every model call and read it makes carries its name to the host.
-    capabilities: bindCapabilities(opts.capabilities, plan.name),
-    report,
-    needed
-  };
-  const started = opts.capabilities.now();
-  const base2 = () => ({ ms: opts.capabilities.now() - started, notes: [...report.notes] });
-  const meter = { ms: 0 };
-  const mark = markOf(meter);
-  const wallStart = performance3.now();
-  const ownMs = () => performance3.now() - wallStart - othersSince(meter, mark);
-  const stopMetering = opts.meterAwaits ? startMetering() : () => {
-  };
-  try {
-    opts.hooks.beforeSection.call(plan, input);
-    const work = Promise.resolve().then(() => metered(meter, () => def.run(ctx)));
-    const value = await pTimeout(work, {
-      milliseconds: plan.timeoutMs,
-      // p-timeout only stops waiting; the signal is what tells the section to stop working.
-      message: new TimeoutError("timeout"),
-      // Time other sections held the thread is granted back: the hog is the one that times out.
-      customTimers: fairTimers(meter)
-    });
-    if (ownMs() > plan.timeoutMs) throw new TimeoutError("timeout");
-    const result = normalize(value);
-    const messages = result?.messages ?? [];
-    const body = result?.body ?? "";
-    if (!result || body.trim() === "" && messages.length === 0) {
-      return dropped(plan, "SECTION_EMPTY", "returned nothing", { ...base2(), record: result?.record });
-    }
-    const chars = body.length + messages.reduce((n, m) => n + messageChars(m), 0);
-    if (chars > budget) {
-      return dropped(plan, "SECTION_OVER_BUDGET", `${fmt(chars)} chars exceeds budget of ${fmt(budget)} (${budgetSetting})`, {
-        ...base2(),
-        chars,
-        record: result.record
-      });
-    }
-    return {
-      name: plan.name,
-      title: def.title,
-      status: "ok",
-      body,
-      chars,
-      messages,
-      record: result.record,
-      ...base2()
-    };
-  } catch (err) {
-    if (err instanceof TimeoutError) {
-      controller.abort(new Error(`timed out after ${plan.timeoutMs} ms`));
-      const held = meter.ms >= plan.timeoutMs / 2 ? `; its own code held the event loop for ${fmt(Math.round(meter.ms))} ms` : "";
-      return dropped(plan, "SECTION_TIMEOUT", `timed out after ${fmt(plan.timeoutMs)} ms (timeoutMs: ${plan.timeoutMs})${held}`, base2());
-    }
-    if (isSectionDrop(err)) {
-      return dropped(plan, err.code, err.message, { ...base2(), ...err.record ? { record: err.record } : {} });
-    }
-    const message = err instanceof Error ? err.message : String(err);
-    return dropped(plan, "SECTION_THREW", `threw: ${message.split("\n")[0]}`, base2());
-  } finally {
-    stopMetering();
-    opts.signal?.removeEventListener("abort", onRunAbort);
-    if (!controller.signal.aborted) controller.abort(new Error("section settled"));
-  }
-}
-function settle(outcome, hooks) {
-  let final;
-  try {
-    final = hooks.sectionResult.call(outcome) ?? outcome;
-  } catch (err) {
-    final = { ...outcome, notes: [...outcome.notes, `sectionResult tap threw: ${err.message}`] };
-  }
-  if (final.status === "dropped") {
-    try {
-      hooks.sectionDropped.call(final);
-    } catch (err) {
-      final.notes.push(`sectionDropped tap threw: ${err.message}`);
-    }
-  }
-  return final;
-}
-async function runSections(plans, input, opts) {
-  const limit = pLimit(Math.max(1, opts.concurrency));
-  const metering = { ...opts, meterAwaits: opts.meterAwaits ?? false };
-  const settled = /* @__PURE__ */ new Map();
-  const budgets = shareBudgets(plans, opts.ceiling);
-  const progress = plans.map((plan) => ({ plan, outcome: void 0 }));
-  const upfront = [];
-  for (const [i, plan] of plans.entries()) {
-    const waitFor = (plan.definition?.needs ?? []).filter((n) => settled.has(n));
-    const promise = (async () => {
-      const needed = {};
-      for (const name of waitFor) needed[name] = await settled.get(name);
-      if (waitFor.length && opts.ceiling) await Promise.all(upfront);
-      const outcome = await limit(() => {
-        const shared = budgets.get(plan.name);
-        const budget = shared && waitFor.length ? roomFor(plan, shared, progress, budgets, input, opts.ceiling) : shared;
-        return runOne(plan, input, needed, metering, budget);
-      });
-      return progress[i].outcome = settle(outcome, opts.hooks);
-    })().catch((err) => dropped(plan, "SECTION_THREW", `runner failed: ${err?.message ?? err}`));
-    settled.set(plan.name, promise);
-    if (!waitFor.length) upfront.push(promise);
-  }
-  return Promise.all(plans.map((p) => settled.get(p.name)));
-}
-
-// pipeline/pipeline.ts
-var SEAM_TIMEOUT_MS = 5e3;
-var OBSERVERS = /* @__PURE__ */ new Set(["beforeSection", "sectionDropped", "done"]);
-var WATERFALLS = /* @__PURE__ */ new Set(["config", "sections", "sectionResult", "compose"]);
-var ASYNC_HOOKS = /* @__PURE__ */ new Set(["config", "beforeCompact", "done"]);
-var SeamLedger = class {
-  records = [];
-  byKey = /* @__PURE__ */ new Map();
-  note(name, hook, status, ms, message) {
-    const key = `${name}\0${hook}`;
-    const row = this.byKey.get(key);
-    if (!row) {
-      const fresh = { name, hook, status, ms, ...message ? { message } : {} };
-      this.byKey.set(key, fresh);
-      this.records.push(fresh);
-      return;
-    }
-    row.ms += ms;
-    if (row.status === "ok" && status !== "ok") Object.assign(row, { status }, message ? { message } : {});
-  }
-};
-var errorText = (err) => String(err?.message ?? err);
-function settleTap(type, fn, args, timeoutMs) {
-  const work = type === "async" ? new Promise((resolve4, reject) => fn(...args, (err, value) => err ? reject(err) : resolve4(value))) : Promise.resolve().then(() => fn(...args));
-  return pTimeout(work, { milliseconds: timeoutMs });
-}
-var SeamDeniedError = class extends Error {
-  name = "SeamDeniedError";
-};
-var failure = (err, timeoutMs) => err?.name === "TimeoutError" ? { status: "timedOut", message: `no answer within ${fmt(timeoutMs)} ms (seamTimeoutMs: ${timeoutMs})` } : err instanceof SeamDeniedError ? { status: "denied", message: err.message } : { status: "threw", message: errorText(err) };
-function guardSeam(hooks, ledger, now, timeoutMs) {
-  hooks.beforeCompact.intercept({
-    register(tap) {
-      const fn = tap.fn;
-      const guarded = async (event) => {
-        const started = now();
-        try {
-          await settleTap(tap.type, fn, [readOnly(event)], timeoutMs);
-          ledger()?.note(tap.name, "beforeCompact", "ok", now() - started);
-        } catch (err) {
-          const { status, message } = failure(err, timeoutMs);
-          ledger()?.note(tap.name, "beforeCompact", status, now() - started, message);
-        }
-      };
-      return { ...tap, type: "promise", fn: guarded };
-    }
-  });
-}
-var views = /* @__PURE__ */ new WeakMap();
-var refuse = () => {
-  throw new TypeError("this hook is observed, not changed: what a subscriber is handed here is read-only");
-};
-function readOnly(value) {
-  if (value === null || typeof value !== "object") return value;
-  let view = views.get(value);
-  if (!view) {
-    view = new Proxy(value, {
-      get(target, key, receiver) {
-        const got = Reflect.get(target, key, receiver);
-        const desc = Reflect.getOwnPropertyDescriptor(target, key);
-        return desc && !desc.configurable && !desc.writable ? got : readOnly(got);
-      },
-      set: refuse,
-      deleteProperty: refuse,
-      defineProperty: refuse,
-      setPrototypeOf: refuse
-    });
-    views.set(value, view);
-  }
-  return view;
-}
-function observed(hook, args) {
-  return OBSERVERS.has(hook) ? args.map(readOnly) : args;
-}
-function subscriberFacade(subscriber, hooks, ledger, now, timeoutMs) {
-  const pending = [];
-  const facade = {};
-  for (const hook of Object.keys(hooks)) {
-    const real = hooks[hook];
-    const method = (type) => (options, fn) => {
-      if (typeof fn !== "function") throw new TypeError(`hooks.${hook} needs a function to tap`);
-      if (type !== "sync" && !ASYNC_HOOKS.has(hook)) throw new TypeError(`hooks.${hook} is synchronous: tap it with tap()`);
-      const tapOptions = { ...typeof options === "object" && options ? options : {}, name: subscriber };
-      if (hook === "beforeCompact") {
-        const name = type === "sync" ? "tap" : type === "promise" ? "tapPromise" : "tapAsync";
-        pending.push(() => real[name].call(real, tapOptions, fn));
-        return;
-      }
-      const settle2 = (args, out, started) => {
-        ledger()?.note(subscriber, hook, "ok", now() - started);
-        return WATERFALLS.has(hook) ? out ?? args[0] : void 0;
-      };
-      const fail = (args, err, started) => {
-        const { status, message } = failure(err, timeoutMs);
-        ledger()?.note(subscriber, hook, status, now() - started, message);
-        return WATERFALLS.has(hook) ? args[0] : void 0;
-      };
-      if (ASYNC_HOOKS.has(hook)) {
-        const guarded = async (...args) => {
-          const started = now();
-          try {
-            return settle2(args, await settleTap(type, fn, observed(hook, args), timeoutMs), started);
-          } catch (err) {
-            return fail(args, err, started);
-          }
-        };
-        pending.push(() => real.tapPromise.call(real, tapOptions, guarded));
-      } else {
-        const guarded = (...args) => {
-          const started = now();
-          try {
-            const out = fn(...observed(hook, args));
-            if (typeof out?.then === "function") {
-              Promise.resolve(out).catch(() => {
-              });
-              throw new TypeError(`hooks.${hook} is synchronous: its tap returned a promise`);
-            }
-            return settle2(args, out, started);
-          } catch (err) {
-            return fail(args, err, started);
-          }
-        };
-        pending.push(() => real.tap.call(real, tapOptions, guarded));
-      }
-    };
-    facade[hook] = Object.freeze({ tap: method("sync"), tapPromise: method("promise"), tapAsync: method("async") });
-  }
-  return { facade: Object.freeze(facade), register: () => pending.forEach((r) => r()) };
-}
-function createPipeline(config, opts = {}) {
-  const hooks = createHooks();
-  const timeoutMs = opts.seamTimeoutMs ?? config.seamTimeoutMs ?? SEAM_TIMEOUT_MS;
-  const early = new SeamLedger();
-  let ledger = null;
-  guardSeam(hooks, () => ledger, Date.now, timeoutMs);
-  tapCoreCompose(hooks);
-  return {
-    hooks,
-    subscribe(subscriber, options = {}) {
-      const { facade, register } = subscriberFacade(subscriber.name, hooks, () => ledger, Date.now, timeoutMs);
-      const started = Date.now();
-      try {
-        const returned = subscriber.apply(facade, options);
-        if (typeof returned?.then === "function") {
-          Promise.resolve(returned).catch(() => {
-          });
-          throw new TypeError("apply returned a promise: it must tap the hooks and return (do async work in a tapPromise)");
-        }
-        register();
-        return true;
-      } catch (err) {
-        early.note(subscriber.name, "apply", "threw", Date.now() - started, errorText(err));
-        return false;
-      }
-    },
-    noteSubscriberFailure(name, hook, message) {
-      early.note(name, hook, "threw", 0, message);
-    },
-    async run(input, capabilities, runOpts = {}) {
-      const started = capabilities.now();
-      ledger = new SeamLedger();
-      const seam = ledger.records;
-      seam.push(...early.records.map((r) => ({ ...r })));
-      const resolved = await hooks.config.promise(config);
-      const plans = hooks.sections.call(resolved.sections);
-      const lineage = input.lineage ?? lineageFromTranscript(input.transcript);
-      const marker = lineageMarker(input.sessionId, lineage);
-      await hooks.beforeCompact.promise({
-        sessionId: input.sessionId,
-        trigger: input.trigger,
-        messageCount: input.transcript.messages.length
-      });
-      const outcomes = await runSections(
-        plans,
-        { ...input, lineage },
-        {
-          concurrency: resolved.concurrency,
-          capabilities,
-          hooks,
-          signal: runOpts.signal,
-          ceiling: sizeLimit(resolved, input.contextWindow)
-        }
-      );
-      const composed = hooks.compose.call({
-        input,
-        config: resolved,
-        lineage,
-        marker,
-        outcomes,
-        handoff: "",
-        messages: []
-      });
-      const kept = composed.outcomes.filter((o) => o.status === "ok");
-      const totalChars2 = handoffChars(composed.handoff, composed.outcomes);
-      const droppedCount = composed.outcomes.length - kept.length;
-      const result = {
-        handoff: composed.handoff,
-        marker,
-        lineage,
-        messages: composed.messages,
-        sections: composed.outcomes,
-        totalChars: totalChars2,
-        summaryLine: `${kept.length} of ${composed.outcomes.length} sections kept (${fmt(totalChars2)} chars); ${droppedCount} dropped`,
-        seam,
-        notes: composed.overCeiling ? [
-          `the handoff is ${fmt(composed.overCeiling.chars)} chars, over its ceiling of ${fmt(composed.overCeiling.ceiling)} (${composed.overCeiling.setting}), and no section left to cut would make it smaller`
-        ] : [],
-        ms: capabilities.now() - started
-      };
-      try {
-        await hooks.done.promise(result);
-      } catch (err) {
-        result.notes.push(`a done tap threw: ${String(err?.message ?? err)}`);
-      }
-      return result;
-    }
-  };
-}
-
-// pipeline/packages.ts
-import { existsSync, readFileSync as readFileSync2, realpathSync } from "node:fs";
-import { isBuiltin } from "node:module";
-import { dirname, join as join2, relative as relative2, resolve, sep } from "node:path";
-import { pathToFileURL } from "node:url";
-
-// pipeline/section-worker.ts
-import { Worker } from "node:worker_threads";
-var LOAD_TIMEOUT_MS = 1e4;
-var FUNCTION_MARK = "\0function";
-var WORKER_SOURCE = String.raw`
-const { parentPort, workerData } = require('node:worker_threads')
-const post = (m) => parentPort.postMessage(m)
-const text = (e) => String(e && typeof e === 'object' && 'message' in e ? e.message : e).split('\n')[0]
-// Reported, never fatal here: this thread's owner drops the section with its code.
-process.on('unhandledRejection', (reason) => post({ type: 'stray', message: text(reason) }))
-process.on('uncaughtException', (err) => post({ type: 'uncaught', message: text(err) }))
-const exit = process.exit.bind(process)
-process.exit = (code) => { post({ type: 'exit', code: Number(code ?? process.exitCode ?? 0) }); exit(code) }
-let definition
-let nextId = 1
-const calls = new Map()
-const stop = new AbortController()
-const ask = (call, req) => new Promise((resolve, reject) => { const id = nextId++; calls.set(id, { resolve, reject }); post({ type: 'call', id, call, req }) })
-const turn = () => new Promise((r) => setImmediate(r))
-parentPort.on('message', (m) => {
-  if (m.type === 'answer') {
-    const c = calls.get(m.id)
-    if (!c) return
-    calls.delete(m.id)
-    if (m.ok) c.resolve(m.value)
-    else c.reject(new Error(m.message))
-  } else if (m.type === 'abort') stop.abort(new Error(m.reason))
-  else if (m.type === 'run') void run(m.ctx)
-})
-async function run(c) {
-  const notes = []
-  const ctx = {
-    name: c.name, input: c.input, options: c.options, budgetChars: c.budgetChars, timeoutMs: c.timeoutMs, needed: c.needed, signal: stop.signal,
-    capabilities: {
-      host: c.host, now: () => Date.now(),
-      model: c.model ? { fork: (req) => ask('model.fork', req), complete: (req) => ask('model.complete', req) } : null,
-      files: c.files ? { read: (req) => ask('files.read', req) } : null,
-    },
-    report: { notes, note: (t) => { notes.push(String(t)); post({ type: 'note', text: String(t) }) } },
-  }
-  try {
-    const value = await definition.run(ctx)
-    // A promise the run left to reject surfaces within these turns, ahead of its result.
-    await turn(); await new Promise((r) => setTimeout(r, 0)); await turn()
-    try { post({ type: 'result', value }) } catch (err) { post({ type: 'threw', error: { message: 'returned something that cannot leave its thread: ' + text(err) } }) }
-  } catch (err) {
-    const e = err && typeof err === 'object' ? err : {}
-    const error = { name: typeof e.name === 'string' ? e.name : undefined, message: text(err), code: typeof e.code === 'string' ? e.code : undefined }
-    try { post({ type: 'threw', error: { ...error, record: e.record } }) } catch { post({ type: 'threw', error }) }
-  }
-}
-;(async () => {
-  let mod
-  try { mod = await import(workerData.url) } catch (err) { post({ type: 'load-failed', message: 'threw while it loaded: ' + text(err) }); return }
-  definition = mod.default
-  if (definition === undefined) { post({ type: 'load-failed', message: 'has no default export' }); return }
-  let shape = definition
-  if (definition && typeof definition === 'object') {
-    shape = {}
-    for (const [k, v] of Object.entries(definition)) shape[k] = typeof v === 'function' ? '${FUNCTION_MARK}' : v
-  } else if (typeof definition === 'function') shape = '${FUNCTION_MARK}'
-  try { post({ type: 'loaded', shape }) } catch (err) { post({ type: 'load-failed', message: 'default-exports something that cannot leave its thread: ' + text(err) }) }
-})()
-`;
-var ThreadLoadError = class extends Error {
-};
-function startSectionThread(url, timeoutMs) {
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { url }, stdout: true });
-  worker.stdout.pipe(process.stderr, { end: false });
-  return new Promise((resolve4, reject) => {
-    const fail = (message) => {
-      clearTimeout(timer);
-      void worker.terminate();
-      reject(new ThreadLoadError(message));
-    };
-    const timer = setTimeout(
-      () => fail(`did not finish loading within ${fmt(timeoutMs)} ms (loadTimeoutMs: ${timeoutMs}): its top-level code is still waiting`),
-      timeoutMs
-    );
-    const onMessage = (m) => {
-      if (m.type === "loaded") {
-        clearTimeout(timer);
-        worker.off("message", onMessage);
-        worker.off("exit", onExit);
-        worker.unref();
-        resolve4({ shape: m.shape, worker });
-      } else if (m.type === "load-failed") fail(m.message);
-      else if (m.type === "stray" || m.type === "uncaught") fail(`threw while it loaded: ${m.message}`);
-      else if (m.type === "exit") fail(`called process.exit(${m.code}) while it loaded`);
-    };
-    const onExit = (code) => fail(`ended its thread while it loaded (exit code ${code})`);
-    worker.on("message", onMessage);
-    worker.once("exit", onExit);
-    worker.once("error", (err) => fail(`threw while it loaded: ${String(err?.message ?? err).split("\n")[0]}`));
-  });
-}
-function runInThread(thread, ctx) {
-  const { worker } = thread;
-  const { model, files, host } = ctx.capabilities;
-  return new Promise((resolve4, reject) => {
-    let settled = false;
-    const end = (settle2) => {
-      if (settled) return;
-      settled = true;
-      ctx.signal.removeEventListener("abort", onAbort);
-      worker.off("message", onMessage);
-      void worker.terminate();
-      settle2();
-    };
-    const drop = (code, message) => end(() => reject(new SectionDropError(code, message)));
-    const onAbort = () => {
-      const busy = Math.round(worker.performance.eventLoopUtilization().active);
-      ctx.report.note(
-        `its thread was stopped (${String(ctx.signal.reason?.message ?? ctx.signal.reason)}); its code had kept that thread busy for ${fmt(busy)} ms`
-      );
-      end(() => reject(ctx.signal.reason));
-    };
-    const answer = (id, work, call) => {
-      if (!work) return worker.postMessage({ type: "answer", id, ok: false, message: `${call}: the host offers no such capability` });
-      work.then(
-        (value) => !settled && worker.postMessage({ type: "answer", id, ok: true, value }),
-        (err) => !settled && worker.postMessage({ type: "answer", id, ok: false, message: String(err?.message ?? err) })
-      );
-    };
-    const onMessage = (m) => {
-      if (m.type === "call") {
-        const req = m.req;
-        const work = m.call === "files.read" ? files?.read(req, ctx.signal) : m.call === "model.fork" ? model?.fork(req, ctx.signal) : model?.complete(req, ctx.signal);
-        answer(m.id, work, m.call);
-      } else if (m.type === "note") ctx.report.note(m.text);
-      else if (m.type === "result") end(() => resolve4(m.value));
-      else if (m.type === "threw") {
-        const { name, message, code, record } = m.error;
-        const chosen = name === "SectionDropError" && typeof code === "string" && code in DROP_CODES;
-        end(() => reject(chosen ? new SectionDropError(code, message, record) : new Error(message)));
-      } else if (m.type === "stray") drop("SECTION_STRAY_REJECTION", `left a promise behind that rejected with nothing to handle it: ${m.message}`);
-      else if (m.type === "uncaught") drop("SECTION_THREW", `threw outside its promise (in a callback): ${m.message}`);
-      else if (m.type === "exit") drop("SECTION_EXITED", `called process.exit(${m.code}), which ended its thread`);
-    };
-    worker.on("message", onMessage);
-    worker.once("exit", (code) => drop("SECTION_EXITED", `its thread ended before it answered (exit code ${code})`));
-    worker.once("error", (err) => drop("SECTION_THREW", `its thread failed: ${String(err?.message ?? err).split("\n")[0]}`));
-    ctx.signal.addEventListener("abort", onAbort, { once: true });
-    worker.ref();
-    try {
-      worker.postMessage({
-        type: "run",
-        ctx: {
-          name: ctx.name,
-          input: ctx.input,
-          options: ctx.options,
-          budgetChars: ctx.budgetChars,
-          timeoutMs: ctx.timeoutMs,
-          needed: ctx.needed,
-          host,
-          model: model !== null,
-          files: files !== null
-        }
-      });
-    } catch (err) {
-      end(() => reject(new Error(`its context could not be handed to its thread: ${err.message}`)));
-    }
-  });
-}
-
-// pipeline/packages.ts
-var CONDITIONS = ["node", "import", "default"];
-var isRecord3 = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-var SPECIFIER = /^((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*)(\/.*)?$/i;
-var PackageLoadError = class extends Error {
-};
-function exportTarget(value) {
-  if (typeof value === "string") return value;
-  if (Array.isArray(value)) {
-    for (const v of value) {
-      const found = exportTarget(v);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (isRecord3(value)) {
-    for (const [key, v] of Object.entries(value)) {
-      if (CONDITIONS.includes(key)) {
-        const found = exportTarget(v);
-        if (found) return found;
-      }
-    }
-  }
-  return null;
-}
-function exportsEntry(exports, subpath) {
-  const isSubpathMap = isRecord3(exports) && Object.keys(exports).some((k) => k.startsWith("."));
-  if (!isSubpathMap) return subpath === "." ? exportTarget(exports) : null;
-  const map = exports;
-  if (Object.hasOwn(map, subpath)) return exportTarget(map[subpath]);
-  const patterns = Object.keys(map).filter((k) => k.split("*").length === 2).sort((a, b) => b.indexOf("*") - a.indexOf("*"));
-  for (const key of patterns) {
-    const [pre, post] = key.split("*");
-    if (subpath.startsWith(pre) && subpath.endsWith(post) && subpath.length >= key.length - 1) {
-      const target = exportTarget(map[key]);
-      return target && target.replaceAll("*", subpath.slice(pre.length, subpath.length - post.length));
-    }
-  }
-  return null;
-}
-function resolvePackage(specifier, fromDir) {
-  if (isBuiltin(specifier)) throw new PackageLoadError(`"${specifier}" is a Node built-in module, not a package: name an npm package`);
-  const parts = SPECIFIER.exec(specifier);
-  if (!parts || specifier.includes("\\")) {
-    throw new PackageLoadError(
-      `"${specifier}" is not a package name: a config names npm packages, not paths (a folder of your own installs as one: cd ${fromDir} && npm install ./that-folder)`
-    );
-  }
-  const name = parts[1];
-  const subpath = `.${parts[2] ?? ""}`;
-  let dir = resolve(fromDir);
-  let pkgDir = null;
-  for (; ; ) {
-    const candidate = join2(dir, "node_modules", name);
-    if (existsSync(join2(candidate, "package.json"))) {
-      pkgDir = candidate;
-      break;
-    }
-    const up = dirname(dir);
-    if (up === dir) break;
-    dir = up;
-  }
-  if (!pkgDir)
-    throw new PackageLoadError(`"${name}" is not installed beside ${fromDir} or in a folder above it (install it there: cd ${fromDir} && npm install ${name})`);
-  const realDir = realpathSync(pkgDir);
-  let manifest;
-  try {
-    manifest = JSON.parse(readFileSync2(join2(realDir, "package.json"), "utf8"));
-  } catch (err) {
-    throw new PackageLoadError(`"${name}" has a package.json that cannot be read: ${err.message}`);
-  }
-  let target;
-  if (manifest.exports !== void 0) {
-    target = exportsEntry(manifest.exports, subpath);
-    if (!target)
-      throw new PackageLoadError(`"${name}" exports nothing at "${subpath}" for import (its package.json "exports" has no node, import or default entry there)`);
-    if (!target.startsWith("./")) throw new PackageLoadError(`"${name}" has an "exports" entry that is not a path inside it: ${JSON.stringify(target)}`);
-  } else if (subpath !== ".") {
-    target = subpath;
-  } else {
-    target = typeof manifest.main === "string" ? manifest.main : "index.js";
-  }
-  const outside = (p) => {
-    const rel = relative2(realDir, p);
-    return rel === ".." || rel.startsWith(`..${sep}`) || resolve(realDir, rel) !== p;
-  };
-  const file2 = join2(realDir, target);
-  if (outside(file2)) throw new PackageLoadError(`"${name}" has an entry outside its own folder (${file2}); a package's code must be inside it`);
-  if (!existsSync(file2)) throw new PackageLoadError(`"${name}" names ${target} as its entry, and there is no such file in ${realDir}`);
-  const realFile = realpathSync(file2);
-  if (outside(realFile)) throw new PackageLoadError(`"${name}" has an entry outside its own folder (${realFile}); a package's code must be inside it`);
-  return realFile;
-}
-async function importDefault(specifier, fromDir, timeoutMs = LOAD_TIMEOUT_MS) {
-  const file2 = resolvePackage(specifier, fromDir);
-  let mod;
-  let timer;
-  const late = new Promise((_, reject) => {
-    timer = setTimeout(
-      () => reject(
-        new PackageLoadError(
-          `"${specifier}" did not finish loading within ${timeoutMs.toLocaleString("en-US")} ms (loadTimeoutMs: ${timeoutMs}): its top-level code is still waiting`
-        )
-      ),
-      timeoutMs
-    );
-  });
-  try {
-    mod = await Promise.race([import(pathToFileURL(file2).href), late]);
-  } catch (err) {
-    if (err instanceof PackageLoadError) throw err;
-    throw new PackageLoadError(`"${specifier}" threw while it loaded: ${String(err?.message ?? err).split("\n")[0]}`);
-  } finally {
-    clearTimeout(timer);
-  }
-  if (mod.default === void 0) throw new PackageLoadError(`"${specifier}" has no default export`);
-  return mod.default;
-}
-var describe = (v) => v === void 0 ? "nothing" : v === null ? "null" : Array.isArray(v) ? "a list" : typeof v === "string" ? JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}\u2026` : v) : typeof v === "object" || typeof v === "function" ? `a ${typeof v}` : String(v);
-var MAX_TIMER = 2147483647;
-var positiveInt = (v, max = Number.MAX_SAFE_INTEGER) => Number.isInteger(v) && v >= 1 && v <= max;
-function sectionDefinitionProblems(value) {
-  if (!isRecord3(value)) return [`the default export must be a section definition (defineSection({...})), got ${describe(value)}`];
-  const problems = [];
-  const need = (ok, field, wanted, got) => ok || problems.push(`${field} must be ${wanted} (got ${describe(got)})`);
-  need(typeof value.name === "string" && /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(value.name), "name", "a kebab-case string", value.name);
-  need(typeof value.title === "string" && value.title.trim() !== "", "title", "a non-empty string (the heading in the handoff)", value.title);
-  need(typeof value.description === "string", "description", "a string", value.description);
-  need(typeof value.run === "function", "run", "a function (async run(ctx))", value.run);
-  const d = value.defaults;
-  if (need(isRecord3(d), "defaults", "a mapping with timeoutMs, budgetChars and priority", d) === true) {
-    const defaults = d;
-    need(positiveInt(defaults.timeoutMs, MAX_TIMER), "defaults.timeoutMs", `an integer from 1 to ${MAX_TIMER}`, defaults.timeoutMs);
-    need(positiveInt(defaults.budgetChars), "defaults.budgetChars", "a positive integer", defaults.budgetChars);
-    need(Number.isInteger(defaults.priority), "defaults.priority", "an integer", defaults.priority);
-    need(defaults.options === void 0 || isRecord3(defaults.options), "defaults.options", "a mapping", defaults.options);
-  }
-  need(value.optionsSchema === void 0 || isRecord3(value.optionsSchema), "optionsSchema", "a JSON Schema object", value.optionsSchema);
-  need(
-    value.needs === void 0 || Array.isArray(value.needs) && value.needs.every((n) => typeof n === "string"),
-    "needs",
-    "a list of section names",
-    value.needs
-  );
-  return problems;
-}
-function subscriberProblems(value) {
-  if (!isRecord3(value)) return [`the default export must be a subscriber ({ name, apply(hooks) }), got ${describe(value)}`];
-  const problems = [];
-  if (typeof value.name !== "string" || value.name.trim() === "") problems.push(`name must be a non-empty string (got ${describe(value.name)})`);
-  if (typeof value.apply !== "function") problems.push(`apply must be a function (apply(hooks, options)) (got ${describe(value.apply)})`);
-  return problems;
-}
-var unmark = (v) => {
-  const stub = () => void 0;
-  if (v === FUNCTION_MARK) return stub;
-  if (!isRecord3(v)) return v;
-  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x === FUNCTION_MARK ? stub : x]));
-};
-async function loadSectionPackage(specifier, configFile, timeoutMs = LOAD_TIMEOUT_MS) {
-  const url = pathToFileURL(resolvePackage(specifier, dirname(configFile))).href;
-  const start = () => startSectionThread(url, timeoutMs).catch((err) => {
-    throw err instanceof ThreadLoadError ? new PackageLoadError(`"${specifier}" ${err.message}`) : err;
-  });
-  let spare = await start();
-  const release = () => {
-    if (spare) void spare.worker.terminate();
-    spare = null;
-  };
-  const value = unmark(spare.shape);
-  const problems = sectionDefinitionProblems(value);
-  if (problems.length) {
-    void spare.worker.terminate();
-    throw new PackageLoadError(`"${specifier}" does not default-export a usable section: ${problems.join("; ")}`);
-  }
-  const definition = {
-    ...value,
-    async run(ctx) {
-      const thread = spare ?? await start();
-      spare = null;
-      return await runInThread(thread, ctx);
-    }
-  };
-  releasers.set(definition, release);
-  return definition;
-}
-var releasers = /* @__PURE__ */ new WeakMap();
-function releaseSection(definition) {
-  releasers.get(definition)?.();
-}
-async function loadSubscriberPackage(specifier, configFile, timeoutMs = LOAD_TIMEOUT_MS) {
-  const value = await importDefault(specifier, dirname(configFile), timeoutMs);
-  const problems = subscriberProblems(value);
-  if (problems.length) throw new PackageLoadError(`"${specifier}" does not default-export a usable subscriber: ${problems.join("; ")}`);
-  return value;
-}
-
-// pipeline/build.ts
-function defaultConfigFile() {
-  const here2 = dirname2(fileURLToPath(import.meta.url));
-  const candidates = [join3(here2, "pipeline.config.yaml"), join3(here2, "..", "pipeline.config.yaml")];
-  return candidates.find((p) => existsSync2(p)) ?? candidates[1];
-}
-function configFiles(explicit = [], env = process.env) {
-  return [defaultConfigFile(), userConfigSource(env), ...explicit];
-}
-async function importPackages(config) {
-  const loaded = /* @__PURE__ */ Object.create(null);
-  const failed2 = /* @__PURE__ */ Object.create(null);
-  for (const plan of config.sections) {
-    if (plan.definition || !plan.package || plan.package in loaded || plan.package in failed2) continue;
-    try {
-      loaded[plan.package] = await loadSectionPackage(plan.package, plan.declaredIn ?? join3(process.cwd(), "pipeline.config.yaml"), config.loadTimeoutMs);
-    } catch (err) {
-      failed2[plan.package] = `package ${err instanceof PackageLoadError ? err.message : `"${plan.package}" could not be loaded: ${String(err?.message ?? err)}`}`;
-    }
-  }
-  return { loaded, failed: failed2 };
-}
-async function subscribe(pipeline, config, hosts) {
-  for (const plan of config.plugins ?? []) {
-    try {
-      pipeline.subscribe(await loadSubscriberPackage(plan.package, plan.declaredIn, config.loadTimeoutMs), plan.options);
-    } catch (err) {
-      pipeline.noteSubscriberFailure(plan.package, "load", `package ${err instanceof PackageLoadError ? err.message : String(err?.message ?? err)}`);
-    }
-  }
-  for (const subscriber of hosts) pipeline.subscribe(subscriber);
-}
-async function buildHandoff(opts) {
-  const load2 = (packages) => opts.lenient ? loadConfigLenient({ files: opts.configFiles, builtins: opts.builtins, packages }) : { config: loadConfig({ files: opts.configFiles, builtins: opts.builtins, packages }), problems: [] };
-  const first = resolveConfig({ files: opts.configFiles, builtins: opts.builtins });
-  const hasPackages = first.config.sections.some((p) => p.package);
-  const { loaded, failed: failed2 } = hasPackages ? await importPackages(first.config) : { loaded: {}, failed: {} };
-  try {
-    const { config: read2, problems: configProblems } = hasPackages || first.issues.length ? load2(loaded) : { config: first.config, problems: [] };
-    const config = {
-      ...read2,
-      sections: read2.sections.map((p) => p.package && failed2[p.package] ? { ...p, loadError: failed2[p.package] } : p)
-    };
-    const pipeline = createPipeline(config);
-    await subscribe(pipeline, config, opts.subscribers ?? []);
-    opts.tap?.(pipeline);
-    const result = await pipeline.run(opts.input, opts.capabilities, { signal: opts.signal });
-    return { result, configProblems };
-  } finally {
-    for (const definition of Object.values(loaded)) releaseSection(definition);
-  }
-}
-
-// pipeline/read-policy.ts
-var import_isbinaryfile = __toESM(require_lib4(), 1);
-var import_picomatch = __toESM(require_picomatch2(), 1);
-import { closeSync, constants, lstatSync, openSync, readSync, realpathSync as realpathSync2, statSync } from "node:fs";
-import { open } from "node:fs/promises";
-import { homedir as homedir2 } from "node:os";
-import { isAbsolute as isAbsolute2, relative as relative3, resolve as resolve2 } from "node:path";
-var DEFAULT_DENY = [
-  "~/.ssh/**",
-  "~/.aws/**",
-  "~/.gnupg/**",
-  "~/.azure/**",
-  "~/.config/gcloud/**",
-  "~/.kube/**",
-  "~/.docker/config.json",
-  "~/.netrc",
-  "~/.npmrc",
-  "~/.pypirc",
-  "~/.git-credentials",
-  "~/.claude/.credentials.json",
-  ".env",
-  ".env.*",
-  "id_rsa*",
-  "id_dsa*",
-  "id_ecdsa*",
-  "id_ed25519*",
-  "*.pem",
-  "*.key",
-  "*.p12",
-  "*.pfx",
-  "*.keystore",
-  "/etc/shadow*",
-  "/etc/gshadow*",
-  "/etc/sudoers*",
-  "/etc/ssh/ssh_host_*"
-];
-var VIRTUAL_ROOTS = ["/proc", "/sys", "/dev"];
-var SNIFF_BYTES = 8192;
-var CHUNK_BYTES = 65536;
-function readPolicy(root, opts = {}, home = homedir2()) {
-  return { root: root ? resolve2(root) : null, deny: [...DEFAULT_DENY, ...opts.denyPaths ?? []], allow: [...opts.allowPaths ?? []], home };
-}
-function resolveIn(policy, path) {
-  if (isAbsolute2(path)) return resolve2(path);
-  return policy.root === null ? null : resolve2(policy.root, path);
-}
-var matchers = /* @__PURE__ */ new Map();
-function globMatch(pattern, home, path) {
-  const anchored = pattern.startsWith("~/") ? home + pattern.slice(1) : pattern.startsWith("/") ? pattern : `**/${pattern}`;
-  let m = matchers.get(anchored);
-  if (!m) matchers.set(anchored, m = (0, import_picomatch.default)(anchored, { dot: true }));
-  return m(path);
-}
-var firstMatch = (patterns, policy, path) => patterns.find((p) => globMatch(p, policy.home, path));
-var inside = (root, path) => {
-  const rel = relative3(root, path);
-  return rel === "" || !rel.startsWith("..") && !isAbsolute2(rel);
-};
-var realOrSelf = (path) => {
-  try {
-    return realpathSync2(path);
-  } catch {
-    return path;
-  }
-};
-function kindOf(s) {
-  if (s.isDirectory()) return "a directory";
-  if (s.isFIFO()) return "a FIFO";
-  if (s.isCharacterDevice() || s.isBlockDevice()) return "a device";
-  if (s.isSocket()) return "a socket";
-  return "not a regular file";
-}
-function checkPath(path, policy) {
-  const abs = resolveIn(policy, path);
-  if (abs === null) return { ok: false, path, reason: "a relative path, and the transcript names no project directory (cwd) to resolve it against" };
-  const refuse2 = (reason) => ({ ok: false, path: abs, reason });
-  const virtual = (p) => VIRTUAL_ROOTS.find((v) => p === v || p.startsWith(v + "/"));
-  let real = null;
-  let stats = null;
-  try {
-    lstatSync(abs);
-    real = realpathSync2(abs);
-    stats = statSync(real);
-  } catch (err) {
-    const code = err.code;
-    if (code !== "ENOENT" && code !== "ENOTDIR") return refuse2(`cannot be examined (${code ?? err.message})`);
-  }
-  for (const p of real && real !== abs ? [abs, real] : [abs]) {
-    const v = virtual(p);
-    if (v) return refuse2(`${p} is under ${v}, a kernel view, not a file`);
-  }
-  const allowed = [abs, real].some((p) => p !== null && firstMatch(policy.allow, policy, p) !== void 0);
-  if (!allowed) {
-    for (const p of real && real !== abs ? [abs, real] : [abs]) {
-      const secret = firstMatch(policy.deny, policy, p);
-      if (secret) return refuse2(`${p === abs ? "it" : `its real path ${p}`} matches the deny list (${secret}): a secret is never re-read`);
-    }
-    if (policy.root === null) return refuse2("the transcript names no project directory (cwd), so no file is known to be inside it");
-    const where = real ?? abs;
-    if (!inside(realOrSelf(policy.root), where) && !inside(policy.root, where)) {
-      return refuse2(`${real && real !== abs ? `its real path ${real}` : abs} is outside the session's project (${policy.root})`);
-    }
-  }
-  if (stats && !stats.isFile()) return refuse2(`${kindOf(stats)}, not a regular file`);
-  return { ok: true, path: abs, real, stats };
-}
-var READ_POLICY_OPTIONS = {
-  denyPaths: {
-    type: "array",
-    items: { type: "string", minLength: 1 },
-    description: `globs never read or shown, added to the default deny list (${DEFAULT_DENY.length} patterns: ~/.ssh/**, .env, *.pem, \u2026)`
-  },
-  allowPaths: {
-    type: "array",
-    items: { type: "string", minLength: 1 },
-    description: "globs read and shown even when the deny list names them or they lie outside the project"
-  }
-};
-function secretPattern(path, policy) {
-  let verdicts = secretVerdicts.get(policy);
-  if (!verdicts) secretVerdicts.set(policy, verdicts = /* @__PURE__ */ new Map());
-  if (verdicts.has(path)) return verdicts.get(path);
-  const expanded = path.startsWith("~/") ? policy.home + path.slice(1) : path;
-  const abs = resolveIn(policy, expanded) ?? expanded;
-  const verdict = firstMatch(policy.allow, policy, abs) !== void 0 ? void 0 : firstMatch(policy.deny, policy, abs);
-  verdicts.set(path, verdict);
-  return verdict;
-}
-var secretVerdicts = /* @__PURE__ */ new WeakMap();
-function binaryText(text) {
-  return text.includes("\0");
-}
-function refusalOf(path, policy, storedText) {
-  const v = checkPath(path, policy);
-  if (!v.ok) return v.reason;
-  if (v.real !== null && sniffBinarySync(v.real)) return "binary content (sniffed), not text";
-  if (storedText !== void 0 && v.real === null && binaryText(storedText)) return "the transcript's copy is binary, not text";
-  return null;
-}
-function sniffBinarySync(real) {
-  let fd;
-  try {
-    fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-    const buf = Buffer.alloc(SNIFF_BYTES);
-    const n = readSync(fd, buf, 0, SNIFF_BYTES, 0);
-    return n > 0 && (0, import_isbinaryfile.isBinaryFileSync)(buf, n);
-  } catch {
-    return false;
-  } finally {
-    if (fd !== void 0) closeSync(fd);
-  }
-}
-async function readBounded(path, policy, opts = {}) {
-  const verdict = checkPath(path, policy);
-  if (!verdict.ok) return verdict;
-  if (!verdict.real || !verdict.stats) return { ok: false, path: verdict.path, reason: "no such file" };
-  const offset = Math.max(1, opts.offset ?? 1);
-  const limit = opts.limit ?? Number.MAX_SAFE_INTEGER;
-  const maxChars = opts.maxChars ?? 1e5;
-  const maxScan = opts.maxScanBytes ?? 64 * 1024 * 1024;
-  const refuse2 = (reason) => ({ ok: false, path: verdict.path, reason });
-  let fd;
-  try {
-    fd = await open(verdict.real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch (err) {
-    return refuse2(`cannot be opened (${err.code ?? err.message})`);
-  }
-  try {
-    const now = await fd.stat();
-    if (!now.isFile()) return refuse2(`${kindOf(now)}, not a regular file`);
-    if (now.ino !== verdict.stats.ino || now.dev !== verdict.stats.dev) return refuse2("it changed while being read (not the file that was examined)");
-    const buf = Buffer.alloc(CHUNK_BYTES);
-    const decoder = new TextDecoder("utf-8");
-    const kept = [];
-    let keptChars = 0;
-    let line = 1;
-    let partial = "";
-    let bytesRead = 0;
-    let truncated = false;
-    let sniffed = false;
-    for (; ; ) {
-      if (opts.signal?.aborted) return refuse2("the read was stopped");
-      const { bytesRead: n } = await fd.read(buf, 0, CHUNK_BYTES, bytesRead);
-      if (!sniffed) {
-        sniffed = true;
-        if (n > 0 && await (0, import_isbinaryfile.isBinaryFile)(buf, Math.min(n, SNIFF_BYTES))) return refuse2("binary content (sniffed), not text");
-      }
-      bytesRead += n;
-      const eof = n === 0;
-      const pieces = (partial + (eof ? decoder.decode() : decoder.decode(buf.subarray(0, n), { stream: true }))).split("\n");
-      partial = eof ? "" : pieces.pop();
-      if (eof && pieces.at(-1) === "") pieces.pop();
-      for (const piece of pieces) {
-        if (line >= offset && kept.length < limit) {
-          if (keptChars + piece.length > maxChars) {
-            truncated = true;
-            break;
-          }
-          kept.push(piece);
-          keptChars += piece.length + 1;
-        }
-        line++;
-      }
-      if (truncated || kept.length >= limit || eof) break;
-      if (bytesRead >= maxScan) {
-        truncated = true;
-        break;
-      }
-      if (partial.length > maxChars) {
-        truncated = true;
-        break;
-      }
-    }
-    return { ok: true, path: verdict.path, text: kept.join("\n"), firstLine: offset, lines: kept.length, truncated, bytesRead, size: now.size };
-  } finally {
-    await fd.close();
-  }
-}
-async function vetForRead(path, policy, signal) {
-  const r = await readBounded(path, policy, { limit: 1, maxChars: 0, ...signal ? { signal } : {} });
-  return r.ok ? { ok: true, path: r.path } : { ok: false, reason: r.reason };
-}
-
-// pipeline/pricing.ts
-var PRICING_PAGE = "https://platform.claude.com/docs/en/about-claude/pricing";
-var READ = "2026-11-29";
-var PRICES = {
-  "claude-opus-5-5": {
-    input: 4,
-    output: 20,
-    cacheWrite: 5,
-    cacheRead: 0.2,
-    source: "https://platform.claude.com/docs/en/models/opus-5-5/overview",
-    read: READ
-  },
-  "claude-haiku-5-5": {
-    input: 0.1,
-    output: 0.5,
-    cacheWrite: 0.125,
-    cacheRead: 0.01,
-    longPrompt: { overTokens: 1e5, input: 0.5, output: 2.5, cacheWrite: 0.625, cacheRead: 0.05 },
-    source: "https://platform.claude.com/docs/en/models/haiku-5-5/overview",
-    read: READ
-  },
-  "claude-opus-5": { input: 5, output: 25, cacheWrite: 6.25, cacheRead: 0.5, source: "https://platform.claude.com/docs/en/models/opus-5/overview", read: READ },
-  "claude-opus-4-8": { input: 5, output: 25, cacheWrite: 6.25, cacheRead: 0.5, source: PRICING_PAGE, read: READ },
-  "claude-opus-4-7": { input: 5, output: 25, cacheWrite: 6.25, cacheRead: 0.5, source: PRICING_PAGE, read: READ },
-  "claude-opus-4-6": { input: 5, output: 25, cacheWrite: 6.25, cacheRead: 0.5, source: PRICING_PAGE, read: READ },
-  "claude-opus-4-5": { input: 5, output: 25, cacheWrite: 6.25, cacheRead: 0.5, source: PRICING_PAGE, read: READ },
-  "claude-fable-5": { input: 10, output: 50, cacheWrite: 12.5, cacheRead: 1, source: PRICING_PAGE, read: READ }
-};
-function normalizeModelId(model) {
-  return model.trim().toLowerCase().replace(/\[[^\]]*\]$/, "").replace(/-\d{8}$/, "");
-}
-function priceOf(model) {
-  return PRICES[normalizeModelId(model)] ?? null;
-}
-function costOf(model, usage) {
-  if (!usage) return { usd: null, reason: "the host reported no usage for this call", basis: "unpriced" };
-  if (!model) return { usd: null, reason: "the host did not say which model answered", basis: "unpriced" };
-  const price = priceOf(model);
-  if (!price) return { usd: null, reason: `no price on record for ${model}`, basis: "unpriced" };
-  const prompt = usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens;
-  const long = price.longPrompt && prompt > price.longPrompt.overTokens ? price.longPrompt : null;
-  const r = long ?? price;
-  const usd = (usage.inputTokens * r.input + usage.outputTokens * r.output + usage.cacheWriteTokens * r.cacheWrite + usage.cacheReadTokens * r.cacheRead) / 1e6;
-  const band = long ? `, prompt over ${fmt(long.overTokens)} tokens` : "";
-  return {
-    // Rounded to a millionth of a dollar: finer than any rate, and free of float noise in rows.
-    usd: Math.round(usd * 1e6) / 1e6,
-    basis: `measured: reported usage at ${normalizeModelId(model)} rates${band} (cache writes at the 5-minute rate), read ${price.read} from ${price.source}`
-  };
-}
-function modelCallRow(path, answer, asked) {
-  const model = answer?.model ?? asked ?? null;
-  return {
-    path,
-    warm: path === "fork",
-    model,
-    usage: answer?.usage ?? null,
-    cost: answer ? costOf(model ?? void 0, answer.usage) : { usd: null, reason: "no answer, so no usage was reported", basis: "unpriced" },
-    replyChars: answer ? answer.text.length : null
-  };
-}
-
-// pipeline/file-touches.ts
-var ENGINE_ATTACHED = /* @__PURE__ */ new Set(["CLAUDE.md", "AGENTS.md", "CLAUDE.local.md"]);
-var FILE_TOOLS = {
-  Read: "file_path",
-  Write: "file_path",
-  Edit: "file_path",
-  MultiEdit: "file_path",
-  NotebookEdit: "notebook_path"
-};
-function readText(result) {
-  const body = result.replace(/\n*<system-reminder>[\s\S]*?<\/system-reminder>\s*$/, "");
-  return body.split("\n").map((line) => line.replace(/^\s*\d+[\t→]/, "")).join("\n");
-}
-function replay(text, edits) {
-  let line = 0;
-  for (const e of edits) {
-    if (typeof e.old_string !== "string" || typeof e.new_string !== "string") return null;
-    const at = text.indexOf(e.old_string);
-    if (at < 0) return null;
-    line = countLines(text, at);
-    text = e.replace_all === true ? text.split(e.old_string).join(e.new_string) : text.replace(e.old_string, () => e.new_string);
-  }
-  return { text, line };
-}
-var countLines = (text, end) => {
-  let n = 0;
-  for (let i = text.indexOf("\n"); i >= 0 && i < end; i = text.indexOf("\n", i + 1)) n++;
-  return n;
-};
-var positive = (v) => typeof v === "number" && Number.isInteger(v) && v > 0 ? v : void 0;
-function fileTouches(t) {
-  const known = accounts.get(t.messages);
-  if (known) return known;
-  const touches = readTouches(t);
-  accounts.set(t.messages, touches);
-  return touches;
-}
-var accounts = /* @__PURE__ */ new WeakMap();
-function readTouches(t) {
-  const touches = /* @__PURE__ */ new Map();
-  for (const m of t.messages) {
-    for (const u of m.toolUses) {
-      const key = FILE_TOOLS[u.name];
-      const path = key ? u.input[key] : void 0;
-      if (typeof path !== "string" || path === "") continue;
-      const touch = touches.get(path) ?? { path, last: m.index, focus: 1, ops: {} };
-      touch.ops[u.name] = (touch.ops[u.name] ?? 0) + 1;
-      touch.last = m.index;
-      const failed2 = u.result?.isError === true;
-      if (u.name === "Write" && typeof u.input.content === "string" && !failed2) {
-        touch.stored = { text: u.input.content, from: "write", firstLine: 1 };
-        touch.focus = 1;
-      } else if (u.name === "Read" && u.result && !failed2 && u.result.text) {
-        const offset = positive(u.input.offset);
-        const whole = offset === void 0 && u.input.limit === void 0;
-        touch.focus = offset ?? 1;
-        touch.read = { text: readText(u.result.text), firstLine: offset ?? 1 };
-        if (whole || !touch.stored || touch.stored.firstLine !== 1) touch.stored = { text: readText(u.result.text), from: "read", firstLine: offset ?? 1 };
-      } else if ((u.name === "Edit" || u.name === "MultiEdit") && !failed2) {
-        const edits = u.name === "Edit" ? [u.input] : Array.isArray(u.input.edits) ? u.input.edits : [];
-        const done = touch.stored ? replay(touch.stored.text, edits) : null;
-        if (done === null) delete touch.stored;
-        else {
-          touch.stored = { ...touch.stored, text: done.text };
-          touch.focus = touch.stored.firstLine + done.line;
-        }
-      } else if (u.name === "NotebookEdit") {
-        delete touch.stored;
-      }
-      touches.delete(path);
-      touches.set(path, touch);
-    }
-  }
-  return touches;
-}
-
-// pipeline/index.ts
-function defineSection(definition) {
-  return definition;
-}
-
-// sections/commitments/prompt.ts
-var COMMITMENTS_MARKER = "[compact-handoff:commitments]";
-var KINDS = ["correction", "question", "unkept"];
-var COMMITMENTS_PROMPT = `Above, between the <conversation> tags, is a conversation between a person and an AI coding
-assistant, written out as a transcript. Messages are numbered [#N role]. The assistant's tool
-calls appear under its messages as "\u2192 Tool {input}", with "\u2190 ok/error: \u2026" for what came back.
-
-Find what the assistant left open. Read what the assistant said, then check it against
-everything that happened after it. Report three kinds of thing:
-
-unkept      The assistant said it would do something ("let me check X", "I'll fix Y next",
-            "once that passes I will Z") and nothing after it did: no tool call that does it,
-            no later message that shows it done or explains why it was given up. If it was
-            done later in other words, it is not unkept.
-correction  The person corrected the assistant and the assistant accepted it. Report it when a
-            successor must keep honouring it, whether or not it has been acted on yet.
-question    A question the person asked that the assistant never answered, or a question the
-            assistant asked the person that is still waiting for an answer.
-
-Rules:
-- A step the assistant handed to the person ("you'll need to restart the server", "please run
-  the migration") is the person's, not the assistant's: leave it out.
-- Report each sentence once, under the most specific kind that fits: correction first, then
-  question, then unkept.
-- Quote the one sentence, exactly as written; do not quote around it.
-- Only what is still open when the transcript ends.
-- Answer in this one reply. Call no tools and do not carry on with the work.
-
-Answer with this block and nothing before or after it, one JSON object per line:
-
-<commitments>
-{"kind":"unkept","at":41,"quote":"Let me check whether the tests pass on Node 18.","open":"no later call ran the tests on Node 18"}
-{"kind":"question","at":57,"quote":"Should the cache key include the branch name?","open":"the person asked; no answer followed"}
-</commitments>
-
-"at" is the number N of the message the quote is in; "open" says in a few words what is still
-missing. If nothing is open, answer <commitments></commitments>.
-`;
-function commitmentsPrompt(conversation) {
-  const cut = conversation.leftOut > 0 ? "Only the newest part of the conversation fits here; judge only what is shown.\n" : "";
-  return `${COMMITMENTS_MARKER}
-<conversation>
-${conversation.text}
-</conversation>
-
-${cut}${COMMITMENTS_PROMPT}`;
-}
-
-// sections/commitments/reply.ts
-var specificity = (k) => KINDS.indexOf(k);
-var norm = (s) => s.replace(/\s+/g, " ").trim().toLowerCase();
-function readRow(line) {
-  let v;
-  try {
-    v = JSON.parse(line);
-  } catch {
-    return null;
-  }
-  const o = v;
-  if (!o || typeof o !== "object" || !KINDS.includes(o.kind) || typeof o.quote !== "string" || o.quote.trim() === "") return null;
-  const at = typeof o.at === "number" && Number.isInteger(o.at) ? o.at : typeof o.at === "string" && /^#?\d+$/.test(o.at) ? Number(o.at.replace("#", "")) : null;
-  return { kind: o.kind, at, quote: o.quote.trim(), open: typeof o.open === "string" ? o.open.trim() : "" };
-}
-function parseCommitments(reply) {
-  const start = reply.indexOf("<commitments>");
-  if (start < 0) return { rows: [], unreadable: 0, duplicates: 0, block: "missing", truncatedRow: false };
-  const end = reply.indexOf("</commitments>", start);
-  const inner = reply.slice(start + "<commitments>".length, end < 0 ? void 0 : end);
-  const lines = inner.split("\n").map((l) => l.trim()).filter((l) => l !== "");
-  const rows = [];
-  let unreadable = 0;
-  let truncatedRow = false;
-  lines.forEach((line, i) => {
-    const row = readRow(line.replace(/^[-*]\s+/, ""));
-    if (row) rows.push(row);
-    else if (end < 0 && i === lines.length - 1 && line.startsWith("{")) truncatedRow = true;
-    else unreadable++;
-  });
-  const best = /* @__PURE__ */ new Map();
-  for (const r of rows) {
-    const key = norm(r.quote);
-    const had = best.get(key);
-    if (!had || specificity(r.kind) < specificity(had.kind)) best.set(key, r);
-  }
-  const kept = rows.filter((r) => best.get(norm(r.quote)) === r);
-  return { rows: kept, unreadable, duplicates: rows.length - kept.length, block: end < 0 ? "unclosed" : "closed", truncatedRow };
-}
-var HEADINGS = {
-  unkept: "Said it would do, and did not",
-  correction: "Corrections it accepted",
-  question: "Questions left unanswered"
-};
-function renderRow(r) {
-  return `- ${r.at === null ? "" : `#${r.at} `}"${r.quote}"${r.open ? ` \u2014 ${r.open}` : ""}`;
-}
-function renderCommitments(rows, budget, capNote) {
-  const intro = "What the assistant left open, read from the conversation by a model (#N is the message number in the conversation as it stood at compaction):";
-  const ordered = [...rows].sort((a, b) => (a.at ?? Infinity) - (b.at ?? Infinity));
-  const build = (shown, leftOut) => {
-    const parts = [intro];
-    if (capNote) parts.push(capNote);
-    if (leftOut > 0) parts.push(`[${fmt(leftOut)} older row${leftOut === 1 ? "" : "s"} left out to fit budgetChars: ${fmt(budget)}]`);
-    for (const kind of ["unkept", "correction", "question"]) {
-      const of = shown.filter((r) => r.kind === kind);
-      if (of.length) parts.push(`${HEADINGS[kind]}:
-${of.map(renderRow).join("\n")}`);
-    }
-    return parts.join("\n\n");
-  };
-  let from = 0;
-  let body = build(ordered, 0);
-  while (body.length > budget && from < ordered.length) {
-    from++;
-    body = build(ordered.slice(from), from);
-  }
-  return { body, kept: ordered.length - from, leftOut: from };
-}
-
-// sections/commitments/index.ts
-var commitments_default = defineSection({
-  name: "commitments",
-  title: "Open commitments",
-  description: "What the assistant said it would do and did not, corrections it accepted, and questions left unanswered.",
-  // One completion over the whole conversation: tens of seconds on a long session, so two
-  // minutes. The list is short by nature (a session with more open threads than fit in 6,000
-  // chars has bigger problems), and it ranks below the summary and the user's own words.
-  defaults: {
-    timeoutMs: 12e4,
-    budgetChars: 3e3,
-    priority: 50,
-    options: { model: "claude-opus-5-5", maxTokens: 2048, maxInputChars: 4e5 }
-  },
-  optionsSchema: {
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      model: { type: "string", minLength: 1, description: "the model id the pass runs on (e.g. claude-opus-5-5, claude-haiku-5-5)" },
-      maxTokens: {
-        type: "integer",
-        minimum: 128,
-        maximum: 8192,
-        description: "the reply's output cap, in tokens; a reply cut by it says so on the row (hitCap)"
-      },
-      maxInputChars: {
-        type: "integer",
-        minimum: 1e3,
-        description: "the most characters of conversation the pass is sent; the newest part is kept"
-      }
-    }
-  },
-  async run(ctx) {
-    const model = requireModel(ctx.capabilities);
-    const { model: asked, maxTokens, maxInputChars } = ctx.options;
-    const conversation = renderConversation(ctx.input.transcript, { maxChars: maxInputChars, toolResultChars: 160, toolInputChars: 240 });
-    const input = { rendered: conversation.rendered, leftOut: conversation.leftOut, chars: conversation.text.length };
-    let answer;
-    try {
-      answer = await model.complete({ model: asked, maxTokens, prompt: commitmentsPrompt(conversation) }, ctx.signal);
-    } catch (err) {
-      if (ctx.signal.aborted) throw err;
-      answer = { isAnswered: false, reason: `the host's model call threw: ${err.message?.split("\n")[0] ?? String(err)}` };
-    }
-    if (!answer.isAnswered) {
-      const code = answer.reason.startsWith("empty") ? "SECTION_MODEL_EMPTY" : "SECTION_MODEL_FAILED";
-      throw new SectionDropError(code, `the completion failed: ${answer.reason}`, { ...modelCallRow("complete", null, asked), input });
-    }
-    const call = modelCallRow("complete", answer, asked);
-    const parsed = parseCommitments(answer.text);
-    const atLength = answer.usage !== void 0 && answer.usage.outputTokens >= maxTokens;
-    const why = atLength ? "length" : parsed.truncatedRow ? "truncated row" : parsed.block === "unclosed" ? "unclosed block" : null;
-    const record = {
-      ...call,
-      input,
-      hitCap: why !== null,
-      hitCapWhy: why,
-      maxTokens,
-      rows: parsed.rows.length,
-      rowsUnreadable: parsed.unreadable,
-      rowsDuplicate: parsed.duplicates,
-      block: parsed.block
-    };
-    if (answer.text.trim() === "") throw new SectionDropError("SECTION_MODEL_EMPTY", "the completion replied with nothing", record);
-    if (parsed.block === "missing") {
-      throw new SectionDropError("SECTION_MODEL_EMPTY", `the reply (${fmt(answer.text.length)} chars) has no <commitments> block`, record);
-    }
-    const capNote = why ? `[The model's reply was cut at its output cap (maxTokens: ${fmt(maxTokens)}; ${why}): rows past the cut are missing, so more may be open than is listed.]` : null;
-    if (capNote) ctx.report.note(`reply cut at the output cap (${why}); ${fmt(parsed.rows.length)} rows kept`);
-    if (parsed.rows.length === 0 && !capNote) {
-      record.rowsKept = 0;
-      return { body: "Nothing found open: no unkept step, accepted correction or unanswered question.", record };
-    }
-    const { body, kept, leftOut } = renderCommitments(parsed.rows, ctx.budgetChars, capNote);
-    record.rowsKept = kept;
-    record.rowsLeftOut = leftOut;
-    if (leftOut > 0) ctx.report.note(`${fmt(leftOut)} of ${fmt(parsed.rows.length)} rows left out to fit budgetChars: ${fmt(ctx.budgetChars)}`);
-    return { body, record };
-  }
-});
-
-// sections/excerpts/index.ts
-import { basename } from "node:path";
-
-// sections/excerpts/select.ts
-var IN_NAME = new Uint8Array(128);
-for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$./:@-") IN_NAME[c.charCodeAt(0)] = 1;
-var EDGE = new Uint8Array(128);
-for (const c of ".:@/-") EDGE[c.charCodeAt(0)] = 1;
-var MARK = new Uint8Array(128);
-for (const c of "0123456789_./:-") MARK[c.charCodeAt(0)] = 1;
-var isCapital = (code) => code >= 65 && code <= 90;
-function marked(text, start, end) {
-  for (let k = start; k < end; k++) {
-    const code = text.charCodeAt(k);
-    if (MARK[code] || k > start && isCapital(code)) return true;
-  }
-  return false;
-}
-function namesIn(text, into = /* @__PURE__ */ new Set()) {
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    while (i < n && !(text.charCodeAt(i) < 128 && IN_NAME[text.charCodeAt(i)])) i++;
-    let start = i;
-    while (i < n && text.charCodeAt(i) < 128 && IN_NAME[text.charCodeAt(i)]) i++;
-    let end = i;
-    while (start < end && EDGE[text.charCodeAt(start)]) start++;
-    while (end > start && EDGE[text.charCodeAt(end - 1)]) end--;
-    if (end - start >= 4 && marked(text, start, end)) into.add(text.slice(start, end));
-  }
-  return into;
-}
-function strings(value, out) {
-  if (typeof value === "string") out.push(value);
-  else if (Array.isArray(value)) for (const v of value) strings(v, out);
-  else if (value && typeof value === "object") for (const v of Object.values(value)) strings(v, out);
-  return out;
-}
-var recencyOf = (age, count, scale) => Math.exp(-age / Math.max(1, count * scale));
-function salience(messages, scale) {
-  const weights = /* @__PURE__ */ new Map();
-  messages.forEach((m, i) => {
-    const said = m.role === "assistant" || m.kind === "typed" ? [m.text] : [];
-    for (const u of m.toolUses) strings(u.input, said);
-    const w = recencyOf(messages.length - 1 - i, messages.length, scale);
-    for (const name of namesIn(said.join("\n"))) weights.set(name, (weights.get(name) ?? 0) + w);
-  });
-  return weights;
-}
-var lineCost = (line, n, lineChars) => String(n).length + Math.min(line.length, lineChars + 1) + 2;
-function runsOf(lines, most) {
-  const out = [];
-  for (let i = 0; i < lines.length; ) {
-    while (i < lines.length && lines[i].trim() === "") i++;
-    const start = i;
-    while (i < lines.length && lines[i].trim() !== "") i++;
-    const length = i - start;
-    const pieces = Math.ceil(length / most);
-    for (let k = 0; k < pieces; k++) out.push({ from: start + Math.floor(k * length / pieces), to: start + Math.floor((k + 1) * length / pieces) });
-  }
-  return out;
-}
-function chunksOf(sources, lines, lineChars) {
-  const out = [];
-  sources.forEach((s, source) => {
-    for (const { from, to } of runsOf(s.lines, lines)) {
-      let cost = 12;
-      const text = [];
-      for (let i = from; i < to; i++) {
-        cost += lineCost(s.lines[i], s.firstLine + i, lineChars);
-        text.push(s.lines[i].slice(0, lineChars));
-      }
-      const names = [...namesIn(text.join("\n"))];
-      if (names.length > 0) out.push({ source, from, to, cost, names });
-    }
-  });
-  return out;
-}
-var before = (a, b) => a.value > b.value || a.value === b.value && a.order < b.order;
-var Queue2 = class {
-  items = [];
-  push(entry2) {
-    const a = this.items;
-    a.push(entry2);
-    for (let i = a.length - 1; i > 0; ) {
-      const p = i - 1 >> 1;
-      if (!before(a[i], a[p])) break;
-      [a[p], a[i]] = [a[i], a[p]];
-      i = p;
-    }
-  }
-  pop() {
-    const a = this.items;
-    const top = a[0];
-    const last = a.pop();
-    if (a.length > 0 && last) {
-      a[0] = last;
-      for (let i = 0; ; ) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < a.length && before(a[l], a[m])) m = l;
-        if (r < a.length && before(a[r], a[m])) m = r;
-        if (m === i) break;
-        [a[m], a[i]] = [a[i], a[m]];
-        i = m;
-      }
-    }
-    return top;
-  }
-  peek() {
-    return this.items[0];
-  }
-};
-function select(sources, chunks, weights, opts) {
-  const ids = /* @__PURE__ */ new Map();
-  const namesOf = chunks.map((c) => Int32Array.from(c.names, (name) => ids.get(name) ?? ids.set(name, ids.size).size - 1));
-  const weightOf = new Float64Array(ids.size);
-  const covered = new Uint8Array(ids.size);
-  for (const [name, id] of ids) {
-    weightOf[id] = weights.get(name) ?? 0;
-    if (opts.covered?.has(name)) covered[id] = 1;
-  }
-  const value = (order) => {
-    const c = chunks[order];
-    let v = 0;
-    const source = sources[c.source];
-    const bg = (source.kind === "file" ? opts.background : opts.outputBackground ?? 0) * source.recency;
-    for (const id of namesOf[order]) if (!covered[id]) v += weightOf[id] + bg;
-    return v / c.cost;
-  };
-  const queue = new Queue2();
-  chunks.forEach((chunk, order) => {
-    const v = value(order);
-    if (v > 0) queue.push({ value: v, order, chunk });
-  });
-  const opened = /* @__PURE__ */ new Set();
-  const chosen = [];
-  let chars = 0;
-  let smallest = Infinity;
-  for (const c of chunks) smallest = Math.min(smallest, c.cost);
-  for (let top = queue.pop(); top && opts.budget - chars >= smallest; top = queue.pop()) {
-    if (chars + top.chunk.cost > opts.budget) continue;
-    top.value = value(top.order);
-    if (top.value <= 0) continue;
-    const next = queue.peek();
-    if (next && before(next, top)) {
-      queue.push(top);
-      continue;
-    }
-    const c = top.chunk;
-    const cost = c.cost + (opened.has(c.source) ? 0 : opts.headingChars(sources[c.source]));
-    if (chars + cost > opts.budget) continue;
-    chars += cost;
-    opened.add(c.source);
-    chosen.push(c);
-    for (const id of namesOf[top.order]) covered[id] = 1;
-  }
-  return { chunks: chosen, chars };
-}
-
-// sections/excerpts/index.ts
-function callLabel(u, max = 100) {
-  const s = (v) => typeof v === "string" ? v : "";
-  const one = (text) => {
-    const line = text.split("\n")[0].trim();
-    return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
-  };
-  if (u.name === "Bash") return `$ ${one(s(u.input.command))}`;
-  if (u.name === "Grep") return one(`Grep "${s(u.input.pattern)}"${u.input.path ? ` in ${s(u.input.path)}` : ""}`);
-  if (u.name === "Glob") return one(`Glob ${s(u.input.pattern)}`);
-  if (u.name === "Task" || u.name === "Agent") return one(`${u.name}: ${s(u.input.description) || s(u.input.prompt)}`);
-  return one(`${u.name} ${JSON.stringify(u.input)}`);
-}
-function callLines(u) {
-  const output = linesOf(u.result?.isError ? `[error] ${u.result.text}` : u.result?.text ?? "").map(
-    (line) => line.replace(SECRET_LINE_RE, "$1[value not shown]")
-  );
-  if (u.name !== "Bash" || typeof u.input.command !== "string") return output;
-  const command = u.input.command.split("\n").map((line, i) => i === 0 ? `$ ${line}` : `> ${line}`);
-  return [...command, ...output];
-}
-function linesOf(text) {
-  const lines = text.split("\n").map((line) => {
-    const cr = line.lastIndexOf("\r", line.length - 2);
-    return (cr >= 0 ? line.slice(cr + 1) : line).replace(/\r$/, "");
-  });
-  if (lines.length > 1 && lines.at(-1) === "") lines.pop();
-  return lines;
-}
-function pathsNamed(u) {
-  const paths = [];
-  for (const key of ["path", "file_path", "notebook_path"]) if (typeof u.input[key] === "string") paths.push(u.input[key]);
-  if (typeof u.input.command === "string") {
-    for (const word of u.input.command.split(/[\s;|&<>()'"`=]+/)) if (/[/.~]/.test(word) && !word.startsWith("-")) paths.push(word);
-  }
-  for (const m of (u.result?.text ?? "").matchAll(/^([^\s:]+):\d+[:-]/gm)) paths.push(m[1]);
-  return paths;
-}
-var SECRET_LINE_RE = /^(\s*(?:export\s+)?[\w.-]*(?:secret|token|passw(?:or)?d|api[_-]?key|private[_-]?key|access[_-]?key|credential)[\w.-]*\s*[=:]\s*)\S.*$/i;
-function outputRefusal(u, policy) {
-  for (const path of pathsNamed(u)) {
-    const secret = secretPattern(path, policy);
-    if (secret) return `it names ${path}, which matches the deny list (${secret})`;
-  }
-  if (binaryText(u.result?.text ?? "")) return "binary output";
-  return null;
-}
-function alreadyCarried(needed) {
-  const names = /* @__PURE__ */ new Set();
-  for (const o of Object.values(needed)) {
-    if (o.status !== "ok") continue;
-    namesIn(o.body, names);
-    for (const m of o.messages ?? []) {
-      namesIn(m.text ?? "", names);
-      for (const r of m.toolResults ?? []) namesIn(r.text, names);
-    }
-  }
-  return names;
-}
-function outputTitle(source, firstShown) {
-  return firstShown && source.label.startsWith("$ ") ? SHELL_TITLE : source.label;
-}
-var SHELL_TITLE = "A shell command and what it printed";
-function headingEstimate(source) {
-  const title = source.kind === "file" ? source.label : source.label.startsWith("$ ") ? SHELL_TITLE : source.label;
-  return title.length + 24;
-}
-function render2(source, runs, lineChars) {
-  runs.sort((a, b) => a.from - b.from);
-  const merged = [];
-  for (const r of runs) {
-    const last = merged.at(-1);
-    if (last && (last.to >= r.from || source.lines.slice(last.to, r.from).every((line) => line.trim() === ""))) last.to = Math.max(last.to, r.to);
-    else merged.push({ from: r.from, to: r.to });
-  }
-  const n = (i) => source.firstLine + i;
-  const where = merged.map((r) => r.to - r.from === 1 ? `${n(r.from)}` : `${n(r.from)}\u2013${n(r.to - 1)}`).join(", ");
-  const word = merged.length === 1 && merged[0].to - merged[0].from === 1 ? "line" : "lines";
-  const heading = source.kind === "file" ? `### ${source.label} \u2014 ${word} ${where}` : `### ${outputTitle(source, merged[0].from === 0)} \u2014 ${word} ${where} of ${fmt(source.lines.length)}`;
-  const body = merged.map(
-    (r) => source.lines.slice(r.from, r.to).map((line, k) => `${n(r.from + k)}	${line.length > lineChars ? `${line.slice(0, lineChars)}\u2026` : line}`).join("\n")
-  );
-  return [heading, body.join("\n\u2026\n")].join("\n");
-}
-function compose(sources, picked, lineChars) {
-  const bySource = /* @__PURE__ */ new Map();
-  for (const c of picked) bySource.set(c.source, [...bySource.get(c.source) ?? [], c]);
-  const order = [...bySource.keys()].sort((a, b) => sources[b].recency - sources[a].recency);
-  const blocks = order.map((i) => render2(sources[i], bySource.get(i), lineChars)).join("\n\n");
-  return { body: blocks, blocks, order, bySource };
-}
-var INTRO = "Lines the work kept coming back to, newest source first: files as the conversation last showed them (numbered as in the file; they may have changed since, so Read before you Edit), and what commands and searches printed, headed by the call (a shell command comes first, its lines marked `$` and `>`, then what it printed).";
-var excerpts_default = defineSection({
-  name: "excerpts",
-  title: "Excerpts the work kept returning to",
-  description: "Runs of lines from the files and outputs the session worked with, chosen by what it kept naming.",
-  // Priority 35, the lowest: every line here is also in a file or can be printed again; it is the
-  // first thing the size guard cuts. It runs last and takes the room the others left.
-  defaults: {
-    timeoutMs: 1e4,
-    budgetChars: 34e3,
-    priority: 35,
-    options: { chunkLines: 4, lineChars: 200, recencyScale: 0.2, background: 0.05, outputBackground: 0.025, outputs: true }
-  },
-  needs: ["summary", "ledger", "state", "commitments", "turns", "outline", "recent", "restore"],
-  optionsSchema: {
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      chunkLines: { type: "integer", minimum: 1, maximum: 200, description: "lines in one run, the unit a choice is made in" },
-      lineChars: { type: "integer", minimum: 20, description: "a longer line is clipped" },
-      recencyScale: {
-        type: "number",
-        exclusiveMinimum: 0,
-        description: "how far back a mention still counts, as a share of the conversation's messages"
-      },
-      background: {
-        type: "number",
-        minimum: 0,
-        description: "what any name in a recently worked source weighs, beside what the session named"
-      },
-      outputBackground: {
-        type: "number",
-        minimum: 0,
-        description: "the same for a recent command's or search's output"
-      },
-      outputs: { type: "boolean", description: "false shows file lines only, no command or search output" },
-      ...READ_POLICY_OPTIONS
-    }
-  },
-  async run(ctx) {
-    const { options, input } = ctx;
-    const messages = input.transcript.messages.slice(windowStart(input.transcript.messages));
-    if (messages.length === 0) throw new SectionDropError("SECTION_EMPTY", "no message since the last compaction");
-    const policy = readPolicy(input.transcript.cwd, { denyPaths: options.denyPaths ?? [], allowPaths: options.allowPaths ?? [] });
-    const age = (index) => recencyOf(messages.at(-1).index - index, messages.length, options.recencyScale);
-    const sources = [];
-    for (const touch of fileTouches(input.transcript).values()) {
-      const copy = touch.stored ?? touch.read;
-      if (!copy || ENGINE_ATTACHED.has(basename(touch.path))) continue;
-      if (refusalOf(touch.path, policy, copy.text) !== null) continue;
-      const label = touch.stored ? touch.path : `${touch.path} (as last read, before later edits)`;
-      sources.push({ label, kind: "file", lines: linesOf(copy.text), firstLine: copy.firstLine, recency: age(touch.last) });
-    }
-    const withheld = [];
-    if (options.outputs) {
-      for (const m of messages) {
-        for (const u of m.toolUses) {
-          if (FILE_TOOLS[u.name] || !u.result?.text) continue;
-          const refused = outputRefusal(u, policy);
-          if (refused) {
-            withheld.push(`${callLabel(u, 60)}: ${refused}`);
-            continue;
-          }
-          sources.push({ label: callLabel(u), kind: "output", lines: callLines(u), firstLine: 1, recency: age(m.index) });
-        }
-      }
-    }
-    const weights = salience(messages, options.recencyScale);
-    const chunks = chunksOf(sources, options.chunkLines, options.lineChars);
-    const room = ctx.budgetChars - INTRO.length - 2;
-    const chosen = select(sources, chunks, weights, {
-      budget: room,
-      covered: alreadyCarried(ctx.needed),
-      background: options.background,
-      outputBackground: options.outputBackground,
-      headingChars: headingEstimate
-    });
-    if (chosen.chunks.length === 0) throw new SectionDropError("SECTION_EMPTY", "nothing the session worked with holds a name the handoff lacks, or none fits");
-    const picked = [...chosen.chunks];
-    let composed = compose(sources, picked, options.lineChars);
-    while (composed.body.length > room && picked.length > 1) {
-      for (let over = composed.body.length - room; over > 0 && picked.length > 1; ) over -= picked.pop().cost;
-      composed = compose(sources, picked, options.lineChars);
-    }
-    const { blocks, order, bySource } = composed;
-    return {
-      body: [INTRO, blocks].join("\n\n"),
-      record: {
-        sources: order.map((i) => ({ label: sources[i].label, kind: sources[i].kind, runs: bySource.get(i).length })),
-        candidates: { sources: sources.length, runs: chunks.length },
-        withheld
-      }
-    };
-  }
-});
-
-// sections/ledger/bash-parser.ts
-import { existsSync as existsSync3, readFileSync as readFileSync3 } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname as dirname3, join as join4 } from "node:path";
-import { fileURLToPath as fileURLToPath2 } from "node:url";
-import v8 from "node:v8";
-var GRAMMAR = "tree-sitter-bash.wasm";
-var RUNTIME = "web-tree-sitter.wasm";
-function wasmBytes() {
-  const here2 = dirname3(fileURLToPath2(import.meta.url));
-  const bundled = [here2, join4(here2, "..")].find((dir) => existsSync3(join4(dir, GRAMMAR)) && existsSync3(join4(dir, RUNTIME)));
-  if (bundled) return { runtime: readFileSync3(join4(bundled, RUNTIME)), grammar: readFileSync3(join4(bundled, GRAMMAR)) };
-  const require2 = createRequire(import.meta.url);
-  return {
-    runtime: readFileSync3(require2.resolve(`web-tree-sitter/${RUNTIME}`)),
-    grammar: readFileSync3(require2.resolve(`tree-sitter-bash/${GRAMMAR}`))
-  };
-}
-var loading = null;
-async function load() {
-  const t0 = performance.now();
-  try {
-    v8.setFlagsFromString("--liftoff-only");
-    const { runtime, grammar } = wasmBytes();
-    const { Parser, Language } = await import("./web-tree-sitter-2576ELZ3.mjs");
-    await Parser.init({ wasmBinary: runtime });
-    const language = await Language.load(grammar);
-    const parser = new Parser();
-    parser.setLanguage(language);
-    const initMs = performance.now() - t0;
-    return { ok: true, parser: { parse: (source) => parser.parse(source), initMs } };
-  } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    return { ok: false, error: message.split("\n")[0] };
-  }
-}
-function loadBashParser() {
-  loading ??= load();
-  return loading;
-}
-
-// sections/ledger/failures.ts
-var TOOL_ERROR_RE = /^\s*(<tool_use_error>|Error: |InputValidationError)/;
-function isFailure(use) {
-  const r = use.result;
-  if (r === void 0) return false;
-  if (r.isError) return true;
-  return use.name === "Bash" ? r.text.trimStart().startsWith("<tool_use_error>") : TOOL_ERROR_RE.test(r.text);
-}
-var oneLine = (s) => s.replace(/\s*\n\s*/g, " \u23CE ").replace(/[ \t]+/g, " ").trim();
-var INPUT_FIELDS = ["command", "file_path", "notebook_path", "path", "pattern", "url", "query", "description", "prompt", "skill"];
-function shortInput(use, max = 120) {
-  const input = use.input;
-  if (use.name === "Grep" && typeof input.pattern === "string") {
-    return clip(oneLine(`${input.pattern}${typeof input.path === "string" ? ` in ${input.path}` : ""}`), max);
-  }
-  for (const k of INPUT_FIELDS) {
-    const v = input[k];
-    if (typeof v === "string" && v !== "") return clip(oneLine(v), max);
-  }
-  const first = Object.values(input).find((v) => typeof v === "string" && v !== "");
-  return typeof first === "string" ? clip(oneLine(first), max) : "";
-}
-function errorHead(text, lines = 2, max = 200) {
-  const body = text.replace(/<\/?tool_use_error>/g, "");
-  const head = body.split("\n").map((l) => l.trim()).filter((l) => l !== "").slice(0, lines);
-  return clip(head.join(" \u23CE "), max);
-}
-function failures(calls) {
-  return calls.filter((c) => isFailure(c.use)).map((c) => ({ tool: c.use.name, input: shortInput(c.use), error: errorHead(c.use.result.text), at: c.at }));
-}
-function renderFailure(f, cwd) {
-  const base2 = cwd && cwd !== "/" ? `${cwd.replace(/\/+$/, "")}/` : null;
-  const shown = base2 && f.input.startsWith(base2) ? f.input.slice(base2.length) : f.input;
-  const input = shown === "" ? "" : ` \`${shown.replace(/`/g, "'")}\``;
-  return `- ${f.tool}${input} \u2192 ${f.error === "" ? "(flagged as an error; no text)" : f.error}`;
-}
-
-// sections/ledger/commands.ts
-var DEFAULT_LIMITS = { newest: 10, clipChars: 150, newestClipChars: 300 };
-function commandRows(calls) {
-  return calls.filter((c) => c.use.name === "Bash" && typeof c.use.input.command === "string").map((c, i) => ({
-    n: i + 1,
-    command: c.use.input.command,
-    readOnly: c.shell?.readOnly ?? false,
-    failed: isFailure(c.use),
-    writes: c.shell?.writes.map((w) => w.path) ?? [],
-    at: c.at
-  }));
-}
-function renderCommand(row, max) {
-  return `${row.n}. ${row.failed ? "[error] " : ""}${clip(oneLine(row.command), max)}`;
-}
-function fitCommands(rows, room, countLine, limits = DEFAULT_LIMITS) {
-  if (rows.length === 0) return { text: "", shown: 0, leftOut: 0, leftOutReadOnly: 0 };
-  const newest = rows.slice(-limits.newest);
-  const older = rows.slice(0, Math.max(0, rows.length - limits.newest));
-  const olderLines = older.map((r) => renderCommand(r, limits.clipChars));
-  const kept = older.map(() => true);
-  let newestClip = Math.max(limits.newestClipChars, limits.clipChars);
-  let olderChars = olderLines.reduce((n, l) => n + l.length + 1, 0);
-  let newestChars = newest.reduce((n, r) => n + renderCommand(r, newestClip).length + 1, 0);
-  let left = 0;
-  let leftReadOnly = 0;
-  const size = () => (left ? countLine(left, leftReadOnly).length + 1 : 0) + olderChars + newestChars - 1;
-  const dropOrder = [...older.keys()].filter((i) => older[i].readOnly).concat([...older.keys()].filter((i) => !older[i].readOnly));
-  for (const i of dropOrder) {
-    if (size() <= room) break;
-    kept[i] = false;
-    olderChars -= olderLines[i].length + 1;
-    left++;
-    if (older[i].readOnly) leftReadOnly++;
-  }
-  while (size() > room && newestClip > limits.clipChars) {
-    newestClip = Math.max(limits.clipChars, Math.floor(newestClip * 0.75));
-    newestChars = newest.reduce((n, r) => n + renderCommand(r, newestClip).length + 1, 0);
-  }
-  const lines = [...left ? [countLine(left, leftReadOnly)] : [], ...olderLines.filter((_, i) => kept[i]), ...newest.map((r) => renderCommand(r, newestClip))];
-  return { text: lines.join("\n"), shown: rows.length - left, leftOut: left, leftOutReadOnly: leftReadOnly };
-}
-function commandsReserve(rows, countLineChars, limits = DEFAULT_LIMITS) {
-  const newest = rows.slice(-limits.newest);
-  const lines = newest.map((r) => renderCommand(r, limits.clipChars).length + 1).reduce((a, b) => a + b, 0);
-  return rows.length > newest.length ? lines + countLineChars + 1 : lines;
-}
-
-// sections/ledger/files.ts
-import { posix } from "node:path";
-var FILE_TOOLS2 = {
-  Write: "file_path",
-  Edit: "file_path",
-  MultiEdit: "file_path",
-  NotebookEdit: "notebook_path"
-};
-function normalizePath(p) {
-  const n = posix.normalize(p);
-  return n.length > 1 ? n.replace(/\/+$/, "") : n;
-}
-var isAbsolute3 = (p) => p.startsWith("/") || p.startsWith("~");
-function filesWritten(calls) {
-  const byPath = /* @__PURE__ */ new Map();
-  const entry2 = (path, at) => {
-    let f = byPath.get(path);
-    if (!f) {
-      f = { path, tools: {}, shell: [], toolCalls: 0, failedToolCalls: 0, folded: [], first: at, last: at };
-      byPath.set(path, f);
-    }
-    f.first = Math.min(f.first, at);
-    f.last = Math.max(f.last, at);
-    return f;
-  };
-  for (const { use, at, shell } of calls) {
-    const field = FILE_TOOLS2[use.name];
-    if (field !== void 0) {
-      const raw = use.input[field];
-      if (typeof raw !== "string" || raw === "") continue;
-      const f = entry2(normalizePath(raw), at);
-      f.tools[use.name] = (f.tools[use.name] ?? 0) + 1;
-      f.toolCalls++;
-      if (use.result?.isError) f.failedToolCalls++;
-    } else if (shell && shell.writes.length > 0) {
-      const seen = /* @__PURE__ */ new Set();
-      for (const w of shell.writes) {
-        const path = normalizePath(w.path);
-        const f = entry2(path, at);
-        if (!seen.has(path)) f.tools[use.name] = (f.tools[use.name] ?? 0) + 1;
-        seen.add(path);
-        if (!f.shell.includes(w.how)) f.shell.push(w.how);
-      }
-    }
-  }
-  return foldRelative([...byPath.values()]);
-}
-function foldRelative(files) {
-  const byTail = /* @__PURE__ */ new Map();
-  for (const f of files) {
-    if (f.toolCalls === 0 || !f.path.startsWith("/")) continue;
-    for (let at = f.path.indexOf("/", 1); at >= 0; at = f.path.indexOf("/", at + 1)) {
-      const tail = f.path.slice(at + 1);
-      const list2 = byTail.get(tail);
-      if (!list2) byTail.set(tail, [f]);
-      else if (list2.length < 2) list2.push(f);
-    }
-    const whole = f.path.slice(1);
-    const list = byTail.get(whole);
-    if (!list) byTail.set(whole, [f]);
-    else if (list.length < 2 && !list.includes(f)) list.push(f);
-  }
-  const out = [];
-  const folds = [];
-  for (const f of files) {
-    if (isAbsolute3(f.path) || f.path.startsWith("$") || f.path.startsWith("..")) {
-      out.push(f);
-      continue;
-    }
-    const matches = byTail.get(f.path) ?? [];
-    if (matches.length === 1) folds.push({ from: f, into: matches[0] });
-    else out.push(f);
-  }
-  for (const { from, into } of folds) {
-    for (const [tool, n] of Object.entries(from.tools)) into.tools[tool] = (into.tools[tool] ?? 0) + n;
-    for (const how of from.shell) if (!into.shell.includes(how)) into.shell.push(how);
-    into.folded.push(from.path);
-    into.first = Math.min(into.first, from.first);
-    into.last = Math.max(into.last, from.last);
-  }
-  return out;
-}
-
-// sections/ledger/command-writes.ts
-var base = (w) => w?.value == null ? null : w.value.slice(w.value.lastIndexOf("/") + 1);
-var isOpt = (w) => w?.value != null && w.value.length > 1 && w.value.startsWith("-");
-function unwrap(words) {
-  let i = 0;
-  const skipOptions = (withArg) => {
-    while (i < words.length && isOpt(words[i])) {
-      const w = words[i].value;
-      i++;
-      if (w === "--") break;
-      if (withArg.test(w)) i++;
-    }
-  };
-  for (; ; ) {
-    const w = words[i]?.value;
-    if (w == null) break;
-    if (/^[A-Za-z_]\w*=/.test(w)) {
-      i++;
-      continue;
-    }
-    const name = base(words[i]);
-    if (name === "sudo" || name === "doas") {
-      i++;
-      skipOptions(/^-[ugCDhprtUT]$/);
-    } else if (name === "env") {
-      i++;
-      skipOptions(/^-[uCS]$/);
-    } else if (name === "time" || name === "nohup" || name === "builtin") {
-      i++;
-      skipOptions(/^$/);
-    } else if (name === "nice" || name === "ionice" || name === "stdbuf" || name === "exec") {
-      i++;
-      skipOptions(/^-[nciaoe]$/);
-    } else if (name === "timeout") {
-      i++;
-      skipOptions(/^-[sk]$/);
-      i++;
-    } else if (name === "command" && !/^-[vV]/.test(words[i + 1]?.value ?? "")) {
-      i++;
-      skipOptions(/^$/);
-    } else if ((name === "uv" || name === "poetry" || name === "pipenv" || name === "pdm") && words[i + 1]?.value === "run") {
-      i += 2;
-      skipOptions(/^(--with|--python|-p|--project|--directory|--env-file|--extra|--group|--package)$/);
-    } else break;
-  }
-  return words.slice(i);
-}
-function positionals(args, takesArg) {
-  const out = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a.value === "--") {
-      out.push(...args.slice(i + 1));
-      break;
-    }
-    if (isOpt(a)) {
-      if (takesArg(a.value)) i++;
-      continue;
-    }
-    out.push(a);
-  }
-  return out;
-}
-function joinPath(dir, file2) {
-  const name = file2.replace(/\/+$/, "");
-  return `${dir.replace(/\/+$/, "")}/${name.slice(name.lastIndexOf("/") + 1)}`;
-}
-function destinations(args, how) {
-  let targetDir = null;
-  const withArg = how === "install" ? /^-[tmogS]$/ : /^-[tS]$/;
-  if (how === "install" && args.some((a) => a.value === "-d" || a.value === "--directory")) return [];
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i].value;
-    if (v === "-t" || v === "--target-directory") targetDir = args[i + 1] ?? null;
-    else if (v?.startsWith("--target-directory=")) targetDir = { value: v.slice(19), loose: v.slice(19) };
-  }
-  const pos = positionals(args, (o) => withArg.test(o) || o === "--target-directory" || o === "--suffix");
-  const inDir = (dir, srcs2) => srcs2.map((s) => ({
-    target: dir.value === null || s.value === null ? { value: null, loose: dir.loose } : { value: joinPath(dir.value, s.value), loose: dir.loose },
-    how
-  }));
-  if (targetDir) return inDir(targetDir, pos);
-  if (pos.length < 2) return [];
-  const dest = pos[pos.length - 1];
-  const srcs = pos.slice(0, -1);
-  if (srcs.length > 1 || dest.value?.endsWith("/")) return inDir(dest, srcs);
-  return [{ target: dest, how }];
-}
-function sedWrites(args) {
-  let inPlace = false;
-  let scriptGiven = false;
-  const pos = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const v = a.value;
-    if (v === "--") {
-      pos.push(...args.slice(i + 1));
-      break;
-    }
-    if (v === null || !v.startsWith("-") || v === "-") {
-      pos.push(a);
-      continue;
-    }
-    if (v.startsWith("--")) {
-      if (v.startsWith("--in-place")) inPlace = true;
-      else if (v === "--expression" || v === "--file") {
-        scriptGiven = true;
-        i++;
-      } else if (v.startsWith("--expression=") || v.startsWith("--file=")) scriptGiven = true;
-      else if (v === "--line-length") i++;
-      continue;
-    }
-    for (let j = 1; j < v.length; j++) {
-      const ch = v[j];
-      if (ch === "i") {
-        inPlace = true;
-        if (j === v.length - 1 && args[i + 1]?.value === "") i++;
-        break;
-      }
-      if (ch === "e" || ch === "f" || ch === "l") {
-        if (ch !== "l") scriptGiven = true;
-        if (j === v.length - 1) i++;
-        break;
-      }
-    }
-  }
-  if (!inPlace) return [];
-  return scriptGiven ? pos : pos.slice(1);
-}
-function perlWrites(args) {
-  let inPlace = false;
-  let codeGiven = false;
-  const pos = [];
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i].value;
-    if (v === "--") {
-      pos.push(...args.slice(i + 1));
-      break;
-    }
-    if (v === null || !v.startsWith("-") || v === "-") {
-      pos.push(args[i]);
-      continue;
-    }
-    for (let j = 1; j < v.length; j++) {
-      const ch = v[j];
-      if (ch === "i") {
-        inPlace = true;
-        break;
-      }
-      if ("eEIMm".includes(ch)) {
-        if (ch === "e" || ch === "E") codeGiven = true;
-        if (j === v.length - 1) i++;
-        break;
-      }
-    }
-  }
-  if (!inPlace) return [];
-  return codeGiven ? pos : pos.slice(1);
-}
-function curlWrites(args) {
-  const out = [];
-  const withArg = "AbcCdDeEFHKmoPQrTuUwxXyYz";
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i].value;
-    if (v === null || !v.startsWith("-") || v === "-") continue;
-    if (v.startsWith("--")) {
-      if (v === "--output") out.push(args[++i] ?? { value: null, loose: "" });
-      else if (v.startsWith("--output=")) out.push({ value: v.slice(9), loose: v.slice(9) });
-      continue;
-    }
-    for (let j = 1; j < v.length; j++) {
-      const ch = v[j];
-      if (!withArg.includes(ch)) continue;
-      const inline = v.slice(j + 1);
-      const arg = inline !== "" ? { value: inline, loose: inline } : args[++i];
-      if (ch === "o" && arg) out.push(arg);
-      break;
-    }
-  }
-  return out;
-}
-function wgetWrites(args) {
-  const out = [];
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i].value;
-    if (v === "-O" || v === "--output-document") out.push(args[++i] ?? { value: null, loose: "" });
-    else if (v?.startsWith("--output-document=")) out.push({ value: v.slice(18), loose: v.slice(18) });
-    else if (v?.startsWith("-O") && v.length > 2) out.push({ value: v.slice(2), loose: v.slice(2) });
-  }
-  return out.filter((w) => w.value !== "-");
-}
-function inlineCode(cmd, args, codeFlag, argFlags, longCode) {
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i].value;
-    if (v === null) return null;
-    if (v === "-") return cmd.stdin;
-    const long = longCode.exec(v);
-    if (long) return long[1] !== void 0 ? [long[1]] : [args[i + 1]?.loose ?? ""];
-    if (v === "--") return args[i + 1] ? null : cmd.stdin;
-    if (!v.startsWith("-")) return null;
-    if (v.startsWith("--")) {
-      if (!v.includes("=") && argFlags.test(v)) i++;
-      continue;
-    }
-    for (let j = 1; j < v.length; j++) {
-      const ch = v[j];
-      if (codeFlag.test(ch)) return [v.length > j + 1 ? v.slice(j + 1) : args[i + 1]?.loose ?? ""];
-      if (ch === "m") return null;
-      if (argFlags.test(`-${ch}`)) {
-        if (j === v.length - 1) i++;
-        break;
-      }
-    }
-  }
-  return cmd.stdin;
-}
-var PYTHON_RE = /^(python([23](\.\d+)?)?|pypy3?)$/;
-var NODE_RE = /^(node|nodejs|bun)$/;
-var SHELL_RE = /^(ba|z|da|k)?sh$/;
-function scriptsOf(name, cmd, args) {
-  if (PYTHON_RE.test(name)) {
-    const code = inlineCode(cmd, args, /c/, /^-[WXQ]$/, /(?!)/);
-    return (code ?? []).map((c) => ({ language: "python", code: c }));
-  }
-  if (NODE_RE.test(name)) {
-    const code = inlineCode(
-      cmd,
-      args,
-      /[ep]/,
-      /^(-r|--require|--import|--loader|--experimental-loader|-C|--conditions|--input-type|--env-file)$/,
-      /^--(?:eval|print)(?:=([\s\S]*))?$/
-    );
-    return (code ?? []).map((c) => ({ language: "node", code: c }));
-  }
-  if (SHELL_RE.test(name)) {
-    if (args.some((a) => /^-[a-z]*n[a-z]*$/.test(a.value ?? ""))) return [];
-    const cIndex = args.findIndex((a) => /^-[a-z]*c[a-z]*$/.test(a.value ?? ""));
-    if (cIndex >= 0) {
-      const code = args.slice(cIndex + 1).find((a) => !isOpt(a));
-      return code ? [{ language: "shell", code: code.loose }] : [];
-    }
-    const file2 = positionals(args, (o) => o === "-o" || o === "+o");
-    return file2.length === 0 ? cmd.stdin.map((c) => ({ language: "shell", code: c })) : [];
-  }
-  return [];
-}
-var READ_ONLY = new Set(
-  "ls ll la cat bat head tail less more grep egrep fgrep rg ag ack fd wc file stat pwd echo printf which whereis type tree du df diff cmp jq yq sort uniq cut tr column basename dirname realpath readlink date printenv id whoami hostname uname true false test [ nproc free ps lsof man locate xxd od hexdump strings md5sum sha1sum sha256sum shasum cd pushd popd sleep wait history comm nl fold expand paste tac rev look seq".split(" ")
-);
-var GIT_READ = new Set(
-  "status log diff show rev-parse ls-files ls-tree blame grep describe shortlog cat-file merge-base whatchanged count-objects".split(" ")
-);
-var GH_READ = {
-  pr: /* @__PURE__ */ new Set(["view", "list", "status", "checks", "diff"]),
-  issue: /* @__PURE__ */ new Set(["view", "list", "status"]),
-  run: /* @__PURE__ */ new Set(["view", "list", "watch"]),
-  repo: /* @__PURE__ */ new Set(["view", "list"]),
-  release: /* @__PURE__ */ new Set(["view", "list"]),
-  workflow: /* @__PURE__ */ new Set(["view", "list"]),
-  auth: /* @__PURE__ */ new Set(["status"]),
-  search: /* @__PURE__ */ new Set(["repos", "issues", "prs", "code", "commits"])
-};
-var NPM_READ = new Set("view info show ls list outdated root bin search explain why ping doctor".split(" "));
-function subcommand(args, withArg = /^-[Cc]$/) {
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i].value;
-    if (v === null) return { sub: null, rest: [] };
-    if (withArg.test(v)) {
-      i++;
-      continue;
-    }
-    if (!v.startsWith("-")) return { sub: v, rest: args.slice(i + 1) };
-  }
-  return { sub: null, rest: [] };
-}
-function isReadOnly(name, args) {
-  if (args.length === 1 && /^(--version|-v|-V|--help|-h|version)$/.test(args[0].value ?? "")) return true;
-  if (name === "find") return !args.some((a) => /^-(delete|exec|execdir|ok|okdir|fprint|fprint0|fprintf|fls)$/.test(a.value ?? ""));
-  if (name === "sed") return !args.some((a) => /^(-[a-zA-Z]*i|--in-place)/.test(a.value ?? ""));
-  if (name === "awk" || name === "gawk") return !args.some((a) => /[>|]|system\s*\(/.test(a.loose));
-  if (READ_ONLY.has(name)) return true;
-  if (name === "git") {
-    const { sub, rest } = subcommand(args);
-    if (sub === null) return false;
-    if (GIT_READ.has(sub)) return true;
-    if (sub === "branch" || sub === "tag") return rest.every((a) => /^-(a|r|v|vv|l|-list|-show-current|-contains|-merged|-no-merged)$/.test(a.value ?? ""));
-    if (sub === "remote") return rest.length === 0 || /^(-v|show|get-url)$/.test(rest[0].value ?? "");
-    if (sub === "stash") return /^(list|show)$/.test(rest[0]?.value ?? "");
-    if (sub === "config") return rest.some((a) => /^(--get|--get-all|--list|-l)$/.test(a.value ?? ""));
-    if (sub === "worktree") return rest[0]?.value === "list";
-    return false;
-  }
-  if (name === "gh") {
-    const { sub, rest } = subcommand(args, /^-R$|^--repo$/);
-    if (sub === "api") return !args.some((a) => /^(-X|--method|-f|-F|--field|--raw-field|--input)$/.test(a.value ?? ""));
-    return sub !== null && (GH_READ[sub]?.has(rest[0]?.value ?? "") ?? false);
-  }
-  if (name === "npm" || name === "pnpm" || name === "yarn") {
-    const { sub } = subcommand(args, /^$/);
-    return sub !== null && NPM_READ.has(sub);
-  }
-  return false;
-}
-function judgeCommand(cmd) {
-  const words = unwrap(cmd.words);
-  const name = base(words[0]);
-  const args = words.slice(1);
-  const none = { writes: [], scripts: [], readOnly: words.length === 0 };
-  if (name === null) return none;
-  const writes = (targets, how) => targets.map((target) => ({ target, how }));
-  const judged = (w) => ({ writes: w, scripts: [], readOnly: false });
-  switch (name) {
-    case "tee":
-      return judged(
-        writes(
-          positionals(args, () => false),
-          "tee"
-        )
-      );
-    case "sed":
-    case "gsed": {
-      const w = sedWrites(args);
-      return w.length ? judged(writes(w, "sed -i")) : { ...none, readOnly: isReadOnly("sed", args) };
-    }
-    case "perl": {
-      const w = perlWrites(args);
-      if (w.length) return judged(writes(w, "perl -i"));
-      break;
-    }
-    case "mv":
-    case "cp":
-    case "install":
-      return judged(destinations(args, name));
-    case "touch":
-      return judged(
-        writes(
-          positionals(args, (o) => /^-[dtr]$/.test(o)),
-          "touch"
-        )
-      );
-    case "curl": {
-      const w = writes(curlWrites(args), "curl -o");
-      const sends = args.some((a) => /^(-[a-zA-Z]*[XdFTO]|--request|--data.*|--form|--upload-file|--remote-name)$/.test(a.value ?? ""));
-      return { writes: w, scripts: [], readOnly: w.length === 0 && !sends };
-    }
-    case "wget":
-      return judged(writes(wgetWrites(args), "wget -O"));
-    case "dd":
-      return judged(
-        writes(
-          args.filter((a) => a.value?.startsWith("of=")).map((a) => ({ value: a.value.slice(3), loose: a.loose.slice(3) })),
-          "dd of="
-        )
-      );
-  }
-  const scripts = scriptsOf(name, cmd, args);
-  if (scripts.length) return { writes: [], scripts, readOnly: false };
-  return { ...none, readOnly: isReadOnly(name, args) };
-}
-
-// sections/ledger/script-writes.ts
-var ESCAPES = { n: "\n", t: "	", r: "\r", "0": "\0", "\\": "\\", "'": "'", '"': '"', "`": "`" };
-function readString(s, i, quote, raw, interpolates) {
-  let j = i + quote.length;
-  let body = "";
-  while (j < s.length && !s.startsWith(quote, j)) {
-    if (s[j] === "\\" && j + 1 < s.length) {
-      body += raw ? s.slice(j, j + 2) : ESCAPES[s[j + 1]] ?? s[j + 1];
-      j += 2;
-    } else if (quote.length === 1 && s[j] === "\n" && quote !== "`") break;
-    else body += s[j++];
-  }
-  return { tok: { t: "str", v: interpolates(body) ? null : body }, end: j + quote.length };
-}
-function lex(s, language) {
-  const out = [];
-  let i = 0;
-  while (i < s.length) {
-    const c = s[i];
-    if (/\s/.test(c)) {
-      i++;
-    } else if (language === "python" && c === "#") {
-      const nl = s.indexOf("\n", i);
-      i = nl < 0 ? s.length : nl;
-    } else if (language === "node" && s.startsWith("//", i)) {
-      const nl = s.indexOf("\n", i);
-      i = nl < 0 ? s.length : nl;
-    } else if (language === "node" && s.startsWith("/*", i)) {
-      const end = s.indexOf("*/", i + 2);
-      i = end < 0 ? s.length : end + 2;
-    } else if (/[A-Za-z_$]/.test(c)) {
-      const m = /^[\w$]+/.exec(s.slice(i))[0];
-      const next = s[i + m.length];
-      if (language === "python" && (next === '"' || next === "'") && /^[rRbBuUfF]{1,2}$/.test(m)) {
-        const quote = s.startsWith(next.repeat(3), i + m.length) ? next.repeat(3) : next;
-        const f = /[fF]/.test(m);
-        const { tok, end } = readString(s, i + m.length, quote, /[rR]/.test(m), (b) => f && /\{[^{]/.test(b));
-        out.push(tok);
-        i = end;
-      } else {
-        out.push({ t: "id", v: m });
-        i += m.length;
-      }
-    } else if (c === '"' || c === "'" || c === "`" && language === "node") {
-      const quote = language === "python" && s.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
-      const { tok, end } = readString(s, i, quote, false, (b) => c === "`" && b.includes("${"));
-      out.push(tok);
-      i = end;
-    } else {
-      out.push({ t: "p", v: c });
-      i++;
-    }
-  }
-  return out;
-}
-function callArgs(toks, open2) {
-  const args = [[]];
-  let depth = 0;
-  for (let k = open2 + 1; k < toks.length; k++) {
-    const t = toks[k];
-    if (t.t === "p" && "([{".includes(t.v)) depth++;
-    if (t.t === "p" && ")]}".includes(t.v)) {
-      if (depth === 0) return args;
-      depth--;
-    }
-    if (depth === 0 && t.t === "p" && t.v === ",") args.push([]);
-    else args[args.length - 1].push(t);
-  }
-  return args;
-}
-function stringArg(arg) {
-  if (!arg || arg.length !== 1 || arg[0].t !== "str") return void 0;
-  return arg[0].v;
-}
-function modeArg(args, index) {
-  for (const a of args) {
-    if (a.length === 3 && a[0].t === "id" && a[0].v === "mode" && a[1].t === "p" && a[1].v === "=") return stringArg([a[2]]);
-  }
-  const positional = args[index];
-  if (positional && !(positional[1]?.t === "p" && positional[1].v === "=")) return stringArg(positional);
-  return void 0;
-}
-var WRITE_MODE = /[wax+]/;
-function scan(code, language) {
-  const toks = lex(code, language);
-  const paths = [];
-  let unresolved = 0;
-  const take = (path) => {
-    if (typeof path === "string" && path !== "") paths.push(path);
-    else unresolved++;
-  };
-  const isCall = (k) => toks[k + 1]?.t === "p" && toks[k + 1].v === "(";
-  for (let k = 0; k < toks.length; k++) {
-    const t = toks[k];
-    if (t.t !== "id" || !isCall(k)) continue;
-    const args = callArgs(toks, k + 1);
-    const afterDot = toks[k - 1]?.t === "p" && toks[k - 1].v === ".";
-    if (language === "python") {
-      if (t.v === "open" && !afterDot) {
-        const mode = modeArg(args, 1);
-        if (typeof mode === "string" && WRITE_MODE.test(mode)) take(stringArg(args[0]));
-        else if (mode === null) unresolved++;
-      } else if (t.v === "open" && afterDot) {
-        const receiver = pathReceiver(toks, k - 1);
-        if (receiver !== void 0) {
-          const mode = modeArg(args, 0);
-          if (typeof mode === "string" && WRITE_MODE.test(mode)) take(receiver);
-        } else {
-          const mode = modeArg(args, 1);
-          if (typeof mode === "string" && WRITE_MODE.test(mode)) take(stringArg(args[0]));
-        }
-      } else if (afterDot && /^(write_text|write_bytes|touch)$/.test(t.v)) {
-        const receiver = pathReceiver(toks, k - 1);
-        if (receiver !== void 0) take(receiver);
-      } else if (afterDot && /^(copy|copy2|copyfile|move)$/.test(t.v) && toks[k - 2]?.t === "id" && toks[k - 2].v === "shutil") {
-        take(stringArg(args[1]));
-      }
-    } else if (/^(writeFileSync|appendFileSync|writeFile|appendFile|createWriteStream|outputFileSync|outputFile)$/.test(t.v)) {
-      take(stringArg(args[0]));
-    } else if (/^(copyFileSync|copyFile|cpSync|renameSync)$/.test(t.v)) {
-      take(stringArg(args[1]));
-    }
-  }
-  return { paths, unresolved };
-}
-function pathReceiver(toks, dot) {
-  const close = toks[dot - 1];
-  if (close?.t !== "p" || close.v !== ")") return void 0;
-  let depth = 0;
-  for (let k = dot - 1; k >= 0; k--) {
-    const t = toks[k];
-    if (t.t === "p" && t.v === ")") depth++;
-    else if (t.t === "p" && t.v === "(" && --depth === 0) {
-      const callee = toks[k - 1];
-      if (callee?.t !== "id" || !/^(Path|PurePath|PosixPath)$/.test(callee.v)) return void 0;
-      const inner = toks.slice(k + 1, dot - 1);
-      return inner.length === 1 && inner[0].t === "str" ? inner[0].v : null;
-    }
-  }
-  return void 0;
-}
-var pythonWrites = (code) => scan(code, "python");
-var nodeWrites = (code) => scan(code, "node");
-
-// sections/ledger/shell-tokens.ts
-var CONTROL = ["&&", "||", ";;", "|&", ";", "|", "&", "(", ")", "\n"];
-var REDIRECTS = ["&>>", "<<<", "<<-", "&>", ">>", ">|", ">&", "<<", "<&", "<>", ">", "<"];
-var RESERVED = /* @__PURE__ */ new Set(["if", "then", "else", "elif", "fi", "do", "done", "while", "until", "{", "}", "!", "time"]);
-function skipSubstitution(s, i) {
-  if (s[i] === "`") {
-    for (let j = i + 1; j < s.length; j++) {
-      if (s[j] === "\\") j++;
-      else if (s[j] === "`") return j + 1;
-    }
-    return s.length;
-  }
-  const open2 = s[i + 1];
-  const close = open2 === "(" ? ")" : "}";
-  let depth = 0;
-  for (let j = i + 1; j < s.length; j++) {
-    const c = s[j];
-    if (c === "\\") j++;
-    else if (c === "'") {
-      const k = s.indexOf("'", j + 1);
-      j = k < 0 ? s.length : k;
-    } else if (c === open2) depth++;
-    else if (c === close && --depth === 0) return j + 1;
-  }
-  return s.length;
-}
-function tokenize(s) {
-  const tokens = [];
-  const pending = [];
-  let value = "";
-  let loose = "";
-  let inWord = false;
-  let glob = false;
-  const endWord = () => {
-    if (!inWord) return;
-    tokens.push({ kind: "word", word: { value: glob ? null : value, loose } });
-    value = "";
-    loose = "";
-    inWord = false;
-    glob = false;
-  };
-  const add = (lit, raw) => {
-    inWord = true;
-    value = value === null || lit === null ? null : value + lit;
-    loose += raw;
-  };
-  let i = 0;
-  while (i < s.length) {
-    const c = s[i];
-    if (c === " " || c === "	") {
-      endWord();
-      i++;
-      continue;
-    }
-    if (c === "\\") {
-      if (s[i + 1] === "\n") i += 2;
-      else {
-        add(s[i + 1] ?? "", s[i + 1] ?? "");
-        i += 2;
-      }
-      continue;
-    }
-    if (c === "#" && !inWord) {
-      const nl = s.indexOf("\n", i);
-      i = nl < 0 ? s.length : nl;
-      continue;
-    }
-    if (c === "'") {
-      const end = s.indexOf("'", i + 1);
-      if (end < 0) return opaqueRest(tokens, s, i);
-      add(s.slice(i + 1, end), s.slice(i + 1, end));
-      i = end + 1;
-      continue;
-    }
-    if (c === '"') {
-      let j = i + 1;
-      let lit = "";
-      let raw = "";
-      for (; j < s.length && s[j] !== '"'; j++) {
-        const d = s[j];
-        if (d === "\\" && '$`"\\\n'.includes(s[j + 1] ?? "")) {
-          if (s[j + 1] !== "\n") {
-            lit = lit === null ? null : lit + s[j + 1];
-            raw += s[j + 1];
-          }
-          j++;
-        } else if (d === "`" || d === "$" && /[({]/.test(s[j + 1] ?? "")) {
-          const k = skipSubstitution(s, j);
-          raw += s.slice(j, k);
-          lit = null;
-          j = k - 1;
-        } else if (d === "$" && /[\w@*#?$!-]/.test(s[j + 1] ?? "")) {
-          raw += d;
-          lit = null;
-        } else {
-          lit = lit === null ? null : lit + d;
-          raw += d;
-        }
-      }
-      if (j >= s.length) return opaqueRest(tokens, s, i);
-      add(lit, raw);
-      i = j + 1;
-      continue;
-    }
-    if (c === "$" && s[i + 1] === "'") {
-      const end = s.indexOf("'", i + 2);
-      if (end < 0) return opaqueRest(tokens, s, i);
-      add(null, s.slice(i + 2, end));
-      i = end + 1;
-      continue;
-    }
-    if (c === "`" || c === "$" && /[({]/.test(s[i + 1] ?? "")) {
-      const k = skipSubstitution(s, i);
-      add(null, s.slice(i, k));
-      i = k;
-      continue;
-    }
-    if (c === "$" && /[\w@*#?$!-]/.test(s[i + 1] ?? "")) {
-      add(null, c);
-      i++;
-      continue;
-    }
-    if (!inWord && (s.startsWith("[[", i) || s.startsWith("((", i))) {
-      const close = s[i] === "[" ? "]]" : "))";
-      const end = s.indexOf(close, i + 2);
-      const k = end < 0 ? s.length : end + 2;
-      add(null, s.slice(i, k));
-      i = k;
-      continue;
-    }
-    const redirect = REDIRECTS.find((op) => s.startsWith(op, i));
-    if (redirect) {
-      let fd = null;
-      if (inWord && value !== null && /^\d+$/.test(value) && loose === value) {
-        fd = value;
-        value = "";
-        loose = "";
-        inWord = false;
-      }
-      endWord();
-      i += redirect.length;
-      if (redirect === "<<" || redirect === "<<-") {
-        const m = /^[ \t]*(['"]?)([^\s'"<>;&|()]+)\1/.exec(s.slice(i));
-        if (m) {
-          const body = { text: "" };
-          pending.push({ delimiter: m[2], stripTabs: redirect === "<<-", body });
-          tokens.push({ kind: "heredoc", body });
-          i += m[0].length;
-        }
-        continue;
-      }
-      tokens.push({ kind: "redirect", op: redirect, fd });
-      continue;
-    }
-    const control = CONTROL.find((op) => s.startsWith(op, i));
-    if (control) {
-      endWord();
-      tokens.push({ kind: "op", op: control === "\n" ? ";" : control });
-      i += control.length;
-      if (control === "\n" && pending.length > 0) i = readBodies(s, i, pending);
-      continue;
-    }
-    if (c === "*" || c === "?" || c === "[") glob = true;
-    add(c, c);
-    i++;
-  }
-  endWord();
-  return tokens;
-}
-function readBodies(s, i, pending) {
-  for (const p of pending.splice(0)) {
-    const lines = [];
-    while (i < s.length) {
-      const nl = s.indexOf("\n", i);
-      const line = s.slice(i, nl < 0 ? s.length : nl);
-      i = nl < 0 ? s.length : nl + 1;
-      if ((p.stripTabs ? line.replace(/^\t+/, "") : line) === p.delimiter) break;
-      lines.push(line);
-    }
-    p.body.text = lines.length ? `${lines.join("\n")}
-` : "";
-  }
-  return i;
-}
-function opaqueRest(tokens, s, i) {
-  tokens.push({ kind: "word", word: { value: null, loose: s.slice(i) } });
-  return tokens;
-}
-var PLAIN_COMMAND_RE = /^[A-Za-z0-9_.,:/@%+=-]+(?: +[A-Za-z0-9_.,:/@%+=-]+)*$/;
-function scriptFromTokens(source) {
-  const script = { commands: [], redirects: [] };
-  const trimmed = source.trim();
-  if (PLAIN_COMMAND_RE.test(trimmed)) {
-    const words2 = trimmed.split(/ +/).map((w) => ({ value: w, loose: w }));
-    let first = 0;
-    while (first < words2.length && (RESERVED.has(words2[first].value) || /^[A-Za-z_]\w*=/.test(words2[first].value))) first++;
-    const kept = words2.slice(first);
-    if (kept.length && !["for", "case", "select", "function", "in", "esac"].includes(kept[0].value)) script.commands.push({ words: kept, stdin: [] });
-    return script;
-  }
-  let words = [];
-  let stdin = [];
-  let pipedStdin = [];
-  const flush = (op) => {
-    const cmd = words.length ? { words, stdin: [...stdin, ...pipedStdin] } : null;
-    if (cmd) script.commands.push(cmd);
-    const bareCat = cmd !== null && cmd.words.length === 1 && cmd.words[0].value !== null && /(^|\/)cat$/.test(cmd.words[0].value);
-    pipedStdin = op === "|" && bareCat ? stdin : [];
-    words = [];
-    stdin = [];
-  };
-  const tokens = tokenize(source);
-  for (let k = 0; k < tokens.length; k++) {
-    const t = tokens[k];
-    if (t.kind === "op") {
-      flush(t.op);
-      continue;
-    }
-    if (t.kind === "heredoc") {
-      stdin.push(t.body.text);
-      continue;
-    }
-    if (t.kind === "redirect") {
-      const next = tokens[k + 1];
-      if (next?.kind !== "word") continue;
-      k++;
-      if (t.op === "<<<") stdin.push(next.word.loose);
-      else {
-        const r = { op: t.op, fd: t.fd, target: next.word };
-        script.redirects.push(r);
-      }
-      continue;
-    }
-    const w = t.word;
-    if (words.length === 0 && w.value !== null && (RESERVED.has(w.value) || /^[A-Za-z_]\w*=/.test(w.value))) continue;
-    words.push(w);
-  }
-  flush(null);
-  script.commands = script.commands.filter((c) => !["for", "case", "select", "function", "in", "esac"].includes(c.words[0]?.value ?? ""));
-  return script;
-}
-
-// sections/ledger/shell-tree.ts
-var GLOB_RE = /(?<!\\)[*?[]/;
-var unescapeBare = (s) => s.replace(/\\\n/g, "").replace(/\\(.)/gs, "$1");
-var unescapeDouble = (s) => s.replace(/\\\n/g, "").replace(/\\([$`"\\])/g, "$1");
-var ANSI_C = {
-  n: "\n",
-  t: "	",
-  r: "\r",
-  a: "\x07",
-  b: "\b",
-  e: "\x1B",
-  E: "\x1B",
-  f: "\f",
-  v: "\v",
-  "\\": "\\",
-  "'": "'",
-  '"': '"',
-  "?": "?"
-};
-var unescapeAnsiC = (s) => s.replace(/\\(.)/gs, (m, c) => ANSI_C[c] ?? m);
-function join5(parts) {
-  let value = "";
-  let loose = "";
-  for (const p of parts) {
-    value = value === null || p.value === null ? null : value + p.value;
-    loose += p.loose;
-  }
-  return { value, loose };
-}
-function doubleQuoted(n) {
-  const parts = [];
-  const src = n.text;
-  const base2 = n.startIndex;
-  let at = 1;
-  for (const c of n.namedChildren) {
-    if (c.startIndex - base2 > at) parts.push(plain(unescapeDouble(src.slice(at, c.startIndex - base2))));
-    parts.push(c.type === "string_content" ? plain(unescapeDouble(c.text)) : wordOf(c));
-    at = c.endIndex - base2;
-  }
-  const end = src.endsWith('"') && src.length > 1 ? src.length - 1 : src.length;
-  if (end > at) parts.push(plain(unescapeDouble(src.slice(at, end))));
-  return join5(parts);
-}
-var plain = (s) => ({ value: s, loose: s });
-function wordOf(n) {
-  switch (n.type) {
-    case "word": {
-      const loose = unescapeBare(n.text);
-      return { value: GLOB_RE.test(n.text) ? null : loose, loose };
-    }
-    case "command_name":
-      return n.namedChildren[0] ? wordOf(n.namedChildren[0]) : plain(n.text);
-    case "number":
-    case "variable_name":
-      return plain(n.text);
-    case "raw_string":
-      return plain(n.text.slice(1, n.text.endsWith("'") && n.text.length > 1 ? -1 : void 0));
-    case "ansi_c_string":
-      return plain(unescapeAnsiC(n.text.slice(2, n.text.endsWith("'") ? -1 : void 0)));
-    case "string":
-      return doubleQuoted(n);
-    case "translated_string":
-      return n.namedChildren[0] ? wordOf(n.namedChildren[0]) : plain("");
-    case "concatenation":
-      return join5(n.children.map(wordOf));
-    default:
-      return { value: null, loose: n.text };
-  }
-}
-var REDIRECT_OPS = /* @__PURE__ */ new Set([">", ">>", ">|", "&>", "&>>", ">&", "<", "<&", "<>", ">&-", "<&-"]);
-function redirectOf(n) {
-  let op = null;
-  let fd = null;
-  let target = null;
-  for (const c of n.children) {
-    if (!c.isNamed && REDIRECT_OPS.has(c.type)) op ??= c.type;
-    else if (c.type === "file_descriptor") fd = c.text;
-    else if (c.isNamed && target === null && op !== null) target = c;
-  }
-  if (op === null) return null;
-  return { op, fd, target: target ? wordOf(target) : { value: null, loose: "" } };
-}
-function commandOf(n) {
-  const words = [];
-  const name = n.childForFieldName("name");
-  if (name) words.push(wordOf(name));
-  for (const a of n.childrenForFieldName("argument")) words.push(wordOf(a));
-  const stdin = [];
-  for (const r of n.childrenForFieldName("redirect")) {
-    const text = fedText(r);
-    if (text !== null) stdin.push(text);
-  }
-  return { words, stdin };
-}
-function fedText(r) {
-  if (r.type === "heredoc_redirect") {
-    const body = r.children.find((c) => c.type === "heredoc_body");
-    return body ? body.text : "";
-  }
-  if (r.type === "herestring_redirect") {
-    const arg = r.namedChildren[r.namedChildren.length - 1];
-    return arg ? wordOf(arg).loose : "";
-  }
-  return null;
-}
-var isBareCat = (c) => c !== void 0 && c.words.length === 1 && c.words[0].value !== null && /(^|\/)cat$/.test(c.words[0].value);
-function scriptFromTree(root) {
-  const script = { commands: [], redirects: [] };
-  const byNode = /* @__PURE__ */ new Map();
-  const visit = (n) => {
-    if (n.type === "heredoc_body" || n.type === "comment") return;
-    if (n.type === "file_redirect") {
-      const r = redirectOf(n);
-      if (r) script.redirects.push(r);
-    } else if (n.type === "command") {
-      const c = commandOf(n);
-      byNode.set(n.id, c);
-      script.commands.push(c);
-    }
-    for (const c of n.children) visit(c);
-    if (n.type === "redirected_statement") attachStdin(n);
-  };
-  const attachStdin = (stmt) => {
-    const body = stmt.childForFieldName("body");
-    let consumer = null;
-    if (body?.type === "command") consumer = body;
-    else if (body?.type === "list") {
-      const last = body.namedChildren[body.namedChildren.length - 1];
-      if (last?.type === "command") consumer = last;
-    }
-    const target = consumer ? byNode.get(consumer.id) : void 0;
-    for (const r of stmt.childrenForFieldName("redirect")) {
-      const text = fedText(r);
-      if (text === null || !target) continue;
-      target.stdin.push(text);
-      if (isBareCat(target)) {
-        const pipe = r.namedChildren.find((c) => c.type === "pipeline");
-        const next = pipe?.namedChildren.find((c) => c.type === "command");
-        const piped = next ? byNode.get(next.id) : void 0;
-        if (piped) piped.stdin.push(text);
-      }
-    }
-  };
-  visit(root);
-  return script;
-}
-
-// sections/ledger/shell-writes.ts
-var NOT_A_FILE = /^\/dev\/(null|stdout|stderr|tty|zero|fd\/\d+)$|^\/proc\/self\/fd\/\d+$/;
-var WRITING_OPS = /* @__PURE__ */ new Set([">", ">>", ">|", "&>", "&>>", ">&"]);
-var MAX_DEPTH = 4;
-function redirectWrite(r) {
-  if (!WRITING_OPS.has(r.op)) return null;
-  if (r.op === ">&" && (r.target.value === null ? /^\$/.test(r.target.loose) : /^(\d+|-)$/.test(r.target.value))) return null;
-  if (r.target.value === null) return "unresolved";
-  if (r.target.value === "" || NOT_A_FILE.test(r.target.value)) return null;
-  return { path: r.target.value, how: r.op };
-}
-function read(command, parser) {
-  if (parser) {
-    const tree = parser.parse(command);
-    try {
-      if (tree && !tree.rootNode.hasError) return { script: scriptFromTree(tree.rootNode), via: "parser" };
-    } finally {
-      tree?.delete();
-    }
-  }
-  return { script: scriptFromTokens(command), via: "tokenizer" };
-}
-function analyzeShell(command, parser, depth = 0) {
-  const { script, via } = read(command, parser);
-  const writes = [];
-  let unresolved = 0;
-  let readOnly2 = true;
-  for (const r of script.redirects) {
-    const w = redirectWrite(r);
-    if (w === "unresolved") unresolved++;
-    else if (w) writes.push(w);
-  }
-  for (const cmd of script.commands) {
-    const j = judgeCommand(cmd);
-    if (!j.readOnly) readOnly2 = false;
-    for (const { target, how } of j.writes) {
-      if (target.value === null) unresolved++;
-      else if (target.value !== "" && target.value !== "-" && !NOT_A_FILE.test(target.value)) writes.push({ path: target.value, how });
-    }
-    for (const s of j.scripts) {
-      if (s.language === "shell") {
-        if (depth >= MAX_DEPTH) continue;
-        const inner = analyzeShell(s.code, parser, depth + 1);
-        writes.push(...inner.writes);
-        unresolved += inner.unresolved;
-      } else {
-        const found = s.language === "python" ? pythonWrites(s.code) : nodeWrites(s.code);
-        writes.push(...found.paths.map((path) => ({ path, how: s.language })));
-        unresolved += found.unresolved;
-      }
-    }
-  }
-  const seen = /* @__PURE__ */ new Set();
-  const unique = writes.filter((w) => {
-    const key = `${w.path}\0${w.how}`;
-    return seen.has(key) ? false : (seen.add(key), true);
-  });
-  return { writes: unique, unresolved, readOnly: readOnly2 && unique.length === 0 && unresolved === 0, via };
-}
-
-// sections/ledger/index.ts
-var DEFAULTS = { newestCommands: 10, commandClipChars: 150, maxFailures: 20 };
-var FILES_SHARE = 0.45;
-function messagesInScope(t) {
-  const from = windowStart(t.messages);
-  return { messages: t.messages.slice(from), from };
-}
-var lookupCall = (n) => `handoff_lookup {"n": ${n}, "section": "ledger"}`;
-var PARSER_CAPS = { commands: 2e3, chars: 2e4 };
-var SLICE_MS = 20;
-var PARSER_NAME = "tree-sitter-bash (web-tree-sitter)";
-async function readLedger(messages, signal) {
-  const calls = [];
-  for (const m of messages) for (const use of m.toolUses) calls.push({ use, at: m.index });
-  const shellCalls = calls.filter((c) => c.use.name === "Bash" && typeof c.use.input.command === "string");
-  const stats = { parser: PARSER_NAME, initMs: null, parsed: 0, fallbacks: [], pastParserCaps: 0 };
-  let parser = null;
-  if (shellCalls.length > 0) {
-    const loaded = await loadBashParser();
-    if (loaded.ok) {
-      parser = loaded.parser;
-      stats.initMs = Math.round(loaded.parser.initMs * 10) / 10;
-    } else stats.unavailable = loaded.error;
-  }
-  let unresolvedWrites = 0;
-  const firstParsed = Math.max(0, shellCalls.length - PARSER_CAPS.commands);
-  const byParserSeen = /* @__PURE__ */ new Map();
-  const byTokensSeen = /* @__PURE__ */ new Map();
-  let sliceStart = performance.now();
-  for (const [i, c] of shellCalls.entries()) {
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await new Promise((resolve4) => setImmediate(resolve4));
-      sliceStart = performance.now();
-    }
-    signal?.throwIfAborted();
-    const command = c.use.input.command;
-    const byParser = i >= firstParsed && command.length <= PARSER_CAPS.chars;
-    const seen = byParser ? byParserSeen : byTokensSeen;
-    c.shell = seen.get(command) ?? analyzeShell(command, byParser ? parser : null);
-    seen.set(command, c.shell);
-    if (c.shell.via === "parser") stats.parsed++;
-    else if (byParser || !parser) stats.fallbacks.push(i + 1);
-    else stats.pastParserCaps++;
-    unresolvedWrites += c.shell.unresolved;
-  }
-  return { calls, files: filesWritten(calls), failures: failures(calls), commands: commandRows(calls), unresolvedWrites, parser: stats };
-}
-function displayPath(f, cwd) {
-  if (cwd && cwd !== "/" && f.path.startsWith(`${cwd.replace(/\/+$/, "")}/`)) return f.path.slice(cwd.replace(/\/+$/, "").length + 1);
-  if (!f.path.startsWith("/") && !f.path.startsWith("~")) return `${f.path} (as the shell wrote it)`;
-  return f.path;
-}
-function toolList(f) {
-  const parts = Object.entries(f.tools).map(([tool, n]) => {
-    const how = tool === "Bash" && f.shell.length ? ` (${f.shell.join(", ")})` : "";
-    return `${tool}${n > 1 ? ` \xD7${n}` : ""}${how}`;
-  });
-  const failed2 = f.toolCalls > 0 && f.failedToolCalls === f.toolCalls && !f.tools.Bash ? "; every call came back as an error" : "";
-  return parts.join(", ") + failed2;
-}
-function renderFiles(files, room, cwd, n) {
-  const perTool = /* @__PURE__ */ new Map();
-  for (const f of files) for (const t of Object.keys(f.tools)) perTool.set(t, (perTool.get(t) ?? 0) + 1);
-  const counts = [...perTool].map(([t, k]) => `${t} ${fmt(k)}`).join(" \xB7 ");
-  const head = `### Files written: ${fmt(files.length)}${files.length ? ` (files per tool: ${counts})` : ""}`;
-  if (files.length === 0) return { text: head, shown: 0 };
-  const relative4 = cwd && cwd !== "/" && files.some((f) => f.path.startsWith(`${cwd.replace(/\/+$/, "")}/`));
-  const intro = relative4 ? [`Paths are relative to ${cwd}.`] : [];
-  const line = (f) => `- ${displayPath(f, cwd)} \u2014 ${toolList(f)}`;
-  const byPath = (a, b) => displayPath(a, cwd) < displayPath(b, cwd) ? -1 : 1;
-  const newestFirst = [...files].sort((a, b) => b.last - a.last);
-  const rows = newestFirst.map(line);
-  const note = (left2) => `[${fmt(left2)} more file${left2 === 1 ? "" : "s"} left out for size; the full list: ${lookupCall(n)}]`;
-  const fixedChars = head.length + intro.reduce((k, l) => k + l.length + 1, 0);
-  let kept = newestFirst.length;
-  let rowChars = rows.reduce((k, r) => k + r.length + 1, 0);
-  const size = () => fixedChars + rowChars + (files.length > kept ? note(files.length - kept).length + 1 : 0);
-  while (size() > room && kept > 1) {
-    kept--;
-    rowChars -= rows[kept].length + 1;
-  }
-  const shown = newestFirst.slice(0, kept).sort(byPath).map(line);
-  const left = files.length - kept;
-  return { text: [head, ...intro, ...shown, ...left ? [note(left)] : []].join("\n"), shown: kept };
-}
-function renderFailures(all, max, room, cwd) {
-  const newest = all.slice(-max);
-  if (all.length === 0) return { text: "### Failures: none flagged", shown: 0 };
-  let kept = newest.length;
-  const build = () => {
-    const shown = newest.slice(newest.length - kept);
-    const left = all.length - kept;
-    const head = `### Failures: ${fmt(all.length)}${left ? ` (the newest ${fmt(kept)} shown)` : ""}`;
-    return [head, ...shown.map((f) => renderFailure(f, cwd))].join("\n");
-  };
-  let text = build();
-  while (text.length > room && kept > 0) {
-    kept--;
-    text = build();
-  }
-  return { text, shown: kept };
-}
-function renderLedger(data, opts) {
-  const { budget, n, cwd, options } = opts;
-  const limits = {
-    newest: options.newestCommands,
-    clipChars: options.commandClipChars,
-    newestClipChars: Math.max(300, options.commandClipChars)
-  };
-  const intro = `Read off the tool calls since ${opts.fromCompaction ? "the last compaction" : "the session began"}, not recalled. No exit codes are stored: [error] marks a result flagged as an error, and an unmarked call is not known to have succeeded.`;
-  const sep2 = 2;
-  const countLine = (left, readOnly2) => `[${fmt(left)} older command${left === 1 ? "" : "s"} left out here (${fmt(readOnly2)} of them read-only probes); every command at full length: ${lookupCall(n)}]`;
-  const commandsHead = `### Shell commands: ${fmt(data.commands.length)}`;
-  const files = renderFiles(data.files, Math.floor(budget * FILES_SHARE), cwd, n);
-  let used = intro.length + sep2 + files.text.length + sep2;
-  const reserve = data.commands.length ? commandsHead.length + 1 + commandsReserve(data.commands, countLine(999, 999).length, limits) + sep2 : 0;
-  const fails = renderFailures(data.failures, options.maxFailures, Math.max(0, budget - used - reserve - sep2), cwd);
-  used += fails.text.length + (data.commands.length ? sep2 : 0);
-  const fitted = data.commands.length ? fitCommands(data.commands, Math.max(0, budget - used - commandsHead.length - 1), countLine, limits) : { text: "", shown: 0, leftOut: 0, leftOutReadOnly: 0 };
-  const parts = [intro, files.text, fails.text, ...data.commands.length ? [`${commandsHead}
-${fitted.text}`] : ["### Shell commands: none"]];
-  let body = parts.join("\n\n");
-  if (body.length > budget) {
-    const note = `
-[ledger cut at ${fmt(budget)} chars (budgetChars); all of it: ${lookupCall(n)}]`;
-    body = body.slice(0, Math.max(0, budget - note.length)) + note;
-  }
-  return { body, filesShown: files.shown, failuresShown: fails.shown, commandsShown: fitted.shown, commandsLeftOut: fitted.leftOut };
-}
-var ledger_default = defineSection({
-  name: "ledger",
-  title: "Tool ledger",
-  description: "Files written, failed calls and shell commands since the last compaction, read off the messages.",
-  defaults: { timeoutMs: 5e3, budgetChars: 3e3, priority: 70, options: DEFAULTS },
-  optionsSchema: {
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      newestCommands: { type: "integer", minimum: 0, maximum: 100, description: "the newest shell commands always listed" },
-      commandClipChars: { type: "integer", minimum: 40, maximum: 2e3, description: "each older command is clipped to this many characters" },
-      maxFailures: { type: "integer", minimum: 0, maximum: 200, description: "at most this many failed calls are listed, newest first" }
-    }
-  },
-  async run(ctx) {
-    const options = { ...DEFAULTS, ...ctx.options };
-    const t = ctx.input.transcript;
-    const { messages, from } = messagesInScope(t);
-    const data = await readLedger(messages, ctx.signal);
-    if (data.calls.length === 0) return null;
-    const n = ctx.input.lineage.n;
-    const cwd = t.cwd ?? ctx.input.cwd;
-    const r = renderLedger(data, { budget: ctx.budgetChars, n, cwd, options, fromCompaction: from > 0 });
-    if (data.parser.unavailable) ctx.report.note(`shell parser unavailable (${data.parser.unavailable}); every command read by the fallback tokenizer`);
-    else if (data.parser.fallbacks.length)
-      ctx.report.note(`${fmt(data.parser.fallbacks.length)} of ${fmt(data.commands.length)} shell commands read by the fallback tokenizer`);
-    if (data.parser.pastParserCaps)
-      ctx.report.note(
-        `${fmt(data.parser.pastParserCaps)} of ${fmt(data.commands.length)} shell commands read by the fallback tokenizer: older than the newest ${fmt(PARSER_CAPS.commands)} or longer than ${fmt(PARSER_CAPS.chars)} chars (the parser's caps)`
-      );
-    if (r.commandsLeftOut)
-      ctx.report.note(`${fmt(r.commandsLeftOut)} of ${fmt(data.commands.length)} shell commands left out to fit budgetChars: ${fmt(ctx.budgetChars)}`);
-    return {
-      body: r.body,
-      record: {
-        scope: { fromMessage: from, messages: messages.length, toolCalls: data.calls.length },
-        lookup: { n, section: "ledger" },
-        files: data.files.map((f) => ({
-          path: f.path,
-          tools: f.tools,
-          ...f.shell.length ? { shell: f.shell } : {},
-          ...f.folded.length ? { folded: f.folded } : {},
-          ...f.failedToolCalls ? { failedToolCalls: f.failedToolCalls } : {}
-        })),
-        failures: data.failures,
-        commands: data.commands.map((c) => ({
-          n: c.n,
-          command: c.command,
-          readOnly: c.readOnly,
-          ...c.failed ? { failed: true } : {},
-          ...c.writes.length ? { writes: c.writes } : {}
-        })),
-        counts: {
-          files: data.files.length,
-          filesShown: r.filesShown,
-          failures: data.failures.length,
-          failuresShown: r.failuresShown,
-          commands: data.commands.length,
-          commandsShown: r.commandsShown,
-          commandsLeftOut: r.commandsLeftOut,
-          unresolvedWrites: data.unresolvedWrites
-        },
-        parser: data.parser
-      }
-    };
-  }
-});
-
-// sections/outline/index.ts
-import { basename as basename2 } from "node:path";
-var DECLARATION = /^(?: {0,4}|\t?)(?:(?:export|pub(?:\([\w:]+\))?|public|private|protected|internal|static|async|abstract|final|override|default|extern)\s+)*(?:func|type|class|def|interface|struct|enum|const|var|let|function|fn|impl|trait|module|object|record|package|namespace|macro_rules!|#{1,4} |\\(?:sub)*section\*?\{|[A-Z][A-Z0-9_]{3,}\s*[:=])/;
-function didWhat(ops) {
-  const words = [
-    ["written", ops.Write ?? 0],
-    ["edited", (ops.Edit ?? 0) + (ops.MultiEdit ?? 0) + (ops.NotebookEdit ?? 0)],
-    ["read", ops.Read ?? 0]
-  ];
-  return words.filter(([, n]) => n > 0).map(([w, n]) => n === 1 ? w : `${w} ${n}\xD7`).join(", ");
-}
-function declarations(touch, lineChars) {
-  if (!touch.stored) return [];
-  const out = [];
-  touch.stored.text.split("\n").forEach((line, i) => {
-    if (!DECLARATION.test(line)) return;
-    const text = line.trim();
-    out.push(`${touch.stored.firstLine + i}: ${text.length > lineChars ? `${text.slice(0, lineChars - 1)}\u2026` : text}`);
-  });
-  return out;
-}
-function entry(touch, lineChars) {
-  const s = touch.stored;
-  const seen = !s ? "no copy in the conversation" : s.firstLine === 1 && s.from === "write" ? `${fmt(s.text.split("\n").length)} lines as written` : s.firstLine === 1 ? `${fmt(s.text.split("\n").length)} lines as last read` : `lines ${s.firstLine}\u2013${s.firstLine + s.text.split("\n").length - 1} seen`;
-  const decls = declarations(touch, lineChars);
-  return [`- ${touch.path} (${didWhat(touch.ops)}; ${seen}; last worked at line ${touch.focus})`, ...decls.map((d) => `    ${d}`)].join("\n");
-}
-var outline_default = defineSection({
-  name: "outline",
-  title: "Where things are",
-  description: "The files the session worked on, newest first: what was done to each and its declarations with line numbers.",
-  // Priority 45: a map is cheap to rebuild by reading files again, but cheaper to keep than the
-  // files themselves, so it outlives restore and goes before the newest work.
-  defaults: { timeoutMs: 5e3, budgetChars: 2500, priority: 45, options: { maxFiles: 20, lineChars: 100 } },
-  optionsSchema: {
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      maxFiles: { type: "integer", minimum: 1, maximum: 200, description: "the most files outlined, newest touch first" },
-      lineChars: { type: "integer", minimum: 20, description: "a declaration line longer than this is clipped" }
-    }
-  },
-  async run(ctx) {
-    const touches = [...fileTouches(ctx.input.transcript).values()].reverse().filter((t) => basename2(t.path) !== "CLAUDE.md");
-    if (touches.length === 0) throw new SectionDropError("SECTION_EMPTY", "the session touched no file through a file tool");
-    const intro = "The files this session worked on, newest first: what was done to each, and the declarations in it by line number as the conversation last showed the file (it may have changed since).";
-    const lines = [intro];
-    let used = intro.length;
-    let listed = 0;
-    let cut = 0;
-    for (const touch of touches.slice(0, ctx.options.maxFiles)) {
-      let text = entry(touch, ctx.options.lineChars);
-      if (used + text.length + 1 > ctx.budgetChars - 120) {
-        const rows = text.split("\n");
-        while (rows.length > 1 && used + rows.join("\n").length + 1 > ctx.budgetChars - 160) rows.pop();
-        const kept = rows.join("\n");
-        if (used + kept.length + 1 > ctx.budgetChars - 160) break;
-        const dropped2 = text.split("\n").length - rows.length;
-        text = dropped2 > 0 ? `${kept}
-    \u2026 ${fmt(dropped2)} more declarations` : kept;
-        cut += dropped2;
-      }
-      lines.push(text);
-      used += text.length + 1;
-      listed++;
-    }
-    if (listed === 0) throw new SectionDropError("SECTION_EMPTY", `not even one file's entry fits budgetChars: ${fmt(ctx.budgetChars)}`);
-    const left = touches.length - listed;
-    if (left > 0) lines.push(`(${fmt(left)} more file${left === 1 ? "" : "s"} touched earlier, not listed)`);
-    return { body: lines.join("\n"), record: { files: touches.length, listed, declarationsCut: cut } };
-  }
-});
-
-// sections/recent/index.ts
-var recent_default = defineSection({
-  name: "recent",
-  title: "The newest work",
-  description: "The newest messages with tool calls verbatim and tool results clipped, newest kept.",
-  // Priority 42: above restore (a call and its arguments cannot be re-read from anywhere), below
-  // the outline and the sections that stand for the whole session.
-  defaults: { timeoutMs: 5e3, budgetChars: 3e3, priority: 42, options: { resultChars: 150, inputChars: 1500 } },
-  optionsSchema: {
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      resultChars: { type: "integer", minimum: 0, description: "each tool result is cut to this many characters (0 leaves results out)" },
-      inputChars: { type: "integer", minimum: 50, description: "each tool call's input is cut to this many characters" }
-    }
-  },
-  async run(ctx) {
-    const intro = "The last messages before this compaction, oldest first: tool calls as they were made, their results cut short.";
-    const t = ctx.input.transcript;
-    const start = windowStart(t.messages);
-    const rendered = renderConversation(
-      { ...t, messages: t.messages.slice(start) },
-      {
-        maxChars: ctx.budgetChars - intro.length - 2,
-        toolInputChars: ctx.options.inputChars,
-        toolResultChars: ctx.options.resultChars
-      }
-    );
-    if (rendered.rendered === 0)
-      throw new SectionDropError("SECTION_EMPTY", "no message fits, or the conversation holds none to show since the last compaction");
-    return { body: `${intro}
-
-${rendered.text}`, record: { messages: rendered.rendered, leftOut: rendered.leftOut, fromMessage: start } };
-  }
-});
-
-// sections/restore/index.ts
-import { existsSync as existsSync5, statSync as statSync2 } from "node:fs";
-import { extname } from "node:path";
-
-// sections/restore/choose.ts
-import { existsSync as existsSync4 } from "node:fs";
-import { basename as basename3 } from "node:path";
-function shellWords(messages) {
-  const words = /* @__PURE__ */ new Set();
-  for (const m of messages) {
-    for (const u of m.toolUses) {
-      if (u.name !== "Bash" || typeof u.input.command !== "string") continue;
-      for (const w of u.input.command.split(/[\s;|&<>()'"`=]+/)) if (w.length > 1) words.add(w.replace(/^\.\//, ""));
-    }
-  }
-  return words;
-}
-function namedByShell(path, words) {
-  if (words.has(path)) return true;
-  for (const w of words) if (w.includes("/") || w.includes(".")) {
-    if (path.endsWith("/" + w)) return true;
-  }
-  return false;
-}
-function choose(requested, t, opts) {
-  const exists = opts.exists ?? existsSync4;
-  const touches = fileTouches(t);
-  const words = shellWords(t.messages);
-  const usable = (path, touch) => exists(path) || !opts.sameMachine && !!touch?.stored;
-  const policyRefusal = (path) => opts.refuse?.(path, touches.get(path)?.stored?.text) ?? null;
-  const refused = [];
-  const files = [];
-  const seen = /* @__PURE__ */ new Set();
-  let policyWhy;
-  for (const r of requested ?? []) {
-    const touch = touches.get(r.path);
-    if (seen.has(r.path)) refused.push({ path: r.path, why: "named twice" });
-    else if (ENGINE_ATTACHED.has(basename3(r.path))) refused.push({ path: r.path, why: `${basename3(r.path)} is re-attached by the engine itself` });
-    else if (!touch && !namedByShell(r.path, words)) refused.push({ path: r.path, why: "the session never read or wrote it" });
-    else if ((policyWhy = policyRefusal(r.path)) !== null) refused.push({ path: r.path, why: policyWhy });
-    else if (files.length >= opts.maxFiles) refused.push({ path: r.path, why: `past the cap of ${opts.maxFiles} files (maxFiles)` });
-    else if (!usable(r.path, touch)) refused.push({ path: r.path, why: opts.sameMachine ? "no longer on disk" : "neither on disk nor in the transcript" });
-    else files.push(r);
-    seen.add(r.path);
-  }
-  if (files.length > 0) return { source: "summary", files, refused };
-  const recent = [];
-  for (const touch of [...touches.values()].reverse()) {
-    if (recent.length >= opts.maxFiles) break;
-    if (ENGINE_ATTACHED.has(basename3(touch.path)) || !usable(touch.path, touch)) continue;
-    const why = policyRefusal(touch.path);
-    if (why !== null) refused.push({ path: touch.path, why });
-    else recent.push({ path: touch.path, range: "all", reason: "recently touched" });
-  }
-  return { source: "recency", files: recent, refused };
-}
-
-// sections/restore/index.ts
-var NOT_TEXT = {
-  ".png": "an image",
-  ".jpg": "an image",
-  ".jpeg": "an image",
-  ".gif": "an image",
-  ".webp": "an image",
-  ".bmp": "an image",
-  ".ico": "an image",
-  ".svgz": "an image",
-  ".pdf": "a PDF",
-  ".ipynb": "a notebook"
-};
-var rangeInput = (range) => range === "all" ? {} : { offset: range.from, limit: range.to - range.from + 1 };
-var shownChars = (line, n) => String(n).length + line.length + 2;
-var ASSUMED_LINE_CHARS = 50;
-function windowFor(touch, fileChars) {
-  const stored = touch?.stored;
-  const focus = touch?.focus ?? 1;
-  if (!stored) {
-    if (focus <= 1) return "all";
-    const lines2 = Math.max(1, Math.floor(fileChars / ASSUMED_LINE_CHARS));
-    const from2 = Math.max(1, focus - Math.floor(lines2 / 3));
-    return { from: from2, to: from2 + lines2 - 1 };
-  }
-  const lines = stored.text.split("\n");
-  const first = stored.firstLine;
-  const last = first + lines.length - 1;
-  const cost = (n) => shownChars(lines[n - first], n);
-  if (first === 1 && lines.reduce((sum, l, i) => sum + shownChars(l, i + 1), 0) <= fileChars) return "all";
-  const at = Math.min(Math.max(focus, first), last);
-  let from = at;
-  let to = at;
-  let used = cost(at);
-  while (to < last && used + cost(to + 1) <= fileChars * 2 / 3) used += cost(++to);
-  while (from > first && used + cost(from - 1) <= fileChars) used += cost(--from);
-  while (to < last && used + cost(to + 1) <= fileChars) used += cost(++to);
-  return { from, to };
-}
-function clipFile(text, max, goesOn = false, setting = `fileChars: ${max}`) {
-  const rest = (clipped2) => `
-[\u2026 ${goesOn ? "the rest of the file" : `${fmt(clipped2)} more chars`} not restored (${setting}); Read the file for the rest]`;
-  if (text.length <= max) return { text: goesOn ? `${text}${rest(0)}` : text, clipped: 0 };
-  let clipped = 0;
-  const kept = clip(text, max, { atLine: true, mark: (cut) => rest(clipped = cut) });
-  return { text: kept, clipped };
-}
-function shareOut(demands, total) {
-  const shares = demands.map(() => 0);
-  let left = Math.max(0, total);
-  let open2 = demands.map((_, i) => i);
-  while (open2.length > 0 && left > 0) {
-    const even = Math.floor(left / open2.length);
-    const small = open2.filter((i) => demands[i] - shares[i] <= even);
-    if (small.length === 0) {
-      for (const i of open2) shares[i] += even;
-      break;
-    }
-    for (const i of small) {
-      left -= demands[i] - shares[i];
-      shares[i] = demands[i];
-    }
-    open2 = open2.filter((i) => !small.includes(i));
-  }
-  return shares;
-}
-function demandOf(touch, fileChars, onDisk) {
-  const s = touch?.stored;
-  const label = 250;
-  if (onDisk !== void 0) return Math.min(fileChars, Math.ceil(onDisk * 1.2) + label);
-  if (!s) return fileChars;
-  const shown = s.text.split("\n").reduce((n, line, i) => n + shownChars(line, s.firstLine + i), 0);
-  return Math.min(fileChars, shown + label);
-}
-function sizeOnDisk(path) {
-  const st = path ? statSync2(path, { throwIfNoEntry: false }) : void 0;
-  return st?.isFile() ? st.size : void 0;
-}
-function storedLines(stored, range) {
-  const { offset, limit } = rangeInput(range);
-  return numberLines(stored.text, offset, limit ?? Number.MAX_SAFE_INTEGER, stored.firstLine);
-}
-async function readOne(ctx, file2, stored, policy, maxChars) {
-  const started = ctx.capabilities.now();
-  const kind = NOT_TEXT[extname(file2.path).toLowerCase()];
-  if (kind) return { failed: `${kind}: only text comes back through a restore` };
-  let why = "the host offers no file reads";
-  if (ctx.capabilities.files) {
-    const timer = new AbortController();
-    const t = setTimeout(() => timer.abort(new Error("read timeout")), ctx.options.readTimeoutMs);
-    const signal = AbortSignal.any([ctx.signal, timer.signal]);
-    try {
-      const stopped = new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }));
-      stopped.catch(() => {
-      });
-      const request = { path: file2.path, ...rangeInput(file2.range), policy, maxChars };
-      const answer = await Promise.race([ctx.capabilities.files.read(request, signal), stopped]);
-      if (answer.ok) return { text: answer.text, truncated: answer.truncated === true, source: "read", ms: ctx.capabilities.now() - started };
-      why = answer.reason;
-    } catch (err) {
-      why = timer.signal.aborted ? `no answer within ${fmt(ctx.options.readTimeoutMs)} ms (readTimeoutMs)` : err.message;
-    } finally {
-      clearTimeout(t);
-    }
-    if (ctx.signal.aborted) return { failed: "the section was stopped" };
-  }
-  const shown = stored ? storedLines(stored, file2.range) : "";
-  if (stored && shown !== "") {
-    const part = stored.firstLine > 1 || file2.range !== "all" ? " (the lines it holds of the range asked)" : "";
-    const label = `[compact-handoff: the file could not be read now (${why}); below is the transcript's last copy of it${part}, which may be out of date]
-`;
-    return {
-      text: label + shown,
-      source: "stored",
-      ms: ctx.capabilities.now() - started,
-      note: `read failed (${why}); the transcript's copy stands in`
-    };
-  }
-  return { failed: `read failed: ${why}` };
-}
-var restore_default = defineSection({
-  name: "restore",
-  title: "Files restored",
-  description: "Up to five files re-read when the handoff is written and handed up as Read results.",
-  // Priority 40: a file can always be read again after the compaction; the other sections'
-  // facts cannot be recovered as cheaply. Budget: the total file cap plus the section's list.
-  defaults: {
-    timeoutMs: 6e4,
-    budgetChars: 8e3,
-    priority: 40,
-    options: { maxFiles: 5, fileChars: 2e4, totalChars: 7e3, readTimeoutMs: 2e4 }
-  },
-  needs: ["summary"],
-  optionsSchema: {
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      maxFiles: { type: "integer", minimum: 0, maximum: 20, description: "the most files restored" },
-      fileChars: { type: "integer", minimum: 100, description: "a file longer than this is clipped, and the clip is said" },
-      totalChars: { type: "integer", minimum: 100, description: "a file that would take the restored total past this is left out" },
-      readTimeoutMs: { type: "integer", minimum: 1, description: "a read slower than this falls back to the transcript's copy" },
-      ...READ_POLICY_OPTIONS
-    }
-  },
-  async run(ctx) {
-    const { input, options } = ctx;
-    const summary = ctx.needed.summary;
-    const named = summary?.status === "ok" ? summary.record?.restoreFiles : void 0;
-    const sameMachine = input.trigger !== "cli" || existsSync5(input.cwd);
-    const policy = readPolicy(input.transcript.cwd, { denyPaths: options.denyPaths ?? [], allowPaths: options.allowPaths ?? [] });
-    const choice = choose(named, input.transcript, {
-      maxFiles: options.maxFiles,
-      sameMachine,
-      exists: (path) => {
-        const abs = resolveIn(policy, path);
-        return abs !== null && existsSync5(abs);
-      },
-      refuse: (path, stored) => refusalOf(path, policy, stored)
-    });
-    const touches = fileTouches(input.transcript);
-    const listRoom = 250 + choice.files.reduce((n, f) => n + f.path.length + f.reason.length + 110, 0);
-    const byBudget = Math.max(0, ctx.budgetChars - listRoom);
-    const total = Math.min(options.totalChars, byBudget);
-    const totalSetting = total === options.totalChars ? "totalChars" : `budgetChars: ${ctx.budgetChars}, less room for the list`;
-    const restored = [];
-    const failed2 = [];
-    const messages = [
-      { role: "assistant", text: "", toolUses: [] },
-      { role: "user", text: "", toolResults: [] }
-    ];
-    let used = 0;
-    const perCall = (path) => path.length + 60;
-    const shares = shareOut(
-      choice.files.map((f) => demandOf(touches.get(f.path), options.fileChars, sizeOnDisk(resolveIn(policy, f.path)))),
-      total - choice.files.reduce((n, f) => n + perCall(f.path), 0)
-    );
-    const files = choice.files.map((f, i) => f.range === "all" ? { ...f, range: windowFor(touches.get(f.path), shares[i]) } : f);
-    const reads = await Promise.all(files.map((f, i) => readOne(ctx, f, touches.get(f.path)?.stored, policy, shares[i])));
-    files.forEach((file2, i) => {
-      const r = reads[i];
-      if ("failed" in r) return void failed2.push({ path: file2.path, why: r.failed });
-      const share = shares[i];
-      const setting = share < options.fileChars ? `its share of totalChars: ${fmt(share)}` : `fileChars: ${options.fileChars}`;
-      const { text, clipped } = clipFile(r.text, share, "truncated" in r && r.truncated, setting);
-      const cost = text.length + perCall(file2.path);
-      if (used + cost > total)
-        return void failed2.push({ path: file2.path, why: `${fmt(text.length)} chars would take the restored total past ${fmt(total)} (${totalSetting})` });
-      used += cost;
-      const id = `toolu_handoff_${String(input.lineage.n).padStart(3, "0")}_restore_${restored.length + 1}`;
-      messages[0].toolUses.push({ id, name: "Read", input: { file_path: file2.path, ...rangeInput(file2.range) } });
-      messages[1].toolResults.push({ toolUseId: id, text, isError: false });
-      restored.push({
-        path: file2.path,
-        range: file2.range,
-        reason: file2.reason,
-        source: r.source,
-        lines: text.split("\n").length,
-        chars: text.length,
-        approxTokens: Math.ceil(text.length / 4),
-        clippedChars: clipped,
-        ms: r.ms,
-        ...r.note ? { note: r.note } : {}
-      });
-    });
-    for (const f of failed2) ctx.report.note(`${f.path}: ${f.why}`);
-    const record = {
-      source: choice.source,
-      requested: named?.length ?? 0,
-      restored,
-      refused: choice.refused,
-      failed: failed2
-    };
-    if (restored.length === 0) {
-      const why = choice.files.length === 0 ? `no file to restore (${record.requested} named, ${record.refused.length} refused, none touched and still available)` : `none of ${choice.files.length} file(s) could be restored (${failed2.map((f) => f.why).join("; ")})`;
-      throw new SectionDropError("SECTION_EMPTY", why, record);
-    }
-    const rows = restored.map((f) => {
-      const range = f.range === "all" ? "" : ` lines ${f.range.from}\u2013${f.range.to}`;
-      const how2 = f.source === "stored" ? "; from the transcript's last copy, the file could not be read" : "";
-      return `- ${f.path}${range} (${fmt(f.lines)} lines${f.clippedChars ? ", clipped" : ""}${how2}) \u2014 ${f.reason}`;
-    });
-    const picked = choice.source === "summary" ? "chosen by the summary" : "the most recently touched";
-    const fresh = restored.filter((f) => f.source === "read").length;
-    const how = fresh === restored.length ? "re-read as this handoff was written" : fresh === 0 ? "from the transcript's last copies (they could not be read now)" : `${fresh} re-read as this handoff was written, ${restored.length - fresh} from the transcript's last copy`;
-    return {
-      body: [`${restored.length === 1 ? "One file" : `${restored.length} files`}, ${picked}, ${how}; their contents follow as Read results:`, ...rows].join(
-        "\n"
-      ),
-      messages,
-      record
-    };
-  }
-});
-
-// sections/state/index.ts
-import { existsSync as existsSync7, statSync as statSync3 } from "node:fs";
-
-// sections/state/exec.ts
-import { spawn } from "node:child_process";
-var POSIX = process.platform !== "win32";
-function exec(file2, args, opts) {
-  const started = performance.now();
-  const ms = () => Math.round(performance.now() - started);
-  if (opts.signal.aborted) return Promise.resolve({ kind: "aborted", ms: 0 });
-  return new Promise((resolve4) => {
-    const maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
-    const child = spawn(file2, args, {
-      cwd: opts.cwd,
-      env: opts.env,
-      stdio: ["ignore", "pipe", "pipe"],
-      // A group of its own, so a kill reaches whatever it started (gh runs git, a script sleeps).
-      detached: POSIX,
-      windowsHide: true
-    });
-    const out = [];
-    const err = [];
-    let outBytes = 0;
-    let errBytes = 0;
-    let settled = false;
-    const kill = () => {
-      try {
-        if (POSIX && child.pid) process.kill(-child.pid, "SIGKILL");
-        else child.kill("SIGKILL");
-      } catch {
-      }
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-    };
-    const finish = (result, killIt = false) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      opts.signal.removeEventListener("abort", onAbort);
-      if (killIt) kill();
-      resolve4(result);
-    };
-    const onAbort = () => finish({ kind: "aborted", ms: ms() }, true);
-    const timer = setTimeout(() => finish({ kind: "timeout", ms: ms() }, true), Math.max(1, opts.timeoutMs));
-    opts.signal.addEventListener("abort", onAbort, { once: true });
-    child.stdout.on("data", (chunk) => {
-      outBytes += chunk.length;
-      if (outBytes > maxBytes) return finish({ kind: "too-large", bytes: outBytes, ms: ms() }, true);
-      out.push(chunk);
-    });
-    child.stderr.on("data", (chunk) => {
-      if (errBytes < 8192) err.push(chunk);
-      errBytes += chunk.length;
-    });
-    child.on("error", (e) => {
-      if (e.code === "ENOENT") finish({ kind: "missing", ms: ms() });
-      else finish({ kind: "error", message: e.message, ms: ms() }, true);
-    });
-    child.on("close", (code, signal) => {
-      if (code === 0) finish({ kind: "ok", stdout: Buffer.concat(out).toString("utf8"), ms: ms() });
-      else finish({ kind: "failed", code, signal, stderr: Buffer.concat(err).toString("utf8"), ms: ms() });
-    });
-  });
-}
-function firstLine(text, max = 200) {
-  const line = text.split("\n").map((l) => l.trim()).find((l) => l !== "") ?? "";
-  return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
-}
-
-// sections/state/git.ts
-import { existsSync as existsSync6, readFileSync as readFileSync4 } from "node:fs";
-import { join as join6 } from "node:path";
-var REPO_LOCATION_VARS = [
-  "GIT_DIR",
-  "GIT_WORK_TREE",
-  "GIT_INDEX_FILE",
-  "GIT_OBJECT_DIRECTORY",
-  "GIT_ALTERNATE_OBJECT_DIRECTORIES",
-  "GIT_COMMON_DIR",
-  "GIT_NAMESPACE",
-  "GIT_PREFIX"
-];
-function quietEnv(base2) {
-  const env = { ...base2 };
-  for (const name of REPO_LOCATION_VARS) delete env[name];
-  return {
-    ...env,
-    LC_ALL: "C",
-    GIT_OPTIONAL_LOCKS: "0",
-    GIT_TERMINAL_PROMPT: "0",
-    GIT_PAGER: "cat",
-    PAGER: "cat"
-  };
-}
-var GIT_GLOBAL_ARGS = ["-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false", "--no-optional-locks"];
-function fields(record, n) {
-  const head = [];
-  let at = 0;
-  for (let i = 0; i < n; i++) {
-    const next = record.indexOf(" ", at);
-    if (next < 0) return { head, rest: "" };
-    head.push(record.slice(at, next));
-    at = next + 1;
-  }
-  return { head, rest: record.slice(at) };
-}
-function submoduleWords(sub) {
-  if (!sub.startsWith("S")) return void 0;
-  const words = [sub[1] === "C" && "new commits", sub[2] === "M" && "modified content", sub[3] === "U" && "untracked content"];
-  return `submodule: ${words.filter(Boolean).join(", ") || "changed"}`;
-}
-function parseStatus(raw) {
-  const s = {
-    oid: null,
-    branch: null,
-    upstream: null,
-    ahead: null,
-    behind: null,
-    stashes: 0,
-    entries: [],
-    counts: { staged: 0, unstaged: 0, untracked: 0, conflicted: 0 },
-    untrackedOnlySubmodules: []
-  };
-  const records = raw.split("\0");
-  for (let i = 0; i < records.length; i++) {
-    const rec = records[i];
-    if (rec === "") continue;
-    if (rec.startsWith("# ")) {
-      const { head: head2, rest: rest2 } = fields(rec, 2);
-      const key = head2[1];
-      if (key === "branch.oid") s.oid = rest2 === "(initial)" ? null : rest2;
-      else if (key === "branch.head") s.branch = rest2 === "(detached)" ? null : rest2;
-      else if (key === "branch.upstream") s.upstream = rest2;
-      else if (key === "branch.ab") {
-        const m = /^\+(\d+) -(\d+)$/.exec(rest2);
-        if (m) [s.ahead, s.behind] = [Number(m[1]), Number(m[2])];
-      } else if (key === "stash") s.stashes = Number(rest2) || 0;
-      continue;
-    }
-    const type = rec[0];
-    if (type === "?") {
-      s.entries.push({ kind: "untracked", xy: "??", path: rec.slice(2), staged: false, unstaged: false });
-      s.counts.untracked++;
-      continue;
-    }
-    if (type !== "1" && type !== "2" && type !== "u") continue;
-    const { head, rest } = fields(rec, type === "1" ? 8 : type === "2" ? 9 : 10);
-    const [x = ".", y = "."] = head[1] ?? "..";
-    const sub = head[2] ?? "N...";
-    if (type === "u") {
-      s.entries.push({ kind: "conflicted", xy: `${x}${y}`, path: rest, staged: false, unstaged: false });
-      s.counts.conflicted++;
-      continue;
-    }
-    const onlyUntrackedInside = sub.startsWith("S") && y === "M" && sub[1] !== "C" && sub[2] !== "M";
-    const staged = x !== ".";
-    const unstaged = y !== "." && !onlyUntrackedInside;
-    if (!staged && !unstaged) {
-      if (onlyUntrackedInside) s.untrackedOnlySubmodules.push(rest);
-      continue;
-    }
-    const entry2 = {
-      kind: type === "2" ? "renamed" : "changed",
-      xy: `${staged ? x : " "}${unstaged ? y : " "}`,
-      path: rest,
-      staged,
-      unstaged
-    };
-    if (type === "2") entry2.from = records[++i] ?? "";
-    const words = submoduleWords(sub);
-    if (words) entry2.submodule = words;
-    s.entries.push(entry2);
-    if (staged) s.counts.staged++;
-    if (unstaged) s.counts.unstaged++;
-  }
-  return s;
-}
-var LOG_FORMAT = "%h%x1f%cI%x1f%an%x1f%s";
-function parseLog(raw) {
-  return raw.split("\0").map((r) => r.replace(/^\n/, "")).filter((r) => r !== "").map((r) => {
-    const [hash = "", date = "", author = "", subject = ""] = r.split("");
-    return { hash, date, author, subject };
-  });
-}
-function operationInProgress(gitDir) {
-  const has = (p) => existsSync6(join6(gitDir, p));
-  const read2 = (p) => {
-    try {
-      return readFileSync4(join6(gitDir, p), "utf8").trim();
-    } catch {
-      return "";
-    }
-  };
-  const step = (dir, n, of) => {
-    const [a, b] = [read2(join6(dir, n)), read2(join6(dir, of))];
-    return a && b ? `, step ${a} of ${b}` : "";
-  };
-  const branchOf = (dir) => {
-    const name = read2(join6(dir, "head-name")).replace(/^refs\/heads\//, "");
-    return name && name !== "detached HEAD" ? ` of ${name}` : "";
-  };
-  if (has("rebase-merge")) return `rebase${branchOf("rebase-merge")}${step("rebase-merge", "msgnum", "end")}`;
-  if (has("rebase-apply")) {
-    if (has("rebase-apply/applying")) return `am (applying patches${step("rebase-apply", "next", "last")})`;
-    return `rebase${branchOf("rebase-apply")}${step("rebase-apply", "next", "last")}`;
-  }
-  if (has("MERGE_HEAD")) return "merge";
-  if (has("CHERRY_PICK_HEAD")) return "cherry-pick";
-  if (has("REVERT_HEAD")) return "revert";
-  if (has("BISECT_LOG")) return "bisect";
-  return null;
-}
-var PROGRAM_KEY_RE = /^(?:filter\..+\.(?:clean|smudge|process)|diff\..+\.(?:textconv|command)|merge\..+\.driver|core\.(?:sshcommand|askpass|editor|pager|gitproxy)|credential\.(?:.+\.)?helper|gpg\.(?:.+\.)?program|sequence\.editor)$/i;
-var REPO_SCOPES = /* @__PURE__ */ new Set(["local", "worktree"]);
-async function repoProgramOverrides(opts) {
-  const r = await exec("git", ["config", "--show-scope", "--null", "--name-only", "--get-regexp", "."], { ...opts, env: quietEnv(opts.env) });
-  if (r.kind !== "ok") return [];
-  const parts = r.stdout.split("\0");
-  const out = [];
-  for (let i = 0; i + 1 < parts.length; i += 2) {
-    const [scope, key] = [parts[i], parts[i + 1]];
-    if (!REPO_SCOPES.has(scope) || !PROGRAM_KEY_RE.test(key)) continue;
-    out.push("-c", `${key}=`);
-    const filter = /^filter\.(.+)\.(?:clean|smudge|process)$/i.exec(key);
-    if (filter) out.push("-c", `filter.${filter[1]}.required=false`);
-  }
-  return out;
-}
-function gitConfigEnv(pairs) {
-  const env = {};
-  let n = 0;
-  for (let i = 0; i + 1 < pairs.length; i += 2) {
-    if (pairs[i] !== "-c") continue;
-    const kv = pairs[i + 1];
-    const eq = kv.indexOf("=");
-    env[`GIT_CONFIG_KEY_${n}`] = kv.slice(0, eq);
-    env[`GIT_CONFIG_VALUE_${n}`] = kv.slice(eq + 1);
-    n++;
-  }
-  env.GIT_CONFIG_COUNT = String(n);
-  return env;
-}
-async function git(args, opts) {
-  const overrides = await (opts.overrides ?? repoProgramOverrides(opts));
-  return exec("git", [...GIT_GLOBAL_ARGS, ...overrides, ...args], { ...opts, env: quietEnv(opts.env) });
-}
-function whyFailed(what, program, r, limit) {
-  switch (r.kind) {
-    case "missing":
-      return `${program} is not installed (no ${program} on PATH)`;
-    case "timeout":
-      return `${what} did not answer within ${limit}`;
-    case "aborted":
-      return `${what} was stopped: the section was aborted`;
-    case "too-large":
-      return `${what} printed over ${Math.floor(r.bytes / 1024 / 1024)} MB; refused`;
-    case "error":
-      return `${what} could not start: ${r.message}`;
-    case "failed": {
-      const line = firstLine(r.stderr);
-      const how = r.code === null ? `was killed (${r.signal})` : `exited ${r.code}`;
-      return line ? `${what} ${how}: ${line}` : `${what} ${how}`;
-    }
-  }
-}
-function isNotARepo(r) {
-  return r.kind === "failed" && /not a git repository/i.test(r.stderr);
-}
-
-// sections/state/gh.ts
-function parsePrList(raw) {
-  let data;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (!Array.isArray(data)) return null;
-  const prs = [];
-  for (const item of data) {
-    if (!item || typeof item !== "object") return null;
-    const o = item;
-    if (typeof o.number !== "number" || typeof o.title !== "string") return null;
-    const author = o.author && typeof o.author === "object" ? o.author.login : void 0;
-    prs.push({
-      number: o.number,
-      title: o.title,
-      branch: typeof o.headRefName === "string" ? o.headRefName : "",
-      author: typeof author === "string" ? author : "",
-      draft: o.isDraft === true
-    });
-  }
-  return prs;
-}
-async function listOpenPrs(opts) {
-  const args = ["pr", "list", "--state", "open", "--limit", String(opts.limit), "--json", "number,title,headRefName,author,isDraft"];
-  const overrides = await (opts.overrides ?? repoProgramOverrides(opts));
-  const env = {
-    ...quietEnv(opts.env),
-    ...gitConfigEnv([...GIT_GLOBAL_ARGS.filter((a) => a !== "--no-optional-locks"), ...overrides]),
-    // Never ask, never nag, never colour: gh runs with nobody at a terminal.
-    GH_PROMPT_DISABLED: "1",
-    GH_NO_UPDATE_NOTIFIER: "1",
-    GH_NO_EXTENSION_UPDATE_NOTIFIER: "1",
-    GH_SPINNER_DISABLED: "1",
-    NO_COLOR: "1"
-  };
-  const r = await exec("gh", args, { cwd: opts.cwd, env, timeoutMs: opts.timeoutMs, signal: opts.signal, maxBytes: 4 * 1024 * 1024 });
-  if (r.kind !== "ok") return { ok: false, reason: whyFailed("gh pr list", "gh", r, opts.limitLabel) };
-  const prs = parsePrList(r.stdout);
-  if (!prs) return { ok: false, reason: "gh pr list printed something other than the JSON list it was asked for" };
-  return { ok: true, prs, limit: opts.limit };
-}
-
-// sections/state/index.ts
-var plural = (n, one, many = `${one}s`) => `${fmt(n)} ${n === 1 ? one : many}`;
-var DEFAULT_OPTIONS = {
-  commits: 5,
-  maxFiles: 40,
-  gh: true,
-  prLimit: 20,
-  gitTimeoutMs: 3e3,
-  ghTimeoutMs: 3e3
-};
-async function readState(o) {
-  const reading = { status: null, commits: null, operation: null, prs: null, unreadable: [], ms: {} };
-  const gitRows = ["branch", "working-tree", ...o.commits > 0 ? ["commits"] : []];
-  const repoRows = [...gitRows, ...o.gh ? ["open-prs"] : []];
-  const lose = (rows, reason) => rows.forEach((row) => reading.unreadable.push({ row, reason }));
-  let isDir;
-  try {
-    isDir = existsSync7(o.cwd) && statSync3(o.cwd).isDirectory();
-  } catch {
-    isDir = false;
-  }
-  if (!isDir) {
-    lose(repoRows, `the working directory ${o.cwd} does not exist`);
-    return reading;
-  }
-  const base2 = { cwd: o.cwd, env: o.env, timeoutMs: o.git.timeoutMs, signal: o.signal };
-  const overrides = repoProgramOverrides(base2);
-  const call = { ...base2, overrides };
-  const timed = async (key, p) => {
-    const t0 = performance.now();
-    try {
-      return await p;
-    } finally {
-      reading.ms[key] = Math.round(performance.now() - t0);
-    }
-  };
-  const [st, lg, gd, pr] = await Promise.all([
-    timed("status", git(["status", "--porcelain=v2", "--branch", "--show-stash", "-z", "--untracked-files=normal"], call)),
-    o.commits > 0 ? timed("log", git(["log", `-n${o.commits}`, "-z", "--no-show-signature", "--no-color", `--format=${LOG_FORMAT}`], call)) : null,
-    timed("gitDir", git(["rev-parse", "--absolute-git-dir"], call)),
-    o.gh ? timed(
-      "gh",
-      listOpenPrs({ cwd: o.cwd, env: o.env, signal: o.signal, limit: o.prLimit, timeoutMs: o.ghCall.timeoutMs, limitLabel: o.ghCall.label, overrides })
-    ) : null
-  ]);
-  if (isNotARepo(st) || isNotARepo(gd)) {
-    lose(repoRows, `${o.cwd} is not inside a git repository`);
-    return reading;
-  }
-  if (st.kind === "missing") {
-    lose(gitRows, whyFailed("git status", "git", st, o.git.label));
-  } else if (st.kind !== "ok") {
-    lose(["branch", "working-tree"], whyFailed("git status", "git", st, o.git.label));
-  } else {
-    reading.status = parseStatus(st.stdout);
-  }
-  if (lg && st.kind !== "missing") {
-    if (reading.status && reading.status.oid === null) reading.commits = [];
-    else if (lg.kind === "ok") reading.commits = parseLog(lg.stdout);
-    else lose(["commits"], whyFailed("git log", "git", lg, o.git.label));
-  }
-  if (gd.kind === "ok") reading.operation = operationInProgress(gd.stdout.trim());
-  else if (st.kind !== "missing") lose(["operation"], whyFailed("git rev-parse", "git", gd, o.git.label));
-  if (pr) {
-    if (pr.ok) reading.prs = { list: pr.prs, limit: pr.limit };
-    else lose(["open-prs"], pr.reason);
-  }
-  return reading;
-}
-function readAgents(input) {
-  const raw = input.runningAgents;
-  if (raw === void 0) return { agents: null, reason: "the host did not say which agents are running (no runningAgents in the input)" };
-  if (!Array.isArray(raw)) return { agents: null, reason: `runningAgents in the input is not a list (got ${typeof raw})` };
-  const agents = [];
-  for (const item of raw) {
-    if (!item || typeof item !== "object") continue;
-    const o = item;
-    const id = typeof o.id === "string" ? o.id : typeof o.agentId === "string" ? o.agentId : "";
-    const description = typeof o.description === "string" ? o.description : "";
-    if (id || description) agents.push({ id, description });
-  }
-  const bad = raw.length - agents.length;
-  return bad > 0 ? { agents, reason: `${plural(bad, "item")} of runningAgents in the input named no id or description` } : { agents };
-}
-function renderBlock(b) {
-  const left = b.items.length - b.kept + b.beyond;
-  return [...b.lines, ...b.items.slice(0, b.kept), ...left > 0 && b.more ? [b.more(left)] : []];
-}
-var renderAll = (head, blocks) => [head, ...blocks.flatMap(renderBlock)].join("\n");
-function branchLine(s, commits) {
-  if (s.branch === null) {
-    const short = commits?.[0]?.hash ?? s.oid?.slice(0, 10) ?? "an unknown commit";
-    return `- Branch: detached HEAD at ${short}`;
-  }
-  const name = `\`${s.branch}\``;
-  if (s.oid === null) return `- Branch: ${name} (no commits yet)`;
-  if (!s.upstream) return `- Branch: ${name} (no upstream)`;
-  if (s.ahead === null || s.behind === null) return `- Branch: ${name} (upstream \`${s.upstream}\`: gone)`;
-  return `- Branch: ${name} (upstream \`${s.upstream}\`: ${fmt(s.ahead)} ahead, ${fmt(s.behind)} behind)`;
-}
-function treeLine(s) {
-  const c = s.counts;
-  const parts = [
-    c.conflicted && `${fmt(c.conflicted)} conflicted`,
-    c.staged && `${fmt(c.staged)} staged`,
-    c.unstaged && `${fmt(c.unstaged)} unstaged`,
-    c.untracked && `${fmt(c.untracked)} untracked`
-  ].filter(Boolean);
-  const stash = s.stashes ? `; ${plural(s.stashes, "stash", "stashes")}` : "";
-  return `- Working tree: ${parts.length ? parts.join(", ") : "clean"}${stash}`;
-}
-function fileLine(e) {
-  const path = e.from !== void 0 ? `${clip(e.from, 160)} \u2192 ${clip(e.path, 160)}` : clip(e.path, 200);
-  return `  - \`${e.xy}\` ${path}${e.submodule ? ` (${e.submodule})` : ""}`;
-}
-function orderEntries(entries) {
-  const rank = { conflicted: 0, changed: 1, renamed: 1, untracked: 2 };
-  return entries.map((e, i) => ({ e, i })).sort((a, b) => rank[a.e.kind] - rank[b.e.kind] || a.i - b.i).map((x) => x.e);
-}
-function renderState(head, reading, extra, opts) {
-  const blocks = [];
-  const s = reading.status;
-  if (s) blocks.push({ row: "branch", lines: [branchLine(s, reading.commits)], items: [], kept: 0, beyond: 0 });
-  if (reading.operation) blocks.push({ row: "operation", lines: [`- In progress: ${reading.operation}`], items: [], kept: 0, beyond: 0 });
-  let files = null;
-  if (s) {
-    const ordered = orderEntries(s.entries);
-    const items = ordered.slice(0, opts.maxFiles).map(fileLine);
-    files = {
-      row: "working-tree",
-      lines: [treeLine(s)],
-      items,
-      kept: items.length,
-      beyond: ordered.length - items.length,
-      more: (n) => `  - \u2026 and ${plural(n, "more path")} (maxFiles: ${opts.maxFiles}, budgetChars)`
-    };
-    blocks.push(files);
-  }
-  let prs = null;
-  if (reading.prs) {
-    const { list, limit } = reading.prs;
-    const mayBeMore = list.length >= limit ? ` (the first ${fmt(limit)}; there may be more)` : ` (${fmt(list.length)})`;
-    const items = list.map((p) => {
-      const about = [`\`${clip(p.branch, 80)}\``, p.author && `@${p.author}`, p.draft && "draft"].filter(Boolean).join(", ");
-      const mine = s?.branch && p.branch === s.branch ? " \u2190 this branch" : "";
-      return `  - #${p.number} ${clip(p.title, 120)} (${about})${mine}`;
-    });
-    prs = {
-      row: "open-prs",
-      lines: [list.length ? `- Open PRs${mayBeMore}:` : "- Open PRs: none"],
-      items,
-      kept: items.length,
-      beyond: 0,
-      more: (n) => `  - \u2026 and ${plural(n, "more PR")} (budgetChars)`
-    };
-    blocks.push(prs);
-  }
-  let commits = null;
-  if (reading.commits) {
-    const items = reading.commits.map((c) => `  - ${c.hash} ${clip(c.subject, 120)} (${clip(c.author, 40)}, ${c.date})`);
-    commits = {
-      row: "commits",
-      lines: [items.length ? "- Last commits, newest first:" : "- Last commits: none yet"],
-      items,
-      kept: items.length,
-      beyond: 0,
-      more: (n) => `  - \u2026 and ${plural(n, "older commit")} (budgetChars)`
-    };
-    blocks.push(commits);
-  }
-  if (extra.model) blocks.push({ row: "model", lines: [`- Model: ${extra.model}`], items: [], kept: 0, beyond: 0 });
-  let agents = null;
-  if (extra.agents) {
-    const items = extra.agents.map((a) => `  - ${[a.id, clip(a.description, 120)].filter(Boolean).join(": ")}`);
-    agents = {
-      row: "agents",
-      lines: [items.length ? `- Agents still running (${fmt(items.length)}):` : "- Agents still running: none"],
-      items,
-      kept: items.length,
-      beyond: 0,
-      more: (n) => `  - \u2026 and ${plural(n, "more agent")} (budgetChars)`
-    };
-    blocks.push(agents);
-  }
-  let body = renderAll(head, blocks);
-  for (const b of [files, prs, commits, agents]) {
-    while (b && b.kept > 0 && body.length > opts.budget) {
-      b.kept--;
-      body = renderAll(head, blocks);
-    }
-  }
-  if (body.length > opts.budget) body = `${body.slice(0, Math.max(0, opts.budget - 1))}\u2026`;
-  return {
-    body,
-    rows: blocks.map((b) => b.row),
-    files: { total: s?.entries.length ?? 0, listed: files?.kept ?? 0 },
-    prs: reading.prs ? { total: reading.prs.list.length, listed: prs?.kept ?? 0 } : null,
-    commits: commits?.kept ?? 0
-  };
-}
-function callLimit(setting, value, sectionTimeoutMs) {
-  const ceiling = Math.max(1, sectionTimeoutMs - 250);
-  if (value <= ceiling) return { timeoutMs: value, label: `${fmt(value)} ms (${setting}: ${value})` };
-  return { timeoutMs: ceiling, label: `${fmt(ceiling)} ms (${setting}: ${value}, held under timeoutMs: ${sectionTimeoutMs})` };
-}
-async function runState(ctx, env) {
-  const o = { ...DEFAULT_OPTIONS, ...ctx.options };
-  const cwd = ctx.input.cwd;
-  const reading = await readState({
-    cwd,
-    env,
-    signal: ctx.signal,
-    commits: o.commits,
-    gh: o.gh,
-    prLimit: o.prLimit,
-    git: callLimit("gitTimeoutMs", o.gitTimeoutMs, ctx.timeoutMs),
-    ghCall: callLimit("ghTimeoutMs", o.ghTimeoutMs, ctx.timeoutMs)
-  });
-  if (ctx.signal.aborted) return null;
-  const model = ctx.input.model?.trim() || null;
-  if (!model) reading.unreadable.push({ row: "model", reason: "the host did not state the model" });
-  const { agents, reason: agentsReason } = readAgents(ctx.input);
-  if (agentsReason) reading.unreadable.push({ row: "agents", reason: agentsReason });
-  const byReason = /* @__PURE__ */ new Map();
-  for (const u of reading.unreadable) byReason.set(u.reason, [...byReason.get(u.reason) ?? [], u.row]);
-  for (const [reason, rows] of byReason) ctx.report.note(`${rows.join(", ")} not read: ${reason}`);
-  const readAt = new Date(ctx.capabilities.now()).toISOString();
-  const head = `Read at ${readAt} in \`${cwd}\`:`;
-  const r = renderState(head, reading, { model, agents }, { maxFiles: o.maxFiles, budget: ctx.budgetChars });
-  const s = reading.status;
-  const record = {
-    cwd,
-    readAt,
-    rows: r.rows,
-    unreadable: reading.unreadable,
-    branch: s ? s.branch : void 0,
-    detached: s ? s.branch === null : void 0,
-    upstream: s ? { name: s.upstream, ahead: s.ahead, behind: s.behind } : void 0,
-    operation: reading.operation,
-    workingTree: s ? { ...s.counts, stashes: s.stashes, paths: r.files.total, listed: r.files.listed } : void 0,
-    untrackedOnlySubmodules: s?.untrackedOnlySubmodules,
-    openPrs: r.prs,
-    commits: r.commits,
-    model,
-    runningAgents: agents ? agents.length : null,
-    ms: reading.ms
-  };
-  if (r.files.listed < r.files.total) ctx.report.note(`${fmt(r.files.total - r.files.listed)} of ${fmt(r.files.total)} uncommitted paths counted, not listed`);
-  if (r.rows.length === 0) return { body: "", record };
-  return { body: r.body, record };
-}
-var state_default = defineSection({
-  name: "state",
-  title: "State at compaction",
-  description: "Branch, upstream, working tree, uncommitted files, open PRs, last commits, model and running agents, read live.",
-  defaults: { timeoutMs: 5e3, budgetChars: 2500, priority: 60, options: DEFAULT_OPTIONS },
-  optionsSchema: {
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      commits: { type: "integer", minimum: 0, maximum: 50, description: "how many of the newest commits to list (0 leaves the row out)" },
-      maxFiles: { type: "integer", minimum: 0, maximum: 1e3, description: "the most uncommitted paths listed; the rest are counted" },
-      gh: { type: "boolean", description: "false skips the open-PR row and never runs gh" },
-      prLimit: { type: "integer", minimum: 1, maximum: 100, description: "the most open PRs asked of gh" },
-      gitTimeoutMs: { type: "integer", minimum: 1, description: "each git call is killed after this long and its rows left out" },
-      ghTimeoutMs: { type: "integer", minimum: 1, description: "gh pr list is killed after this long and the PR row left out" }
-    }
-  },
-  run: (ctx) => runState(ctx, process.env)
-});
-
-// sections/summary/index.ts
-import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import { dirname as dirname4, isAbsolute as isAbsolute5, resolve as resolve3 } from "node:path";
-import { fileURLToPath as fileURLToPath3 } from "node:url";
-
-// sections/summary/prompts/inventory.ts
-var SUMMARY_MARKER = "[compact-handoff:summary]";
-var INVENTORY_PROMPT = `${SUMMARY_MARKER}
-Stop here and write a handoff. This conversation is about to be compacted: everything above
-will leave the context window, and a fresh session will carry on from what you write now.
-Write it in this one reply. Do not call any tool, do not go on with the task, and do not answer
-anything above except through the handoff.
-
-Separately from what you write, the person's messages are handed to the next session word for
-word, and a ledger of the tool calls and the repository's live state go with them. Your part is
-what those cannot hold: what was asked, decided, ruled out, changed, broken and left open.
-
-Write three parts, in this order.
-
-### Inventory
-
-First list, then explain. One line per fact, covering the whole conversation from its first
-message to its last, including what was settled early and never came up again. Each line starts
-with one tag:
-
-[ask]         something the person asked for: name it in a few words (do not copy their
-              message, it is handed over already) and give its status: done, in progress,
-              not started, or dropped (and by whom).
-[constraint]  a rule the work must keep: quote the one sentence that sets it, nothing around it.
-[rejected]    an approach, tool or change that was ruled out: quote the sentence that ruled it
-              out, and say who ruled it out.
-[decision]    a choice that was made, and in a few words why.
-[file]        an absolute path, and what changed in it (or what was learnt from reading it).
-[error]       something that failed: the command or step, the message in brief, and how it was
-              resolved, or "unresolved".
-[open]        work begun and not finished, a question still waiting, or a check not yet run.
-
-If the conversation opens with an earlier handoff, carry its inventory lines forward as they
-stand unless something later changed them; then the status changes.
-
-Be specific: names, paths, numbers, flags, versions. A line that could describe any session
-carries nothing. Prefer one more line to one more adjective.
-
-### Reading
-
-A few short paragraphs: what the work is, where it stands now, and what the next step is. Do
-not repeat the inventory line by line; read it.
-
-### Files to reopen
-
-End with this block, naming at most 5 files the next session should have open, most useful
-first. Only files read or written in this conversation, by absolute path, one per line:
-
-<restore-files>
-/absolute/path/to/file | all | why it is needed
-/absolute/path/to/other | 120-240 | why these lines
-</restore-files>
-
-The middle field is "all" or a line range "from-to". Leave the block empty if no file is worth
-reopening.
-
-Keep the whole reply under about {{budgetChars}} characters. Write no <analysis> section and no
-preamble: start with "### Inventory".
-{{instructions}}`;
-
-// sections/summary/reply.ts
-var MAX_RESTORE_FILES = 5;
-var ANALYSIS_CLOSED = /<analysis>[\s\S]*?<\/analysis>/g;
-var RESTORE_BLOCK = /<restore-files>([\s\S]*?)(<\/restore-files>|$)/g;
-function parseRange(field) {
-  const f = field.trim().toLowerCase();
-  if (f === "all" || f === "") return "all";
-  const m = /^(\d+)\s*(?:[-–]\s*(\d+))?$/.exec(f);
-  if (!m) return null;
-  const from = Number(m[1]);
-  const to = m[2] === void 0 ? from : Number(m[2]);
-  return from >= 1 && to >= from ? { from, to } : null;
-}
-var isAbsolute4 = (p) => p.startsWith("/") || /^[A-Za-z]:[\\/]/.test(p);
-function parseRestoreLines(block) {
-  const files = [];
-  const rejected = [];
-  for (const raw of block.split("\n")) {
-    const line = raw.trim();
-    if (line === "") continue;
-    const [rawPath = "", rawRange = "", ...rest] = line.replace(/^[-*]\s+/, "").split("|");
-    const path = rawPath.trim().replace(/^`|`$/g, "");
-    const range = parseRange(rawRange);
-    const why = !isAbsolute4(path) ? "not an absolute path" : range === null ? `range "${rawRange.trim()}" is neither "all" nor "from-to"` : files.some((f) => f.path === path) ? "named twice" : files.length >= MAX_RESTORE_FILES ? `past the cap of ${MAX_RESTORE_FILES} files` : null;
-    if (why) rejected.push({ line, why });
-    else files.push({ path, range, reason: rest.join("|").trim() });
-  }
-  return { files, rejected };
-}
-function cleanReply(reply) {
-  let text = reply;
-  let analysisChars = 0;
-  text = text.replace(ANALYSIS_CLOSED, (m) => {
-    analysisChars += m.length;
-    return "";
-  });
-  let analysisUnclosed = false;
-  const open2 = text.indexOf("<analysis>");
-  if (open2 >= 0) {
-    const summaryAt = text.indexOf("<summary>", open2);
-    if (summaryAt >= 0) {
-      analysisChars += summaryAt - open2;
-      text = text.slice(0, open2) + text.slice(summaryAt);
-    } else analysisUnclosed = true;
-  }
-  let restoreBlock = "missing";
-  let lastBlock = "";
-  text = text.replace(RESTORE_BLOCK, (_m, inner, close) => {
-    lastBlock = inner;
-    restoreBlock = close ? "present" : "unclosed";
-    return "";
-  });
-  const { files, rejected } = restoreBlock === "missing" ? { files: [], rejected: [] } : parseRestoreLines(lastBlock);
-  let wrapperChars = 0;
-  text = text.replace(/<\/?summary>/g, (m) => {
-    wrapperChars += m.length;
-    return "";
-  });
-  const body = demoteHeadings(
-    text.replace(/\n#+ *Files to reopen\s*$/i, "").replace(/\n{3,}/g, "\n\n").trim()
-  );
-  return { body, analysisChars, analysisUnclosed, wrapperChars, restoreBlock, restoreFiles: files, restoreRejected: rejected };
-}
-function demoteHeadings(body) {
-  let fenced = false;
-  return body.split("\n").map((line) => {
-    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
-    return !fenced && /^#{1,2} /.test(line) ? line.replace(/^#{1,2} /, "### ") : line;
-  }).join("\n");
-}
-function fitBody(body, budget) {
-  if (body.length <= budget) return { body, cutChars: 0 };
-  const note = (n) => `
-
-[\u2026 the summary's last ${fmt(n)} chars were cut to fit budgetChars: ${fmt(budget)}]`;
-  const room = Math.max(0, budget - note(body.length).length);
-  let end = body.lastIndexOf("\n", room);
-  if (end <= 0) end = room;
-  const kept = body.slice(0, end).trimEnd();
-  return { body: kept + note(body.length - kept.length), cutChars: body.length - kept.length };
-}
-
-// sections/summary/index.ts
-var SUMMARY_COLD_MARKER = "[compact-handoff:summary-cold]";
-var here = dirname4(fileURLToPath3(import.meta.url));
-async function loadPrompt(option) {
-  if (!option) return { text: INVENTORY_PROMPT, source: "builtin:inventory" };
-  const path = isAbsolute5(option) ? option : resolve3(here, option);
-  try {
-    return { text: await readFile(path, "utf8"), source: path };
-  } catch (err) {
-    const e = err;
-    throw new Error(`cannot read the prompt file ${path} (options.prompt): ${e.code === "ENOENT" ? "no such file" : e.message}`, { cause: err });
-  }
-}
-function buildPrompt(template, vars) {
-  const instructions = vars.instructions?.trim() ? `
-The person asked for this compaction with these words; follow them where they do not change the format above:
-<instructions>
-${vars.instructions.trim()}
-</instructions>
-` : "";
-  let text = template.includes(SUMMARY_MARKER) ? template : `${SUMMARY_MARKER}
-${template}`;
-  text = text.replaceAll("{{budgetChars}}", fmt(vars.budgetChars));
-  text = text.includes("{{instructions}}") ? text.replaceAll("{{instructions}}", instructions) : text + instructions;
-  return text.trimEnd() + "\n";
-}
-function coldPrompt(conversation, prompt) {
-  const cut = conversation.leftOut > 0 ? " Only its newest part fits here; the line at its start says how much is missing." : "";
-  return [
-    SUMMARY_COLD_MARKER,
-    `This request carries no conversation of its own. The conversation to hand off is written out below as a transcript: messages are numbered [#N role], and the assistant's tool calls appear under its messages as "\u2192 Tool {input}" with "\u2190 ok/error: \u2026" for what came back.${cut}`,
-    "<conversation>",
-    conversation.text,
-    "</conversation>",
-    "",
-    prompt
-  ].join("\n");
-}
-function failed(code, message, record) {
-  throw new SectionDropError(code, message, record);
-}
-async function ask(call, signal) {
-  try {
-    return await call();
-  } catch (err) {
-    if (signal.aborted) throw err;
-    return { isAnswered: false, reason: `the host's model call threw: ${err.message?.split("\n")[0] ?? String(err)}` };
-  }
-}
-var answeredVia = (a) => a.via;
-async function writeSummary(ctx, model) {
-  const { text: template, source } = await loadPrompt(ctx.options.prompt);
-  const prompt = buildPrompt(template, { budgetChars: ctx.budgetChars, instructions: ctx.input.instructions });
-  const promptRecord = { source, chars: prompt.length, sha256: createHash("sha256").update(template).digest("hex").slice(0, 12) };
-  const base2 = { prompt: promptRecord, instructions: !!ctx.input.instructions?.trim() };
-  const forked = await ask(() => model.fork({ prompt }, ctx.signal), ctx.signal);
-  let answer;
-  let path = "fork";
-  let cold;
-  if (forked.isAnswered) {
-    answer = forked;
-    path = answeredVia(forked) ?? "fork";
-  } else if (forked.reason.startsWith("nothing-to-fork")) {
-    ctx.report.note(`no session to fork (${forked.reason}); summarised cold from the conversation as text`);
-    const conversation = renderConversation(ctx.input.transcript, { maxChars: ctx.options.coldMaxChars });
-    cold = { forkReason: forked.reason, rendered: conversation.rendered, leftOut: conversation.leftOut, chars: conversation.text.length };
-    const asked = ctx.options.coldModel ?? ctx.input.model;
-    const completed = await ask(
-      () => model.complete({ prompt: coldPrompt(conversation, prompt), maxTokens: ctx.options.coldMaxTokens, ...asked ? { model: asked } : {} }, ctx.signal),
-      ctx.signal
-    );
-    path = "complete";
-    if (!completed.isAnswered) {
-      const record2 = { ...base2, ...modelCallRow("complete", null, asked), cold };
-      const code = completed.reason.startsWith("empty") ? "SECTION_MODEL_EMPTY" : "SECTION_MODEL_FAILED";
-      failed(code, `no session to fork, and the cold completion failed: ${completed.reason}`, record2);
-    }
-    answer = { ...completed, model: completed.model ?? asked };
-  } else {
-    const record2 = { ...base2, ...modelCallRow("fork", null, ctx.input.model) };
-    const code = forked.reason.startsWith("empty") ? "SECTION_MODEL_EMPTY" : "SECTION_MODEL_FAILED";
-    failed(code, `the fork failed: ${forked.reason}`, record2);
-  }
-  const call = modelCallRow(path, answer, path === "fork" ? ctx.input.model : ctx.options.coldModel ?? ctx.input.model);
-  const cleaned = cleanReply(answer.text);
-  const record = {
-    ...base2,
-    ...call,
-    ...cold ? { cold } : {},
-    analysisChars: cleaned.analysisChars,
-    analysisUnclosed: cleaned.analysisUnclosed,
-    wrapperChars: cleaned.wrapperChars,
-    restoreBlock: cleaned.restoreBlock,
-    restoreFiles: cleaned.restoreFiles,
-    restoreRejected: cleaned.restoreRejected
-  };
-  if (cleaned.analysisUnclosed) ctx.report.note("the reply opened an <analysis> block it never closed and no summary followed; kept as the summary");
-  if (cleaned.restoreBlock === "missing") ctx.report.note("the reply named no files to reopen (no <restore-files> block)");
-  if (cleaned.body === "") {
-    const dropped2 = cleaned.analysisChars > 0 ? ` (${fmt(cleaned.analysisChars)} chars of <analysis> dropped)` : "";
-    failed("SECTION_MODEL_EMPTY", `the ${path === "fork" ? "fork" : "cold completion"} replied with no summary text${dropped2}`, record);
-  }
-  const fitted = fitBody(cleaned.body, ctx.budgetChars);
-  record.cutChars = fitted.cutChars;
-  if (fitted.cutChars > 0) ctx.report.note(`${fmt(fitted.cutChars)} chars of the summary cut to fit budgetChars: ${fmt(ctx.budgetChars)}`);
-  return { body: fitted.body, record };
-}
-var summary_default = defineSection({
-  name: "summary",
-  title: "Summary",
-  description: "A fork of the session lists every fact of the conversation, then reads them, then names the files to reopen.",
-  // A real fork reads the whole session and writes thousands of tokens: minutes, not seconds.
-  // The budget is the largest of any section because this is the one part written for meaning;
-  // the priority the highest, because the size guard should cut anything else first.
-  defaults: { timeoutMs: 24e4, budgetChars: 14e3, priority: 100, options: { coldMaxChars: 4e5, coldMaxTokens: 16384 } },
-  optionsSchema: {
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      prompt: {
-        type: "string",
-        minLength: 1,
-        description: "a prompt file used instead of the built-in inventory prompt: absolute, or relative to the section folder"
-      },
-      coldModel: {
-        type: "string",
-        minLength: 1,
-        description: "the model the cold completion runs on when there is no session to fork (default: the session model)"
-      },
-      coldMaxChars: {
-        type: "integer",
-        minimum: 1e3,
-        description: "the most characters of conversation a cold completion is sent; the newest part is kept"
-      },
-      coldMaxTokens: {
-        type: "integer",
-        minimum: 256,
-        description: "the cold completion's output cap, in tokens"
-      }
-    }
-  },
-  async run(ctx) {
-    const model = requireModel(ctx.capabilities);
-    return writeSummary(ctx, model);
-  }
-});
-
-// sections/turns/index.ts
-var TURN_RE = /<turn n="(\d+)"(?: at="([^"]*)")?(?: carried="1")?>\n([\s\S]*?)\n<\/turn>/g;
-var TURN_TAG_RE = /<(\\*)(\/?turn\b)/g;
-var ESCAPED_TURN_TAG_RE = /<\\(\\*)(\/?turn\b)/g;
-var escapeTurn = (text) => text.replace(TURN_TAG_RE, "<\\$1$2");
-var unescapeTurn = (text) => text.replace(ESCAPED_TURN_TAG_RE, "<$1$2");
-var SAFE_AT_RE = /^[\w:.+-]+$/;
-function turnsFromHandoff(text) {
-  return [...text.matchAll(TURN_RE)].map((m) => ({ text: unescapeTurn(m[3]), ...m[2] ? { at: m[2] } : {} }));
-}
-function collectTurns(t) {
-  let start = 0;
-  let carried = [];
-  for (let i = t.messages.length - 1; i >= 0; i--) {
-    const m = t.messages[i];
-    if (m.kind === "handoff") {
-      carried = turnsFromHandoff(m.text);
-      start = i + 1;
-      break;
-    }
-  }
-  const typed = t.messages.slice(start).filter((m) => m.kind === "typed" && m.text.trim() !== "");
-  return [
-    ...carried.map((c, i) => ({ ...c, n: i + 1, carried: true })),
-    ...typed.map((m, i) => ({ n: carried.length + i + 1, text: m.text, carried: false, ...m.timestamp ? { at: m.timestamp } : {} }))
-  ];
-}
-var clipTurn = (text, max, setting = "maxTurnChars") => clip(text, max, { at: "middle", mark: (cut) => `
-[\u2026 ${fmt(cut)} chars of this turn clipped (${setting}) \u2026]
-` });
-function renderTurn(turn, maxTurnChars, setting) {
-  const at = turn.at && SAFE_AT_RE.test(turn.at) ? ` at="${turn.at}"` : "";
-  return `<turn n="${turn.n}"${at}${turn.carried ? ' carried="1"' : ""}>
-${escapeTurn(clipTurn(turn.text, maxTurnChars, setting))}
-</turn>`;
-}
-function fitTurns(turns, budget, maxTurnChars) {
-  const rendered = turns.map((t) => renderTurn(t, maxTurnChars));
-  const all = rendered.join("\n\n");
-  if (all.length <= budget) return { body: all, kept: rendered.length, left: 0 };
-  const noteRoom = rendered.length > 1 ? 200 : 0;
-  const firstRoom = Math.max(200, budget - noteRoom - 80);
-  const first = rendered[0].length <= firstRoom ? rendered[0] : renderTurn(turns[0], Math.min(maxTurnChars, firstRoom - 60), "budgetChars");
-  if (rendered.length <= 1) return { body: first, kept: 1, left: 0 };
-  let used = first.length + noteRoom;
-  let from = rendered.length;
-  while (from > 1 && used + rendered[from - 1].length + 2 <= budget) {
-    from--;
-    used += rendered[from].length + 2;
-  }
-  const left = from - 1;
-  const note = `[${fmt(left)} turn${left === 1 ? "" : "s"} left out here (turns 2\u2013${from}) to fit budgetChars: ${fmt(budget)}; every turn is in the stored transcript]`;
-  return { body: [first, note, ...rendered.slice(from)].join("\n\n"), kept: rendered.length - left, left };
-}
-var turns_default = defineSection({
-  name: "turns",
-  title: "The user's words, verbatim",
-  description: "Every turn the person typed, verbatim and in order.",
-  defaults: { timeoutMs: 5e3, budgetChars: 3e3, priority: 80, options: { maxTurnChars: 6e3 } },
-  optionsSchema: {
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      maxTurnChars: {
-        type: "integer",
-        minimum: 200,
-        description: "a single turn longer than this is clipped in the middle, and the clip is said"
-      }
-    }
-  },
-  async run(ctx) {
-    const turns = collectTurns(ctx.input.transcript);
-    if (turns.length === 0) return null;
-    const intro = (left2) => `${turns.length === 1 ? "The one turn" : `All ${fmt(turns.length)} turns`} the user typed${left2 > 0 ? ` (${fmt(left2)} left out for size)` : ""}, oldest first:`;
-    const room = ctx.budgetChars - intro(turns.length).length - 2;
-    const { body, kept, left } = fitTurns(turns, room, ctx.options.maxTurnChars ?? 6e3);
-    if (left > 0) ctx.report.note(`${fmt(left)} of ${fmt(turns.length)} turns left out to fit the budget`);
-    return {
-      body: `${intro(left)}
-
-${body}`,
-      record: { turns: turns.length, kept, leftOut: left, carried: turns.filter((t) => t.carried).length }
-    };
-  }
-});
-
-// sections/index.ts
-var builtinSections = {
-  [summary_default.name]: summary_default,
-  [ledger_default.name]: ledger_default,
-  [state_default.name]: state_default,
-  [commitments_default.name]: commitments_default,
-  [turns_default.name]: turns_default,
-  [outline_default.name]: outline_default,
-  [recent_default.name]: recent_default,
-  [restore_default.name]: restore_default,
-  [excerpts_default.name]: excerpts_default
-};
-
-// pipeline/disk-files.ts
-function diskFilesUnder(policy) {
-  return {
-    async read({ path, offset, limit, policy: asked, maxChars }, signal) {
-      try {
-        const r = await readBounded(path, asked ?? policy, { offset, limit: limit ?? 2e3, maxChars, signal });
-        if (!r.ok) return { ok: false, reason: r.reason };
-        const text = r.text === "" ? "" : r.text.split("\n").map((line, i) => `${r.firstLine + i}	${line}`).join("\n");
-        return { ok: true, text, ...r.truncated ? { truncated: true } : {} };
-      } catch (err) {
-        return { ok: false, reason: err.message };
-      }
-    }
-  };
-}
-var diskFiles = diskFilesUnder(readPolicy(null));
-
 export {
-  readEngineMessages,
-  readJsonlTranscript,
-  beforeBoundary,
+  formatIssue,
+  formatIssues,
+  formatReport,
+  ConfigError,
+  CONFIG_FILE_NAME,
+  defaultConfigPath,
+  userConfigPath,
+  userConfigSource,
+  loadConfig,
   loadConfigLenient,
-  systemClock,
-  SeamDeniedError,
-  configFiles,
-  buildHandoff,
-  readPolicy,
-  vetForRead,
-  fileTouches,
-  builtinSections,
-  diskFilesUnder
+  resolveConfig
 };

@@ -2,34 +2,37 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
-  SeamDeniedError,
-  buildHandoff,
-  builtinSections,
-  configFiles,
-  diskFilesUnder,
-  fileTouches,
-  loadConfigLenient,
-  readEngineMessages,
-  readPolicy,
-  systemClock,
-  vetForRead
-} from "./chunk-SZGZF5VN.mjs";
+  diskFilesUnder
+} from "./chunk-UFU7QSZE.mjs";
 import {
   nextCompaction,
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-AMGIQBKR.mjs";
-import {
-  messageChars
-} from "./chunk-4UC3FRD7.mjs";
-import "./chunk-JGDWI2EV.mjs";
+} from "./chunk-FJ5YFKYU.mjs";
 import {
   BRIDGE_PATHS,
   BRIDGE_TOKEN_HEADER,
   fallbackReason,
   indexPending
 } from "./chunk-VXUXFW7Q.mjs";
+import {
+  SeamDeniedError
+} from "./chunk-4GE4WKKM.mjs";
+import {
+  fileTouches,
+  readEngineMessages,
+  readPolicy,
+  vetForRead
+} from "./chunk-N5GVKJMM.mjs";
+import "./chunk-C6P5HNEU.mjs";
+import {
+  systemClock
+} from "./chunk-2NN3RAOG.mjs";
+import {
+  messageChars
+} from "./chunk-M7CEWKEQ.mjs";
+import "./chunk-JGDWI2EV.mjs";
 import "./chunk-JULZ67VA.mjs";
 
 // engine/child.ts
@@ -583,6 +586,11 @@ function baseRow(run, outcome, why) {
     }
   };
 }
+var pipelineModules = null;
+function loadPipeline() {
+  pipelineModules ??= Promise.all([import("./build-PYJ34AUL.mjs"), import("./sections-YG3EF67B.mjs"), import("./load-GCCZMMG7.mjs")]);
+  return pipelineModules;
+}
 async function runEngine(raw, deps) {
   const now = deps.now ?? Date.now;
   const started = now();
@@ -616,6 +624,7 @@ async function runEngine(raw, deps) {
 async function prepare(run, raw) {
   const { deps } = run;
   const input = run.input = checkInput(raw);
+  if (!input.late) void loadPipeline().catch(() => void 0);
   const mode = input.settings.live ? "live" : "rehearsal";
   const ref = run.ref = { dataDir: resolveDataDir(input.settings.dataDir || void 0, deps.env ?? process.env), mode, sessionId: input.sessionId };
   try {
@@ -666,6 +675,7 @@ async function build(run) {
     lineage: { n: next.n, prev: next.prev, earlier: next.earlier },
     ...runningAgentsOf(transcript)
   };
+  const [{ buildHandoff, configFiles }, { builtinSections }] = await loadPipeline();
   const files = configFiles(await settingsLayer(deps.rundir, input), deps.env ?? process.env);
   try {
     ;
@@ -857,8 +867,9 @@ async function standbyInput(rundir) {
     void look();
   });
 }
-function warmUp() {
+async function warmUp() {
   try {
+    const [{ configFiles }, { builtinSections }, { loadConfigLenient }] = await loadPipeline();
     loadConfigLenient({ files: configFiles([], process.env), builtins: builtinSections, packages: {} });
   } catch {
   }
@@ -909,7 +920,7 @@ var engineCommand = {
       JSON.stringify({ type: "hello", pid: process.pid, version: VERSION, socket: channel.socketPath, token: channel.token }) + "\n"
     );
     console.log = console.info = console.debug = console.error;
-    if (standby) warmUp();
+    if (standby) await warmUp();
     const text = standby ? await standbyInput(rundir) : await readStdin();
     const fault = faultOf(process.env);
     if (fault === "crash") {

@@ -2,9 +2,6 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
-  renderConversation
-} from "./chunk-4UC3FRD7.mjs";
-import {
   DIR_MODE,
   FILE_MODE,
   INDEX_FILE,
@@ -20,6 +17,9 @@ import {
   stemTime,
   withLock
 } from "./chunk-VXUXFW7Q.mjs";
+import {
+  renderConversation
+} from "./chunk-C6P5HNEU.mjs";
 
 // store/write.ts
 import { constants } from "node:fs";

@@ -11,12 +11,13 @@ import {
   searchCommand,
   statusCommand,
   toolCommand
-} from "./chunk-DJ4YGBET.mjs";
-import "./chunk-AMGIQBKR.mjs";
-import "./chunk-4UC3FRD7.mjs";
-import "./chunk-S2M2GLMU.mjs";
-import "./chunk-JGDWI2EV.mjs";
+} from "./chunk-OGUPB5QJ.mjs";
+import "./chunk-FJ5YFKYU.mjs";
 import "./chunk-VXUXFW7Q.mjs";
+import "./chunk-S2M2GLMU.mjs";
+import "./chunk-C6P5HNEU.mjs";
+import "./chunk-M7CEWKEQ.mjs";
+import "./chunk-JGDWI2EV.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {
   COMMON,

@@ -5,18 +5,10 @@ import {
   COMMON,
   EXIT,
   command
-} from "./chunk-DJ4YGBET.mjs";
+} from "./chunk-OGUPB5QJ.mjs";
 import {
   resolveDataDir
-} from "./chunk-AMGIQBKR.mjs";
-import "./chunk-4UC3FRD7.mjs";
-import {
-  forTerminal,
-  jsonForTerminal
-} from "./chunk-S2M2GLMU.mjs";
-import {
-  HandoffError
-} from "./chunk-JGDWI2EV.mjs";
+} from "./chunk-FJ5YFKYU.mjs";
 import {
   MODE_DIRS,
   StoreError,
@@ -26,6 +18,15 @@ import {
   sessionCompactions,
   storedSessions
 } from "./chunk-VXUXFW7Q.mjs";
+import {
+  forTerminal,
+  jsonForTerminal
+} from "./chunk-S2M2GLMU.mjs";
+import "./chunk-C6P5HNEU.mjs";
+import "./chunk-M7CEWKEQ.mjs";
+import {
+  HandoffError
+} from "./chunk-JGDWI2EV.mjs";
 import {
   __commonJS,
   __export,

@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+import { createRequire as __chCreateRequire } from 'node:module';
+const require = __chCreateRequire(import.meta.url);
+import {
+  buildHandoff,
+  configFiles,
+  defaultConfigFile,
+  importPackages
+} from "./chunk-4CY7NYVT.mjs";
+import "./chunk-4GE4WKKM.mjs";
+import "./chunk-DDNPACPA.mjs";
+import "./chunk-2NN3RAOG.mjs";
+import "./chunk-M7CEWKEQ.mjs";
+import "./chunk-JGDWI2EV.mjs";
+import "./chunk-JULZ67VA.mjs";
+export {
+  buildHandoff,
+  configFiles,
+  defaultConfigFile,
+  importPackages
+};

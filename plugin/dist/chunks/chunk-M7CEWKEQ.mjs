@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+import { createRequire as __chCreateRequire } from 'node:module';
+const require = __chCreateRequire(import.meta.url);
+
+// pipeline/text.ts
+var fmt = (n) => {
+  const [int, frac] = String(n).split(".");
+  return int.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + (frac ? `.${frac.slice(0, 3)}` : "");
+};
+function clip(text, max, opts = {}) {
+  if (text.length <= max) return text;
+  const mark = opts.mark ?? (() => "\u2026");
+  let keep = Math.max(0, max - mark(text.length - max).length);
+  keep = Math.max(0, max - mark(text.length - keep).length);
+  if (opts.at === "middle") {
+    const head = text.slice(0, Math.ceil(keep / 2));
+    const tail = text.slice(text.length - Math.floor(keep / 2));
+    return `${head}${mark(text.length - head.length - tail.length)}${tail}`;
+  }
+  if (opts.atLine) {
+    const line = text.lastIndexOf("\n", keep);
+    if (line > keep / 2) keep = line;
+  }
+  return text.slice(0, keep) + mark(text.length - keep);
+}
+function messageChars(m) {
+  let n = m.text.length;
+  for (const u of m.toolUses ?? []) n += JSON.stringify(u.input ?? {}).length;
+  for (const r of m.toolResults ?? []) n += r.text.length;
+  return n;
+}
+
+export {
+  fmt,
+  clip,
+  messageChars
+};

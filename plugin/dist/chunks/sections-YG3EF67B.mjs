@@ -1,0 +1,15 @@
+#!/usr/bin/env node
+import { createRequire as __chCreateRequire } from 'node:module';
+const require = __chCreateRequire(import.meta.url);
+import {
+  builtinSections
+} from "./chunk-VOHBYYV3.mjs";
+import "./chunk-N5GVKJMM.mjs";
+import "./chunk-C6P5HNEU.mjs";
+import "./chunk-2NN3RAOG.mjs";
+import "./chunk-M7CEWKEQ.mjs";
+import "./chunk-JGDWI2EV.mjs";
+import "./chunk-JULZ67VA.mjs";
+export {
+  builtinSections
+};
