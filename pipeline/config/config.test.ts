@@ -16,7 +16,7 @@ import { ConfigError, formatReport } from './format.ts'
 import { precompiledModule } from './precompile.ts'
 import { defaultConfigPath, loadConfig, loadConfigLenient, userConfigPath, userConfigSource } from './load.ts'
 import schema from './schema.json' with { type: 'json' }
-import { AJV_OPTIONS } from './validate.ts'
+import { configAjv } from './validate.ts'
 
 const casesDir = join(repoRoot, 'test', 'fixtures', 'config')
 
@@ -214,8 +214,7 @@ test("the bundle's precompiled validators judge, and word, every case as compili
   writeFileSync(file, `import { createRequire } from 'node:module'\nconst require = createRequire(import.meta.url)\n${code}`)
   try {
     const { precompiled } = (await import(file)) as { precompiled: { file: ValidateFunction; options: Map<string, ValidateFunction> } }
-    const ajv = new Ajv(AJV_OPTIONS)
-    ajv.addKeyword({ keyword: 'expected', schemaType: 'string' })
+    const ajv = configAjv()
     const judge = (v: ValidateFunction, data: unknown) => (v(data) ? [] : v.errors)
     const runtimeFile = ajv.compile(schema)
     let invalid = 0

@@ -5,17 +5,15 @@
  * build: the pipeline imports no section.
  */
 import { createRequire } from 'node:module'
-import { Ajv } from 'ajv'
 import type { JsonSchema } from '../types.ts'
-import { AJV_OPTIONS, schema } from './validate.ts'
+import { configAjv, schema } from './validate.ts'
 
 // CommonJS with its function on `.default`: required, not imported, so that every loader (tsx,
 // esbuild, node) agrees on where the function is.
 const { default: standaloneCode } = createRequire(import.meta.url)('ajv/dist/standalone') as typeof import('ajv/dist/standalone/index.js')
 
 export function precompiledModule(optionsSchemas: readonly JsonSchema[]): string {
-  const ajv = new Ajv({ ...AJV_OPTIONS, code: { source: true, esm: true } })
-  ajv.addKeyword({ keyword: 'expected', schemaType: 'string' })
+  const ajv = configAjv({ source: true, esm: true })
   ajv.addSchema(schema, 'file')
   const options = optionsSchemas.map((s, i) => {
     ajv.addSchema(s, `options_${i}`)

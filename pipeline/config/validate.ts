@@ -168,15 +168,16 @@ let ajv: Ajv | undefined
 let fileValidator: ValidateFunction | undefined
 const optionsValidators = new WeakMap<JsonSchema, ValidateFunction | Error>()
 
-/** How every schema is compiled, at run time and ahead of time (./precompile.ts) alike. */
-export const AJV_OPTIONS = { allErrors: true, verbose: true, strict: false, validateSchema: false } as const
+/** An ajv as every schema is compiled, at run time and ahead of time (./precompile.ts) alike. */
+export function configAjv(code?: { source: boolean; esm: boolean }): Ajv {
+  const made = new Ajv({ allErrors: true, verbose: true, strict: false, validateSchema: false, ...(code ? { code } : {}) })
+  // `expected` is an annotation read by the messages below, not a check.
+  made.addKeyword({ keyword: 'expected', schemaType: 'string' })
+  return made
+}
 
 function sharedAjv(): Ajv {
-  if (!ajv) {
-    ajv = new Ajv(AJV_OPTIONS)
-    // `expected` is an annotation read by the messages below, not a check.
-    ajv.addKeyword({ keyword: 'expected', schemaType: 'string' })
-  }
+  ajv ??= configAjv()
   return ajv
 }
 

@@ -11,9 +11,9 @@ import {
 import {
   buildHandoff,
   configFiles
-} from "./chunk-4CY7NYVT.mjs";
+} from "./chunk-Z3XNPFQH.mjs";
 import "./chunk-4GE4WKKM.mjs";
-import "./chunk-DDNPACPA.mjs";
+import "./chunk-FOVWNYK5.mjs";
 import {
   builtinSections
 } from "./chunk-VOHBYYV3.mjs";

@@ -9,7 +9,7 @@ import {
   loadConfigLenient,
   resolveConfig,
   userConfigSource
-} from "./chunk-DDNPACPA.mjs";
+} from "./chunk-FOVWNYK5.mjs";
 import {
   fmt
 } from "./chunk-M7CEWKEQ.mjs";

@@ -588,7 +588,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-PYJ34AUL.mjs"), import("./sections-YG3EF67B.mjs"), import("./load-GCCZMMG7.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-4BU23XAV.mjs"), import("./sections-YG3EF67B.mjs"), import("./load-WDXET2BK.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

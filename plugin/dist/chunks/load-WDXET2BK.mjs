@@ -13,7 +13,7 @@ import {
   resolveConfig,
   userConfigPath,
   userConfigSource
-} from "./chunk-DDNPACPA.mjs";
+} from "./chunk-FOVWNYK5.mjs";
 import "./chunk-JGDWI2EV.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {

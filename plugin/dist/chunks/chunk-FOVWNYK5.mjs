@@ -16836,12 +16836,13 @@ function readConfigFile(source) {
 var ajv;
 var fileValidator;
 var optionsValidators = /* @__PURE__ */ new WeakMap();
-var AJV_OPTIONS = { allErrors: true, verbose: true, strict: false, validateSchema: false };
+function configAjv(code) {
+  const made = new import_ajv.Ajv({ allErrors: true, verbose: true, strict: false, validateSchema: false, ...code ? { code } : {} });
+  made.addKeyword({ keyword: "expected", schemaType: "string" });
+  return made;
+}
 function sharedAjv() {
-  if (!ajv) {
-    ajv = new import_ajv.Ajv(AJV_OPTIONS);
-    ajv.addKeyword({ keyword: "expected", schemaType: "string" });
-  }
+  ajv ??= configAjv();
   return ajv;
 }
 function validateFileSchema(value) {

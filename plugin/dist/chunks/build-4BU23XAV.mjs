@@ -6,9 +6,9 @@ import {
   configFiles,
   defaultConfigFile,
   importPackages
-} from "./chunk-4CY7NYVT.mjs";
+} from "./chunk-Z3XNPFQH.mjs";
 import "./chunk-4GE4WKKM.mjs";
-import "./chunk-DDNPACPA.mjs";
+import "./chunk-FOVWNYK5.mjs";
 import "./chunk-2NN3RAOG.mjs";
 import "./chunk-M7CEWKEQ.mjs";
 import "./chunk-JGDWI2EV.mjs";
