@@ -189,6 +189,49 @@ describe('run-sections outcomes', () => {
     assert.ok(tight.totalChars <= 6_000, `${tight.totalChars}`)
   })
 
+  test('lateShare keeps that share of the room for the sections that wait, and only when one runs', async () => {
+    const seen: Record<string, number> = {}
+    const fill = (name: string) => section(name, async (ctx) => ((seen[name] = ctx.budgetChars), name[0]!.repeat(ctx.budgetChars)))
+    const first = [plan(fill('alpha'), { budgetChars: 6_000 }), plan(fill('beta'), { budgetChars: 3_000 })]
+    const late = plan({ ...fill('late'), needs: ['alpha', 'beta'] }, { budgetChars: 50_000 })
+    // 9,000 of room asked 9,000: with nothing kept back both would get their whole budgets.
+    const r = await createPipeline(config([...first, late], { maxChars: 10_500, lateShare: 0.5 })).run(input(), caps)
+    assert.deepEqual([seen.alpha, seen.beta], [3_000, 1_500])
+    // The one that waits gets the half kept for it, and fills the handoff to its ceiling.
+    assert.ok(seen.late! >= 4_500, `${seen.late}`)
+    assert.equal(r.totalChars, 10_500)
+    const message = (s: SectionOutcome) => (s.status === 'ok' ? '' : s.message)
+    assert.deepEqual(
+      r.sections.map((s) => [s.status, message(s)]),
+      [
+        ['ok', ''],
+        ['ok', ''],
+        ['ok', ''],
+      ],
+    )
+    // The share named when a section overruns it.
+    const over = await createPipeline(
+      config(
+        [
+          plan(
+            section('alpha', async () => 'a'.repeat(4_000)),
+            { budgetChars: 6_000 },
+          ),
+          plan(fill('beta'), { budgetChars: 3_000 }),
+          late,
+        ],
+        { maxChars: 10_500, lateShare: 0.5 },
+      ),
+    ).run(input(), caps)
+    assert.match(
+      message(over.sections[0]!),
+      /exceeds budget of 3,000 \(budgetChars: 6000, its share of the handoff's ceiling less the lateShare of 0.5 kept for the sections that wait for others, maxChars: 10500\)/,
+    )
+    // No section waits: nothing is kept back.
+    await createPipeline(config(first, { maxChars: 10_500, lateShare: 0.5 })).run(input(), caps)
+    assert.deepEqual([seen.alpha, seen.beta], [6_000, 3_000])
+  })
+
   test('sections that wait in a chain share the room in proportion; the last takes what the first left unused', async () => {
     const seen: Record<string, number> = {}
     const fill = (name: string, use: number) => section(name, async (ctx) => ((seen[name] = ctx.budgetChars), name[0]!.repeat(Math.min(use, ctx.budgetChars))))

@@ -280,6 +280,7 @@ export function createPipeline(config: ResolvedConfig, opts: { seamTimeoutMs?: n
           hooks,
           signal: runOpts.signal,
           ceiling: sizeLimit(resolved, input.contextWindow),
+          lateShare: resolved.lateShare,
         },
       )
       const composed = hooks.compose.call({

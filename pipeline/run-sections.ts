@@ -23,6 +23,8 @@ export interface RunSectionsOptions {
   signal?: AbortSignal
   /** The size guard's ceiling on the whole handoff: the sections' budgets are shared out under it. */
   ceiling?: { chars: number; setting: string }
+  /** The share of the ceiling kept for the sections that wait for others (`handoff.lateShare`); 0 when unset. */
+  lateShare?: number
   /**
    * Meter each section's time past its first await too (V8 promise hooks, pipeline/busy-time.ts),
    * so the one that holds the thread is the one that times out. Off by default: a section from a
@@ -46,20 +48,31 @@ export interface Budget {
 
 /**
  * The budgets under a ceiling. Sections that start at once share what the ceiling leaves after
- * the frame, in proportion to their budgets, when their budgets add up past it (so a low ceiling
- * shrinks every section instead of cutting whole ones later). A section that waits for others
- * (`needs`) is sized when it starts, by `roomFor`, from what the settled sections actually took.
+ * the frame, less `lateShare` of it kept for the sections that wait for others, in proportion to
+ * their budgets, when their budgets add up past it (so a low ceiling shrinks every section instead
+ * of cutting whole ones later). A section that waits (`needs`) is sized when it starts, by
+ * `roomFor`, from what the settled sections actually took.
+ *
+ * Why keep a share for the sections that wait: they (restore, excerpts) choose what the others do
+ * not already carry, so their last thousand characters carry more of what the next work uses
+ * than the tail of a section sized first. Without it, under a ceiling near the engine's own
+ * compaction's size they got only the scraps (bench/results/quality.txt: lateShare 0 → 0.5 took
+ * ours+summary at stock's size from 12 to 15 of 17 sessions ahead of stock).
  */
-export function shareBudgets(plans: SectionPlan[], ceiling?: { chars: number; setting: string }): Map<string, Budget> {
+export function shareBudgets(plans: SectionPlan[], ceiling?: { chars: number; setting: string }, lateShare = 0): Map<string, Budget> {
   const budgets = new Map<string, Budget>()
   const running = plans.filter((p) => p.enabled && p.definition)
   const upfront = running.filter((p) => !p.definition!.needs?.length)
   const sum = upfront.reduce((n, p) => n + p.budgetChars, 0)
   const room = ceiling ? Math.max(0, ceiling.chars - FRAME_CHARS) : Infinity
+  // Nothing is kept back when no section waits to take it.
+  const kept = upfront.length < running.length ? lateShare : 0
+  const upfrontRoom = Math.floor(room * (1 - kept))
   for (const p of running) {
-    if (sum > room && upfront.includes(p)) {
-      const chars = Math.floor((p.budgetChars * room) / sum)
-      budgets.set(p.name, { chars, setting: `budgetChars: ${p.budgetChars}, its share of the handoff's ceiling, ${ceiling!.setting}` })
+    if (sum > upfrontRoom && upfront.includes(p)) {
+      const chars = Math.floor((p.budgetChars * upfrontRoom) / sum)
+      const less = kept > 0 ? ` less the lateShare of ${kept} kept for the sections that wait for others` : ''
+      budgets.set(p.name, { chars, setting: `budgetChars: ${p.budgetChars}, its share of the handoff's ceiling${less}, ${ceiling!.setting}` })
     } else if (ceiling && p.budgetChars > room) {
       budgets.set(p.name, { chars: room, setting: `budgetChars: ${p.budgetChars}, held to the handoff's ceiling, ${ceiling.setting}` })
     } else budgets.set(p.name, { chars: p.budgetChars, setting: 'budgetChars' })
@@ -262,7 +275,7 @@ export async function runSections(plans: SectionPlan[], input: SectionInput, opt
   const limit = pLimit(Math.max(1, opts.concurrency))
   const metering = { ...opts, meterAwaits: opts.meterAwaits ?? false }
   const settled = new Map<string, Promise<SectionOutcome>>()
-  const budgets = shareBudgets(plans, opts.ceiling)
+  const budgets = shareBudgets(plans, opts.ceiling, opts.lateShare)
   const progress = plans.map((plan) => ({ plan, outcome: undefined as SectionOutcome | undefined }))
   const upfront: Array<Promise<SectionOutcome>> = []
   for (const [i, plan] of plans.entries()) {

@@ -154,6 +154,9 @@ export interface ResolvedConfig {
   concurrency: number
   maxChars: number
   maxFraction: number
+  /** The share of the ceiling kept for the sections that wait for others (`handoff.lateShare`);
+   *  the loader always sets it, hand-built configs may leave it out (then nothing is kept). */
+  lateShare?: number
   sections: SectionPlan[]
   /** Subscriber packages (`plugins:`); the loader always sets it, hand-built configs may leave it out. */
   plugins?: SubscriberPlan[]

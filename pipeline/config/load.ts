@@ -124,6 +124,7 @@ export function resolveConfig(opts: LoadOptions): { config: ResolvedConfig; issu
     concurrency: schema.properties.concurrency.default,
     maxChars: schema.properties.handoff.properties.maxChars.default,
     maxFraction: schema.properties.handoff.properties.maxFraction.default,
+    lateShare: schema.properties.handoff.properties.lateShare.default,
     seamTimeoutMs: schema.properties.seamTimeoutMs.default,
     loadTimeoutMs: schema.properties.loadTimeoutMs.default,
   }
@@ -147,6 +148,7 @@ export function resolveConfig(opts: LoadOptions): { config: ResolvedConfig; issu
     if (isRecord(data.handoff)) {
       if (data.handoff.maxChars !== undefined) limits.maxChars = data.handoff.maxChars
       if (data.handoff.maxFraction !== undefined) limits.maxFraction = data.handoff.maxFraction
+      if (data.handoff.lateShare !== undefined) limits.lateShare = data.handoff.lateShare
     }
     if (Array.isArray(data.sections)) issues.push(...mergeSections(file, merged))
   }

@@ -35,7 +35,7 @@ export interface ConfigFileData {
   concurrency?: number
   seamTimeoutMs?: number
   loadTimeoutMs?: number
-  handoff?: { maxChars?: number; maxFraction?: number }
+  handoff?: { maxChars?: number; maxFraction?: number; lateShare?: number }
   plugins?: Array<{ package: string; options?: Record<string, unknown> }>
   sections?: SectionEntry[]
 }

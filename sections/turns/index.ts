@@ -95,7 +95,7 @@ export default defineSection<TurnsOptions>({
   name: 'turns',
   title: "The user's words, verbatim",
   description: 'Every turn the person typed, verbatim and in order.',
-  defaults: { timeoutMs: 5_000, budgetChars: 3_000, priority: 80, options: { maxTurnChars: 6_000 } },
+  defaults: { timeoutMs: 5_000, budgetChars: 4_000, priority: 80, options: { maxTurnChars: 6_000 } },
   optionsSchema: {
     type: 'object',
     additionalProperties: false,

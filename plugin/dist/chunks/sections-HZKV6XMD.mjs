@@ -3,7 +3,7 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   builtinSections
-} from "./chunk-VOHBYYV3.mjs";
+} from "./chunk-CDZJRBPW.mjs";
 import "./chunk-N5GVKJMM.mjs";
 import "./chunk-C6P5HNEU.mjs";
 import "./chunk-2NN3RAOG.mjs";

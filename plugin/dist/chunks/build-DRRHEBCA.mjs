@@ -11,12 +11,12 @@ import {
 import {
   buildHandoff,
   configFiles
-} from "./chunk-Z3XNPFQH.mjs";
-import "./chunk-4GE4WKKM.mjs";
-import "./chunk-FOVWNYK5.mjs";
+} from "./chunk-NPHCIKBV.mjs";
+import "./chunk-EARDYH65.mjs";
+import "./chunk-L3A6OYSH.mjs";
 import {
   builtinSections
-} from "./chunk-VOHBYYV3.mjs";
+} from "./chunk-CDZJRBPW.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript,

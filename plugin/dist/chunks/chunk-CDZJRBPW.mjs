@@ -3339,7 +3339,7 @@ var turns_default = defineSection({
   name: "turns",
   title: "The user's words, verbatim",
   description: "Every turn the person typed, verbatim and in order.",
-  defaults: { timeoutMs: 5e3, budgetChars: 3e3, priority: 80, options: { maxTurnChars: 6e3 } },
+  defaults: { timeoutMs: 5e3, budgetChars: 4e3, priority: 80, options: { maxTurnChars: 6e3 } },
   optionsSchema: {
     type: "object",
     additionalProperties: false,

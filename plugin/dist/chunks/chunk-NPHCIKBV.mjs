@@ -3,13 +3,13 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   createPipeline
-} from "./chunk-4GE4WKKM.mjs";
+} from "./chunk-EARDYH65.mjs";
 import {
   loadConfig,
   loadConfigLenient,
   resolveConfig,
   userConfigSource
-} from "./chunk-FOVWNYK5.mjs";
+} from "./chunk-L3A6OYSH.mjs";
 import {
   fmt
 } from "./chunk-M7CEWKEQ.mjs";

@@ -14943,7 +14943,7 @@ import { readFileSync } from "node:fs";
 
 // pipeline/config/precompiled.ts
 var file = validate0;
-var schema0 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "compact-handoff pipeline config", "description": "The pipeline that composes a handoff: which sections run, in what order, with what limits. A later file (--config, the user's override) extends the default one.", "type": "object", "expected": "a mapping of settings such as `concurrency: 4`", "additionalProperties": false, "properties": { "concurrency": { "description": "How many sections run at once.", "type": "integer", "minimum": 1, "maximum": 16, "default": 4 }, "handoff": { "description": "The size guard on the whole handoff: when it is over either limit, the lowest-priority sections are cut first.", "type": "object", "expected": "a mapping with maxChars and/or maxFraction", "additionalProperties": false, "properties": { "maxChars": { "description": "The most characters the whole handoff may have.", "type": "integer", "minimum": 1, "default": 45e3 }, "maxFraction": { "description": "The most of the context window the handoff may take, as a fraction (counting chars/4 as tokens).", "type": "number", "exclusiveMinimum": 0, "maximum": 1, "default": 0.2 } } }, "seamTimeoutMs": { "description": "How long one subscriber's tap (a `plugins:` package, or a beforeCompact subscriber) may take, in ms; then the run goes on without it and records it as timedOut.", "type": "integer", "minimum": 1, "maximum": 2147483647, "default": 5e3 }, "loadTimeoutMs": { "description": "How long loading one package (a section's `package:`, or a `plugins:` subscriber) may take, in ms, its top-level code included; then it is left out as not loaded.", "type": "integer", "minimum": 1, "maximum": 2147483647, "default": 1e4 }, "plugins": { "description": "Subscribers: npm packages whose default export is { name, apply(hooks) }, tapping the pipeline's hooks. Each is resolved from the config file that names it; a later file adds to the list.", "type": "array", "expected": "a list of subscribers (- package: ...)", "items": { "$ref": "#/definitions/plugin" } }, "sections": { "description": "The sections, in the order they appear in the handoff. A later file updates a section by naming it again and appends new names at the end.", "type": "array", "expected": "a list of sections (- name: ...)", "items": { "$ref": "#/definitions/section" } } }, "definitions": { "plugin": { "description": "One subscriber: the package, and the options its apply(hooks, options) is given.", "type": "object", "expected": "a mapping such as `- package: compact-handoff-subscriber-log`", "additionalProperties": false, "required": ["package"], "properties": { "package": { "description": "The npm package whose default export is the subscriber, installed beside this config file.", "type": "string", "minLength": 1 }, "options": { "description": "The subscriber's own settings, handed to its apply as they are. A later file naming the same package replaces them.", "type": "object", "expected": "a mapping of the subscriber's own settings" } } }, "section": { "description": "One section: its name and, when they differ from the section's own defaults, its limits and options.", "type": "object", "expected": "a mapping such as `- name: turns`", "additionalProperties": false, "required": ["name"], "properties": { "name": { "description": "A built-in section's name (its folder under sections/), or a name of your choosing for a section from `package`.", "type": "string", "pattern": "^[a-z][a-z0-9]*(-[a-z0-9]+)*$", "expected": 'a kebab-case name such as "my-section"' }, "package": { "description": "The npm package whose default export is this section (a third-party section).", "type": "string", "minLength": 1 }, "enabled": { "description": "false leaves the section out of the handoff (dropped as SECTION_DISABLED).", "type": "boolean" }, "timeoutMs": { "description": "How long the section may run, in ms (at most 2147483647, the longest timer Node keeps); then it is aborted and dropped (SECTION_TIMEOUT).", "type": "integer", "minimum": 1, "maximum": 2147483647 }, "budgetChars": { "description": "The most characters the section may return; more is dropped (SECTION_OVER_BUDGET).", "type": "integer", "minimum": 1 }, "priority": { "description": "When the whole handoff is over its size guard, the lowest priority is cut first.", "type": "integer" }, "options": { "description": "The section's own settings, checked against its optionsSchema. A later file merges its options over these, key by key.", "type": "object", "expected": "a mapping of the section's own settings" } } } } };
+var schema0 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "compact-handoff pipeline config", "description": "The pipeline that composes a handoff: which sections run, in what order, with what limits. A later file (--config, the user's override) extends the default one.", "type": "object", "expected": "a mapping of settings such as `concurrency: 4`", "additionalProperties": false, "properties": { "concurrency": { "description": "How many sections run at once.", "type": "integer", "minimum": 1, "maximum": 16, "default": 4 }, "handoff": { "description": "The size guard on the whole handoff: when it is over either limit, the lowest-priority sections are cut first.", "type": "object", "expected": "a mapping with maxChars, maxFraction and/or lateShare", "additionalProperties": false, "properties": { "maxChars": { "description": "The most characters the whole handoff may have.", "type": "integer", "minimum": 1, "default": 45e3 }, "maxFraction": { "description": "The most of the context window the handoff may take, as a fraction (counting chars/4 as tokens).", "type": "number", "exclusiveMinimum": 0, "maximum": 1, "default": 0.2 }, "lateShare": { "description": "The share of the ceiling kept for the sections that wait for others (restore, excerpts: they choose what the others do not already carry); the sections that start at once share the rest. Nothing is kept when no such section runs.", "type": "number", "minimum": 0, "maximum": 0.9, "default": 0.5 } } }, "seamTimeoutMs": { "description": "How long one subscriber's tap (a `plugins:` package, or a beforeCompact subscriber) may take, in ms; then the run goes on without it and records it as timedOut.", "type": "integer", "minimum": 1, "maximum": 2147483647, "default": 5e3 }, "loadTimeoutMs": { "description": "How long loading one package (a section's `package:`, or a `plugins:` subscriber) may take, in ms, its top-level code included; then it is left out as not loaded.", "type": "integer", "minimum": 1, "maximum": 2147483647, "default": 1e4 }, "plugins": { "description": "Subscribers: npm packages whose default export is { name, apply(hooks) }, tapping the pipeline's hooks. Each is resolved from the config file that names it; a later file adds to the list.", "type": "array", "expected": "a list of subscribers (- package: ...)", "items": { "$ref": "#/definitions/plugin" } }, "sections": { "description": "The sections, in the order they appear in the handoff. A later file updates a section by naming it again and appends new names at the end.", "type": "array", "expected": "a list of sections (- name: ...)", "items": { "$ref": "#/definitions/section" } } }, "definitions": { "plugin": { "description": "One subscriber: the package, and the options its apply(hooks, options) is given.", "type": "object", "expected": "a mapping such as `- package: compact-handoff-subscriber-log`", "additionalProperties": false, "required": ["package"], "properties": { "package": { "description": "The npm package whose default export is the subscriber, installed beside this config file.", "type": "string", "minLength": 1 }, "options": { "description": "The subscriber's own settings, handed to its apply as they are. A later file naming the same package replaces them.", "type": "object", "expected": "a mapping of the subscriber's own settings" } } }, "section": { "description": "One section: its name and, when they differ from the section's own defaults, its limits and options.", "type": "object", "expected": "a mapping such as `- name: turns`", "additionalProperties": false, "required": ["name"], "properties": { "name": { "description": "A built-in section's name (its folder under sections/), or a name of your choosing for a section from `package`.", "type": "string", "pattern": "^[a-z][a-z0-9]*(-[a-z0-9]+)*$", "expected": 'a kebab-case name such as "my-section"' }, "package": { "description": "The npm package whose default export is this section (a third-party section).", "type": "string", "minLength": 1 }, "enabled": { "description": "false leaves the section out of the handoff (dropped as SECTION_DISABLED).", "type": "boolean" }, "timeoutMs": { "description": "How long the section may run, in ms (at most 2147483647, the longest timer Node keeps); then it is aborted and dropped (SECTION_TIMEOUT).", "type": "integer", "minimum": 1, "maximum": 2147483647 }, "budgetChars": { "description": "The most characters the section may return; more is dropped (SECTION_OVER_BUDGET).", "type": "integer", "minimum": 1 }, "priority": { "description": "When the whole handoff is over its size guard, the lowest priority is cut first.", "type": "integer" }, "options": { "description": "The section's own settings, checked against its optionsSchema. A later file merges its options over these, key by key.", "type": "object", "expected": "a mapping of the section's own settings" } } } } };
 var schema1 = { "description": "One subscriber: the package, and the options its apply(hooks, options) is given.", "type": "object", "expected": "a mapping such as `- package: compact-handoff-subscriber-log`", "additionalProperties": false, "required": ["package"], "properties": { "package": { "description": "The npm package whose default export is the subscriber, installed beside this config file.", "type": "string", "minLength": 1 }, "options": { "description": "The subscriber's own settings, handed to its apply as they are. A later file naming the same package replaces them.", "type": "object", "expected": "a mapping of the subscriber's own settings" } } };
 var schema2 = { "description": "One section: its name and, when they differ from the section's own defaults, its limits and options.", "type": "object", "expected": "a mapping such as `- name: turns`", "additionalProperties": false, "required": ["name"], "properties": { "name": { "description": "A built-in section's name (its folder under sections/), or a name of your choosing for a section from `package`.", "type": "string", "pattern": "^[a-z][a-z0-9]*(-[a-z0-9]+)*$", "expected": 'a kebab-case name such as "my-section"' }, "package": { "description": "The npm package whose default export is this section (a third-party section).", "type": "string", "minLength": 1 }, "enabled": { "description": "false leaves the section out of the handoff (dropped as SECTION_DISABLED).", "type": "boolean" }, "timeoutMs": { "description": "How long the section may run, in ms (at most 2147483647, the longest timer Node keeps); then it is aborted and dropped (SECTION_TIMEOUT).", "type": "integer", "minimum": 1, "maximum": 2147483647 }, "budgetChars": { "description": "The most characters the section may return; more is dropped (SECTION_OVER_BUDGET).", "type": "integer", "minimum": 1 }, "priority": { "description": "When the whole handoff is over its size guard, the lowest priority is cut first.", "type": "integer" }, "options": { "description": "The section's own settings, checked against its optionsSchema. A later file merges its options over these, key by key.", "type": "object", "expected": "a mapping of the section's own settings" } } };
 var func0 = require_ucs2length().default;
@@ -14999,7 +14999,7 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
       let data1 = data.handoff;
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
         for (const key1 in data1) {
-          if (!(key1 === "maxChars" || key1 === "maxFraction")) {
+          if (!(key1 === "maxChars" || key1 === "maxFraction" || key1 === "lateShare")) {
             const err4 = { instancePath: instancePath + "/handoff", schemaPath: "#/properties/handoff/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema0.properties.handoff, data: data1 };
             if (vErrors === null) {
               vErrors = [err4];
@@ -15063,52 +15063,51 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
             errors++;
           }
         }
+        if (data1.lateShare !== void 0) {
+          let data4 = data1.lateShare;
+          if (typeof data4 == "number") {
+            if (data4 > 0.9 || isNaN(data4)) {
+              const err10 = { instancePath: instancePath + "/handoff/lateShare", schemaPath: "#/properties/handoff/properties/lateShare/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0.9 }, message: "must be <= 0.9", schema: 0.9, parentSchema: schema0.properties.handoff.properties.lateShare, data: data4 };
+              if (vErrors === null) {
+                vErrors = [err10];
+              } else {
+                vErrors.push(err10);
+              }
+              errors++;
+            }
+            if (data4 < 0 || isNaN(data4)) {
+              const err11 = { instancePath: instancePath + "/handoff/lateShare", schemaPath: "#/properties/handoff/properties/lateShare/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema0.properties.handoff.properties.lateShare, data: data4 };
+              if (vErrors === null) {
+                vErrors = [err11];
+              } else {
+                vErrors.push(err11);
+              }
+              errors++;
+            }
+          } else {
+            const err12 = { instancePath: instancePath + "/handoff/lateShare", schemaPath: "#/properties/handoff/properties/lateShare/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema0.properties.handoff.properties.lateShare.type, parentSchema: schema0.properties.handoff.properties.lateShare, data: data4 };
+            if (vErrors === null) {
+              vErrors = [err12];
+            } else {
+              vErrors.push(err12);
+            }
+            errors++;
+          }
+        }
       } else {
-        const err10 = { instancePath: instancePath + "/handoff", schemaPath: "#/properties/handoff/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema0.properties.handoff.type, parentSchema: schema0.properties.handoff, data: data1 };
+        const err13 = { instancePath: instancePath + "/handoff", schemaPath: "#/properties/handoff/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema0.properties.handoff.type, parentSchema: schema0.properties.handoff, data: data1 };
         if (vErrors === null) {
-          vErrors = [err10];
+          vErrors = [err13];
         } else {
-          vErrors.push(err10);
+          vErrors.push(err13);
         }
         errors++;
       }
     }
     if (data.seamTimeoutMs !== void 0) {
-      let data4 = data.seamTimeoutMs;
-      if (!(typeof data4 == "number" && (!(data4 % 1) && !isNaN(data4)))) {
-        const err11 = { instancePath: instancePath + "/seamTimeoutMs", schemaPath: "#/properties/seamTimeoutMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema0.properties.seamTimeoutMs.type, parentSchema: schema0.properties.seamTimeoutMs, data: data4 };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-      if (typeof data4 == "number") {
-        if (data4 > 2147483647 || isNaN(data4)) {
-          const err12 = { instancePath: instancePath + "/seamTimeoutMs", schemaPath: "#/properties/seamTimeoutMs/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647", schema: 2147483647, parentSchema: schema0.properties.seamTimeoutMs, data: data4 };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-        if (data4 < 1 || isNaN(data4)) {
-          const err13 = { instancePath: instancePath + "/seamTimeoutMs", schemaPath: "#/properties/seamTimeoutMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema0.properties.seamTimeoutMs, data: data4 };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.loadTimeoutMs !== void 0) {
-      let data5 = data.loadTimeoutMs;
+      let data5 = data.seamTimeoutMs;
       if (!(typeof data5 == "number" && (!(data5 % 1) && !isNaN(data5)))) {
-        const err14 = { instancePath: instancePath + "/loadTimeoutMs", schemaPath: "#/properties/loadTimeoutMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema0.properties.loadTimeoutMs.type, parentSchema: schema0.properties.loadTimeoutMs, data: data5 };
+        const err14 = { instancePath: instancePath + "/seamTimeoutMs", schemaPath: "#/properties/seamTimeoutMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema0.properties.seamTimeoutMs.type, parentSchema: schema0.properties.seamTimeoutMs, data: data5 };
         if (vErrors === null) {
           vErrors = [err14];
         } else {
@@ -15118,7 +15117,7 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
       }
       if (typeof data5 == "number") {
         if (data5 > 2147483647 || isNaN(data5)) {
-          const err15 = { instancePath: instancePath + "/loadTimeoutMs", schemaPath: "#/properties/loadTimeoutMs/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647", schema: 2147483647, parentSchema: schema0.properties.loadTimeoutMs, data: data5 };
+          const err15 = { instancePath: instancePath + "/seamTimeoutMs", schemaPath: "#/properties/seamTimeoutMs/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647", schema: 2147483647, parentSchema: schema0.properties.seamTimeoutMs, data: data5 };
           if (vErrors === null) {
             vErrors = [err15];
           } else {
@@ -15127,7 +15126,7 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
           errors++;
         }
         if (data5 < 1 || isNaN(data5)) {
-          const err16 = { instancePath: instancePath + "/loadTimeoutMs", schemaPath: "#/properties/loadTimeoutMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema0.properties.loadTimeoutMs, data: data5 };
+          const err16 = { instancePath: instancePath + "/seamTimeoutMs", schemaPath: "#/properties/seamTimeoutMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema0.properties.seamTimeoutMs, data: data5 };
           if (vErrors === null) {
             vErrors = [err16];
           } else {
@@ -15137,59 +15136,57 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
         }
       }
     }
+    if (data.loadTimeoutMs !== void 0) {
+      let data6 = data.loadTimeoutMs;
+      if (!(typeof data6 == "number" && (!(data6 % 1) && !isNaN(data6)))) {
+        const err17 = { instancePath: instancePath + "/loadTimeoutMs", schemaPath: "#/properties/loadTimeoutMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema0.properties.loadTimeoutMs.type, parentSchema: schema0.properties.loadTimeoutMs, data: data6 };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+      if (typeof data6 == "number") {
+        if (data6 > 2147483647 || isNaN(data6)) {
+          const err18 = { instancePath: instancePath + "/loadTimeoutMs", schemaPath: "#/properties/loadTimeoutMs/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647", schema: 2147483647, parentSchema: schema0.properties.loadTimeoutMs, data: data6 };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+        if (data6 < 1 || isNaN(data6)) {
+          const err19 = { instancePath: instancePath + "/loadTimeoutMs", schemaPath: "#/properties/loadTimeoutMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema0.properties.loadTimeoutMs, data: data6 };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+      }
+    }
     if (data.plugins !== void 0) {
-      let data6 = data.plugins;
-      if (Array.isArray(data6)) {
-        const len0 = data6.length;
+      let data7 = data.plugins;
+      if (Array.isArray(data7)) {
+        const len0 = data7.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          let data7 = data6[i0];
-          if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
-            if (data7.package === void 0) {
-              const err17 = { instancePath: instancePath + "/plugins/" + i0, schemaPath: "#/definitions/plugin/required", keyword: "required", params: { missingProperty: "package" }, message: "must have required property 'package'", schema: schema1.required, parentSchema: schema1, data: data7 };
+          let data8 = data7[i0];
+          if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
+            if (data8.package === void 0) {
+              const err20 = { instancePath: instancePath + "/plugins/" + i0, schemaPath: "#/definitions/plugin/required", keyword: "required", params: { missingProperty: "package" }, message: "must have required property 'package'", schema: schema1.required, parentSchema: schema1, data: data8 };
               if (vErrors === null) {
-                vErrors = [err17];
+                vErrors = [err20];
               } else {
-                vErrors.push(err17);
+                vErrors.push(err20);
               }
               errors++;
             }
-            for (const key2 in data7) {
+            for (const key2 in data8) {
               if (!(key2 === "package" || key2 === "options")) {
-                const err18 = { instancePath: instancePath + "/plugins/" + i0, schemaPath: "#/definitions/plugin/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema1, data: data7 };
-                if (vErrors === null) {
-                  vErrors = [err18];
-                } else {
-                  vErrors.push(err18);
-                }
-                errors++;
-              }
-            }
-            if (data7.package !== void 0) {
-              let data8 = data7.package;
-              if (typeof data8 === "string") {
-                if (func0(data8) < 1) {
-                  const err19 = { instancePath: instancePath + "/plugins/" + i0 + "/package", schemaPath: "#/definitions/plugin/properties/package/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema1.properties.package, data: data8 };
-                  if (vErrors === null) {
-                    vErrors = [err19];
-                  } else {
-                    vErrors.push(err19);
-                  }
-                  errors++;
-                }
-              } else {
-                const err20 = { instancePath: instancePath + "/plugins/" + i0 + "/package", schemaPath: "#/definitions/plugin/properties/package/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema1.properties.package.type, parentSchema: schema1.properties.package, data: data8 };
-                if (vErrors === null) {
-                  vErrors = [err20];
-                } else {
-                  vErrors.push(err20);
-                }
-                errors++;
-              }
-            }
-            if (data7.options !== void 0) {
-              let data9 = data7.options;
-              if (!(data9 && typeof data9 == "object" && !Array.isArray(data9))) {
-                const err21 = { instancePath: instancePath + "/plugins/" + i0 + "/options", schemaPath: "#/definitions/plugin/properties/options/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema1.properties.options.type, parentSchema: schema1.properties.options, data: data9 };
+                const err21 = { instancePath: instancePath + "/plugins/" + i0, schemaPath: "#/definitions/plugin/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema1, data: data8 };
                 if (vErrors === null) {
                   vErrors = [err21];
                 } else {
@@ -15198,101 +15195,101 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                 errors++;
               }
             }
+            if (data8.package !== void 0) {
+              let data9 = data8.package;
+              if (typeof data9 === "string") {
+                if (func0(data9) < 1) {
+                  const err22 = { instancePath: instancePath + "/plugins/" + i0 + "/package", schemaPath: "#/definitions/plugin/properties/package/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema1.properties.package, data: data9 };
+                  if (vErrors === null) {
+                    vErrors = [err22];
+                  } else {
+                    vErrors.push(err22);
+                  }
+                  errors++;
+                }
+              } else {
+                const err23 = { instancePath: instancePath + "/plugins/" + i0 + "/package", schemaPath: "#/definitions/plugin/properties/package/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema1.properties.package.type, parentSchema: schema1.properties.package, data: data9 };
+                if (vErrors === null) {
+                  vErrors = [err23];
+                } else {
+                  vErrors.push(err23);
+                }
+                errors++;
+              }
+            }
+            if (data8.options !== void 0) {
+              let data10 = data8.options;
+              if (!(data10 && typeof data10 == "object" && !Array.isArray(data10))) {
+                const err24 = { instancePath: instancePath + "/plugins/" + i0 + "/options", schemaPath: "#/definitions/plugin/properties/options/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema1.properties.options.type, parentSchema: schema1.properties.options, data: data10 };
+                if (vErrors === null) {
+                  vErrors = [err24];
+                } else {
+                  vErrors.push(err24);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err22 = { instancePath: instancePath + "/plugins/" + i0, schemaPath: "#/definitions/plugin/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema1.type, parentSchema: schema1, data: data7 };
+            const err25 = { instancePath: instancePath + "/plugins/" + i0, schemaPath: "#/definitions/plugin/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema1.type, parentSchema: schema1, data: data8 };
             if (vErrors === null) {
-              vErrors = [err22];
+              vErrors = [err25];
             } else {
-              vErrors.push(err22);
+              vErrors.push(err25);
             }
             errors++;
           }
         }
       } else {
-        const err23 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema0.properties.plugins.type, parentSchema: schema0.properties.plugins, data: data6 };
+        const err26 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema0.properties.plugins.type, parentSchema: schema0.properties.plugins, data: data7 };
         if (vErrors === null) {
-          vErrors = [err23];
+          vErrors = [err26];
         } else {
-          vErrors.push(err23);
+          vErrors.push(err26);
         }
         errors++;
       }
     }
     if (data.sections !== void 0) {
-      let data10 = data.sections;
-      if (Array.isArray(data10)) {
-        const len1 = data10.length;
+      let data11 = data.sections;
+      if (Array.isArray(data11)) {
+        const len1 = data11.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          let data11 = data10[i1];
-          if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
-            if (data11.name === void 0) {
-              const err24 = { instancePath: instancePath + "/sections/" + i1, schemaPath: "#/definitions/section/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema2.required, parentSchema: schema2, data: data11 };
+          let data12 = data11[i1];
+          if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
+            if (data12.name === void 0) {
+              const err27 = { instancePath: instancePath + "/sections/" + i1, schemaPath: "#/definitions/section/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema2.required, parentSchema: schema2, data: data12 };
               if (vErrors === null) {
-                vErrors = [err24];
+                vErrors = [err27];
               } else {
-                vErrors.push(err24);
+                vErrors.push(err27);
               }
               errors++;
             }
-            for (const key3 in data11) {
+            for (const key3 in data12) {
               if (!(key3 === "name" || key3 === "package" || key3 === "enabled" || key3 === "timeoutMs" || key3 === "budgetChars" || key3 === "priority" || key3 === "options")) {
-                const err25 = { instancePath: instancePath + "/sections/" + i1, schemaPath: "#/definitions/section/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema2, data: data11 };
+                const err28 = { instancePath: instancePath + "/sections/" + i1, schemaPath: "#/definitions/section/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema2, data: data12 };
                 if (vErrors === null) {
-                  vErrors = [err25];
+                  vErrors = [err28];
                 } else {
-                  vErrors.push(err25);
+                  vErrors.push(err28);
                 }
                 errors++;
               }
             }
-            if (data11.name !== void 0) {
-              let data12 = data11.name;
-              if (typeof data12 === "string") {
-                if (!pattern0.test(data12)) {
-                  const err26 = { instancePath: instancePath + "/sections/" + i1 + "/name", schemaPath: "#/definitions/section/properties/name/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9]*(-[a-z0-9]+)*$" }, message: 'must match pattern "^[a-z][a-z0-9]*(-[a-z0-9]+)*$"', schema: "^[a-z][a-z0-9]*(-[a-z0-9]+)*$", parentSchema: schema2.properties.name, data: data12 };
-                  if (vErrors === null) {
-                    vErrors = [err26];
-                  } else {
-                    vErrors.push(err26);
-                  }
-                  errors++;
-                }
-              } else {
-                const err27 = { instancePath: instancePath + "/sections/" + i1 + "/name", schemaPath: "#/definitions/section/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema2.properties.name.type, parentSchema: schema2.properties.name, data: data12 };
-                if (vErrors === null) {
-                  vErrors = [err27];
-                } else {
-                  vErrors.push(err27);
-                }
-                errors++;
-              }
-            }
-            if (data11.package !== void 0) {
-              let data13 = data11.package;
+            if (data12.name !== void 0) {
+              let data13 = data12.name;
               if (typeof data13 === "string") {
-                if (func0(data13) < 1) {
-                  const err28 = { instancePath: instancePath + "/sections/" + i1 + "/package", schemaPath: "#/definitions/section/properties/package/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema2.properties.package, data: data13 };
+                if (!pattern0.test(data13)) {
+                  const err29 = { instancePath: instancePath + "/sections/" + i1 + "/name", schemaPath: "#/definitions/section/properties/name/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9]*(-[a-z0-9]+)*$" }, message: 'must match pattern "^[a-z][a-z0-9]*(-[a-z0-9]+)*$"', schema: "^[a-z][a-z0-9]*(-[a-z0-9]+)*$", parentSchema: schema2.properties.name, data: data13 };
                   if (vErrors === null) {
-                    vErrors = [err28];
+                    vErrors = [err29];
                   } else {
-                    vErrors.push(err28);
+                    vErrors.push(err29);
                   }
                   errors++;
                 }
               } else {
-                const err29 = { instancePath: instancePath + "/sections/" + i1 + "/package", schemaPath: "#/definitions/section/properties/package/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema2.properties.package.type, parentSchema: schema2.properties.package, data: data13 };
-                if (vErrors === null) {
-                  vErrors = [err29];
-                } else {
-                  vErrors.push(err29);
-                }
-                errors++;
-              }
-            }
-            if (data11.enabled !== void 0) {
-              let data14 = data11.enabled;
-              if (typeof data14 !== "boolean") {
-                const err30 = { instancePath: instancePath + "/sections/" + i1 + "/enabled", schemaPath: "#/definitions/section/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema2.properties.enabled.type, parentSchema: schema2.properties.enabled, data: data14 };
+                const err30 = { instancePath: instancePath + "/sections/" + i1 + "/name", schemaPath: "#/definitions/section/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema2.properties.name.type, parentSchema: schema2.properties.name, data: data13 };
                 if (vErrors === null) {
                   vErrors = [err30];
                 } else {
@@ -15301,42 +15298,44 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                 errors++;
               }
             }
-            if (data11.timeoutMs !== void 0) {
-              let data15 = data11.timeoutMs;
-              if (!(typeof data15 == "number" && (!(data15 % 1) && !isNaN(data15)))) {
-                const err31 = { instancePath: instancePath + "/sections/" + i1 + "/timeoutMs", schemaPath: "#/definitions/section/properties/timeoutMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema2.properties.timeoutMs.type, parentSchema: schema2.properties.timeoutMs, data: data15 };
+            if (data12.package !== void 0) {
+              let data14 = data12.package;
+              if (typeof data14 === "string") {
+                if (func0(data14) < 1) {
+                  const err31 = { instancePath: instancePath + "/sections/" + i1 + "/package", schemaPath: "#/definitions/section/properties/package/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema2.properties.package, data: data14 };
+                  if (vErrors === null) {
+                    vErrors = [err31];
+                  } else {
+                    vErrors.push(err31);
+                  }
+                  errors++;
+                }
+              } else {
+                const err32 = { instancePath: instancePath + "/sections/" + i1 + "/package", schemaPath: "#/definitions/section/properties/package/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema2.properties.package.type, parentSchema: schema2.properties.package, data: data14 };
                 if (vErrors === null) {
-                  vErrors = [err31];
+                  vErrors = [err32];
                 } else {
-                  vErrors.push(err31);
+                  vErrors.push(err32);
                 }
                 errors++;
               }
-              if (typeof data15 == "number") {
-                if (data15 > 2147483647 || isNaN(data15)) {
-                  const err32 = { instancePath: instancePath + "/sections/" + i1 + "/timeoutMs", schemaPath: "#/definitions/section/properties/timeoutMs/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647", schema: 2147483647, parentSchema: schema2.properties.timeoutMs, data: data15 };
-                  if (vErrors === null) {
-                    vErrors = [err32];
-                  } else {
-                    vErrors.push(err32);
-                  }
-                  errors++;
+            }
+            if (data12.enabled !== void 0) {
+              let data15 = data12.enabled;
+              if (typeof data15 !== "boolean") {
+                const err33 = { instancePath: instancePath + "/sections/" + i1 + "/enabled", schemaPath: "#/definitions/section/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema2.properties.enabled.type, parentSchema: schema2.properties.enabled, data: data15 };
+                if (vErrors === null) {
+                  vErrors = [err33];
+                } else {
+                  vErrors.push(err33);
                 }
-                if (data15 < 1 || isNaN(data15)) {
-                  const err33 = { instancePath: instancePath + "/sections/" + i1 + "/timeoutMs", schemaPath: "#/definitions/section/properties/timeoutMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema2.properties.timeoutMs, data: data15 };
-                  if (vErrors === null) {
-                    vErrors = [err33];
-                  } else {
-                    vErrors.push(err33);
-                  }
-                  errors++;
-                }
+                errors++;
               }
             }
-            if (data11.budgetChars !== void 0) {
-              let data16 = data11.budgetChars;
+            if (data12.timeoutMs !== void 0) {
+              let data16 = data12.timeoutMs;
               if (!(typeof data16 == "number" && (!(data16 % 1) && !isNaN(data16)))) {
-                const err34 = { instancePath: instancePath + "/sections/" + i1 + "/budgetChars", schemaPath: "#/definitions/section/properties/budgetChars/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema2.properties.budgetChars.type, parentSchema: schema2.properties.budgetChars, data: data16 };
+                const err34 = { instancePath: instancePath + "/sections/" + i1 + "/timeoutMs", schemaPath: "#/definitions/section/properties/timeoutMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema2.properties.timeoutMs.type, parentSchema: schema2.properties.timeoutMs, data: data16 };
                 if (vErrors === null) {
                   vErrors = [err34];
                 } else {
@@ -15345,8 +15344,8 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                 errors++;
               }
               if (typeof data16 == "number") {
-                if (data16 < 1 || isNaN(data16)) {
-                  const err35 = { instancePath: instancePath + "/sections/" + i1 + "/budgetChars", schemaPath: "#/definitions/section/properties/budgetChars/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema2.properties.budgetChars, data: data16 };
+                if (data16 > 2147483647 || isNaN(data16)) {
+                  const err35 = { instancePath: instancePath + "/sections/" + i1 + "/timeoutMs", schemaPath: "#/definitions/section/properties/timeoutMs/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647", schema: 2147483647, parentSchema: schema2.properties.timeoutMs, data: data16 };
                   if (vErrors === null) {
                     vErrors = [err35];
                   } else {
@@ -15354,24 +15353,21 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                   }
                   errors++;
                 }
-              }
-            }
-            if (data11.priority !== void 0) {
-              let data17 = data11.priority;
-              if (!(typeof data17 == "number" && (!(data17 % 1) && !isNaN(data17)))) {
-                const err36 = { instancePath: instancePath + "/sections/" + i1 + "/priority", schemaPath: "#/definitions/section/properties/priority/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema2.properties.priority.type, parentSchema: schema2.properties.priority, data: data17 };
-                if (vErrors === null) {
-                  vErrors = [err36];
-                } else {
-                  vErrors.push(err36);
+                if (data16 < 1 || isNaN(data16)) {
+                  const err36 = { instancePath: instancePath + "/sections/" + i1 + "/timeoutMs", schemaPath: "#/definitions/section/properties/timeoutMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema2.properties.timeoutMs, data: data16 };
+                  if (vErrors === null) {
+                    vErrors = [err36];
+                  } else {
+                    vErrors.push(err36);
+                  }
+                  errors++;
                 }
-                errors++;
               }
             }
-            if (data11.options !== void 0) {
-              let data18 = data11.options;
-              if (!(data18 && typeof data18 == "object" && !Array.isArray(data18))) {
-                const err37 = { instancePath: instancePath + "/sections/" + i1 + "/options", schemaPath: "#/definitions/section/properties/options/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema2.properties.options.type, parentSchema: schema2.properties.options, data: data18 };
+            if (data12.budgetChars !== void 0) {
+              let data17 = data12.budgetChars;
+              if (!(typeof data17 == "number" && (!(data17 % 1) && !isNaN(data17)))) {
+                const err37 = { instancePath: instancePath + "/sections/" + i1 + "/budgetChars", schemaPath: "#/definitions/section/properties/budgetChars/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema2.properties.budgetChars.type, parentSchema: schema2.properties.budgetChars, data: data17 };
                 if (vErrors === null) {
                   vErrors = [err37];
                 } else {
@@ -15379,33 +15375,68 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                 }
                 errors++;
               }
+              if (typeof data17 == "number") {
+                if (data17 < 1 || isNaN(data17)) {
+                  const err38 = { instancePath: instancePath + "/sections/" + i1 + "/budgetChars", schemaPath: "#/definitions/section/properties/budgetChars/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema2.properties.budgetChars, data: data17 };
+                  if (vErrors === null) {
+                    vErrors = [err38];
+                  } else {
+                    vErrors.push(err38);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data12.priority !== void 0) {
+              let data18 = data12.priority;
+              if (!(typeof data18 == "number" && (!(data18 % 1) && !isNaN(data18)))) {
+                const err39 = { instancePath: instancePath + "/sections/" + i1 + "/priority", schemaPath: "#/definitions/section/properties/priority/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema2.properties.priority.type, parentSchema: schema2.properties.priority, data: data18 };
+                if (vErrors === null) {
+                  vErrors = [err39];
+                } else {
+                  vErrors.push(err39);
+                }
+                errors++;
+              }
+            }
+            if (data12.options !== void 0) {
+              let data19 = data12.options;
+              if (!(data19 && typeof data19 == "object" && !Array.isArray(data19))) {
+                const err40 = { instancePath: instancePath + "/sections/" + i1 + "/options", schemaPath: "#/definitions/section/properties/options/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema2.properties.options.type, parentSchema: schema2.properties.options, data: data19 };
+                if (vErrors === null) {
+                  vErrors = [err40];
+                } else {
+                  vErrors.push(err40);
+                }
+                errors++;
+              }
             }
           } else {
-            const err38 = { instancePath: instancePath + "/sections/" + i1, schemaPath: "#/definitions/section/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema2.type, parentSchema: schema2, data: data11 };
+            const err41 = { instancePath: instancePath + "/sections/" + i1, schemaPath: "#/definitions/section/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema2.type, parentSchema: schema2, data: data12 };
             if (vErrors === null) {
-              vErrors = [err38];
+              vErrors = [err41];
             } else {
-              vErrors.push(err38);
+              vErrors.push(err41);
             }
             errors++;
           }
         }
       } else {
-        const err39 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema0.properties.sections.type, parentSchema: schema0.properties.sections, data: data10 };
+        const err42 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema0.properties.sections.type, parentSchema: schema0.properties.sections, data: data11 };
         if (vErrors === null) {
-          vErrors = [err39];
+          vErrors = [err42];
         } else {
-          vErrors.push(err39);
+          vErrors.push(err42);
         }
         errors++;
       }
     }
   } else {
-    const err40 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema0.type, parentSchema: schema0, data };
+    const err43 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema0.type, parentSchema: schema0, data };
     if (vErrors === null) {
-      vErrors = [err40];
+      vErrors = [err43];
     } else {
-      vErrors.push(err40);
+      vErrors.push(err43);
     }
     errors++;
   }
@@ -16623,7 +16654,7 @@ var schema_default = {
     handoff: {
       description: "The size guard on the whole handoff: when it is over either limit, the lowest-priority sections are cut first.",
       type: "object",
-      expected: "a mapping with maxChars and/or maxFraction",
+      expected: "a mapping with maxChars, maxFraction and/or lateShare",
       additionalProperties: false,
       properties: {
         maxChars: {
@@ -16638,6 +16669,13 @@ var schema_default = {
           exclusiveMinimum: 0,
           maximum: 1,
           default: 0.2
+        },
+        lateShare: {
+          description: "The share of the ceiling kept for the sections that wait for others (restore, excerpts: they choose what the others do not already carry); the sections that start at once share the rest. Nothing is kept when no such section runs.",
+          type: "number",
+          minimum: 0,
+          maximum: 0.9,
+          default: 0.5
         }
       }
     },
@@ -17008,6 +17046,7 @@ function resolveConfig(opts) {
     concurrency: schema_default.properties.concurrency.default,
     maxChars: schema_default.properties.handoff.properties.maxChars.default,
     maxFraction: schema_default.properties.handoff.properties.maxFraction.default,
+    lateShare: schema_default.properties.handoff.properties.lateShare.default,
     seamTimeoutMs: schema_default.properties.seamTimeoutMs.default,
     loadTimeoutMs: schema_default.properties.loadTimeoutMs.default
   };
@@ -17028,6 +17067,7 @@ function resolveConfig(opts) {
     if (isRecord2(data.handoff)) {
       if (data.handoff.maxChars !== void 0) limits.maxChars = data.handoff.maxChars;
       if (data.handoff.maxFraction !== void 0) limits.maxFraction = data.handoff.maxFraction;
+      if (data.handoff.lateShare !== void 0) limits.lateShare = data.handoff.lateShare;
     }
     if (Array.isArray(data.sections)) issues.push(...mergeSections(file2, merged));
   }

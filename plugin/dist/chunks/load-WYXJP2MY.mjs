@@ -13,7 +13,7 @@ import {
   resolveConfig,
   userConfigPath,
   userConfigSource
-} from "./chunk-FOVWNYK5.mjs";
+} from "./chunk-L3A6OYSH.mjs";
 import "./chunk-JGDWI2EV.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {

@@ -2100,16 +2100,19 @@ function fairTimers(meter) {
 
 // pipeline/run-sections.ts
 var FRAME_CHARS = 1500;
-function shareBudgets(plans, ceiling) {
+function shareBudgets(plans, ceiling, lateShare = 0) {
   const budgets = /* @__PURE__ */ new Map();
   const running = plans.filter((p) => p.enabled && p.definition);
   const upfront = running.filter((p) => !p.definition.needs?.length);
   const sum = upfront.reduce((n, p) => n + p.budgetChars, 0);
   const room = ceiling ? Math.max(0, ceiling.chars - FRAME_CHARS) : Infinity;
+  const kept = upfront.length < running.length ? lateShare : 0;
+  const upfrontRoom = Math.floor(room * (1 - kept));
   for (const p of running) {
-    if (sum > room && upfront.includes(p)) {
-      const chars = Math.floor(p.budgetChars * room / sum);
-      budgets.set(p.name, { chars, setting: `budgetChars: ${p.budgetChars}, its share of the handoff's ceiling, ${ceiling.setting}` });
+    if (sum > upfrontRoom && upfront.includes(p)) {
+      const chars = Math.floor(p.budgetChars * upfrontRoom / sum);
+      const less = kept > 0 ? ` less the lateShare of ${kept} kept for the sections that wait for others` : "";
+      budgets.set(p.name, { chars, setting: `budgetChars: ${p.budgetChars}, its share of the handoff's ceiling${less}, ${ceiling.setting}` });
     } else if (ceiling && p.budgetChars > room) {
       budgets.set(p.name, { chars: room, setting: `budgetChars: ${p.budgetChars}, held to the handoff's ceiling, ${ceiling.setting}` });
     } else budgets.set(p.name, { chars: p.budgetChars, setting: "budgetChars" });
@@ -2264,7 +2267,7 @@ async function runSections(plans, input, opts) {
   const limit = pLimit(Math.max(1, opts.concurrency));
   const metering = { ...opts, meterAwaits: opts.meterAwaits ?? false };
   const settled = /* @__PURE__ */ new Map();
-  const budgets = shareBudgets(plans, opts.ceiling);
+  const budgets = shareBudgets(plans, opts.ceiling, opts.lateShare);
   const progress = plans.map((plan) => ({ plan, outcome: void 0 }));
   const upfront = [];
   for (const [i, plan] of plans.entries()) {
@@ -2466,7 +2469,8 @@ function createPipeline(config, opts = {}) {
           capabilities,
           hooks,
           signal: runOpts.signal,
-          ceiling: sizeLimit(resolved, input.contextWindow)
+          ceiling: sizeLimit(resolved, input.contextWindow),
+          lateShare: resolved.lateShare
         }
       );
       const composed = hooks.compose.call({

@@ -6,9 +6,9 @@ import {
   configFiles,
   defaultConfigFile,
   importPackages
-} from "./chunk-Z3XNPFQH.mjs";
-import "./chunk-4GE4WKKM.mjs";
-import "./chunk-FOVWNYK5.mjs";
+} from "./chunk-NPHCIKBV.mjs";
+import "./chunk-EARDYH65.mjs";
+import "./chunk-L3A6OYSH.mjs";
 import "./chunk-2NN3RAOG.mjs";
 import "./chunk-M7CEWKEQ.mjs";
 import "./chunk-JGDWI2EV.mjs";

@@ -18,7 +18,7 @@ import {
 } from "./chunk-VXUXFW7Q.mjs";
 import {
   SeamDeniedError
-} from "./chunk-4GE4WKKM.mjs";
+} from "./chunk-EARDYH65.mjs";
 import {
   fileTouches,
   readEngineMessages,
@@ -588,7 +588,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-4BU23XAV.mjs"), import("./sections-YG3EF67B.mjs"), import("./load-WDXET2BK.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-PMPLIRTI.mjs"), import("./sections-HZKV6XMD.mjs"), import("./load-WYXJP2MY.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {
