@@ -105,13 +105,18 @@ async function precompiledValidators() {
   })
   try {
     const { precompiledModule, builtinSections } = await import(script)
-    return precompiledModule(Object.values(builtinSections).flatMap((d) => (d.optionsSchema ? [d.optionsSchema] : [])))
+    const defaultConfig = join(root, 'pipeline.config.yaml')
+    return precompiledModule(
+      Object.values(builtinSections).flatMap((d) => (d.optionsSchema ? [d.optionsSchema] : [])),
+      { file: defaultConfig, text: readFileSync(defaultConfig, 'utf8') },
+    )
   } finally {
     rmSync(script, { force: true })
   }
 }
 const precompiledCode = await precompiledValidators()
 const precompiledPath = join(root, 'pipeline', 'config', 'precompiled.ts')
+const lazyPath = join(root, 'pipeline', 'config', 'lazy.ts')
 
 await build({
   entryPoints: { 'compact-handoff': join(root, 'cli', 'main.ts') },
@@ -122,6 +127,23 @@ await build({
         b.onLoad({ filter: /precompiled\.ts$/ }, (args) =>
           args.path === precompiledPath ? { contents: precompiledCode, loader: 'js', resolveDir: dirname(precompiledPath) } : undefined,
         )
+      },
+    },
+    {
+      // pipeline/config/lazy.ts loads its packages through a require of its own, which esbuild
+      // cannot follow; as a plain `require` each is bundled, and runs on its first call.
+      name: 'lazy-packages',
+      setup(b) {
+        b.onLoad({ filter: /lazy\.ts$/ }, (args) => {
+          if (args.path !== lazyPath) return undefined
+          const source = readFileSync(lazyPath, 'utf8')
+          const contents = source
+            .replace(/^import \{ createRequire \} from 'node:module'\n/m, '')
+            .replace(/^const load = createRequire\(import\.meta\.url\)\n/m, '')
+            .replaceAll('load(', 'require(')
+          if (contents.includes('createRequire') || !contents.includes('require(')) throw new Error(`${lazyPath} no longer has the shape build.mjs rewrites`)
+          return { contents, loader: 'ts', resolveDir: dirname(lazyPath) }
+        })
       },
     },
   ],

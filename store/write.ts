@@ -4,10 +4,9 @@
  * lookups.jsonl, feedback). Nothing here rewrites or deletes, so two sessions compacting at the
  * same moment cannot lose each other's rows and a crash leaves a store every reader still opens.
  */
-import { constants } from 'node:fs'
-import { mkdir, open, readdir } from 'node:fs/promises'
+import { link, mkdir, readdir, unlink, writeFile } from 'node:fs/promises'
 import { homedir, hostname } from 'node:os'
-import { join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { renderConversation } from '../pipeline/render.ts'
 import type { Transcript } from '../pipeline/transcript.ts'
 import {
@@ -166,13 +165,18 @@ export interface WrittenCompaction {
   row: CompactionRow & { files: RowFiles; sizes: Partial<Record<TextKind, TextSize>>; index: IndexOutcome }
 }
 
-/** Creates a file that must not exist yet, writes it whole, and closes it (flag `wx`). */
+/**
+ * Creates a file that must not exist yet, whole or not at all: the text goes to a hidden file
+ * beside it, which is then hard-linked to its name (`link` fails if the name is taken, as `wx`
+ * would) and removed. A reader that lists the folder never opens a half-written row.
+ */
 async function writeOnce(path: string, text: string): Promise<void> {
-  const fh = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, FILE_MODE)
+  const draft = join(dirname(path), `.${basename(path)}.${process.pid}.draft`)
+  await writeFile(draft, text, { encoding: 'utf8', mode: FILE_MODE })
   try {
-    await fh.writeFile(text, 'utf8')
+    await link(draft, path)
   } finally {
-    await fh.close()
+    await unlink(draft).catch(() => undefined)
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
@@ -113,6 +113,49 @@ describe('npm run demo', { skip: existsSync(bundle) ? false : 'plugin/dist is no
       const parser = ledger?.record?.parser
       assert.equal(parser?.unavailable, undefined, 'the grammar is found beside the bundle')
       assert.ok(parser && parser.parsed > 0, `commands went through the parser: ${JSON.stringify(parser)}`)
+    } finally {
+      rmSync(installed, { recursive: true, force: true })
+    }
+  })
+
+  test('the bundled default config, edited in place, is read again and its issues placed (the bundle carries it as built)', () => {
+    const installed = mkdtempSync(join(tmpdir(), 'ch-installed-'))
+    try {
+      cpSync(join(root, 'plugin', 'dist'), join(installed, 'dist'), { recursive: true })
+      const config = join(installed, 'dist', 'pipeline.config.yaml')
+      const text = readFileSync(config, 'utf8')
+      const env = { ...process.env }
+      delete env.ANTHROPIC_API_KEY
+      delete env.COMPACT_HANDOFF_CONFIG
+      const run = () =>
+        spawnSync(process.execPath, [join(installed, 'dist', 'compact-handoff.mjs'), 'build', sample, '--json'], {
+          cwd: installed,
+          env,
+          encoding: 'utf8',
+          timeout: 30_000,
+        })
+      // Edited: the late share changed, the turns budget broken.
+      writeFileSync(config, text.replace('lateShare: 0.5', 'lateShare: 0').replace(/(- name: turns\n(?:.*\n)*?\s+budgetChars:) 4000/, '$1 -1'))
+      const broken = run()
+      assert.notEqual(broken.status, 0)
+      const line = text.split('\n').findIndex((l, i, all) => /budgetChars: 4000/.test(l) && all.slice(0, i).some((p) => p.includes('- name: turns')))
+      assert.match(broken.stderr, new RegExp(`pipeline\\.config\\.yaml:${line + 1}:\\d+`), broken.stderr)
+      assert.match(broken.stderr, /budgetChars/)
+      // Edited and valid: what the file now says is what runs (the turns section's budget is whole
+      // with nothing kept back for the later sections, its share otherwise).
+      writeFileSync(config, text.replace('lateShare: 0.5', 'lateShare: 0').replace(/(- name: turns\n(?:.*\n)*?\s+budgetChars:) 4000/, '$1 300'))
+      const edited = run()
+      assert.equal(edited.status, 0, edited.stderr)
+      const turns = (JSON.parse(edited.stdout) as { sections: Array<{ name: string; status: string; chars?: number; message?: string }> }).sections.find(
+        (s) => s.name === 'turns',
+      )
+      assert.ok(turns && (turns.status === 'ok' ? turns.chars! <= 300 : /budget of 300 \(budgetChars\)/.test(turns.message ?? '')), JSON.stringify(turns))
+      // As built: runs as the repository's file says.
+      writeFileSync(config, text)
+      const built = run()
+      assert.equal(built.status, 0, built.stderr)
+      const whole = (JSON.parse(built.stdout) as { sections: Array<{ name: string; chars?: number }> }).sections.find((s) => s.name === 'turns')
+      assert.ok(whole?.chars !== undefined && whole.chars > 300, JSON.stringify(whole))
     } finally {
       rmSync(installed, { recursive: true, force: true })
     }

@@ -210,10 +210,25 @@ test("the bundle's precompiled validators judge, and word, every case as compili
   const dir = join(repoRoot, 'node_modules', '.cache', 'compact-handoff')
   mkdirSync(dir, { recursive: true })
   const file = join(dir, `precompiled-test-${process.pid}.mjs`)
-  const code = precompiledModule(withSchema.map((d) => d.optionsSchema!))
+  const defaultFile = join(repoRoot, 'pipeline.config.yaml')
+  const defaultText = readFileSync(defaultFile, 'utf8')
+  const code = precompiledModule(
+    withSchema.map((d) => d.optionsSchema!),
+    { file: defaultFile, text: defaultText },
+  )
   writeFileSync(file, `import { createRequire } from 'node:module'\nconst require = createRequire(import.meta.url)\n${code}`)
   try {
-    const { precompiled } = (await import(file)) as { precompiled: { file: ValidateFunction; options: Map<string, ValidateFunction> } }
+    const { precompiled } = (await import(file)) as {
+      precompiled: { file: ValidateFunction; options: Map<string, ValidateFunction>; defaultConfig: { text: string; data: unknown } }
+    }
+    // The default config travels as read: its text, and what a parse of it holds.
+    assert.equal(precompiled.defaultConfig.text, defaultText)
+    assert.deepEqual(precompiled.defaultConfig.data, parse(defaultText))
+    // A default with an issue stops the build, naming it.
+    assert.throws(
+      () => precompiledModule([], { file: defaultFile, text: defaultText.replace('concurrency: 4', 'concurrency: 99') }),
+      /pipeline\.config\.yaml has issues:\n\d+:\d+ .*concurrency/,
+    )
     const ajv = configAjv()
     const judge = (v: ValidateFunction, data: unknown) => (v(data) ? [] : v.errors)
     const runtimeFile = ajv.compile(schema)

@@ -3,7 +3,7 @@
  * the error that carries every issue at once, and the "did you mean" used for keys and sections.
  */
 import { isAbsolute, relative } from 'node:path'
-import { codeFrameColumns } from '@babel/code-frame'
+import { codeFrame } from './lazy.ts'
 import { closest, distance } from 'fastest-levenshtein'
 import { HandoffError } from '../codes.ts'
 
@@ -31,7 +31,7 @@ export function frameAt(text: string, start: { line: number; col: number }, end?
     start: { line: start.line, column: start.col },
     ...(end && end.line === start.line && end.col > start.col ? { end: { line: end.line, column: end.col } } : {}),
   }
-  return codeFrameColumns(text, loc, { highlightCode: false, linesAbove: 2, linesBelow: 1 })
+  return codeFrame().codeFrameColumns(text, loc, { highlightCode: false, linesAbove: 2, linesBelow: 1 })
 }
 
 const paint = (on: boolean | undefined, code: string, s: string): string => (on ? `\u001b[${code}m${s}\u001b[0m` : s)

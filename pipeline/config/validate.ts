@@ -4,10 +4,11 @@
  * errors into path-first messages that quote the schema's description.
  */
 import { readFileSync } from 'node:fs'
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
-import { type Document, isMap, isNode, isScalar, LineCounter, parseDocument } from 'yaml'
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv'
+import type { Document, LineCounter } from 'yaml'
 import type { JsonSchema } from '../types.ts'
 import { type ConfigIssue, didYouMean, frameAt, showValue } from './format.ts'
+import { ajv as loadAjv, yaml } from './lazy.ts'
 import { precompiled } from './precompiled.ts'
 import schema from './schema.json' with { type: 'json' }
 
@@ -49,17 +50,23 @@ const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typ
 
 /** A parsed config file: its YAML document, what it holds, and the issues found in it so far. */
 export class ConfigFile {
-  readonly doc: Document
-  readonly lineCounter = new LineCounter()
   readonly data: ConfigFileData = {}
   readonly issues: ConfigIssue[] = []
   private readonly names: Map<number, string>
+  private parsed?: { doc: Document; lineCounter: LineCounter }
 
   constructor(
     readonly file: string,
     readonly text: string,
   ) {
-    this.doc = parseDocument(text, { lineCounter: this.lineCounter, prettyErrors: false })
+    // The bundled default, as it was when the bundle was built: its content was read and checked
+    // then (build.mjs), so it is taken as it is, and parsed again only if an issue must be placed.
+    const known = precompiled.defaultConfig
+    if (known && text === known.text) {
+      this.data = structuredClone(known.data)
+      this.names = this.uniqueSectionNames()
+      return
+    }
     for (const e of this.doc.errors) {
       this.issues.push(this.issueAtOffset(e.pos[0], e.pos[1], `YAML syntax: ${e.message}`))
     }
@@ -78,6 +85,24 @@ export class ConfigFile {
     if (this.issues.length === 0 && value !== null) {
       this.issues.push(...issuesFromAjv(validateFileSchema(value), (segments) => ({ file: this, path: segments, label: this.label(segments) })))
     }
+  }
+
+  /** The YAML document, with the line counter that places its nodes; parsed on first use. */
+  get doc(): Document {
+    return this.yaml.doc
+  }
+
+  get lineCounter(): LineCounter {
+    return this.yaml.lineCounter
+  }
+
+  private get yaml(): { doc: Document; lineCounter: LineCounter } {
+    if (!this.parsed) {
+      const { LineCounter, parseDocument } = yaml()
+      const lineCounter = new LineCounter()
+      this.parsed = { doc: parseDocument(this.text, { lineCounter, prettyErrors: false }), lineCounter }
+    }
+    return this.parsed
   }
 
   /** The issue at the YAML node for `path`, or at the key `key` of the mapping there. */
@@ -114,6 +139,7 @@ export class ConfigFile {
   }
 
   private rangeOf(path: readonly Segment[], key?: string): [number, number] {
+    const { isMap, isNode, isScalar } = yaml()
     // Walk up to the nearest node that exists: a missing key is reported at its parent.
     let node: unknown
     for (let n = path.length; n >= 0; n--) {
@@ -170,7 +196,7 @@ const optionsValidators = new WeakMap<JsonSchema, ValidateFunction | Error>()
 
 /** An ajv as every schema is compiled, at run time and ahead of time (./precompile.ts) alike. */
 export function configAjv(code?: { source: boolean; esm: boolean }): Ajv {
-  const made = new Ajv({ allErrors: true, verbose: true, strict: false, validateSchema: false, ...(code ? { code } : {}) })
+  const made = new (loadAjv().Ajv)({ allErrors: true, verbose: true, strict: false, validateSchema: false, ...(code ? { code } : {}) })
   // `expected` is an annotation read by the messages below, not a check.
   made.addKeyword({ keyword: 'expected', schemaType: 'string' })
   return made

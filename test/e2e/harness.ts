@@ -345,6 +345,13 @@ export class Lab {
    *  readers take it; `pendingPath` is then where the pending row is. */
   rows(): Array<Record<string, any> & { path: string }> {
     const out: Array<Record<string, any> & { path: string }> = []
+    const parsed = (file: string): Record<string, any> | null => {
+      try {
+        return JSON.parse(readFileSync(file, 'utf8'))
+      } catch {
+        return null
+      }
+    }
     const walk = (d: string) => {
       if (!existsSync(d)) return
       for (const name of readdirSync(d)) {
@@ -355,10 +362,11 @@ export class Lab {
         if (st.isDirectory()) {
           if (name !== 'runs') walk(p)
         } else if (/^\d{3,}-[^.]+\.json$/.test(name)) {
+          // A row the hooks module is writing ($.fs.write is not atomic) reads as not there yet.
           const late = p.replace(/\.json$/, '.late.json')
-          out.push(
-            existsSync(late) ? { ...JSON.parse(readFileSync(late, 'utf8')), path: late, pendingPath: p } : { ...JSON.parse(readFileSync(p, 'utf8')), path: p },
-          )
+          const lateRow = existsSync(late) ? parsed(late) : null
+          const row = lateRow ?? parsed(p)
+          if (row) out.push(lateRow ? { ...row, path: late, pendingPath: p } : { ...row, path: p })
         }
       }
     }

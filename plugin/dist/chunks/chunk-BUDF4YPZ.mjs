@@ -22,10 +22,9 @@ import {
 } from "./chunk-C6P5HNEU.mjs";
 
 // store/write.ts
-import { constants } from "node:fs";
-import { mkdir, open, readdir } from "node:fs/promises";
+import { link, mkdir, readdir, unlink, writeFile } from "node:fs/promises";
 import { homedir, hostname } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 function resolveDataDir(setting, env = process.env, home = homedir()) {
   if (setting && setting.trim()) return expandHome(setting.trim(), home);
   if (env.COMPACT_HANDOFF_DATA_DIR) return expandHome(env.COMPACT_HANDOFF_DATA_DIR, home);
@@ -60,11 +59,12 @@ async function numberFrom(ref, names) {
   return { n, prev, depth: earlier.length + 1, earlier };
 }
 async function writeOnce(path, text) {
-  const fh = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, FILE_MODE);
+  const draft = join(dirname(path), `.${basename(path)}.${process.pid}.draft`);
+  await writeFile(draft, text, { encoding: "utf8", mode: FILE_MODE });
   try {
-    await fh.writeFile(text, "utf8");
+    await link(draft, path);
   } finally {
-    await fh.close();
+    await unlink(draft).catch(() => void 0);
   }
 }
 function textSize(text) {

@@ -11,8 +11,8 @@ import {
   searchCommand,
   statusCommand,
   toolCommand
-} from "./chunk-OGUPB5QJ.mjs";
-import "./chunk-FJ5YFKYU.mjs";
+} from "./chunk-KQHARG5C.mjs";
+import "./chunk-BUDF4YPZ.mjs";
 import "./chunk-VXUXFW7Q.mjs";
 import "./chunk-S2M2GLMU.mjs";
 import "./chunk-C6P5HNEU.mjs";

@@ -10,635 +10,6 @@ import {
   __toESM
 } from "./chunk-JULZ67VA.mjs";
 
-// node_modules/picocolors/picocolors.js
-var require_picocolors = __commonJS({
-  "node_modules/picocolors/picocolors.js"(exports, module) {
-    var p = process || {};
-    var argv = p.argv || [];
-    var env = p.env || {};
-    var isColorSupported = !(!!env.NO_COLOR || argv.includes("--no-color")) && (!!env.FORCE_COLOR || argv.includes("--color") || p.platform === "win32" || (p.stdout || {}).isTTY && env.TERM !== "dumb" || !!env.CI);
-    var formatter = (open, close, replace = open) => (input) => {
-      let string = "" + input, index = string.indexOf(close, open.length);
-      return ~index ? open + replaceClose(string, close, replace, index) + close : open + string + close;
-    };
-    var replaceClose = (string, close, replace, index) => {
-      let result = "", cursor = 0;
-      do {
-        result += string.substring(cursor, index) + replace;
-        cursor = index + close.length;
-        index = string.indexOf(close, cursor);
-      } while (~index);
-      return result + string.substring(cursor);
-    };
-    var createColors = (enabled = isColorSupported) => {
-      let f = enabled ? formatter : () => String;
-      return {
-        isColorSupported: enabled,
-        reset: f("\x1B[0m", "\x1B[0m"),
-        bold: f("\x1B[1m", "\x1B[22m", "\x1B[22m\x1B[1m"),
-        dim: f("\x1B[2m", "\x1B[22m", "\x1B[22m\x1B[2m"),
-        italic: f("\x1B[3m", "\x1B[23m"),
-        underline: f("\x1B[4m", "\x1B[24m"),
-        inverse: f("\x1B[7m", "\x1B[27m"),
-        hidden: f("\x1B[8m", "\x1B[28m"),
-        strikethrough: f("\x1B[9m", "\x1B[29m"),
-        black: f("\x1B[30m", "\x1B[39m"),
-        red: f("\x1B[31m", "\x1B[39m"),
-        green: f("\x1B[32m", "\x1B[39m"),
-        yellow: f("\x1B[33m", "\x1B[39m"),
-        blue: f("\x1B[34m", "\x1B[39m"),
-        magenta: f("\x1B[35m", "\x1B[39m"),
-        cyan: f("\x1B[36m", "\x1B[39m"),
-        white: f("\x1B[37m", "\x1B[39m"),
-        gray: f("\x1B[90m", "\x1B[39m"),
-        bgBlack: f("\x1B[40m", "\x1B[49m"),
-        bgRed: f("\x1B[41m", "\x1B[49m"),
-        bgGreen: f("\x1B[42m", "\x1B[49m"),
-        bgYellow: f("\x1B[43m", "\x1B[49m"),
-        bgBlue: f("\x1B[44m", "\x1B[49m"),
-        bgMagenta: f("\x1B[45m", "\x1B[49m"),
-        bgCyan: f("\x1B[46m", "\x1B[49m"),
-        bgWhite: f("\x1B[47m", "\x1B[49m"),
-        blackBright: f("\x1B[90m", "\x1B[39m"),
-        redBright: f("\x1B[91m", "\x1B[39m"),
-        greenBright: f("\x1B[92m", "\x1B[39m"),
-        yellowBright: f("\x1B[93m", "\x1B[39m"),
-        blueBright: f("\x1B[94m", "\x1B[39m"),
-        magentaBright: f("\x1B[95m", "\x1B[39m"),
-        cyanBright: f("\x1B[96m", "\x1B[39m"),
-        whiteBright: f("\x1B[97m", "\x1B[39m"),
-        bgBlackBright: f("\x1B[100m", "\x1B[49m"),
-        bgRedBright: f("\x1B[101m", "\x1B[49m"),
-        bgGreenBright: f("\x1B[102m", "\x1B[49m"),
-        bgYellowBright: f("\x1B[103m", "\x1B[49m"),
-        bgBlueBright: f("\x1B[104m", "\x1B[49m"),
-        bgMagentaBright: f("\x1B[105m", "\x1B[49m"),
-        bgCyanBright: f("\x1B[106m", "\x1B[49m"),
-        bgWhiteBright: f("\x1B[107m", "\x1B[49m")
-      };
-    };
-    module.exports = createColors();
-    module.exports.createColors = createColors;
-  }
-});
-
-// node_modules/js-tokens/index.js
-var require_js_tokens = __commonJS({
-  "node_modules/js-tokens/index.js"(exports) {
-    Object.defineProperty(exports, "__esModule", {
-      value: true
-    });
-    exports.default = /((['"])(?:(?!\2|\\).|\\(?:\r\n|[\s\S]))*(\2)?|`(?:[^`\\$]|\\[\s\S]|\$(?!\{)|\$\{(?:[^{}]|\{[^}]*\}?)*\}?)*(`)?)|(\/\/.*)|(\/\*(?:[^*]|\*(?!\/))*(\*\/)?)|(\/(?!\*)(?:\[(?:(?![\]\\]).|\\.)*\]|(?![\/\]\\]).|\\.)+\/(?:(?!\s*(?:\b|[\u0080-\uFFFF$\\'"~({]|[+\-!](?!=)|\.?\d))|[gmiyus]{1,6}\b(?![\u0080-\uFFFF$\\]|\s*(?:[+\-*%&|^<>!=?({]|\/(?![\/*])))))|(0[xX][\da-fA-F]+|0[oO][0-7]+|0[bB][01]+|(?:\d*\.\d+|\d+\.?)(?:[eE][+-]?\d+)?)|((?!\d)(?:(?!\s)[$\w\u0080-\uFFFF]|\\u[\da-fA-F]{4}|\\u\{[\da-fA-F]+\})+)|(--|\+\+|&&|\|\||=>|\.{3}|(?:[+\-\/%&|^]|\*{1,2}|<{1,2}|>{1,3}|!=?|={1,2})=?|[?~.,:;[\](){}])|(\s+)|(^$|[\s\S])/g;
-    exports.matchToToken = function(match) {
-      var token = { type: "invalid", value: match[0], closed: void 0 };
-      if (match[1]) token.type = "string", token.closed = !!(match[3] || match[4]);
-      else if (match[5]) token.type = "comment";
-      else if (match[6]) token.type = "comment", token.closed = !!match[7];
-      else if (match[8]) token.type = "regex";
-      else if (match[9]) token.type = "number";
-      else if (match[10]) token.type = "name";
-      else if (match[11]) token.type = "punctuator";
-      else if (match[12]) token.type = "whitespace";
-      return token;
-    };
-  }
-});
-
-// node_modules/@babel/helper-validator-identifier/lib/identifier.js
-var require_identifier = __commonJS({
-  "node_modules/@babel/helper-validator-identifier/lib/identifier.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", {
-      value: true
-    });
-    exports.isIdentifierChar = isIdentifierChar;
-    exports.isIdentifierName = isIdentifierName;
-    exports.isIdentifierStart = isIdentifierStart;
-    var nonASCIIidentifierStartChars = "\xAA\xB5\xBA\xC0-\xD6\xD8-\xF6\xF8-\u02C1\u02C6-\u02D1\u02E0-\u02E4\u02EC\u02EE\u0370-\u0374\u0376\u0377\u037A-\u037D\u037F\u0386\u0388-\u038A\u038C\u038E-\u03A1\u03A3-\u03F5\u03F7-\u0481\u048A-\u052F\u0531-\u0556\u0559\u0560-\u0588\u05D0-\u05EA\u05EF-\u05F2\u0620-\u064A\u066E\u066F\u0671-\u06D3\u06D5\u06E5\u06E6\u06EE\u06EF\u06FA-\u06FC\u06FF\u0710\u0712-\u072F\u074D-\u07A5\u07B1\u07CA-\u07EA\u07F4\u07F5\u07FA\u0800-\u0815\u081A\u0824\u0828\u0840-\u0858\u0860-\u086A\u0870-\u0887\u0889-\u088F\u08A0-\u08C9\u0904-\u0939\u093D\u0950\u0958-\u0961\u0971-\u0980\u0985-\u098C\u098F\u0990\u0993-\u09A8\u09AA-\u09B0\u09B2\u09B6-\u09B9\u09BD\u09CE\u09DC\u09DD\u09DF-\u09E1\u09F0\u09F1\u09FC\u0A05-\u0A0A\u0A0F\u0A10\u0A13-\u0A28\u0A2A-\u0A30\u0A32\u0A33\u0A35\u0A36\u0A38\u0A39\u0A59-\u0A5C\u0A5E\u0A72-\u0A74\u0A85-\u0A8D\u0A8F-\u0A91\u0A93-\u0AA8\u0AAA-\u0AB0\u0AB2\u0AB3\u0AB5-\u0AB9\u0ABD\u0AD0\u0AE0\u0AE1\u0AF9\u0B05-\u0B0C\u0B0F\u0B10\u0B13-\u0B28\u0B2A-\u0B30\u0B32\u0B33\u0B35-\u0B39\u0B3D\u0B5C\u0B5D\u0B5F-\u0B61\u0B71\u0B83\u0B85-\u0B8A\u0B8E-\u0B90\u0B92-\u0B95\u0B99\u0B9A\u0B9C\u0B9E\u0B9F\u0BA3\u0BA4\u0BA8-\u0BAA\u0BAE-\u0BB9\u0BD0\u0C05-\u0C0C\u0C0E-\u0C10\u0C12-\u0C28\u0C2A-\u0C39\u0C3D\u0C58-\u0C5A\u0C5C\u0C5D\u0C60\u0C61\u0C80\u0C85-\u0C8C\u0C8E-\u0C90\u0C92-\u0CA8\u0CAA-\u0CB3\u0CB5-\u0CB9\u0CBD\u0CDC-\u0CDE\u0CE0\u0CE1\u0CF1\u0CF2\u0D04-\u0D0C\u0D0E-\u0D10\u0D12-\u0D3A\u0D3D\u0D4E\u0D54-\u0D56\u0D5F-\u0D61\u0D7A-\u0D7F\u0D85-\u0D96\u0D9A-\u0DB1\u0DB3-\u0DBB\u0DBD\u0DC0-\u0DC6\u0E01-\u0E30\u0E32\u0E33\u0E40-\u0E46\u0E81\u0E82\u0E84\u0E86-\u0E8A\u0E8C-\u0EA3\u0EA5\u0EA7-\u0EB0\u0EB2\u0EB3\u0EBD\u0EC0-\u0EC4\u0EC6\u0EDC-\u0EDF\u0F00\u0F40-\u0F47\u0F49-\u0F6C\u0F88-\u0F8C\u1000-\u102A\u103F\u1050-\u1055\u105A-\u105D\u1061\u1065\u1066\u106E-\u1070\u1075-\u1081\u108E\u10A0-\u10C5\u10C7\u10CD\u10D0-\u10FA\u10FC-\u1248\u124A-\u124D\u1250-\u1256\u1258\u125A-\u125D\u1260-\u1288\u128A-\u128D\u1290-\u12B0\u12B2-\u12B5\u12B8-\u12BE\u12C0\u12C2-\u12C5\u12C8-\u12D6\u12D8-\u1310\u1312-\u1315\u1318-\u135A\u1380-\u138F\u13A0-\u13F5\u13F8-\u13FD\u1401-\u166C\u166F-\u167F\u1681-\u169A\u16A0-\u16EA\u16EE-\u16F8\u1700-\u1711\u171F-\u1731\u1740-\u1751\u1760-\u176C\u176E-\u1770\u1780-\u17B3\u17D7\u17DC\u1820-\u1878\u1880-\u18A8\u18AA\u18B0-\u18F5\u1900-\u191E\u1950-\u196D\u1970-\u1974\u1980-\u19AB\u19B0-\u19C9\u1A00-\u1A16\u1A20-\u1A54\u1AA7\u1B05-\u1B33\u1B45-\u1B4C\u1B83-\u1BA0\u1BAE\u1BAF\u1BBA-\u1BE5\u1C00-\u1C23\u1C4D-\u1C4F\u1C5A-\u1C7D\u1C80-\u1C8A\u1C90-\u1CBA\u1CBD-\u1CBF\u1CE9-\u1CEC\u1CEE-\u1CF3\u1CF5\u1CF6\u1CFA\u1D00-\u1DBF\u1E00-\u1F15\u1F18-\u1F1D\u1F20-\u1F45\u1F48-\u1F4D\u1F50-\u1F57\u1F59\u1F5B\u1F5D\u1F5F-\u1F7D\u1F80-\u1FB4\u1FB6-\u1FBC\u1FBE\u1FC2-\u1FC4\u1FC6-\u1FCC\u1FD0-\u1FD3\u1FD6-\u1FDB\u1FE0-\u1FEC\u1FF2-\u1FF4\u1FF6-\u1FFC\u2071\u207F\u2090-\u209C\u2102\u2107\u210A-\u2113\u2115\u2118-\u211D\u2124\u2126\u2128\u212A-\u2139\u213C-\u213F\u2145-\u2149\u214E\u2160-\u2188\u2C00-\u2CE4\u2CEB-\u2CEE\u2CF2\u2CF3\u2D00-\u2D25\u2D27\u2D2D\u2D30-\u2D67\u2D6F\u2D80-\u2D96\u2DA0-\u2DA6\u2DA8-\u2DAE\u2DB0-\u2DB6\u2DB8-\u2DBE\u2DC0-\u2DC6\u2DC8-\u2DCE\u2DD0-\u2DD6\u2DD8-\u2DDE\u3005-\u3007\u3021-\u3029\u3031-\u3035\u3038-\u303C\u3041-\u3096\u309B-\u309F\u30A1-\u30FA\u30FC-\u30FF\u3105-\u312F\u3131-\u318E\u31A0-\u31BF\u31F0-\u31FF\u3400-\u4DBF\u4E00-\uA48C\uA4D0-\uA4FD\uA500-\uA60C\uA610-\uA61F\uA62A\uA62B\uA640-\uA66E\uA67F-\uA69D\uA6A0-\uA6EF\uA717-\uA71F\uA722-\uA788\uA78B-\uA7DC\uA7F1-\uA801\uA803-\uA805\uA807-\uA80A\uA80C-\uA822\uA840-\uA873\uA882-\uA8B3\uA8F2-\uA8F7\uA8FB\uA8FD\uA8FE\uA90A-\uA925\uA930-\uA946\uA960-\uA97C\uA984-\uA9B2\uA9CF\uA9E0-\uA9E4\uA9E6-\uA9EF\uA9FA-\uA9FE\uAA00-\uAA28\uAA40-\uAA42\uAA44-\uAA4B\uAA60-\uAA76\uAA7A\uAA7E-\uAAAF\uAAB1\uAAB5\uAAB6\uAAB9-\uAABD\uAAC0\uAAC2\uAADB-\uAADD\uAAE0-\uAAEA\uAAF2-\uAAF4\uAB01-\uAB06\uAB09-\uAB0E\uAB11-\uAB16\uAB20-\uAB26\uAB28-\uAB2E\uAB30-\uAB5A\uAB5C-\uAB69\uAB70-\uABE2\uAC00-\uD7A3\uD7B0-\uD7C6\uD7CB-\uD7FB\uF900-\uFA6D\uFA70-\uFAD9\uFB00-\uFB06\uFB13-\uFB17\uFB1D\uFB1F-\uFB28\uFB2A-\uFB36\uFB38-\uFB3C\uFB3E\uFB40\uFB41\uFB43\uFB44\uFB46-\uFBB1\uFBD3-\uFD3D\uFD50-\uFD8F\uFD92-\uFDC7\uFDF0-\uFDFB\uFE70-\uFE74\uFE76-\uFEFC\uFF21-\uFF3A\uFF41-\uFF5A\uFF66-\uFFBE\uFFC2-\uFFC7\uFFCA-\uFFCF\uFFD2-\uFFD7\uFFDA-\uFFDC";
-    var nonASCIIidentifierChars = "\xB7\u0300-\u036F\u0387\u0483-\u0487\u0591-\u05BD\u05BF\u05C1\u05C2\u05C4\u05C5\u05C7\u0610-\u061A\u064B-\u0669\u0670\u06D6-\u06DC\u06DF-\u06E4\u06E7\u06E8\u06EA-\u06ED\u06F0-\u06F9\u0711\u0730-\u074A\u07A6-\u07B0\u07C0-\u07C9\u07EB-\u07F3\u07FD\u0816-\u0819\u081B-\u0823\u0825-\u0827\u0829-\u082D\u0859-\u085B\u0897-\u089F\u08CA-\u08E1\u08E3-\u0903\u093A-\u093C\u093E-\u094F\u0951-\u0957\u0962\u0963\u0966-\u096F\u0981-\u0983\u09BC\u09BE-\u09C4\u09C7\u09C8\u09CB-\u09CD\u09D7\u09E2\u09E3\u09E6-\u09EF\u09FE\u0A01-\u0A03\u0A3C\u0A3E-\u0A42\u0A47\u0A48\u0A4B-\u0A4D\u0A51\u0A66-\u0A71\u0A75\u0A81-\u0A83\u0ABC\u0ABE-\u0AC5\u0AC7-\u0AC9\u0ACB-\u0ACD\u0AE2\u0AE3\u0AE6-\u0AEF\u0AFA-\u0AFF\u0B01-\u0B03\u0B3C\u0B3E-\u0B44\u0B47\u0B48\u0B4B-\u0B4D\u0B55-\u0B57\u0B62\u0B63\u0B66-\u0B6F\u0B82\u0BBE-\u0BC2\u0BC6-\u0BC8\u0BCA-\u0BCD\u0BD7\u0BE6-\u0BEF\u0C00-\u0C04\u0C3C\u0C3E-\u0C44\u0C46-\u0C48\u0C4A-\u0C4D\u0C55\u0C56\u0C62\u0C63\u0C66-\u0C6F\u0C81-\u0C83\u0CBC\u0CBE-\u0CC4\u0CC6-\u0CC8\u0CCA-\u0CCD\u0CD5\u0CD6\u0CE2\u0CE3\u0CE6-\u0CEF\u0CF3\u0D00-\u0D03\u0D3B\u0D3C\u0D3E-\u0D44\u0D46-\u0D48\u0D4A-\u0D4D\u0D57\u0D62\u0D63\u0D66-\u0D6F\u0D81-\u0D83\u0DCA\u0DCF-\u0DD4\u0DD6\u0DD8-\u0DDF\u0DE6-\u0DEF\u0DF2\u0DF3\u0E31\u0E34-\u0E3A\u0E47-\u0E4E\u0E50-\u0E59\u0EB1\u0EB4-\u0EBC\u0EC8-\u0ECE\u0ED0-\u0ED9\u0F18\u0F19\u0F20-\u0F29\u0F35\u0F37\u0F39\u0F3E\u0F3F\u0F71-\u0F84\u0F86\u0F87\u0F8D-\u0F97\u0F99-\u0FBC\u0FC6\u102B-\u103E\u1040-\u1049\u1056-\u1059\u105E-\u1060\u1062-\u1064\u1067-\u106D\u1071-\u1074\u1082-\u108D\u108F-\u109D\u135D-\u135F\u1369-\u1371\u1712-\u1715\u1732-\u1734\u1752\u1753\u1772\u1773\u17B4-\u17D3\u17DD\u17E0-\u17E9\u180B-\u180D\u180F-\u1819\u18A9\u1920-\u192B\u1930-\u193B\u1946-\u194F\u19D0-\u19DA\u1A17-\u1A1B\u1A55-\u1A5E\u1A60-\u1A7C\u1A7F-\u1A89\u1A90-\u1A99\u1AB0-\u1ABD\u1ABF-\u1ADD\u1AE0-\u1AEB\u1B00-\u1B04\u1B34-\u1B44\u1B50-\u1B59\u1B6B-\u1B73\u1B80-\u1B82\u1BA1-\u1BAD\u1BB0-\u1BB9\u1BE6-\u1BF3\u1C24-\u1C37\u1C40-\u1C49\u1C50-\u1C59\u1CD0-\u1CD2\u1CD4-\u1CE8\u1CED\u1CF4\u1CF7-\u1CF9\u1DC0-\u1DFF\u200C\u200D\u203F\u2040\u2054\u20D0-\u20DC\u20E1\u20E5-\u20F0\u2CEF-\u2CF1\u2D7F\u2DE0-\u2DFF\u302A-\u302F\u3099\u309A\u30FB\uA620-\uA629\uA66F\uA674-\uA67D\uA69E\uA69F\uA6F0\uA6F1\uA802\uA806\uA80B\uA823-\uA827\uA82C\uA880\uA881\uA8B4-\uA8C5\uA8D0-\uA8D9\uA8E0-\uA8F1\uA8FF-\uA909\uA926-\uA92D\uA947-\uA953\uA980-\uA983\uA9B3-\uA9C0\uA9D0-\uA9D9\uA9E5\uA9F0-\uA9F9\uAA29-\uAA36\uAA43\uAA4C\uAA4D\uAA50-\uAA59\uAA7B-\uAA7D\uAAB0\uAAB2-\uAAB4\uAAB7\uAAB8\uAABE\uAABF\uAAC1\uAAEB-\uAAEF\uAAF5\uAAF6\uABE3-\uABEA\uABEC\uABED\uABF0-\uABF9\uFB1E\uFE00-\uFE0F\uFE20-\uFE2F\uFE33\uFE34\uFE4D-\uFE4F\uFF10-\uFF19\uFF3F\uFF65";
-    var nonASCIIidentifierStart = new RegExp("[" + nonASCIIidentifierStartChars + "]");
-    var nonASCIIidentifier = new RegExp("[" + nonASCIIidentifierStartChars + nonASCIIidentifierChars + "]");
-    nonASCIIidentifierStartChars = nonASCIIidentifierChars = null;
-    var astralIdentifierStartCodes = [0, 11, 2, 25, 2, 18, 2, 1, 2, 14, 3, 13, 35, 122, 70, 52, 268, 28, 4, 48, 48, 31, 14, 29, 6, 37, 11, 29, 3, 35, 5, 7, 2, 4, 43, 157, 19, 35, 5, 35, 5, 39, 9, 51, 13, 10, 2, 14, 2, 6, 2, 1, 2, 10, 2, 14, 2, 6, 2, 1, 4, 51, 13, 310, 10, 21, 11, 7, 25, 5, 2, 41, 2, 8, 70, 5, 3, 0, 2, 43, 2, 1, 4, 0, 3, 22, 11, 22, 10, 30, 66, 18, 2, 1, 11, 21, 11, 25, 7, 25, 39, 55, 7, 1, 65, 0, 16, 3, 2, 2, 2, 28, 43, 28, 4, 28, 36, 7, 2, 27, 28, 53, 11, 21, 11, 18, 14, 17, 111, 72, 56, 50, 14, 50, 14, 35, 39, 27, 10, 22, 251, 41, 7, 1, 17, 5, 57, 28, 11, 0, 9, 21, 43, 17, 47, 20, 28, 22, 13, 52, 58, 1, 3, 0, 14, 44, 33, 24, 27, 35, 30, 0, 3, 0, 9, 34, 4, 0, 13, 47, 15, 3, 22, 0, 2, 0, 36, 17, 2, 24, 20, 1, 64, 6, 2, 0, 2, 3, 2, 14, 2, 9, 8, 46, 39, 7, 3, 1, 3, 21, 2, 6, 2, 1, 2, 4, 4, 0, 19, 0, 13, 4, 31, 9, 2, 0, 3, 0, 2, 37, 2, 0, 26, 0, 2, 0, 45, 52, 19, 3, 21, 2, 31, 47, 21, 1, 2, 0, 185, 46, 42, 3, 37, 47, 21, 0, 60, 42, 14, 0, 72, 26, 38, 6, 186, 43, 117, 63, 32, 7, 3, 0, 3, 7, 2, 1, 2, 23, 16, 0, 2, 0, 95, 7, 3, 38, 17, 0, 2, 0, 29, 0, 11, 39, 8, 0, 22, 0, 12, 45, 20, 0, 19, 72, 200, 32, 32, 8, 2, 36, 18, 0, 50, 29, 113, 6, 2, 1, 2, 37, 22, 0, 26, 5, 2, 1, 2, 31, 15, 0, 24, 43, 261, 18, 16, 0, 2, 12, 2, 33, 125, 0, 80, 921, 103, 110, 18, 195, 2637, 96, 16, 1071, 18, 5, 26, 3994, 6, 582, 6842, 29, 1763, 568, 8, 30, 18, 78, 18, 29, 19, 47, 17, 3, 32, 20, 6, 18, 433, 44, 212, 63, 33, 24, 3, 24, 45, 74, 6, 0, 67, 12, 65, 1, 2, 0, 15, 4, 10, 7381, 42, 31, 98, 114, 8702, 3, 2, 6, 2, 1, 2, 290, 16, 0, 30, 2, 3, 0, 15, 3, 9, 395, 2309, 106, 6, 12, 4, 8, 8, 9, 5991, 84, 2, 70, 2, 1, 3, 0, 3, 1, 3, 3, 2, 11, 2, 0, 2, 6, 2, 64, 2, 3, 3, 7, 2, 6, 2, 27, 2, 3, 2, 4, 2, 0, 4, 6, 2, 339, 3, 24, 2, 24, 2, 30, 2, 24, 2, 30, 2, 24, 2, 30, 2, 24, 2, 30, 2, 24, 2, 7, 1845, 30, 7, 5, 262, 61, 147, 44, 11, 6, 17, 0, 322, 29, 19, 43, 485, 27, 229, 29, 3, 0, 208, 30, 2, 2, 2, 1, 2, 6, 3, 4, 10, 1, 225, 6, 2, 3, 2, 1, 2, 14, 2, 196, 60, 67, 8, 0, 1205, 3, 2, 26, 2, 1, 2, 0, 3, 0, 2, 9, 2, 3, 2, 0, 2, 0, 7, 0, 5, 0, 2, 0, 2, 0, 2, 2, 2, 1, 2, 0, 3, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 1, 2, 0, 3, 3, 2, 6, 2, 3, 2, 3, 2, 0, 2, 9, 2, 16, 6, 2, 2, 4, 2, 16, 4421, 42719, 33, 4381, 3, 5773, 3, 7472, 16, 621, 2467, 541, 1507, 4938, 6, 8489];
-    var astralIdentifierCodes = [509, 0, 227, 0, 150, 4, 294, 9, 1368, 2, 2, 1, 6, 3, 41, 2, 5, 0, 166, 1, 574, 3, 9, 9, 7, 9, 32, 4, 318, 1, 78, 5, 71, 10, 50, 3, 123, 2, 54, 14, 32, 10, 3, 1, 11, 3, 46, 10, 8, 0, 46, 9, 7, 2, 37, 13, 2, 9, 6, 1, 45, 0, 13, 2, 49, 13, 9, 3, 2, 11, 83, 11, 7, 0, 3, 0, 158, 11, 6, 9, 7, 3, 56, 1, 2, 6, 3, 1, 3, 2, 10, 0, 11, 1, 3, 6, 4, 4, 68, 8, 2, 0, 3, 0, 2, 3, 2, 4, 2, 0, 15, 1, 83, 17, 10, 9, 5, 0, 82, 19, 13, 9, 214, 6, 3, 8, 28, 1, 83, 16, 16, 9, 82, 12, 9, 9, 7, 19, 58, 14, 5, 9, 243, 14, 166, 9, 71, 5, 2, 1, 3, 3, 2, 0, 2, 1, 13, 9, 120, 6, 3, 6, 4, 0, 29, 9, 41, 6, 2, 3, 9, 0, 10, 10, 47, 15, 199, 7, 137, 9, 54, 7, 2, 7, 17, 9, 57, 21, 2, 13, 123, 5, 4, 0, 2, 1, 2, 6, 2, 0, 9, 9, 49, 4, 2, 1, 2, 4, 9, 9, 55, 9, 266, 3, 10, 1, 2, 0, 49, 6, 4, 4, 14, 10, 5350, 0, 7, 14, 11465, 27, 2343, 9, 87, 9, 39, 4, 60, 6, 26, 9, 535, 9, 470, 0, 2, 54, 8, 3, 82, 0, 12, 1, 19628, 1, 4178, 9, 519, 45, 3, 22, 543, 4, 4, 5, 9, 7, 3, 6, 31, 3, 149, 2, 1418, 49, 513, 54, 5, 49, 9, 0, 15, 0, 23, 4, 2, 14, 1361, 6, 2, 16, 3, 6, 2, 1, 2, 4, 101, 0, 161, 6, 10, 9, 357, 0, 62, 13, 499, 13, 245, 1, 2, 9, 233, 0, 3, 0, 8, 1, 6, 0, 475, 6, 110, 6, 6, 9, 4759, 9, 787719, 239];
-    function isInAstralSet(code, set) {
-      let pos = 65536;
-      for (let i = 0, length = set.length; i < length; i += 2) {
-        pos += set[i];
-        if (pos > code) return false;
-        pos += set[i + 1];
-        if (pos >= code) return true;
-      }
-      return false;
-    }
-    function isIdentifierStart(code) {
-      if (code < 65) return code === 36;
-      if (code <= 90) return true;
-      if (code < 97) return code === 95;
-      if (code <= 122) return true;
-      if (code <= 65535) {
-        return code >= 170 && nonASCIIidentifierStart.test(String.fromCharCode(code));
-      }
-      return isInAstralSet(code, astralIdentifierStartCodes);
-    }
-    function isIdentifierChar(code) {
-      if (code < 48) return code === 36;
-      if (code < 58) return true;
-      if (code < 65) return false;
-      if (code <= 90) return true;
-      if (code < 97) return code === 95;
-      if (code <= 122) return true;
-      if (code <= 65535) {
-        return code >= 170 && nonASCIIidentifier.test(String.fromCharCode(code));
-      }
-      return isInAstralSet(code, astralIdentifierStartCodes) || isInAstralSet(code, astralIdentifierCodes);
-    }
-    function isIdentifierName(name) {
-      let isFirst = true;
-      for (let i = 0; i < name.length; i++) {
-        let cp = name.charCodeAt(i);
-        if ((cp & 64512) === 55296 && i + 1 < name.length) {
-          const trail = name.charCodeAt(++i);
-          if ((trail & 64512) === 56320) {
-            cp = 65536 + ((cp & 1023) << 10) + (trail & 1023);
-          }
-        }
-        if (isFirst) {
-          isFirst = false;
-          if (!isIdentifierStart(cp)) {
-            return false;
-          }
-        } else if (!isIdentifierChar(cp)) {
-          return false;
-        }
-      }
-      return !isFirst;
-    }
-  }
-});
-
-// node_modules/@babel/helper-validator-identifier/lib/keyword.js
-var require_keyword = __commonJS({
-  "node_modules/@babel/helper-validator-identifier/lib/keyword.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", {
-      value: true
-    });
-    exports.isKeyword = isKeyword;
-    exports.isReservedWord = isReservedWord;
-    exports.isStrictBindOnlyReservedWord = isStrictBindOnlyReservedWord;
-    exports.isStrictBindReservedWord = isStrictBindReservedWord;
-    exports.isStrictReservedWord = isStrictReservedWord;
-    var reservedWords = {
-      keyword: ["break", "case", "catch", "continue", "debugger", "default", "do", "else", "finally", "for", "function", "if", "return", "switch", "throw", "try", "var", "const", "while", "with", "new", "this", "super", "class", "extends", "export", "import", "null", "true", "false", "in", "instanceof", "typeof", "void", "delete"],
-      strict: ["implements", "interface", "let", "package", "private", "protected", "public", "static", "yield"],
-      strictBind: ["eval", "arguments"]
-    };
-    var keywords = new Set(reservedWords.keyword);
-    var reservedWordsStrictSet = new Set(reservedWords.strict);
-    var reservedWordsStrictBindSet = new Set(reservedWords.strictBind);
-    function isReservedWord(word, inModule) {
-      return inModule && word === "await" || word === "enum";
-    }
-    function isStrictReservedWord(word, inModule) {
-      return isReservedWord(word, inModule) || reservedWordsStrictSet.has(word);
-    }
-    function isStrictBindOnlyReservedWord(word) {
-      return reservedWordsStrictBindSet.has(word);
-    }
-    function isStrictBindReservedWord(word, inModule) {
-      return isStrictReservedWord(word, inModule) || isStrictBindOnlyReservedWord(word);
-    }
-    function isKeyword(word) {
-      return keywords.has(word);
-    }
-  }
-});
-
-// node_modules/@babel/helper-validator-identifier/lib/index.js
-var require_lib = __commonJS({
-  "node_modules/@babel/helper-validator-identifier/lib/index.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", {
-      value: true
-    });
-    Object.defineProperty(exports, "isIdentifierChar", {
-      enumerable: true,
-      get: function() {
-        return _identifier.isIdentifierChar;
-      }
-    });
-    Object.defineProperty(exports, "isIdentifierName", {
-      enumerable: true,
-      get: function() {
-        return _identifier.isIdentifierName;
-      }
-    });
-    Object.defineProperty(exports, "isIdentifierStart", {
-      enumerable: true,
-      get: function() {
-        return _identifier.isIdentifierStart;
-      }
-    });
-    Object.defineProperty(exports, "isKeyword", {
-      enumerable: true,
-      get: function() {
-        return _keyword.isKeyword;
-      }
-    });
-    Object.defineProperty(exports, "isReservedWord", {
-      enumerable: true,
-      get: function() {
-        return _keyword.isReservedWord;
-      }
-    });
-    Object.defineProperty(exports, "isStrictBindOnlyReservedWord", {
-      enumerable: true,
-      get: function() {
-        return _keyword.isStrictBindOnlyReservedWord;
-      }
-    });
-    Object.defineProperty(exports, "isStrictBindReservedWord", {
-      enumerable: true,
-      get: function() {
-        return _keyword.isStrictBindReservedWord;
-      }
-    });
-    Object.defineProperty(exports, "isStrictReservedWord", {
-      enumerable: true,
-      get: function() {
-        return _keyword.isStrictReservedWord;
-      }
-    });
-    var _identifier = require_identifier();
-    var _keyword = require_keyword();
-  }
-});
-
-// node_modules/@babel/code-frame/lib/index.js
-var require_lib2 = __commonJS({
-  "node_modules/@babel/code-frame/lib/index.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var picocolors = require_picocolors();
-    var jsTokens = require_js_tokens();
-    var helperValidatorIdentifier = require_lib();
-    function isColorSupported() {
-      return typeof process === "object" && (process.env.FORCE_COLOR === "0" || process.env.FORCE_COLOR === "false") ? false : picocolors.isColorSupported;
-    }
-    var compose = (f, g) => (v) => f(g(v));
-    function buildDefs(colors) {
-      return {
-        keyword: colors.cyan,
-        capitalized: colors.yellow,
-        jsxIdentifier: colors.yellow,
-        punctuator: colors.yellow,
-        number: colors.magenta,
-        string: colors.green,
-        regex: colors.magenta,
-        comment: colors.gray,
-        invalid: compose(compose(colors.white, colors.bgRed), colors.bold),
-        gutter: colors.gray,
-        marker: compose(colors.red, colors.bold),
-        message: compose(colors.red, colors.bold),
-        reset: colors.reset
-      };
-    }
-    var defsOn = buildDefs(picocolors.createColors(true));
-    var defsOff = buildDefs(picocolors.createColors(false));
-    function getDefs(enabled) {
-      return enabled ? defsOn : defsOff;
-    }
-    var sometimesKeywords = /* @__PURE__ */ new Set(["as", "async", "from", "get", "of", "set"]);
-    var NEWLINE$1 = /\r\n|[\n\r\u2028\u2029]/;
-    var BRACKET = /^[()[\]{}]$/;
-    var tokenize;
-    var JSX_TAG = /^[a-z][\w-]*$/i;
-    var getTokenType = function(token, offset, text) {
-      if (token.type === "name") {
-        const tokenValue = token.value;
-        if (helperValidatorIdentifier.isKeyword(tokenValue) || helperValidatorIdentifier.isStrictReservedWord(tokenValue, true) || sometimesKeywords.has(tokenValue)) {
-          return "keyword";
-        }
-        if (JSX_TAG.test(tokenValue) && (text[offset - 1] === "<" || text.slice(offset - 2, offset) === "</")) {
-          return "jsxIdentifier";
-        }
-        const firstChar = String.fromCodePoint(tokenValue.codePointAt(0));
-        if (firstChar !== firstChar.toLowerCase()) {
-          return "capitalized";
-        }
-      }
-      if (token.type === "punctuator" && BRACKET.test(token.value)) {
-        return "bracket";
-      }
-      if (token.type === "invalid" && (token.value === "@" || token.value === "#")) {
-        return "punctuator";
-      }
-      return token.type;
-    };
-    tokenize = function* (text) {
-      let match;
-      while (match = jsTokens.default.exec(text)) {
-        const token = jsTokens.matchToToken(match);
-        yield {
-          type: getTokenType(token, match.index, text),
-          value: token.value
-        };
-      }
-    };
-    function highlight(text) {
-      if (text === "") return "";
-      const defs = getDefs(true);
-      let highlighted = "";
-      for (const {
-        type,
-        value
-      } of tokenize(text)) {
-        if (type in defs) {
-          highlighted += value.split(NEWLINE$1).map((str) => defs[type](str)).join("\n");
-        } else {
-          highlighted += value;
-        }
-      }
-      return highlighted;
-    }
-    var deprecationWarningShown = false;
-    var NEWLINE = /\r\n|[\n\r\u2028\u2029]/;
-    function getMarkerLines(loc, source, opts, startLineBaseZero) {
-      const startLoc = Object.assign({
-        column: 0,
-        line: -1
-      }, loc.start);
-      const endLoc = Object.assign({}, startLoc, loc.end);
-      const {
-        linesAbove = 2,
-        linesBelow = 3
-      } = opts || {};
-      const startLine = startLoc.line - startLineBaseZero;
-      const startColumn = startLoc.column;
-      const endLine = endLoc.line - startLineBaseZero;
-      const endColumn = endLoc.column;
-      let start = Math.max(startLine - (linesAbove + 1), 0);
-      let end = Math.min(source.length, endLine + linesBelow);
-      if (startLine === -1) {
-        start = 0;
-      }
-      if (endLine === -1) {
-        end = source.length;
-      }
-      const lineDiff = endLine - startLine;
-      const markerLines = {};
-      if (lineDiff) {
-        for (let i = 0; i <= lineDiff; i++) {
-          const lineNumber = i + startLine;
-          if (!startColumn) {
-            markerLines[lineNumber] = true;
-          } else if (i === 0) {
-            const sourceLength = source[lineNumber - 1].length;
-            markerLines[lineNumber] = [startColumn, sourceLength - startColumn + 1];
-          } else if (i === lineDiff) {
-            markerLines[lineNumber] = [0, endColumn];
-          } else {
-            const sourceLength = source[lineNumber - i].length;
-            markerLines[lineNumber] = [0, sourceLength];
-          }
-        }
-      } else {
-        if (startColumn === endColumn) {
-          if (startColumn) {
-            markerLines[startLine] = [startColumn, 0];
-          } else {
-            markerLines[startLine] = true;
-          }
-        } else {
-          markerLines[startLine] = [startColumn, endColumn - startColumn];
-        }
-      }
-      return {
-        start,
-        end,
-        markerLines
-      };
-    }
-    function codeFrameColumns2(rawLines, loc, opts = {}) {
-      const shouldHighlight = opts.forceColor || isColorSupported() && opts.highlightCode;
-      const startLineBaseZero = (opts.startLine || 1) - 1;
-      const defs = getDefs(shouldHighlight);
-      const lines = rawLines.split(NEWLINE);
-      const {
-        start,
-        end,
-        markerLines
-      } = getMarkerLines(loc, lines, opts, startLineBaseZero);
-      const hasColumns = loc.start && typeof loc.start.column === "number";
-      const numberMaxWidth = String(end + startLineBaseZero).length;
-      const highlightedLines = shouldHighlight ? highlight(rawLines) : rawLines;
-      let frame = highlightedLines.split(NEWLINE, end).slice(start, end).map((line, index2) => {
-        const number = start + 1 + index2;
-        const paddedNumber = ` ${number + startLineBaseZero}`.slice(-numberMaxWidth);
-        const gutter = ` ${paddedNumber} |`;
-        const hasMarker = markerLines[number];
-        const lastMarkerLine = !markerLines[number + 1];
-        if (hasMarker) {
-          let markerLine = "";
-          if (Array.isArray(hasMarker)) {
-            const markerSpacing = line.slice(0, Math.max(hasMarker[0] - 1, 0)).replace(/[^\t]/g, " ");
-            const numberOfMarkers = hasMarker[1] || 1;
-            markerLine = ["\n ", defs.gutter(gutter.replace(/\d/g, " ")), " ", markerSpacing, defs.marker("^").repeat(numberOfMarkers)].join("");
-            if (lastMarkerLine && opts.message) {
-              markerLine += " " + defs.message(opts.message);
-            }
-          }
-          return [defs.marker(">"), defs.gutter(gutter), line.length > 0 ? ` ${line}` : "", markerLine].join("");
-        } else {
-          return ` ${defs.gutter(gutter)}${line.length > 0 ? ` ${line}` : ""}`;
-        }
-      }).join("\n");
-      if (opts.message && !hasColumns) {
-        frame = `${" ".repeat(numberMaxWidth + 1)}${opts.message}
-${frame}`;
-      }
-      if (shouldHighlight) {
-        return defs.reset(frame);
-      } else {
-        return frame;
-      }
-    }
-    function index(rawLines, lineNumber, colNumber, opts = {}) {
-      if (!deprecationWarningShown) {
-        deprecationWarningShown = true;
-        const message = "Passing lineNumber and colNumber is deprecated to @babel/code-frame. Please use `codeFrameColumns`.";
-        if (process.emitWarning) {
-          process.emitWarning(message, "DeprecationWarning");
-        } else {
-          const deprecationError = new Error(message);
-          deprecationError.name = "DeprecationWarning";
-          console.warn(new Error(message));
-        }
-      }
-      colNumber = Math.max(colNumber, 0);
-      const location = {
-        start: {
-          column: colNumber,
-          line: lineNumber
-        }
-      };
-      return codeFrameColumns2(rawLines, location, opts);
-    }
-    exports.codeFrameColumns = codeFrameColumns2;
-    exports.default = index;
-    exports.highlight = highlight;
-  }
-});
-
-// node_modules/fastest-levenshtein/mod.js
-var require_mod = __commonJS({
-  "node_modules/fastest-levenshtein/mod.js"(exports) {
-    "use strict";
-    exports.__esModule = true;
-    exports.distance = exports.closest = void 0;
-    var peq = new Uint32Array(65536);
-    var myers_32 = function(a, b) {
-      var n = a.length;
-      var m = b.length;
-      var lst = 1 << n - 1;
-      var pv = -1;
-      var mv = 0;
-      var sc = n;
-      var i = n;
-      while (i--) {
-        peq[a.charCodeAt(i)] |= 1 << i;
-      }
-      for (i = 0; i < m; i++) {
-        var eq = peq[b.charCodeAt(i)];
-        var xv = eq | mv;
-        eq |= (eq & pv) + pv ^ pv;
-        mv |= ~(eq | pv);
-        pv &= eq;
-        if (mv & lst) {
-          sc++;
-        }
-        if (pv & lst) {
-          sc--;
-        }
-        mv = mv << 1 | 1;
-        pv = pv << 1 | ~(xv | mv);
-        mv &= xv;
-      }
-      i = n;
-      while (i--) {
-        peq[a.charCodeAt(i)] = 0;
-      }
-      return sc;
-    };
-    var myers_x = function(b, a) {
-      var n = a.length;
-      var m = b.length;
-      var mhc = [];
-      var phc = [];
-      var hsize = Math.ceil(n / 32);
-      var vsize = Math.ceil(m / 32);
-      for (var i = 0; i < hsize; i++) {
-        phc[i] = -1;
-        mhc[i] = 0;
-      }
-      var j = 0;
-      for (; j < vsize - 1; j++) {
-        var mv_1 = 0;
-        var pv_1 = -1;
-        var start_1 = j * 32;
-        var vlen_1 = Math.min(32, m) + start_1;
-        for (var k = start_1; k < vlen_1; k++) {
-          peq[b.charCodeAt(k)] |= 1 << k;
-        }
-        for (var i = 0; i < n; i++) {
-          var eq = peq[a.charCodeAt(i)];
-          var pb = phc[i / 32 | 0] >>> i & 1;
-          var mb = mhc[i / 32 | 0] >>> i & 1;
-          var xv = eq | mv_1;
-          var xh = ((eq | mb) & pv_1) + pv_1 ^ pv_1 | eq | mb;
-          var ph = mv_1 | ~(xh | pv_1);
-          var mh = pv_1 & xh;
-          if (ph >>> 31 ^ pb) {
-            phc[i / 32 | 0] ^= 1 << i;
-          }
-          if (mh >>> 31 ^ mb) {
-            mhc[i / 32 | 0] ^= 1 << i;
-          }
-          ph = ph << 1 | pb;
-          mh = mh << 1 | mb;
-          pv_1 = mh | ~(xv | ph);
-          mv_1 = ph & xv;
-        }
-        for (var k = start_1; k < vlen_1; k++) {
-          peq[b.charCodeAt(k)] = 0;
-        }
-      }
-      var mv = 0;
-      var pv = -1;
-      var start = j * 32;
-      var vlen = Math.min(32, m - start) + start;
-      for (var k = start; k < vlen; k++) {
-        peq[b.charCodeAt(k)] |= 1 << k;
-      }
-      var score = m;
-      for (var i = 0; i < n; i++) {
-        var eq = peq[a.charCodeAt(i)];
-        var pb = phc[i / 32 | 0] >>> i & 1;
-        var mb = mhc[i / 32 | 0] >>> i & 1;
-        var xv = eq | mv;
-        var xh = ((eq | mb) & pv) + pv ^ pv | eq | mb;
-        var ph = mv | ~(xh | pv);
-        var mh = pv & xh;
-        score += ph >>> m - 1 & 1;
-        score -= mh >>> m - 1 & 1;
-        if (ph >>> 31 ^ pb) {
-          phc[i / 32 | 0] ^= 1 << i;
-        }
-        if (mh >>> 31 ^ mb) {
-          mhc[i / 32 | 0] ^= 1 << i;
-        }
-        ph = ph << 1 | pb;
-        mh = mh << 1 | mb;
-        pv = mh | ~(xv | ph);
-        mv = ph & xv;
-      }
-      for (var k = start; k < vlen; k++) {
-        peq[b.charCodeAt(k)] = 0;
-      }
-      return score;
-    };
-    var distance2 = function(a, b) {
-      if (a.length < b.length) {
-        var tmp = b;
-        b = a;
-        a = tmp;
-      }
-      if (b.length === 0) {
-        return a.length;
-      }
-      if (a.length <= 32) {
-        return myers_32(a, b);
-      }
-      return myers_x(a, b);
-    };
-    exports.distance = distance2;
-    var closest2 = function(str, arr) {
-      var min_distance = Infinity;
-      var min_index = 0;
-      for (var i = 0; i < arr.length; i++) {
-        var dist = distance2(str, arr[i]);
-        if (dist < min_distance) {
-          min_distance = dist;
-          min_index = i;
-        }
-      }
-      return arr[min_index];
-    };
-    exports.closest = closest2;
-  }
-});
-
 // node_modules/ajv/dist/compile/codegen/code.js
 var require_code = __commonJS({
   "node_modules/ajv/dist/compile/codegen/code.js"(exports) {
@@ -2446,7 +1817,7 @@ var require_code2 = __commonJS({
 });
 
 // node_modules/ajv/dist/compile/validate/keyword.js
-var require_keyword2 = __commonJS({
+var require_keyword = __commonJS({
   "node_modules/ajv/dist/compile/validate/keyword.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -2936,7 +2307,7 @@ var require_validate = __commonJS({
     var applicability_1 = require_applicability();
     var dataType_2 = require_dataType();
     var defaults_1 = require_defaults();
-    var keyword_1 = require_keyword2();
+    var keyword_1 = require_keyword();
     var subschema_1 = require_subschema();
     var codegen_1 = require_codegen();
     var names_1 = require_names();
@@ -5003,7 +4374,7 @@ var require_core = __commonJS({
         uriResolver
       };
     }
-    var Ajv2 = class {
+    var Ajv = class {
       constructor(opts = {}) {
         this.schemas = {};
         this.refs = {};
@@ -5373,9 +4744,9 @@ var require_core = __commonJS({
         }
       }
     };
-    Ajv2.ValidationError = validation_error_1.default;
-    Ajv2.MissingRefError = ref_error_1.default;
-    exports.default = Ajv2;
+    Ajv.ValidationError = validation_error_1.default;
+    Ajv.MissingRefError = ref_error_1.default;
+    exports.default = Ajv;
     function checkOptions(checkOpts, options, msg, log = "error") {
       for (const key in checkOpts) {
         const opt = key;
@@ -7486,7 +6857,7 @@ var require_ajv = __commonJS({
     var draft7MetaSchema = require_json_schema_draft_07();
     var META_SUPPORT_DATA = ["/properties"];
     var META_SCHEMA_ID = "http://json-schema.org/draft-07/schema";
-    var Ajv2 = class extends core_1.default {
+    var Ajv = class extends core_1.default {
       _addVocabularies() {
         super._addVocabularies();
         draft7_1.default.forEach((v) => this.addVocabulary(v));
@@ -7505,11 +6876,11 @@ var require_ajv = __commonJS({
         return this.opts.defaultMeta = super.defaultMeta() || (this.getSchema(META_SCHEMA_ID) ? META_SCHEMA_ID : void 0);
       }
     };
-    exports.Ajv = Ajv2;
-    module.exports = exports = Ajv2;
-    module.exports.Ajv = Ajv2;
+    exports.Ajv = Ajv;
+    module.exports = exports = Ajv;
+    module.exports.Ajv = Ajv;
     Object.defineProperty(exports, "__esModule", { value: true });
-    exports.default = Ajv2;
+    exports.default = Ajv;
     var validate_1 = require_validate();
     Object.defineProperty(exports, "KeywordCxt", { enumerable: true, get: function() {
       return validate_1.KeywordCxt;
@@ -7557,9 +6928,9 @@ var require_identity = __commonJS({
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
     var isAlias = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
     var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
-    var isMap2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
+    var isMap = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
     var isPair = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
-    var isScalar2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
+    var isScalar = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
     var isSeq = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
     function isCollection(node) {
       if (node && typeof node === "object")
@@ -7570,7 +6941,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    function isNode2(node) {
+    function isNode(node) {
       if (node && typeof node === "object")
         switch (node[NODE_TYPE]) {
           case ALIAS:
@@ -7581,7 +6952,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor = (node) => (isScalar2(node) || isCollection(node)) && !!node.anchor;
+    var hasAnchor = (node) => (isScalar(node) || isCollection(node)) && !!node.anchor;
     exports.ALIAS = ALIAS;
     exports.DOC = DOC;
     exports.MAP = MAP;
@@ -7593,10 +6964,10 @@ var require_identity = __commonJS({
     exports.isAlias = isAlias;
     exports.isCollection = isCollection;
     exports.isDocument = isDocument;
-    exports.isMap = isMap2;
-    exports.isNode = isNode2;
+    exports.isMap = isMap;
+    exports.isNode = isNode;
     exports.isPair = isPair;
-    exports.isScalar = isScalar2;
+    exports.isScalar = isScalar;
     exports.isSeq = isSeq;
   }
 });
@@ -7775,10 +7146,10 @@ var require_directives = __commonJS({
     };
     var escapeTagName = (tn) => tn.replace(/[!,[\]{}]/g, (ch) => escapeChars[ch]);
     var Directives = class _Directives {
-      constructor(yaml, tags) {
+      constructor(yaml2, tags) {
         this.docStart = null;
         this.docEnd = false;
-        this.yaml = Object.assign({}, _Directives.defaultYaml, yaml);
+        this.yaml = Object.assign({}, _Directives.defaultYaml, yaml2);
         this.tags = Object.assign({}, _Directives.defaultTags, tags);
       }
       clone() {
@@ -11705,9 +11076,9 @@ var require_resolve_flow_collection = __commonJS({
     var blockMsg = "Block collections are not allowed within flow collections";
     var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
     function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
-      const isMap2 = fc.start.source === "{";
-      const fcName = isMap2 ? "flow map" : "flow sequence";
-      const NodeClass = tag?.nodeClass ?? (isMap2 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const isMap = fc.start.source === "{";
+      const fcName = isMap ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
       const coll = new NodeClass(ctx.schema);
       coll.flow = true;
       const atRoot = ctx.atRoot;
@@ -11743,7 +11114,7 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap2 && ctx.options.strict && utilContainsNewline.containsNewline(key))
+          if (!isMap && ctx.options.strict && utilContainsNewline.containsNewline(key))
             onError(
               key,
               // checked by containsNewline()
@@ -11783,7 +11154,7 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep && !props.found) {
+        if (!isMap && !sep && !props.found) {
           const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
@@ -11806,7 +11177,7 @@ var require_resolve_flow_collection = __commonJS({
             startOnNewline: false
           });
           if (valueProps.found) {
-            if (!isMap2 && !props.found && ctx.options.strict) {
+            if (!isMap && !props.found && ctx.options.strict) {
               if (sep)
                 for (const st of sep) {
                   if (st === valueProps.found)
@@ -11838,7 +11209,7 @@ var require_resolve_flow_collection = __commonJS({
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
             pair.srcToken = collItem;
-          if (isMap2) {
+          if (isMap) {
             const map = coll;
             if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
               onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -11854,7 +11225,7 @@ var require_resolve_flow_collection = __commonJS({
           offset = valueNode ? valueNode.range[2] : valueProps.end;
         }
       }
-      const expectedEnd = isMap2 ? "}" : "]";
+      const expectedEnd = isMap ? "}" : "]";
       const [ce, ...ee] = fc.end;
       let cePos = offset;
       if (ce?.source === expectedEnd)
@@ -13141,7 +12512,7 @@ var require_cst = __commonJS({
     var FLOW_END = "";
     var SCALAR = "";
     var isCollection = (token) => !!token && "items" in token;
-    var isScalar2 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    var isScalar = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
     function prettyToken(token) {
       switch (token) {
         case BOM:
@@ -13225,7 +12596,7 @@ var require_cst = __commonJS({
     exports.FLOW_END = FLOW_END;
     exports.SCALAR = SCALAR;
     exports.isCollection = isCollection;
-    exports.isScalar = isScalar2;
+    exports.isScalar = isScalar;
     exports.prettyToken = prettyToken;
     exports.tokenType = tokenType;
   }
@@ -13824,7 +13195,7 @@ var require_lexer = __commonJS({
 var require_line_counter = __commonJS({
   "node_modules/yaml/dist/parse/line-counter.js"(exports) {
     "use strict";
-    var LineCounter2 = class {
+    var LineCounter = class {
       constructor() {
         this.lineStarts = [];
         this.addNewLine = (offset) => this.lineStarts.push(offset);
@@ -13847,7 +13218,7 @@ var require_line_counter = __commonJS({
         };
       }
     };
-    exports.LineCounter = LineCounter2;
+    exports.LineCounter = LineCounter;
   }
 });
 
@@ -14755,7 +14126,7 @@ var require_public_api = __commonJS({
         return docs;
       return Object.assign([], { empty: true }, composer$1.streamInfo());
     }
-    function parseDocument2(source, options = {}) {
+    function parseDocument(source, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
@@ -14781,7 +14152,7 @@ var require_public_api = __commonJS({
       } else if (options === void 0 && reviver && typeof reviver === "object") {
         options = reviver;
       }
-      const doc = parseDocument2(src, options);
+      const doc = parseDocument(src, options);
       if (!doc)
         return null;
       doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
@@ -14817,7 +14188,7 @@ var require_public_api = __commonJS({
     }
     exports.parse = parse;
     exports.parseAllDocuments = parseAllDocuments;
-    exports.parseDocument = parseDocument2;
+    exports.parseDocument = parseDocument;
     exports.stringify = stringify;
   }
 });
@@ -14874,20 +14245,655 @@ var require_dist = __commonJS({
   }
 });
 
+// node_modules/picocolors/picocolors.js
+var require_picocolors = __commonJS({
+  "node_modules/picocolors/picocolors.js"(exports, module) {
+    var p = process || {};
+    var argv = p.argv || [];
+    var env = p.env || {};
+    var isColorSupported = !(!!env.NO_COLOR || argv.includes("--no-color")) && (!!env.FORCE_COLOR || argv.includes("--color") || p.platform === "win32" || (p.stdout || {}).isTTY && env.TERM !== "dumb" || !!env.CI);
+    var formatter = (open, close, replace = open) => (input) => {
+      let string = "" + input, index = string.indexOf(close, open.length);
+      return ~index ? open + replaceClose(string, close, replace, index) + close : open + string + close;
+    };
+    var replaceClose = (string, close, replace, index) => {
+      let result = "", cursor = 0;
+      do {
+        result += string.substring(cursor, index) + replace;
+        cursor = index + close.length;
+        index = string.indexOf(close, cursor);
+      } while (~index);
+      return result + string.substring(cursor);
+    };
+    var createColors = (enabled = isColorSupported) => {
+      let f = enabled ? formatter : () => String;
+      return {
+        isColorSupported: enabled,
+        reset: f("\x1B[0m", "\x1B[0m"),
+        bold: f("\x1B[1m", "\x1B[22m", "\x1B[22m\x1B[1m"),
+        dim: f("\x1B[2m", "\x1B[22m", "\x1B[22m\x1B[2m"),
+        italic: f("\x1B[3m", "\x1B[23m"),
+        underline: f("\x1B[4m", "\x1B[24m"),
+        inverse: f("\x1B[7m", "\x1B[27m"),
+        hidden: f("\x1B[8m", "\x1B[28m"),
+        strikethrough: f("\x1B[9m", "\x1B[29m"),
+        black: f("\x1B[30m", "\x1B[39m"),
+        red: f("\x1B[31m", "\x1B[39m"),
+        green: f("\x1B[32m", "\x1B[39m"),
+        yellow: f("\x1B[33m", "\x1B[39m"),
+        blue: f("\x1B[34m", "\x1B[39m"),
+        magenta: f("\x1B[35m", "\x1B[39m"),
+        cyan: f("\x1B[36m", "\x1B[39m"),
+        white: f("\x1B[37m", "\x1B[39m"),
+        gray: f("\x1B[90m", "\x1B[39m"),
+        bgBlack: f("\x1B[40m", "\x1B[49m"),
+        bgRed: f("\x1B[41m", "\x1B[49m"),
+        bgGreen: f("\x1B[42m", "\x1B[49m"),
+        bgYellow: f("\x1B[43m", "\x1B[49m"),
+        bgBlue: f("\x1B[44m", "\x1B[49m"),
+        bgMagenta: f("\x1B[45m", "\x1B[49m"),
+        bgCyan: f("\x1B[46m", "\x1B[49m"),
+        bgWhite: f("\x1B[47m", "\x1B[49m"),
+        blackBright: f("\x1B[90m", "\x1B[39m"),
+        redBright: f("\x1B[91m", "\x1B[39m"),
+        greenBright: f("\x1B[92m", "\x1B[39m"),
+        yellowBright: f("\x1B[93m", "\x1B[39m"),
+        blueBright: f("\x1B[94m", "\x1B[39m"),
+        magentaBright: f("\x1B[95m", "\x1B[39m"),
+        cyanBright: f("\x1B[96m", "\x1B[39m"),
+        whiteBright: f("\x1B[97m", "\x1B[39m"),
+        bgBlackBright: f("\x1B[100m", "\x1B[49m"),
+        bgRedBright: f("\x1B[101m", "\x1B[49m"),
+        bgGreenBright: f("\x1B[102m", "\x1B[49m"),
+        bgYellowBright: f("\x1B[103m", "\x1B[49m"),
+        bgBlueBright: f("\x1B[104m", "\x1B[49m"),
+        bgMagentaBright: f("\x1B[105m", "\x1B[49m"),
+        bgCyanBright: f("\x1B[106m", "\x1B[49m"),
+        bgWhiteBright: f("\x1B[107m", "\x1B[49m")
+      };
+    };
+    module.exports = createColors();
+    module.exports.createColors = createColors;
+  }
+});
+
+// node_modules/js-tokens/index.js
+var require_js_tokens = __commonJS({
+  "node_modules/js-tokens/index.js"(exports) {
+    Object.defineProperty(exports, "__esModule", {
+      value: true
+    });
+    exports.default = /((['"])(?:(?!\2|\\).|\\(?:\r\n|[\s\S]))*(\2)?|`(?:[^`\\$]|\\[\s\S]|\$(?!\{)|\$\{(?:[^{}]|\{[^}]*\}?)*\}?)*(`)?)|(\/\/.*)|(\/\*(?:[^*]|\*(?!\/))*(\*\/)?)|(\/(?!\*)(?:\[(?:(?![\]\\]).|\\.)*\]|(?![\/\]\\]).|\\.)+\/(?:(?!\s*(?:\b|[\u0080-\uFFFF$\\'"~({]|[+\-!](?!=)|\.?\d))|[gmiyus]{1,6}\b(?![\u0080-\uFFFF$\\]|\s*(?:[+\-*%&|^<>!=?({]|\/(?![\/*])))))|(0[xX][\da-fA-F]+|0[oO][0-7]+|0[bB][01]+|(?:\d*\.\d+|\d+\.?)(?:[eE][+-]?\d+)?)|((?!\d)(?:(?!\s)[$\w\u0080-\uFFFF]|\\u[\da-fA-F]{4}|\\u\{[\da-fA-F]+\})+)|(--|\+\+|&&|\|\||=>|\.{3}|(?:[+\-\/%&|^]|\*{1,2}|<{1,2}|>{1,3}|!=?|={1,2})=?|[?~.,:;[\](){}])|(\s+)|(^$|[\s\S])/g;
+    exports.matchToToken = function(match) {
+      var token = { type: "invalid", value: match[0], closed: void 0 };
+      if (match[1]) token.type = "string", token.closed = !!(match[3] || match[4]);
+      else if (match[5]) token.type = "comment";
+      else if (match[6]) token.type = "comment", token.closed = !!match[7];
+      else if (match[8]) token.type = "regex";
+      else if (match[9]) token.type = "number";
+      else if (match[10]) token.type = "name";
+      else if (match[11]) token.type = "punctuator";
+      else if (match[12]) token.type = "whitespace";
+      return token;
+    };
+  }
+});
+
+// node_modules/@babel/helper-validator-identifier/lib/identifier.js
+var require_identifier = __commonJS({
+  "node_modules/@babel/helper-validator-identifier/lib/identifier.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", {
+      value: true
+    });
+    exports.isIdentifierChar = isIdentifierChar;
+    exports.isIdentifierName = isIdentifierName;
+    exports.isIdentifierStart = isIdentifierStart;
+    var nonASCIIidentifierStartChars = "\xAA\xB5\xBA\xC0-\xD6\xD8-\xF6\xF8-\u02C1\u02C6-\u02D1\u02E0-\u02E4\u02EC\u02EE\u0370-\u0374\u0376\u0377\u037A-\u037D\u037F\u0386\u0388-\u038A\u038C\u038E-\u03A1\u03A3-\u03F5\u03F7-\u0481\u048A-\u052F\u0531-\u0556\u0559\u0560-\u0588\u05D0-\u05EA\u05EF-\u05F2\u0620-\u064A\u066E\u066F\u0671-\u06D3\u06D5\u06E5\u06E6\u06EE\u06EF\u06FA-\u06FC\u06FF\u0710\u0712-\u072F\u074D-\u07A5\u07B1\u07CA-\u07EA\u07F4\u07F5\u07FA\u0800-\u0815\u081A\u0824\u0828\u0840-\u0858\u0860-\u086A\u0870-\u0887\u0889-\u088F\u08A0-\u08C9\u0904-\u0939\u093D\u0950\u0958-\u0961\u0971-\u0980\u0985-\u098C\u098F\u0990\u0993-\u09A8\u09AA-\u09B0\u09B2\u09B6-\u09B9\u09BD\u09CE\u09DC\u09DD\u09DF-\u09E1\u09F0\u09F1\u09FC\u0A05-\u0A0A\u0A0F\u0A10\u0A13-\u0A28\u0A2A-\u0A30\u0A32\u0A33\u0A35\u0A36\u0A38\u0A39\u0A59-\u0A5C\u0A5E\u0A72-\u0A74\u0A85-\u0A8D\u0A8F-\u0A91\u0A93-\u0AA8\u0AAA-\u0AB0\u0AB2\u0AB3\u0AB5-\u0AB9\u0ABD\u0AD0\u0AE0\u0AE1\u0AF9\u0B05-\u0B0C\u0B0F\u0B10\u0B13-\u0B28\u0B2A-\u0B30\u0B32\u0B33\u0B35-\u0B39\u0B3D\u0B5C\u0B5D\u0B5F-\u0B61\u0B71\u0B83\u0B85-\u0B8A\u0B8E-\u0B90\u0B92-\u0B95\u0B99\u0B9A\u0B9C\u0B9E\u0B9F\u0BA3\u0BA4\u0BA8-\u0BAA\u0BAE-\u0BB9\u0BD0\u0C05-\u0C0C\u0C0E-\u0C10\u0C12-\u0C28\u0C2A-\u0C39\u0C3D\u0C58-\u0C5A\u0C5C\u0C5D\u0C60\u0C61\u0C80\u0C85-\u0C8C\u0C8E-\u0C90\u0C92-\u0CA8\u0CAA-\u0CB3\u0CB5-\u0CB9\u0CBD\u0CDC-\u0CDE\u0CE0\u0CE1\u0CF1\u0CF2\u0D04-\u0D0C\u0D0E-\u0D10\u0D12-\u0D3A\u0D3D\u0D4E\u0D54-\u0D56\u0D5F-\u0D61\u0D7A-\u0D7F\u0D85-\u0D96\u0D9A-\u0DB1\u0DB3-\u0DBB\u0DBD\u0DC0-\u0DC6\u0E01-\u0E30\u0E32\u0E33\u0E40-\u0E46\u0E81\u0E82\u0E84\u0E86-\u0E8A\u0E8C-\u0EA3\u0EA5\u0EA7-\u0EB0\u0EB2\u0EB3\u0EBD\u0EC0-\u0EC4\u0EC6\u0EDC-\u0EDF\u0F00\u0F40-\u0F47\u0F49-\u0F6C\u0F88-\u0F8C\u1000-\u102A\u103F\u1050-\u1055\u105A-\u105D\u1061\u1065\u1066\u106E-\u1070\u1075-\u1081\u108E\u10A0-\u10C5\u10C7\u10CD\u10D0-\u10FA\u10FC-\u1248\u124A-\u124D\u1250-\u1256\u1258\u125A-\u125D\u1260-\u1288\u128A-\u128D\u1290-\u12B0\u12B2-\u12B5\u12B8-\u12BE\u12C0\u12C2-\u12C5\u12C8-\u12D6\u12D8-\u1310\u1312-\u1315\u1318-\u135A\u1380-\u138F\u13A0-\u13F5\u13F8-\u13FD\u1401-\u166C\u166F-\u167F\u1681-\u169A\u16A0-\u16EA\u16EE-\u16F8\u1700-\u1711\u171F-\u1731\u1740-\u1751\u1760-\u176C\u176E-\u1770\u1780-\u17B3\u17D7\u17DC\u1820-\u1878\u1880-\u18A8\u18AA\u18B0-\u18F5\u1900-\u191E\u1950-\u196D\u1970-\u1974\u1980-\u19AB\u19B0-\u19C9\u1A00-\u1A16\u1A20-\u1A54\u1AA7\u1B05-\u1B33\u1B45-\u1B4C\u1B83-\u1BA0\u1BAE\u1BAF\u1BBA-\u1BE5\u1C00-\u1C23\u1C4D-\u1C4F\u1C5A-\u1C7D\u1C80-\u1C8A\u1C90-\u1CBA\u1CBD-\u1CBF\u1CE9-\u1CEC\u1CEE-\u1CF3\u1CF5\u1CF6\u1CFA\u1D00-\u1DBF\u1E00-\u1F15\u1F18-\u1F1D\u1F20-\u1F45\u1F48-\u1F4D\u1F50-\u1F57\u1F59\u1F5B\u1F5D\u1F5F-\u1F7D\u1F80-\u1FB4\u1FB6-\u1FBC\u1FBE\u1FC2-\u1FC4\u1FC6-\u1FCC\u1FD0-\u1FD3\u1FD6-\u1FDB\u1FE0-\u1FEC\u1FF2-\u1FF4\u1FF6-\u1FFC\u2071\u207F\u2090-\u209C\u2102\u2107\u210A-\u2113\u2115\u2118-\u211D\u2124\u2126\u2128\u212A-\u2139\u213C-\u213F\u2145-\u2149\u214E\u2160-\u2188\u2C00-\u2CE4\u2CEB-\u2CEE\u2CF2\u2CF3\u2D00-\u2D25\u2D27\u2D2D\u2D30-\u2D67\u2D6F\u2D80-\u2D96\u2DA0-\u2DA6\u2DA8-\u2DAE\u2DB0-\u2DB6\u2DB8-\u2DBE\u2DC0-\u2DC6\u2DC8-\u2DCE\u2DD0-\u2DD6\u2DD8-\u2DDE\u3005-\u3007\u3021-\u3029\u3031-\u3035\u3038-\u303C\u3041-\u3096\u309B-\u309F\u30A1-\u30FA\u30FC-\u30FF\u3105-\u312F\u3131-\u318E\u31A0-\u31BF\u31F0-\u31FF\u3400-\u4DBF\u4E00-\uA48C\uA4D0-\uA4FD\uA500-\uA60C\uA610-\uA61F\uA62A\uA62B\uA640-\uA66E\uA67F-\uA69D\uA6A0-\uA6EF\uA717-\uA71F\uA722-\uA788\uA78B-\uA7DC\uA7F1-\uA801\uA803-\uA805\uA807-\uA80A\uA80C-\uA822\uA840-\uA873\uA882-\uA8B3\uA8F2-\uA8F7\uA8FB\uA8FD\uA8FE\uA90A-\uA925\uA930-\uA946\uA960-\uA97C\uA984-\uA9B2\uA9CF\uA9E0-\uA9E4\uA9E6-\uA9EF\uA9FA-\uA9FE\uAA00-\uAA28\uAA40-\uAA42\uAA44-\uAA4B\uAA60-\uAA76\uAA7A\uAA7E-\uAAAF\uAAB1\uAAB5\uAAB6\uAAB9-\uAABD\uAAC0\uAAC2\uAADB-\uAADD\uAAE0-\uAAEA\uAAF2-\uAAF4\uAB01-\uAB06\uAB09-\uAB0E\uAB11-\uAB16\uAB20-\uAB26\uAB28-\uAB2E\uAB30-\uAB5A\uAB5C-\uAB69\uAB70-\uABE2\uAC00-\uD7A3\uD7B0-\uD7C6\uD7CB-\uD7FB\uF900-\uFA6D\uFA70-\uFAD9\uFB00-\uFB06\uFB13-\uFB17\uFB1D\uFB1F-\uFB28\uFB2A-\uFB36\uFB38-\uFB3C\uFB3E\uFB40\uFB41\uFB43\uFB44\uFB46-\uFBB1\uFBD3-\uFD3D\uFD50-\uFD8F\uFD92-\uFDC7\uFDF0-\uFDFB\uFE70-\uFE74\uFE76-\uFEFC\uFF21-\uFF3A\uFF41-\uFF5A\uFF66-\uFFBE\uFFC2-\uFFC7\uFFCA-\uFFCF\uFFD2-\uFFD7\uFFDA-\uFFDC";
+    var nonASCIIidentifierChars = "\xB7\u0300-\u036F\u0387\u0483-\u0487\u0591-\u05BD\u05BF\u05C1\u05C2\u05C4\u05C5\u05C7\u0610-\u061A\u064B-\u0669\u0670\u06D6-\u06DC\u06DF-\u06E4\u06E7\u06E8\u06EA-\u06ED\u06F0-\u06F9\u0711\u0730-\u074A\u07A6-\u07B0\u07C0-\u07C9\u07EB-\u07F3\u07FD\u0816-\u0819\u081B-\u0823\u0825-\u0827\u0829-\u082D\u0859-\u085B\u0897-\u089F\u08CA-\u08E1\u08E3-\u0903\u093A-\u093C\u093E-\u094F\u0951-\u0957\u0962\u0963\u0966-\u096F\u0981-\u0983\u09BC\u09BE-\u09C4\u09C7\u09C8\u09CB-\u09CD\u09D7\u09E2\u09E3\u09E6-\u09EF\u09FE\u0A01-\u0A03\u0A3C\u0A3E-\u0A42\u0A47\u0A48\u0A4B-\u0A4D\u0A51\u0A66-\u0A71\u0A75\u0A81-\u0A83\u0ABC\u0ABE-\u0AC5\u0AC7-\u0AC9\u0ACB-\u0ACD\u0AE2\u0AE3\u0AE6-\u0AEF\u0AFA-\u0AFF\u0B01-\u0B03\u0B3C\u0B3E-\u0B44\u0B47\u0B48\u0B4B-\u0B4D\u0B55-\u0B57\u0B62\u0B63\u0B66-\u0B6F\u0B82\u0BBE-\u0BC2\u0BC6-\u0BC8\u0BCA-\u0BCD\u0BD7\u0BE6-\u0BEF\u0C00-\u0C04\u0C3C\u0C3E-\u0C44\u0C46-\u0C48\u0C4A-\u0C4D\u0C55\u0C56\u0C62\u0C63\u0C66-\u0C6F\u0C81-\u0C83\u0CBC\u0CBE-\u0CC4\u0CC6-\u0CC8\u0CCA-\u0CCD\u0CD5\u0CD6\u0CE2\u0CE3\u0CE6-\u0CEF\u0CF3\u0D00-\u0D03\u0D3B\u0D3C\u0D3E-\u0D44\u0D46-\u0D48\u0D4A-\u0D4D\u0D57\u0D62\u0D63\u0D66-\u0D6F\u0D81-\u0D83\u0DCA\u0DCF-\u0DD4\u0DD6\u0DD8-\u0DDF\u0DE6-\u0DEF\u0DF2\u0DF3\u0E31\u0E34-\u0E3A\u0E47-\u0E4E\u0E50-\u0E59\u0EB1\u0EB4-\u0EBC\u0EC8-\u0ECE\u0ED0-\u0ED9\u0F18\u0F19\u0F20-\u0F29\u0F35\u0F37\u0F39\u0F3E\u0F3F\u0F71-\u0F84\u0F86\u0F87\u0F8D-\u0F97\u0F99-\u0FBC\u0FC6\u102B-\u103E\u1040-\u1049\u1056-\u1059\u105E-\u1060\u1062-\u1064\u1067-\u106D\u1071-\u1074\u1082-\u108D\u108F-\u109D\u135D-\u135F\u1369-\u1371\u1712-\u1715\u1732-\u1734\u1752\u1753\u1772\u1773\u17B4-\u17D3\u17DD\u17E0-\u17E9\u180B-\u180D\u180F-\u1819\u18A9\u1920-\u192B\u1930-\u193B\u1946-\u194F\u19D0-\u19DA\u1A17-\u1A1B\u1A55-\u1A5E\u1A60-\u1A7C\u1A7F-\u1A89\u1A90-\u1A99\u1AB0-\u1ABD\u1ABF-\u1ADD\u1AE0-\u1AEB\u1B00-\u1B04\u1B34-\u1B44\u1B50-\u1B59\u1B6B-\u1B73\u1B80-\u1B82\u1BA1-\u1BAD\u1BB0-\u1BB9\u1BE6-\u1BF3\u1C24-\u1C37\u1C40-\u1C49\u1C50-\u1C59\u1CD0-\u1CD2\u1CD4-\u1CE8\u1CED\u1CF4\u1CF7-\u1CF9\u1DC0-\u1DFF\u200C\u200D\u203F\u2040\u2054\u20D0-\u20DC\u20E1\u20E5-\u20F0\u2CEF-\u2CF1\u2D7F\u2DE0-\u2DFF\u302A-\u302F\u3099\u309A\u30FB\uA620-\uA629\uA66F\uA674-\uA67D\uA69E\uA69F\uA6F0\uA6F1\uA802\uA806\uA80B\uA823-\uA827\uA82C\uA880\uA881\uA8B4-\uA8C5\uA8D0-\uA8D9\uA8E0-\uA8F1\uA8FF-\uA909\uA926-\uA92D\uA947-\uA953\uA980-\uA983\uA9B3-\uA9C0\uA9D0-\uA9D9\uA9E5\uA9F0-\uA9F9\uAA29-\uAA36\uAA43\uAA4C\uAA4D\uAA50-\uAA59\uAA7B-\uAA7D\uAAB0\uAAB2-\uAAB4\uAAB7\uAAB8\uAABE\uAABF\uAAC1\uAAEB-\uAAEF\uAAF5\uAAF6\uABE3-\uABEA\uABEC\uABED\uABF0-\uABF9\uFB1E\uFE00-\uFE0F\uFE20-\uFE2F\uFE33\uFE34\uFE4D-\uFE4F\uFF10-\uFF19\uFF3F\uFF65";
+    var nonASCIIidentifierStart = new RegExp("[" + nonASCIIidentifierStartChars + "]");
+    var nonASCIIidentifier = new RegExp("[" + nonASCIIidentifierStartChars + nonASCIIidentifierChars + "]");
+    nonASCIIidentifierStartChars = nonASCIIidentifierChars = null;
+    var astralIdentifierStartCodes = [0, 11, 2, 25, 2, 18, 2, 1, 2, 14, 3, 13, 35, 122, 70, 52, 268, 28, 4, 48, 48, 31, 14, 29, 6, 37, 11, 29, 3, 35, 5, 7, 2, 4, 43, 157, 19, 35, 5, 35, 5, 39, 9, 51, 13, 10, 2, 14, 2, 6, 2, 1, 2, 10, 2, 14, 2, 6, 2, 1, 4, 51, 13, 310, 10, 21, 11, 7, 25, 5, 2, 41, 2, 8, 70, 5, 3, 0, 2, 43, 2, 1, 4, 0, 3, 22, 11, 22, 10, 30, 66, 18, 2, 1, 11, 21, 11, 25, 7, 25, 39, 55, 7, 1, 65, 0, 16, 3, 2, 2, 2, 28, 43, 28, 4, 28, 36, 7, 2, 27, 28, 53, 11, 21, 11, 18, 14, 17, 111, 72, 56, 50, 14, 50, 14, 35, 39, 27, 10, 22, 251, 41, 7, 1, 17, 5, 57, 28, 11, 0, 9, 21, 43, 17, 47, 20, 28, 22, 13, 52, 58, 1, 3, 0, 14, 44, 33, 24, 27, 35, 30, 0, 3, 0, 9, 34, 4, 0, 13, 47, 15, 3, 22, 0, 2, 0, 36, 17, 2, 24, 20, 1, 64, 6, 2, 0, 2, 3, 2, 14, 2, 9, 8, 46, 39, 7, 3, 1, 3, 21, 2, 6, 2, 1, 2, 4, 4, 0, 19, 0, 13, 4, 31, 9, 2, 0, 3, 0, 2, 37, 2, 0, 26, 0, 2, 0, 45, 52, 19, 3, 21, 2, 31, 47, 21, 1, 2, 0, 185, 46, 42, 3, 37, 47, 21, 0, 60, 42, 14, 0, 72, 26, 38, 6, 186, 43, 117, 63, 32, 7, 3, 0, 3, 7, 2, 1, 2, 23, 16, 0, 2, 0, 95, 7, 3, 38, 17, 0, 2, 0, 29, 0, 11, 39, 8, 0, 22, 0, 12, 45, 20, 0, 19, 72, 200, 32, 32, 8, 2, 36, 18, 0, 50, 29, 113, 6, 2, 1, 2, 37, 22, 0, 26, 5, 2, 1, 2, 31, 15, 0, 24, 43, 261, 18, 16, 0, 2, 12, 2, 33, 125, 0, 80, 921, 103, 110, 18, 195, 2637, 96, 16, 1071, 18, 5, 26, 3994, 6, 582, 6842, 29, 1763, 568, 8, 30, 18, 78, 18, 29, 19, 47, 17, 3, 32, 20, 6, 18, 433, 44, 212, 63, 33, 24, 3, 24, 45, 74, 6, 0, 67, 12, 65, 1, 2, 0, 15, 4, 10, 7381, 42, 31, 98, 114, 8702, 3, 2, 6, 2, 1, 2, 290, 16, 0, 30, 2, 3, 0, 15, 3, 9, 395, 2309, 106, 6, 12, 4, 8, 8, 9, 5991, 84, 2, 70, 2, 1, 3, 0, 3, 1, 3, 3, 2, 11, 2, 0, 2, 6, 2, 64, 2, 3, 3, 7, 2, 6, 2, 27, 2, 3, 2, 4, 2, 0, 4, 6, 2, 339, 3, 24, 2, 24, 2, 30, 2, 24, 2, 30, 2, 24, 2, 30, 2, 24, 2, 30, 2, 24, 2, 7, 1845, 30, 7, 5, 262, 61, 147, 44, 11, 6, 17, 0, 322, 29, 19, 43, 485, 27, 229, 29, 3, 0, 208, 30, 2, 2, 2, 1, 2, 6, 3, 4, 10, 1, 225, 6, 2, 3, 2, 1, 2, 14, 2, 196, 60, 67, 8, 0, 1205, 3, 2, 26, 2, 1, 2, 0, 3, 0, 2, 9, 2, 3, 2, 0, 2, 0, 7, 0, 5, 0, 2, 0, 2, 0, 2, 2, 2, 1, 2, 0, 3, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 1, 2, 0, 3, 3, 2, 6, 2, 3, 2, 3, 2, 0, 2, 9, 2, 16, 6, 2, 2, 4, 2, 16, 4421, 42719, 33, 4381, 3, 5773, 3, 7472, 16, 621, 2467, 541, 1507, 4938, 6, 8489];
+    var astralIdentifierCodes = [509, 0, 227, 0, 150, 4, 294, 9, 1368, 2, 2, 1, 6, 3, 41, 2, 5, 0, 166, 1, 574, 3, 9, 9, 7, 9, 32, 4, 318, 1, 78, 5, 71, 10, 50, 3, 123, 2, 54, 14, 32, 10, 3, 1, 11, 3, 46, 10, 8, 0, 46, 9, 7, 2, 37, 13, 2, 9, 6, 1, 45, 0, 13, 2, 49, 13, 9, 3, 2, 11, 83, 11, 7, 0, 3, 0, 158, 11, 6, 9, 7, 3, 56, 1, 2, 6, 3, 1, 3, 2, 10, 0, 11, 1, 3, 6, 4, 4, 68, 8, 2, 0, 3, 0, 2, 3, 2, 4, 2, 0, 15, 1, 83, 17, 10, 9, 5, 0, 82, 19, 13, 9, 214, 6, 3, 8, 28, 1, 83, 16, 16, 9, 82, 12, 9, 9, 7, 19, 58, 14, 5, 9, 243, 14, 166, 9, 71, 5, 2, 1, 3, 3, 2, 0, 2, 1, 13, 9, 120, 6, 3, 6, 4, 0, 29, 9, 41, 6, 2, 3, 9, 0, 10, 10, 47, 15, 199, 7, 137, 9, 54, 7, 2, 7, 17, 9, 57, 21, 2, 13, 123, 5, 4, 0, 2, 1, 2, 6, 2, 0, 9, 9, 49, 4, 2, 1, 2, 4, 9, 9, 55, 9, 266, 3, 10, 1, 2, 0, 49, 6, 4, 4, 14, 10, 5350, 0, 7, 14, 11465, 27, 2343, 9, 87, 9, 39, 4, 60, 6, 26, 9, 535, 9, 470, 0, 2, 54, 8, 3, 82, 0, 12, 1, 19628, 1, 4178, 9, 519, 45, 3, 22, 543, 4, 4, 5, 9, 7, 3, 6, 31, 3, 149, 2, 1418, 49, 513, 54, 5, 49, 9, 0, 15, 0, 23, 4, 2, 14, 1361, 6, 2, 16, 3, 6, 2, 1, 2, 4, 101, 0, 161, 6, 10, 9, 357, 0, 62, 13, 499, 13, 245, 1, 2, 9, 233, 0, 3, 0, 8, 1, 6, 0, 475, 6, 110, 6, 6, 9, 4759, 9, 787719, 239];
+    function isInAstralSet(code, set) {
+      let pos = 65536;
+      for (let i = 0, length = set.length; i < length; i += 2) {
+        pos += set[i];
+        if (pos > code) return false;
+        pos += set[i + 1];
+        if (pos >= code) return true;
+      }
+      return false;
+    }
+    function isIdentifierStart(code) {
+      if (code < 65) return code === 36;
+      if (code <= 90) return true;
+      if (code < 97) return code === 95;
+      if (code <= 122) return true;
+      if (code <= 65535) {
+        return code >= 170 && nonASCIIidentifierStart.test(String.fromCharCode(code));
+      }
+      return isInAstralSet(code, astralIdentifierStartCodes);
+    }
+    function isIdentifierChar(code) {
+      if (code < 48) return code === 36;
+      if (code < 58) return true;
+      if (code < 65) return false;
+      if (code <= 90) return true;
+      if (code < 97) return code === 95;
+      if (code <= 122) return true;
+      if (code <= 65535) {
+        return code >= 170 && nonASCIIidentifier.test(String.fromCharCode(code));
+      }
+      return isInAstralSet(code, astralIdentifierStartCodes) || isInAstralSet(code, astralIdentifierCodes);
+    }
+    function isIdentifierName(name) {
+      let isFirst = true;
+      for (let i = 0; i < name.length; i++) {
+        let cp = name.charCodeAt(i);
+        if ((cp & 64512) === 55296 && i + 1 < name.length) {
+          const trail = name.charCodeAt(++i);
+          if ((trail & 64512) === 56320) {
+            cp = 65536 + ((cp & 1023) << 10) + (trail & 1023);
+          }
+        }
+        if (isFirst) {
+          isFirst = false;
+          if (!isIdentifierStart(cp)) {
+            return false;
+          }
+        } else if (!isIdentifierChar(cp)) {
+          return false;
+        }
+      }
+      return !isFirst;
+    }
+  }
+});
+
+// node_modules/@babel/helper-validator-identifier/lib/keyword.js
+var require_keyword2 = __commonJS({
+  "node_modules/@babel/helper-validator-identifier/lib/keyword.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", {
+      value: true
+    });
+    exports.isKeyword = isKeyword;
+    exports.isReservedWord = isReservedWord;
+    exports.isStrictBindOnlyReservedWord = isStrictBindOnlyReservedWord;
+    exports.isStrictBindReservedWord = isStrictBindReservedWord;
+    exports.isStrictReservedWord = isStrictReservedWord;
+    var reservedWords = {
+      keyword: ["break", "case", "catch", "continue", "debugger", "default", "do", "else", "finally", "for", "function", "if", "return", "switch", "throw", "try", "var", "const", "while", "with", "new", "this", "super", "class", "extends", "export", "import", "null", "true", "false", "in", "instanceof", "typeof", "void", "delete"],
+      strict: ["implements", "interface", "let", "package", "private", "protected", "public", "static", "yield"],
+      strictBind: ["eval", "arguments"]
+    };
+    var keywords = new Set(reservedWords.keyword);
+    var reservedWordsStrictSet = new Set(reservedWords.strict);
+    var reservedWordsStrictBindSet = new Set(reservedWords.strictBind);
+    function isReservedWord(word, inModule) {
+      return inModule && word === "await" || word === "enum";
+    }
+    function isStrictReservedWord(word, inModule) {
+      return isReservedWord(word, inModule) || reservedWordsStrictSet.has(word);
+    }
+    function isStrictBindOnlyReservedWord(word) {
+      return reservedWordsStrictBindSet.has(word);
+    }
+    function isStrictBindReservedWord(word, inModule) {
+      return isStrictReservedWord(word, inModule) || isStrictBindOnlyReservedWord(word);
+    }
+    function isKeyword(word) {
+      return keywords.has(word);
+    }
+  }
+});
+
+// node_modules/@babel/helper-validator-identifier/lib/index.js
+var require_lib = __commonJS({
+  "node_modules/@babel/helper-validator-identifier/lib/index.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", {
+      value: true
+    });
+    Object.defineProperty(exports, "isIdentifierChar", {
+      enumerable: true,
+      get: function() {
+        return _identifier.isIdentifierChar;
+      }
+    });
+    Object.defineProperty(exports, "isIdentifierName", {
+      enumerable: true,
+      get: function() {
+        return _identifier.isIdentifierName;
+      }
+    });
+    Object.defineProperty(exports, "isIdentifierStart", {
+      enumerable: true,
+      get: function() {
+        return _identifier.isIdentifierStart;
+      }
+    });
+    Object.defineProperty(exports, "isKeyword", {
+      enumerable: true,
+      get: function() {
+        return _keyword.isKeyword;
+      }
+    });
+    Object.defineProperty(exports, "isReservedWord", {
+      enumerable: true,
+      get: function() {
+        return _keyword.isReservedWord;
+      }
+    });
+    Object.defineProperty(exports, "isStrictBindOnlyReservedWord", {
+      enumerable: true,
+      get: function() {
+        return _keyword.isStrictBindOnlyReservedWord;
+      }
+    });
+    Object.defineProperty(exports, "isStrictBindReservedWord", {
+      enumerable: true,
+      get: function() {
+        return _keyword.isStrictBindReservedWord;
+      }
+    });
+    Object.defineProperty(exports, "isStrictReservedWord", {
+      enumerable: true,
+      get: function() {
+        return _keyword.isStrictReservedWord;
+      }
+    });
+    var _identifier = require_identifier();
+    var _keyword = require_keyword2();
+  }
+});
+
+// node_modules/@babel/code-frame/lib/index.js
+var require_lib2 = __commonJS({
+  "node_modules/@babel/code-frame/lib/index.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: true });
+    var picocolors = require_picocolors();
+    var jsTokens = require_js_tokens();
+    var helperValidatorIdentifier = require_lib();
+    function isColorSupported() {
+      return typeof process === "object" && (process.env.FORCE_COLOR === "0" || process.env.FORCE_COLOR === "false") ? false : picocolors.isColorSupported;
+    }
+    var compose = (f, g) => (v) => f(g(v));
+    function buildDefs(colors) {
+      return {
+        keyword: colors.cyan,
+        capitalized: colors.yellow,
+        jsxIdentifier: colors.yellow,
+        punctuator: colors.yellow,
+        number: colors.magenta,
+        string: colors.green,
+        regex: colors.magenta,
+        comment: colors.gray,
+        invalid: compose(compose(colors.white, colors.bgRed), colors.bold),
+        gutter: colors.gray,
+        marker: compose(colors.red, colors.bold),
+        message: compose(colors.red, colors.bold),
+        reset: colors.reset
+      };
+    }
+    var defsOn = buildDefs(picocolors.createColors(true));
+    var defsOff = buildDefs(picocolors.createColors(false));
+    function getDefs(enabled) {
+      return enabled ? defsOn : defsOff;
+    }
+    var sometimesKeywords = /* @__PURE__ */ new Set(["as", "async", "from", "get", "of", "set"]);
+    var NEWLINE$1 = /\r\n|[\n\r\u2028\u2029]/;
+    var BRACKET = /^[()[\]{}]$/;
+    var tokenize;
+    var JSX_TAG = /^[a-z][\w-]*$/i;
+    var getTokenType = function(token, offset, text) {
+      if (token.type === "name") {
+        const tokenValue = token.value;
+        if (helperValidatorIdentifier.isKeyword(tokenValue) || helperValidatorIdentifier.isStrictReservedWord(tokenValue, true) || sometimesKeywords.has(tokenValue)) {
+          return "keyword";
+        }
+        if (JSX_TAG.test(tokenValue) && (text[offset - 1] === "<" || text.slice(offset - 2, offset) === "</")) {
+          return "jsxIdentifier";
+        }
+        const firstChar = String.fromCodePoint(tokenValue.codePointAt(0));
+        if (firstChar !== firstChar.toLowerCase()) {
+          return "capitalized";
+        }
+      }
+      if (token.type === "punctuator" && BRACKET.test(token.value)) {
+        return "bracket";
+      }
+      if (token.type === "invalid" && (token.value === "@" || token.value === "#")) {
+        return "punctuator";
+      }
+      return token.type;
+    };
+    tokenize = function* (text) {
+      let match;
+      while (match = jsTokens.default.exec(text)) {
+        const token = jsTokens.matchToToken(match);
+        yield {
+          type: getTokenType(token, match.index, text),
+          value: token.value
+        };
+      }
+    };
+    function highlight(text) {
+      if (text === "") return "";
+      const defs = getDefs(true);
+      let highlighted = "";
+      for (const {
+        type,
+        value
+      } of tokenize(text)) {
+        if (type in defs) {
+          highlighted += value.split(NEWLINE$1).map((str) => defs[type](str)).join("\n");
+        } else {
+          highlighted += value;
+        }
+      }
+      return highlighted;
+    }
+    var deprecationWarningShown = false;
+    var NEWLINE = /\r\n|[\n\r\u2028\u2029]/;
+    function getMarkerLines(loc, source, opts, startLineBaseZero) {
+      const startLoc = Object.assign({
+        column: 0,
+        line: -1
+      }, loc.start);
+      const endLoc = Object.assign({}, startLoc, loc.end);
+      const {
+        linesAbove = 2,
+        linesBelow = 3
+      } = opts || {};
+      const startLine = startLoc.line - startLineBaseZero;
+      const startColumn = startLoc.column;
+      const endLine = endLoc.line - startLineBaseZero;
+      const endColumn = endLoc.column;
+      let start = Math.max(startLine - (linesAbove + 1), 0);
+      let end = Math.min(source.length, endLine + linesBelow);
+      if (startLine === -1) {
+        start = 0;
+      }
+      if (endLine === -1) {
+        end = source.length;
+      }
+      const lineDiff = endLine - startLine;
+      const markerLines = {};
+      if (lineDiff) {
+        for (let i = 0; i <= lineDiff; i++) {
+          const lineNumber = i + startLine;
+          if (!startColumn) {
+            markerLines[lineNumber] = true;
+          } else if (i === 0) {
+            const sourceLength = source[lineNumber - 1].length;
+            markerLines[lineNumber] = [startColumn, sourceLength - startColumn + 1];
+          } else if (i === lineDiff) {
+            markerLines[lineNumber] = [0, endColumn];
+          } else {
+            const sourceLength = source[lineNumber - i].length;
+            markerLines[lineNumber] = [0, sourceLength];
+          }
+        }
+      } else {
+        if (startColumn === endColumn) {
+          if (startColumn) {
+            markerLines[startLine] = [startColumn, 0];
+          } else {
+            markerLines[startLine] = true;
+          }
+        } else {
+          markerLines[startLine] = [startColumn, endColumn - startColumn];
+        }
+      }
+      return {
+        start,
+        end,
+        markerLines
+      };
+    }
+    function codeFrameColumns(rawLines, loc, opts = {}) {
+      const shouldHighlight = opts.forceColor || isColorSupported() && opts.highlightCode;
+      const startLineBaseZero = (opts.startLine || 1) - 1;
+      const defs = getDefs(shouldHighlight);
+      const lines = rawLines.split(NEWLINE);
+      const {
+        start,
+        end,
+        markerLines
+      } = getMarkerLines(loc, lines, opts, startLineBaseZero);
+      const hasColumns = loc.start && typeof loc.start.column === "number";
+      const numberMaxWidth = String(end + startLineBaseZero).length;
+      const highlightedLines = shouldHighlight ? highlight(rawLines) : rawLines;
+      let frame = highlightedLines.split(NEWLINE, end).slice(start, end).map((line, index2) => {
+        const number = start + 1 + index2;
+        const paddedNumber = ` ${number + startLineBaseZero}`.slice(-numberMaxWidth);
+        const gutter = ` ${paddedNumber} |`;
+        const hasMarker = markerLines[number];
+        const lastMarkerLine = !markerLines[number + 1];
+        if (hasMarker) {
+          let markerLine = "";
+          if (Array.isArray(hasMarker)) {
+            const markerSpacing = line.slice(0, Math.max(hasMarker[0] - 1, 0)).replace(/[^\t]/g, " ");
+            const numberOfMarkers = hasMarker[1] || 1;
+            markerLine = ["\n ", defs.gutter(gutter.replace(/\d/g, " ")), " ", markerSpacing, defs.marker("^").repeat(numberOfMarkers)].join("");
+            if (lastMarkerLine && opts.message) {
+              markerLine += " " + defs.message(opts.message);
+            }
+          }
+          return [defs.marker(">"), defs.gutter(gutter), line.length > 0 ? ` ${line}` : "", markerLine].join("");
+        } else {
+          return ` ${defs.gutter(gutter)}${line.length > 0 ? ` ${line}` : ""}`;
+        }
+      }).join("\n");
+      if (opts.message && !hasColumns) {
+        frame = `${" ".repeat(numberMaxWidth + 1)}${opts.message}
+${frame}`;
+      }
+      if (shouldHighlight) {
+        return defs.reset(frame);
+      } else {
+        return frame;
+      }
+    }
+    function index(rawLines, lineNumber, colNumber, opts = {}) {
+      if (!deprecationWarningShown) {
+        deprecationWarningShown = true;
+        const message = "Passing lineNumber and colNumber is deprecated to @babel/code-frame. Please use `codeFrameColumns`.";
+        if (process.emitWarning) {
+          process.emitWarning(message, "DeprecationWarning");
+        } else {
+          const deprecationError = new Error(message);
+          deprecationError.name = "DeprecationWarning";
+          console.warn(new Error(message));
+        }
+      }
+      colNumber = Math.max(colNumber, 0);
+      const location = {
+        start: {
+          column: colNumber,
+          line: lineNumber
+        }
+      };
+      return codeFrameColumns(rawLines, location, opts);
+    }
+    exports.codeFrameColumns = codeFrameColumns;
+    exports.default = index;
+    exports.highlight = highlight;
+  }
+});
+
+// node_modules/fastest-levenshtein/mod.js
+var require_mod = __commonJS({
+  "node_modules/fastest-levenshtein/mod.js"(exports) {
+    "use strict";
+    exports.__esModule = true;
+    exports.distance = exports.closest = void 0;
+    var peq = new Uint32Array(65536);
+    var myers_32 = function(a, b) {
+      var n = a.length;
+      var m = b.length;
+      var lst = 1 << n - 1;
+      var pv = -1;
+      var mv = 0;
+      var sc = n;
+      var i = n;
+      while (i--) {
+        peq[a.charCodeAt(i)] |= 1 << i;
+      }
+      for (i = 0; i < m; i++) {
+        var eq = peq[b.charCodeAt(i)];
+        var xv = eq | mv;
+        eq |= (eq & pv) + pv ^ pv;
+        mv |= ~(eq | pv);
+        pv &= eq;
+        if (mv & lst) {
+          sc++;
+        }
+        if (pv & lst) {
+          sc--;
+        }
+        mv = mv << 1 | 1;
+        pv = pv << 1 | ~(xv | mv);
+        mv &= xv;
+      }
+      i = n;
+      while (i--) {
+        peq[a.charCodeAt(i)] = 0;
+      }
+      return sc;
+    };
+    var myers_x = function(b, a) {
+      var n = a.length;
+      var m = b.length;
+      var mhc = [];
+      var phc = [];
+      var hsize = Math.ceil(n / 32);
+      var vsize = Math.ceil(m / 32);
+      for (var i = 0; i < hsize; i++) {
+        phc[i] = -1;
+        mhc[i] = 0;
+      }
+      var j = 0;
+      for (; j < vsize - 1; j++) {
+        var mv_1 = 0;
+        var pv_1 = -1;
+        var start_1 = j * 32;
+        var vlen_1 = Math.min(32, m) + start_1;
+        for (var k = start_1; k < vlen_1; k++) {
+          peq[b.charCodeAt(k)] |= 1 << k;
+        }
+        for (var i = 0; i < n; i++) {
+          var eq = peq[a.charCodeAt(i)];
+          var pb = phc[i / 32 | 0] >>> i & 1;
+          var mb = mhc[i / 32 | 0] >>> i & 1;
+          var xv = eq | mv_1;
+          var xh = ((eq | mb) & pv_1) + pv_1 ^ pv_1 | eq | mb;
+          var ph = mv_1 | ~(xh | pv_1);
+          var mh = pv_1 & xh;
+          if (ph >>> 31 ^ pb) {
+            phc[i / 32 | 0] ^= 1 << i;
+          }
+          if (mh >>> 31 ^ mb) {
+            mhc[i / 32 | 0] ^= 1 << i;
+          }
+          ph = ph << 1 | pb;
+          mh = mh << 1 | mb;
+          pv_1 = mh | ~(xv | ph);
+          mv_1 = ph & xv;
+        }
+        for (var k = start_1; k < vlen_1; k++) {
+          peq[b.charCodeAt(k)] = 0;
+        }
+      }
+      var mv = 0;
+      var pv = -1;
+      var start = j * 32;
+      var vlen = Math.min(32, m - start) + start;
+      for (var k = start; k < vlen; k++) {
+        peq[b.charCodeAt(k)] |= 1 << k;
+      }
+      var score = m;
+      for (var i = 0; i < n; i++) {
+        var eq = peq[a.charCodeAt(i)];
+        var pb = phc[i / 32 | 0] >>> i & 1;
+        var mb = mhc[i / 32 | 0] >>> i & 1;
+        var xv = eq | mv;
+        var xh = ((eq | mb) & pv) + pv ^ pv | eq | mb;
+        var ph = mv | ~(xh | pv);
+        var mh = pv & xh;
+        score += ph >>> m - 1 & 1;
+        score -= mh >>> m - 1 & 1;
+        if (ph >>> 31 ^ pb) {
+          phc[i / 32 | 0] ^= 1 << i;
+        }
+        if (mh >>> 31 ^ mb) {
+          mhc[i / 32 | 0] ^= 1 << i;
+        }
+        ph = ph << 1 | pb;
+        mh = mh << 1 | mb;
+        pv = mh | ~(xv | ph);
+        mv = ph & xv;
+      }
+      for (var k = start; k < vlen; k++) {
+        peq[b.charCodeAt(k)] = 0;
+      }
+      return score;
+    };
+    var distance2 = function(a, b) {
+      if (a.length < b.length) {
+        var tmp = b;
+        b = a;
+        a = tmp;
+      }
+      if (b.length === 0) {
+        return a.length;
+      }
+      if (a.length <= 32) {
+        return myers_32(a, b);
+      }
+      return myers_x(a, b);
+    };
+    exports.distance = distance2;
+    var closest2 = function(str, arr) {
+      var min_distance = Infinity;
+      var min_index = 0;
+      for (var i = 0; i < arr.length; i++) {
+        var dist = distance2(str, arr[i]);
+        if (dist < min_distance) {
+          min_distance = dist;
+          min_index = i;
+        }
+      }
+      return arr[min_index];
+    };
+    exports.closest = closest2;
+  }
+});
+
 // pipeline/config/load.ts
 import { homedir } from "node:os";
 import { join } from "node:path";
 
 // pipeline/config/format.ts
-var import_code_frame = __toESM(require_lib2(), 1);
-var import_fastest_levenshtein = __toESM(require_mod(), 1);
 import { isAbsolute, relative } from "node:path";
+
+// pipeline/config/lazy.ts
+var ajv = () => require_ajv();
+var yaml = () => require_dist();
+var codeFrame = () => require_lib2();
+
+// pipeline/config/format.ts
+var import_fastest_levenshtein = __toESM(require_mod(), 1);
 function frameAt(text, start, end) {
   const loc = {
     start: { line: start.line, column: start.col },
     ...end && end.line === start.line && end.col > start.col ? { end: { line: end.line, column: end.col } } : {}
   };
-  return (0, import_code_frame.codeFrameColumns)(text, loc, { highlightCode: false, linesAbove: 2, linesBelow: 1 });
+  return codeFrame().codeFrameColumns(text, loc, { highlightCode: false, linesAbove: 2, linesBelow: 1 });
 }
 var paint = (on, code, s) => on ? `\x1B[${code}m${s}\x1B[0m` : s;
 function shownPath(file2, relativeTo) {
@@ -14937,8 +14943,6 @@ function showValue(value) {
 }
 
 // pipeline/config/validate.ts
-var import_ajv = __toESM(require_ajv(), 1);
-var import_yaml = __toESM(require_dist(), 1);
 import { readFileSync } from "node:fs";
 
 // pipeline/config/precompiled.ts
@@ -16623,17 +16627,21 @@ function validate9(data, { instancePath = "", parentData, parentDataProperty, ro
   validate9.errors = vErrors;
   return errors === 0;
 }
-var precompiled = { file, options: /* @__PURE__ */ new Map([
-  [`{"type":"object","additionalProperties":false,"properties":{"prompt":{"type":"string","minLength":1,"description":"a prompt file used instead of the built-in inventory prompt: absolute, or relative to the section folder"},"coldModel":{"type":"string","minLength":1,"description":"the model the cold completion runs on when there is no session to fork (default: the session model)"},"coldMaxChars":{"type":"integer","minimum":1000,"description":"the most characters of conversation a cold completion is sent; the newest part is kept"},"coldMaxTokens":{"type":"integer","minimum":256,"description":"the cold completion's output cap, in tokens"}}}`, options_0],
-  ['{"type":"object","additionalProperties":false,"properties":{"newestCommands":{"type":"integer","minimum":0,"maximum":100,"description":"the newest shell commands always listed"},"commandClipChars":{"type":"integer","minimum":40,"maximum":2000,"description":"each older command is clipped to this many characters"},"maxFailures":{"type":"integer","minimum":0,"maximum":200,"description":"at most this many failed calls are listed, newest first"}}}', options_1],
-  ['{"type":"object","additionalProperties":false,"properties":{"commits":{"type":"integer","minimum":0,"maximum":50,"description":"how many of the newest commits to list (0 leaves the row out)"},"maxFiles":{"type":"integer","minimum":0,"maximum":1000,"description":"the most uncommitted paths listed; the rest are counted"},"gh":{"type":"boolean","description":"false skips the open-PR row and never runs gh"},"prLimit":{"type":"integer","minimum":1,"maximum":100,"description":"the most open PRs asked of gh"},"gitTimeoutMs":{"type":"integer","minimum":1,"description":"each git call is killed after this long and its rows left out"},"ghTimeoutMs":{"type":"integer","minimum":1,"description":"gh pr list is killed after this long and the PR row left out"}}}', options_2],
-  [`{"type":"object","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"the model id the pass runs on (e.g. claude-opus-5-5, claude-haiku-5-5)"},"maxTokens":{"type":"integer","minimum":128,"maximum":8192,"description":"the reply's output cap, in tokens; a reply cut by it says so on the row (hitCap)"},"maxInputChars":{"type":"integer","minimum":1000,"description":"the most characters of conversation the pass is sent; the newest part is kept"}}}`, options_3],
-  ['{"type":"object","additionalProperties":false,"properties":{"maxTurnChars":{"type":"integer","minimum":200,"description":"a single turn longer than this is clipped in the middle, and the clip is said"}}}', options_4],
-  ['{"type":"object","additionalProperties":false,"properties":{"maxFiles":{"type":"integer","minimum":1,"maximum":200,"description":"the most files outlined, newest touch first"},"lineChars":{"type":"integer","minimum":20,"description":"a declaration line longer than this is clipped"}}}', options_5],
-  [`{"type":"object","additionalProperties":false,"properties":{"resultChars":{"type":"integer","minimum":0,"description":"each tool result is cut to this many characters (0 leaves results out)"},"inputChars":{"type":"integer","minimum":50,"description":"each tool call's input is cut to this many characters"}}}`, options_6],
-  [`{"type":"object","additionalProperties":false,"properties":{"maxFiles":{"type":"integer","minimum":0,"maximum":20,"description":"the most files restored"},"fileChars":{"type":"integer","minimum":100,"description":"a file longer than this is clipped, and the clip is said"},"totalChars":{"type":"integer","minimum":100,"description":"a file that would take the restored total past this is left out"},"readTimeoutMs":{"type":"integer","minimum":1,"description":"a read slower than this falls back to the transcript's copy"},"denyPaths":{"type":"array","items":{"type":"string","minLength":1},"description":"globs never read or shown, added to the default deny list (27 patterns: ~/.ssh/**, .env, *.pem, \u2026)"},"allowPaths":{"type":"array","items":{"type":"string","minLength":1},"description":"globs read and shown even when the deny list names them or they lie outside the project"}}}`, options_7],
-  [`{"type":"object","additionalProperties":false,"properties":{"chunkLines":{"type":"integer","minimum":1,"maximum":200,"description":"lines in one run, the unit a choice is made in"},"lineChars":{"type":"integer","minimum":20,"description":"a longer line is clipped"},"recencyScale":{"type":"number","exclusiveMinimum":0,"description":"how far back a mention still counts, as a share of the conversation's messages"},"background":{"type":"number","minimum":0,"description":"what any name in a recently worked source weighs, beside what the session named"},"outputBackground":{"type":"number","minimum":0,"description":"the same for a recent command's or search's output"},"outputs":{"type":"boolean","description":"false shows file lines only, no command or search output"},"denyPaths":{"type":"array","items":{"type":"string","minLength":1},"description":"globs never read or shown, added to the default deny list (27 patterns: ~/.ssh/**, .env, *.pem, \u2026)"},"allowPaths":{"type":"array","items":{"type":"string","minLength":1},"description":"globs read and shown even when the deny list names them or they lie outside the project"}}}`, options_8]
-]) };
+var precompiled = {
+  file,
+  options: /* @__PURE__ */ new Map([
+    [`{"type":"object","additionalProperties":false,"properties":{"prompt":{"type":"string","minLength":1,"description":"a prompt file used instead of the built-in inventory prompt: absolute, or relative to the section folder"},"coldModel":{"type":"string","minLength":1,"description":"the model the cold completion runs on when there is no session to fork (default: the session model)"},"coldMaxChars":{"type":"integer","minimum":1000,"description":"the most characters of conversation a cold completion is sent; the newest part is kept"},"coldMaxTokens":{"type":"integer","minimum":256,"description":"the cold completion's output cap, in tokens"}}}`, options_0],
+    ['{"type":"object","additionalProperties":false,"properties":{"newestCommands":{"type":"integer","minimum":0,"maximum":100,"description":"the newest shell commands always listed"},"commandClipChars":{"type":"integer","minimum":40,"maximum":2000,"description":"each older command is clipped to this many characters"},"maxFailures":{"type":"integer","minimum":0,"maximum":200,"description":"at most this many failed calls are listed, newest first"}}}', options_1],
+    ['{"type":"object","additionalProperties":false,"properties":{"commits":{"type":"integer","minimum":0,"maximum":50,"description":"how many of the newest commits to list (0 leaves the row out)"},"maxFiles":{"type":"integer","minimum":0,"maximum":1000,"description":"the most uncommitted paths listed; the rest are counted"},"gh":{"type":"boolean","description":"false skips the open-PR row and never runs gh"},"prLimit":{"type":"integer","minimum":1,"maximum":100,"description":"the most open PRs asked of gh"},"gitTimeoutMs":{"type":"integer","minimum":1,"description":"each git call is killed after this long and its rows left out"},"ghTimeoutMs":{"type":"integer","minimum":1,"description":"gh pr list is killed after this long and the PR row left out"}}}', options_2],
+    [`{"type":"object","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"the model id the pass runs on (e.g. claude-opus-5-5, claude-haiku-5-5)"},"maxTokens":{"type":"integer","minimum":128,"maximum":8192,"description":"the reply's output cap, in tokens; a reply cut by it says so on the row (hitCap)"},"maxInputChars":{"type":"integer","minimum":1000,"description":"the most characters of conversation the pass is sent; the newest part is kept"}}}`, options_3],
+    ['{"type":"object","additionalProperties":false,"properties":{"maxTurnChars":{"type":"integer","minimum":200,"description":"a single turn longer than this is clipped in the middle, and the clip is said"}}}', options_4],
+    ['{"type":"object","additionalProperties":false,"properties":{"maxFiles":{"type":"integer","minimum":1,"maximum":200,"description":"the most files outlined, newest touch first"},"lineChars":{"type":"integer","minimum":20,"description":"a declaration line longer than this is clipped"}}}', options_5],
+    [`{"type":"object","additionalProperties":false,"properties":{"resultChars":{"type":"integer","minimum":0,"description":"each tool result is cut to this many characters (0 leaves results out)"},"inputChars":{"type":"integer","minimum":50,"description":"each tool call's input is cut to this many characters"}}}`, options_6],
+    [`{"type":"object","additionalProperties":false,"properties":{"maxFiles":{"type":"integer","minimum":0,"maximum":20,"description":"the most files restored"},"fileChars":{"type":"integer","minimum":100,"description":"a file longer than this is clipped, and the clip is said"},"totalChars":{"type":"integer","minimum":100,"description":"a file that would take the restored total past this is left out"},"readTimeoutMs":{"type":"integer","minimum":1,"description":"a read slower than this falls back to the transcript's copy"},"denyPaths":{"type":"array","items":{"type":"string","minLength":1},"description":"globs never read or shown, added to the default deny list (27 patterns: ~/.ssh/**, .env, *.pem, \u2026)"},"allowPaths":{"type":"array","items":{"type":"string","minLength":1},"description":"globs read and shown even when the deny list names them or they lie outside the project"}}}`, options_7],
+    [`{"type":"object","additionalProperties":false,"properties":{"chunkLines":{"type":"integer","minimum":1,"maximum":200,"description":"lines in one run, the unit a choice is made in"},"lineChars":{"type":"integer","minimum":20,"description":"a longer line is clipped"},"recencyScale":{"type":"number","exclusiveMinimum":0,"description":"how far back a mention still counts, as a share of the conversation's messages"},"background":{"type":"number","minimum":0,"description":"what any name in a recently worked source weighs, beside what the session named"},"outputBackground":{"type":"number","minimum":0,"description":"the same for a recent command's or search's output"},"outputs":{"type":"boolean","description":"false shows file lines only, no command or search output"},"denyPaths":{"type":"array","items":{"type":"string","minLength":1},"description":"globs never read or shown, added to the default deny list (27 patterns: ~/.ssh/**, .env, *.pem, \u2026)"},"allowPaths":{"type":"array","items":{"type":"string","minLength":1},"description":"globs read and shown even when the deny list names them or they lie outside the project"}}}`, options_8]
+  ]),
+  defaultConfig: { "text": "# The default pipeline: which sections compose the handoff, in what order, with what limits.\n#\n# Checked against pipeline/config/schema.json (and each section's own optionsSchema) every run;\n# an issue reads `file:line:col  message` with the lines around it, all issues at once.\n#\n# To change it for yourself, do not edit this file: write only what differs in\n#   ~/.claude/compact-handoff/pipeline.config.yaml   (or the file $COMPACT_HANDOFF_CONFIG names)\n# or pass `--config FILE` to the CLI. Such a file extends this one:\n#   - concurrency and handoff.* replace the values here;\n#   - a section named again updates only the fields it gives (options merge key by key);\n#   - a new name is appended after these, in the order written;\n#   - `enabled: false` leaves a section out (it is reported as SECTION_DISABLED).\n# If that file has an issue, a compaction still runs with this default pipeline and the issue is\n# reported; `compact-handoff build` (the CLI) stops on it instead.\n\n# How many sections run at once (1 to 16).\nconcurrency: 4\n\n# Subscribers (docs/subscribing.md): npm packages whose default export is { name, apply(hooks) },\n# installed beside the file that names them, each entry `- package: <npm name>` with optional\n# `options` handed to its apply. None by default; a later file adds to the list, e.g.\n#   plugins:\n#     - package: compact-handoff-subscriber-log\n#       options:\n#         file: /home/me/compactions.jsonl\n\n# How long one subscriber's tap may take before the run goes on without it (recorded as timedOut).\n# The plugin's /plugin setting seamTimeoutMs, when set, stands over it.\nseamTimeoutMs: 5000\n\n# How long loading one package may take, its top-level code included (a top-level await that\n# never settles, say); then it is left out: a section as SECTION_LOAD_FAILED, a subscriber on `seam`.\nloadTimeoutMs: 10000\n\n# The ceiling on the whole handoff (chars, and a share of the context window). The sections that\n# start at once share it, less lateShare of it, in proportion to their budgets when those add up\n# past that; restore and excerpts, which wait for others, then share what those left in proportion\n# to their budgets, the later one taking whatever the earlier one left unused. Only if the composed\n# handoff is still over are whole sections cut, lowest priority first (SECTION_SIZE_GUARD).\n# 45,000 is where the quality bench's curve (bench/results/quality.txt) stands at about the size\n# of the engine's own summary plus its restored files.\nhandoff:\n  # At most this many characters.\n  maxChars: 45000\n  # At most this fraction of the model's context window, counting 4 chars as a token.\n  maxFraction: 0.2\n  # Kept for restore and excerpts: they choose what the other sections do not already carry, so\n  # their room carries more of what the next work uses than the tail of a section sized first (the\n  # summary's, most of all). On the quality bench (ours with the recorded summary), 0 \u2192 0.5 took\n  # the sessions ahead of stock at stock's size from 12 to 15 of 17 and recall at the default\n  # ceiling from 0.777 to 0.790; 0.4\u20130.7 measured 14\u201315 and 0.782\u20130.795, 0.3 13 and 0.782.\n  lateShare: 0.5\n\n# The sections, in the order they appear in the handoff. Each entry needs `name`; every other\n# field falls back to the section's own default (see sections/<name>/README.md):\n#   timeoutMs    how long it may run before it is aborted (SECTION_TIMEOUT)\n#   budgetChars  the most characters it may return (SECTION_OVER_BUDGET)\n#   priority     higher survives the size guard longer\n#   enabled      false to leave it out\n#   options      the section's own settings, checked against its optionsSchema\n#   package      for a third-party section: the npm package that default-exports it,\n#                installed beside the file that names it (docs/writing-a-section.md;\n#                e.g. `- name: todos` with `package: compact-handoff-section-todos`)\nsections:\n  # A fork of the session writes the summary: a tagged inventory of every fact first, a short\n  # reading second, then the files to reopen. A real fork reads the whole session and writes\n  # thousands of tokens, so it gets minutes; with no session to fork (a resumed session before\n  # its first turn, or the CLI) it falls back to a cold completion over the conversation as\n  # text. Highest priority: the size guard cuts everything else first.\n  - name: summary\n    timeoutMs: 240000\n    budgetChars: 14000\n    priority: 100\n    options:\n      # A prompt file to use instead of the built-in inventory prompt, to compare arms\n      # (absolute, or relative to sections/summary/). Unset: the built-in prompt.\n      # prompt: prompts/terse.md\n      # The cold fallback: how much of the conversation it is sent (the newest part is kept),\n      # and its output cap in tokens.\n      coldMaxChars: 400000\n      coldMaxTokens: 16384\n\n  # What the tool calls since the last compaction did, read off the messages, not recalled:\n  # the files written (each once, with every tool that wrote it), the newest failed calls, and\n  # the shell commands in order, trimmed to fit. Above state in priority: the repository can be\n  # asked again after the compaction, the transcript's record of what was done cannot.\n  - name: ledger\n    timeoutMs: 5000\n    budgetChars: 3000\n    priority: 70\n    options:\n      # The newest shell commands always listed (clipped to 300 chars while there is room).\n      newestCommands: 10\n      # Each older command kept is clipped to this many characters.\n      commandClipChars: 150\n      # At most this many failed calls are listed, the newest ones.\n      maxFailures: 20\n\n  # The repository and session as they stand at compaction, read live from the session's\n  # working directory (git, and gh when it is installed and signed in). A row that cannot be\n  # read is left out and its reason recorded.\n  - name: state\n    timeoutMs: 5000\n    budgetChars: 2500\n    priority: 60\n    options:\n      # The newest commits listed (0 leaves the row out).\n      commits: 5\n      # Uncommitted paths listed before the rest are only counted.\n      maxFiles: 40\n      # false never runs gh and leaves the open-PR row out.\n      gh: true\n      # The most open PRs asked of gh; when it returns that many, the row says there may be more.\n      prLimit: 20\n      # Each git call, and gh pr list, is killed after this long and its rows left out.\n      gitTimeoutMs: 3000\n      ghTimeoutMs: 3000\n\n  # One completion over the conversation: what the assistant said it would do and never did,\n  # corrections it accepted, questions left unanswered. Usually short; below the summary and\n  # the user's words in priority.\n  - name: commitments\n    timeoutMs: 120000\n    budgetChars: 3000\n    priority: 50\n    # The plugin's /plugin settings commitmentsModel and commitmentsMaxTokens, when set, stand over\n    # these two (one more config layer, written for each compaction).\n    options:\n      # The model the pass runs on (a full id, so its cost can be priced).\n      model: claude-opus-5-5\n      # The reply's output cap in tokens; a reply cut by it says so (hitCap on the row).\n      maxTokens: 2048\n      # The most characters of conversation it is sent (the newest part is kept).\n      maxInputChars: 400000\n\n  # What the person typed, verbatim and in order. High priority: the user's own words are what\n  # a summary most often loses. Under the default ceiling it is held to its share (about 2,700 of\n  # its 4,000: see handoff.lateShare), which keeps as many of those words as 3,000 did before.\n  - name: turns\n    timeoutMs: 5000\n    budgetChars: 4000\n    priority: 80\n    options:\n      # A single turn longer than this is clipped in the middle, and the clip is said.\n      maxTurnChars: 6000\n\n  # Where things are: each file the session worked on (newest first), what was done to it, and\n  # its declarations by line number as the conversation last showed it. Read off the transcript.\n  - name: outline\n    timeoutMs: 5000\n    budgetChars: 2500\n    priority: 45\n    options:\n      # The most files listed, newest touch first.\n      maxFiles: 20\n      # A declaration line longer than this is clipped.\n      lineChars: 100\n\n  # The newest stretch of work as it happened: the person's words and the assistant's text and\n  # tool calls verbatim, each tool result cut short; newest kept.\n  - name: recent\n    timeoutMs: 5000\n    budgetChars: 3000\n    priority: 42\n    options:\n      # Each tool result is cut to this many characters (0 leaves results out).\n      resultChars: 150\n      # Each tool call's input is cut to this many characters.\n      inputChars: 1500\n\n  # Up to five files re-read as the handoff is written (through the engine's real Read tool) and\n  # handed up as Read results after it. The summary names them in its <restore-files> block;\n  # when it names none usable, the most recently touched files go. It waits for the summary and\n  # shares the room the other sections left with excerpts; its total is shared out among the\n  # files, and a file longer than its share comes back as the window where the session last\n  # worked in it. Kept small: excerpts spends the same room on more of what the next work uses\n  # (bench/results/quality.txt); these files come back as real Read results, ready to Edit.\n  - name: restore\n    timeoutMs: 60000\n    budgetChars: 8000\n    priority: 40\n    # The plugin's /plugin settings restoreFiles, restoreFileChars and restoreTotalChars, when set,\n    # stand over maxFiles, fileChars and totalChars.\n    options:\n      # The most files restored.\n      maxFiles: 5\n      # The most one file may take; a longer one comes back as a window, and the clip is said.\n      fileChars: 20000\n      # The most all files may take together, shared out among them.\n      totalChars: 7000\n      # A read slower than this falls back to the transcript's last copy of the file.\n      readTimeoutMs: 20000\n      # The read policy (pipeline/read-policy.ts; README \"Security\") never re-reads a secret on its\n      # deny list, a file outside the session's project, a special file or binary content. Globs:\n      # `~/` is the home folder, a leading `/` anchors, anything else matches at any depth.\n      # denyPaths adds to the default list (~/.ssh/**, ~/.aws/**, ~/.gnupg/**, .env, .env.*,\n      # id_rsa*, *.pem, *.key, /etc/shadow*, \u2026 ); allowPaths lets a path through that list and the\n      # project rule (never past the special-file, kernel-view and binary checks).\n      denyPaths: []\n      allowPaths: []\n\n  # The lines the work kept coming back to: short runs of the files the session worked on (as the\n  # conversation last showed them, numbered as in the file) and of the output its commands and\n  # searches printed, chosen by how much of what the session kept naming they hold that the rest\n  # of the handoff does not. It runs last and takes the room the others left.\n  - name: excerpts\n    timeoutMs: 10000\n    budgetChars: 34000\n    priority: 35\n    options:\n      # The most lines in one run, the unit a choice is made in (a blank line also ends a run).\n      chunkLines: 4\n      # A longer line is clipped.\n      lineChars: 200\n      # How far back a mention still counts, as a share of the conversation's messages.\n      recencyScale: 0.2\n      # What any name in a recently worked source weighs beside what the session named.\n      background: 0.05\n      # The same for a recent command's or search's output (less: hashes and lockfiles are dense\n      # in names).\n      outputBackground: 0.025\n      # false shows file lines only, no command or search output.\n      outputs: true\n", "data": { "concurrency": 4, "seamTimeoutMs": 5e3, "loadTimeoutMs": 1e4, "handoff": { "maxChars": 45e3, "maxFraction": 0.2, "lateShare": 0.5 }, "sections": [{ "name": "summary", "timeoutMs": 24e4, "budgetChars": 14e3, "priority": 100, "options": { "coldMaxChars": 4e5, "coldMaxTokens": 16384 } }, { "name": "ledger", "timeoutMs": 5e3, "budgetChars": 3e3, "priority": 70, "options": { "newestCommands": 10, "commandClipChars": 150, "maxFailures": 20 } }, { "name": "state", "timeoutMs": 5e3, "budgetChars": 2500, "priority": 60, "options": { "commits": 5, "maxFiles": 40, "gh": true, "prLimit": 20, "gitTimeoutMs": 3e3, "ghTimeoutMs": 3e3 } }, { "name": "commitments", "timeoutMs": 12e4, "budgetChars": 3e3, "priority": 50, "options": { "model": "claude-opus-5-5", "maxTokens": 2048, "maxInputChars": 4e5 } }, { "name": "turns", "timeoutMs": 5e3, "budgetChars": 4e3, "priority": 80, "options": { "maxTurnChars": 6e3 } }, { "name": "outline", "timeoutMs": 5e3, "budgetChars": 2500, "priority": 45, "options": { "maxFiles": 20, "lineChars": 100 } }, { "name": "recent", "timeoutMs": 5e3, "budgetChars": 3e3, "priority": 42, "options": { "resultChars": 150, "inputChars": 1500 } }, { "name": "restore", "timeoutMs": 6e4, "budgetChars": 8e3, "priority": 40, "options": { "maxFiles": 5, "fileChars": 2e4, "totalChars": 7e3, "readTimeoutMs": 2e4, "denyPaths": [], "allowPaths": [] } }, { "name": "excerpts", "timeoutMs": 1e4, "budgetChars": 34e3, "priority": 35, "options": { "chunkLines": 4, "lineChars": 200, "recencyScale": 0.2, "background": 0.05, "outputBackground": 0.025, "outputs": true } }] } }
+};
 
 // pipeline/config/schema.json
 var schema_default = {
@@ -16780,7 +16788,12 @@ var ConfigFile = class {
   constructor(file2, text) {
     this.file = file2;
     this.text = text;
-    this.doc = (0, import_yaml.parseDocument)(text, { lineCounter: this.lineCounter, prettyErrors: false });
+    const known = precompiled.defaultConfig;
+    if (known && text === known.text) {
+      this.data = structuredClone(known.data);
+      this.names = this.uniqueSectionNames();
+      return;
+    }
     for (const e of this.doc.errors) {
       this.issues.push(this.issueAtOffset(e.pos[0], e.pos[1], `YAML syntax: ${e.message}`));
     }
@@ -16800,11 +16813,25 @@ var ConfigFile = class {
   }
   file;
   text;
-  doc;
-  lineCounter = new import_yaml.LineCounter();
   data = {};
   issues = [];
   names;
+  parsed;
+  /** The YAML document, with the line counter that places its nodes; parsed on first use. */
+  get doc() {
+    return this.yaml.doc;
+  }
+  get lineCounter() {
+    return this.yaml.lineCounter;
+  }
+  get yaml() {
+    if (!this.parsed) {
+      const { LineCounter, parseDocument } = yaml();
+      const lineCounter = new LineCounter();
+      this.parsed = { doc: parseDocument(this.text, { lineCounter, prettyErrors: false }), lineCounter };
+    }
+    return this.parsed;
+  }
   /** The issue at the YAML node for `path`, or at the key `key` of the mapping there. */
   issueAt(path, message, opts = {}) {
     const [start, end] = this.rangeOf(path, opts.key);
@@ -16835,16 +16862,17 @@ var ConfigFile = class {
     return issue;
   }
   rangeOf(path, key) {
+    const { isMap, isNode, isScalar } = yaml();
     let node;
     for (let n = path.length; n >= 0; n--) {
       node = n === 0 ? this.doc.contents : this.doc.getIn(path.slice(0, n), true);
-      if ((0, import_yaml.isNode)(node)) break;
+      if (isNode(node)) break;
     }
-    if (key !== void 0 && (0, import_yaml.isMap)(node)) {
-      const pair = node.items.find((p) => ((0, import_yaml.isScalar)(p.key) ? p.key.value : p.key) === key);
-      if (pair && (0, import_yaml.isNode)(pair.key) && pair.key.range) return [pair.key.range[0], pair.key.range[1]];
+    if (key !== void 0 && isMap(node)) {
+      const pair = node.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === key);
+      if (pair && isNode(pair.key) && pair.key.range) return [pair.key.range[0], pair.key.range[1]];
     }
-    if ((0, import_yaml.isNode)(node) && node.range) return [node.range[0], node.range[1]];
+    if (isNode(node) && node.range) return [node.range[0], node.range[1]];
     return [0, 0];
   }
   /** Names usable in labels: valid, and listed once in this file. */
@@ -16871,17 +16899,17 @@ function readConfigFile(source) {
   }
   return new ConfigFile(source.path, text);
 }
-var ajv;
+var ajv2;
 var fileValidator;
 var optionsValidators = /* @__PURE__ */ new WeakMap();
 function configAjv(code) {
-  const made = new import_ajv.Ajv({ allErrors: true, verbose: true, strict: false, validateSchema: false, ...code ? { code } : {} });
+  const made = new (ajv()).Ajv({ allErrors: true, verbose: true, strict: false, validateSchema: false, ...code ? { code } : {} });
   made.addKeyword({ keyword: "expected", schemaType: "string" });
   return made;
 }
 function sharedAjv() {
-  ajv ??= configAjv();
-  return ajv;
+  ajv2 ??= configAjv();
+  return ajv2;
 }
 function validateFileSchema(value) {
   fileValidator ??= precompiled.file ?? sharedAjv().compile(schema_default);
@@ -16897,10 +16925,10 @@ function validateOptions(optionsSchema, options, { checkSchema = true } = {}) {
   return validate(options) ? [] : [...validate.errors ?? []];
 }
 function compileOptionsSchema(optionsSchema, checkSchema) {
-  const ajv2 = sharedAjv();
+  const ajv3 = sharedAjv();
   try {
-    if (checkSchema && !ajv2.validateSchema(optionsSchema)) return new Error(`schema is invalid: ${ajv2.errorsText(ajv2.errors)}`);
-    return ajv2.compile(optionsSchema);
+    if (checkSchema && !ajv3.validateSchema(optionsSchema)) return new Error(`schema is invalid: ${ajv3.errorsText(ajv3.errors)}`);
+    return ajv3.compile(optionsSchema);
   } catch (err) {
     return err;
   }

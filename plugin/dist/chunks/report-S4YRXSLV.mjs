@@ -5,10 +5,10 @@ import {
   COMMON,
   EXIT,
   command
-} from "./chunk-OGUPB5QJ.mjs";
+} from "./chunk-KQHARG5C.mjs";
 import {
   resolveDataDir
-} from "./chunk-FJ5YFKYU.mjs";
+} from "./chunk-BUDF4YPZ.mjs";
 import {
   MODE_DIRS,
   StoreError,

@@ -13,7 +13,7 @@ import {
   resolveConfig,
   userConfigPath,
   userConfigSource
-} from "./chunk-L3A6OYSH.mjs";
+} from "./chunk-SB52L2WW.mjs";
 import "./chunk-JGDWI2EV.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {

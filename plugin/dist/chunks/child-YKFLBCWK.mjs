@@ -9,7 +9,7 @@ import {
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-FJ5YFKYU.mjs";
+} from "./chunk-BUDF4YPZ.mjs";
 import {
   BRIDGE_PATHS,
   BRIDGE_TOKEN_HEADER,
@@ -588,7 +588,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-PMPLIRTI.mjs"), import("./sections-HZKV6XMD.mjs"), import("./load-WYXJP2MY.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-36Z7VBLR.mjs"), import("./sections-HZKV6XMD.mjs"), import("./load-SPX73355.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

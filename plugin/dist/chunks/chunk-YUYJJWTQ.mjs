@@ -9,7 +9,7 @@ import {
   loadConfigLenient,
   resolveConfig,
   userConfigSource
-} from "./chunk-L3A6OYSH.mjs";
+} from "./chunk-SB52L2WW.mjs";
 import {
   fmt
 } from "./chunk-M7CEWKEQ.mjs";

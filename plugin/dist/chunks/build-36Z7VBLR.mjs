@@ -6,9 +6,9 @@ import {
   configFiles,
   defaultConfigFile,
   importPackages
-} from "./chunk-NPHCIKBV.mjs";
+} from "./chunk-YUYJJWTQ.mjs";
 import "./chunk-EARDYH65.mjs";
-import "./chunk-L3A6OYSH.mjs";
+import "./chunk-SB52L2WW.mjs";
 import "./chunk-2NN3RAOG.mjs";
 import "./chunk-M7CEWKEQ.mjs";
 import "./chunk-JGDWI2EV.mjs";

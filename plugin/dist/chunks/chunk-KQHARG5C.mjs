@@ -5,7 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-FJ5YFKYU.mjs";
+} from "./chunk-BUDF4YPZ.mjs";
 import {
   HISTORY_TOOLS,
   INDEX_FILE,

@@ -11,9 +11,9 @@ import {
 import {
   buildHandoff,
   configFiles
-} from "./chunk-NPHCIKBV.mjs";
+} from "./chunk-YUYJJWTQ.mjs";
 import "./chunk-EARDYH65.mjs";
-import "./chunk-L3A6OYSH.mjs";
+import "./chunk-SB52L2WW.mjs";
 import {
   builtinSections
 } from "./chunk-CDZJRBPW.mjs";
