@@ -117,6 +117,13 @@ async function precompiledValidators() {
 const precompiledCode = await precompiledValidators()
 const precompiledPath = join(root, 'pipeline', 'config', 'precompiled.ts')
 const lazyPath = join(root, 'pipeline', 'config', 'lazy.ts')
+const lazyLibs = { ajv: 'ajv', yaml: 'yaml', codeFrame: '@babel/code-frame' }
+const lazyInBundle = [
+  "import { createRequire } from 'node:module'",
+  'let libs',
+  "const lib = () => (libs ??= createRequire(import.meta.url)('./config-libs.cjs'))",
+  ...Object.keys(lazyLibs).map((name) => `export const ${name} = () => lib().${name}()`),
+].join('\n')
 
 await build({
   entryPoints: { 'compact-handoff': join(root, 'cli', 'main.ts') },
@@ -130,20 +137,12 @@ await build({
       },
     },
     {
-      // pipeline/config/lazy.ts loads its packages through a require of its own, which esbuild
-      // cannot follow; as a plain `require` each is bundled, and runs on its first call.
+      // pipeline/config/lazy.ts in the bundle: the packages it loads come from chunks/config-libs.cjs
+      // (built below), so the bundle's own chunks do not carry ~550 KB that Node would compile on
+      // every start only to leave unused.
       name: 'lazy-packages',
       setup(b) {
-        b.onLoad({ filter: /lazy\.ts$/ }, (args) => {
-          if (args.path !== lazyPath) return undefined
-          const source = readFileSync(lazyPath, 'utf8')
-          const contents = source
-            .replace(/^import \{ createRequire \} from 'node:module'\n/m, '')
-            .replace(/^const load = createRequire\(import\.meta\.url\)\n/m, '')
-            .replaceAll('load(', 'require(')
-          if (contents.includes('createRequire') || !contents.includes('require(')) throw new Error(`${lazyPath} no longer has the shape build.mjs rewrites`)
-          return { contents, loader: 'ts', resolveDir: dirname(lazyPath) }
-        })
+        b.onLoad({ filter: /lazy\.ts$/ }, (args) => (args.path === lazyPath ? { contents: lazyInBundle, loader: 'js' } : undefined))
       },
     },
   ],
@@ -163,6 +162,31 @@ await build({
   define: { __CH_VERSION__: JSON.stringify(pkg.version) },
   logLevel: 'warning',
 })
+// The packages pipeline/config/lazy.ts loads, each run on its first call, in a file of their own
+// beside the chunk that loads them (a build check below keeps it there).
+await build({
+  stdin: {
+    contents: Object.entries(lazyLibs)
+      .map(([name, pkg]) => `exports.${name} = () => require(${JSON.stringify(pkg)})`)
+      .join('\n'),
+    resolveDir: root,
+    loader: 'js',
+  },
+  outfile: join(outDir, 'chunks', 'config-libs.cjs'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  legalComments: 'eof',
+  logLevel: 'warning',
+})
+{
+  const loaders = readdirSync(outDir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.mjs') && readFileSync(join(outDir, f), 'utf8').includes('"./config-libs.cjs"'))
+  if (loaders.length !== 1 || !loaders[0].startsWith('chunks/'))
+    throw new Error(`config-libs.cjs is loaded from ${loaders.join(', ') || 'nowhere'}, not from one chunk beside it`)
+}
 // The hooks module as the engine loads it (plugin/hooks/hooks.json names it): plugin/hooks/*.ts in
 // one file, types and comments gone. Every `claude` start with the plugin pays for the engine
 // reading it, on its main thread before the first request: it compiles each file, parses it and

@@ -5,10 +5,10 @@
  * default (./precompiled.ts), and the code frame is drawn only for an issue. Imported up front,
  * they ran on every start, a compaction's child's included: tens of milliseconds (bench `cli`).
  *
- * Each is a CommonJS package, so a `require` inside a function loads it then and not before. Run
- * from source that is a real CommonJS require (`load`); in the bundle, build.mjs turns each
- * `load(...)` below into a plain `require(...)`, which esbuild bundles as a wrapper that runs on
- * its first call (an ES `import` would run the package as the bundle loads).
+ * Each is a CommonJS package, so a `require` inside a function loads it then and not before (an
+ * ES `import` would run it as the module loads). The plugin's bundle puts them in a file of their
+ * own, chunks/config-libs.cjs, and build.mjs stands a module of the same exports in for this one:
+ * the bundle's chunks, compiled on every start, do not carry them.
  */
 import { createRequire } from 'node:module'
 import type * as Ajv from 'ajv'

@@ -9,7 +9,7 @@ import {
   loadConfigLenient,
   resolveConfig,
   userConfigSource
-} from "./chunk-SB52L2WW.mjs";
+} from "./chunk-I2JOXUR6.mjs";
 import {
   fmt
 } from "./chunk-M7CEWKEQ.mjs";

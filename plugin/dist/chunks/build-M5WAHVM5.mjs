@@ -11,9 +11,9 @@ import {
 import {
   buildHandoff,
   configFiles
-} from "./chunk-YUYJJWTQ.mjs";
+} from "./chunk-KA62FLB3.mjs";
 import "./chunk-EARDYH65.mjs";
-import "./chunk-SB52L2WW.mjs";
+import "./chunk-I2JOXUR6.mjs";
 import {
   builtinSections
 } from "./chunk-CDZJRBPW.mjs";

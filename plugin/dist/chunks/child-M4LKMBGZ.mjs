@@ -588,7 +588,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-36Z7VBLR.mjs"), import("./sections-HZKV6XMD.mjs"), import("./load-SPX73355.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-4XQ26P2Q.mjs"), import("./sections-HZKV6XMD.mjs"), import("./load-AMG3XJPN.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

@@ -13,7 +13,7 @@ import {
   resolveConfig,
   userConfigPath,
   userConfigSource
-} from "./chunk-SB52L2WW.mjs";
+} from "./chunk-I2JOXUR6.mjs";
 import "./chunk-JGDWI2EV.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {

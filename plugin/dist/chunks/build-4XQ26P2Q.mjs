@@ -6,9 +6,9 @@ import {
   configFiles,
   defaultConfigFile,
   importPackages
-} from "./chunk-YUYJJWTQ.mjs";
+} from "./chunk-KA62FLB3.mjs";
 import "./chunk-EARDYH65.mjs";
-import "./chunk-SB52L2WW.mjs";
+import "./chunk-I2JOXUR6.mjs";
 import "./chunk-2NN3RAOG.mjs";
 import "./chunk-M7CEWKEQ.mjs";
 import "./chunk-JGDWI2EV.mjs";
