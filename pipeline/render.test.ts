@@ -74,4 +74,21 @@ describe('renderConversation', () => {
     assert.match(r.text, /\[#49 user\] turn 49/)
     assert.doesNotMatch(r.text, /\[#0 user\]/)
   })
+
+  test('a newest message longer than maxChars is shown clipped in its middle: how it began and the call it ended on', () => {
+    const newest = m(2, {
+      role: 'assistant',
+      kind: 'assistant',
+      text: `Starting the migration. ${'Reasoning about the schema. '.repeat(100)}`,
+      toolUses: [{ id: 'u', name: 'Edit', input: { file_path: '/p/migrate.sql' } }],
+    })
+    const r = renderConversation(t([m(0, { text: 'migrate it' }), m(1, { text: 'and keep the old table' }), newest]), { maxChars: 1_000 })
+    assert.ok(r.text.length <= 1_000, `${r.text.length} chars`)
+    assert.deepEqual([r.rendered, r.leftOut], [1, 2])
+    assert.match(r.text, /^\[2 earlier messages left out here to fit 1,000 chars[^\n]*\n\n\[#2 assistant\] Starting the migration\./)
+    assert.match(r.text, /\[… [\d,]+ chars clipped …\]/)
+    assert.match(r.text, /→ Edit \{"file_path":"\/p\/migrate\.sql"\}$/)
+    // Under the least room worth a clipped message, nothing is shown.
+    assert.equal(renderConversation(t([newest]), { maxChars: 400 }).rendered, 0)
+  })
 })

@@ -63,6 +63,9 @@ export function renderMessage(m: Message, opts: RenderOptions): string {
   }
 }
 
+/** The least room a newest message too long for it is still shown clipped in. */
+const MIN_CLIPPED = 300
+
 /** The transcript as text within `maxChars`, newest kept when it must cut. */
 export function renderConversation(t: Transcript, opts: RenderOptions): RenderedConversation {
   const blocks: string[] = []
@@ -76,6 +79,12 @@ export function renderConversation(t: Transcript, opts: RenderOptions): Rendered
     const s = shown[i]!
     if (s === '') continue
     if (used + s.length + 2 > room) {
+      // The newest message alone is over the room: it is shown clipped in its middle, keeping
+      // how it begins and the call it ended on, rather than nothing at all.
+      if (blocks.length === 0 && room >= MIN_CLIPPED) {
+        blocks.push(clipMiddle(s, room - 2))
+        i--
+      }
       leftOut = shown.slice(0, i + 1).filter((x) => x !== '').length
       break
     }

@@ -77,7 +77,7 @@ describe('npm run demo', { skip: existsSync(bundle) ? false : 'plugin/dist is no
     assert.match(r.stdout, /## Left out\n\n- Summary: \[section summary\] needs a model[^\n]*\n- Open commitments: \[section commitments\] needs a model/)
     // A session this small is carried almost whole by the other sections: excerpts adds only the
     // end of the newest command's output (its summary lines), under the command.
-    assert.match(r.stdout, /\n### \$ node --test test\/ — lines [\d–, ]+ of \d+\n/)
+    assert.match(r.stdout, /\n### \$ node --test test\/ — (?:\d+ excerpts, )?lines? [\d,–]+ of \d+\n/)
     assert.match(r.stderr, /7 of 9 sections kept/)
   })
 

@@ -37,8 +37,8 @@ export interface TranscriptScore {
   /** ours+summary built under the stock arm's size. */
   atStockSize: ArmScore
   curve: Record<'ours' | 'ours+summary', Array<{ ceiling: number } & ArmScore>>
-  /** What the arms missed, for reading where a loss comes from (ours+summary, stock). */
-  missed: { oursSummary: string[]; stock: string[] }
+  /** What the arms missed, for reading where a loss comes from (ours, ours+summary, stock). */
+  missed: { ours: string[]; oursSummary: string[]; stock: string[] }
 }
 
 /** A host whose fork answers with the engine's own recorded summary; nothing else is answered. */
@@ -131,6 +131,6 @@ export async function scoreTranscript(file: string, opts: { configs?: string[]; 
     arms: { summary: strip(a), stock: strip(b), ours: strip(c), 'ours+summary': strip(d), masking: strip(e) },
     atStockSize: strip(atStock),
     curve,
-    missed: { oursSummary: d.recallDetail.missed, stock: b.recallDetail.missed },
+    missed: { ours: c.recallDetail.missed, oursSummary: d.recallDetail.missed, stock: b.recallDetail.missed },
   }
 }

@@ -158,7 +158,7 @@ describe('the excerpts section', () => {
 
     // With the default background weight, room left goes to other code of the sources worked on.
     const filled = await runSection(excerpts, transcript, { budgetChars: 2_000 })
-    assert.match(filled.body, /### \/p\/store\.go — lines 9–16, 37–40\n/)
+    assert.match(filled.body, /### \/p\/store\.go — 2 excerpts, lines 9–40\n9\t[^]*\n…\n37\t/)
     assert.match(filled.body, /\n…\n37\t/)
     assert.ok(filled.body.length <= 2_000)
   })

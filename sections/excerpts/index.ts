@@ -136,9 +136,8 @@ const SHELL_TITLE = 'A shell command and what it printed'
  *  choice can count it; the text is measured again once composed. */
 export function headingEstimate(source: Source): number {
   const title = source.kind === 'file' ? source.label : source.label.startsWith('$ ') ? SHELL_TITLE : source.label
-  // "### ", " — lines ", " of 1,234" and the blank line before the next source; each run's own
-  // range is counted with the run.
-  return title.length + 24
+  // "### ", " — 12 excerpts, lines 1,234–5,678 of 9,999" and the blank line before the next source.
+  return title.length + 48
 }
 
 /** A source's heading and its chosen runs, each run's lines numbered as in the file. */
@@ -153,12 +152,16 @@ function render(source: Source, runs: Chunk[], lineChars: number): string {
     else merged.push({ from: r.from, to: r.to })
   }
   const n = (i: number) => source.firstLine + i
-  const where = merged.map((r) => (r.to - r.from === 1 ? `${n(r.from)}` : `${n(r.from)}–${n(r.to - 1)}`)).join(', ')
-  const word = merged.length === 1 && merged[0]!.to - merged[0]!.from === 1 ? 'line' : 'lines'
+  // The span the runs come from, not each run's range: every line shown carries its number and
+  // a gap is marked, so a list of ranges would say again what the lines say.
+  const first = merged[0]!.from
+  const last = merged.at(-1)!.to - 1
+  const span = first === last ? `line ${fmt(n(first))}` : `lines ${fmt(n(first))}–${fmt(n(last))}`
+  const where = merged.length > 1 ? `${merged.length} excerpts, ${span}` : span
   const heading =
     source.kind === 'file'
-      ? `### ${source.label} — ${word} ${where}`
-      : `### ${outputTitle(source, merged[0]!.from === 0)} — ${word} ${where} of ${fmt(source.lines.length)}`
+      ? `### ${source.label} — ${where}`
+      : `### ${outputTitle(source, merged[0]!.from === 0)} — ${where} of ${fmt(source.lines.length)}`
   const body = merged.map((r) =>
     source.lines
       .slice(r.from, r.to)

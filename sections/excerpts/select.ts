@@ -121,8 +121,8 @@ export function chunksOf(sources: readonly Source[], lines: number, lineChars: n
   const out: Chunk[] = []
   sources.forEach((s, source) => {
     for (const { from, to } of runsOf(s.lines, lines)) {
-      // Its range in the heading ("120–127, ") and the mark between runs that are not adjacent.
-      let cost = 12
+      // The mark between runs that are not adjacent ("…").
+      let cost = 2
       const text: string[] = []
       for (let i = from; i < to; i++) {
         cost += lineCost(s.lines[i]!, s.firstLine + i, lineChars)

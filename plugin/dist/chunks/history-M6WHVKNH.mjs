@@ -11,11 +11,11 @@ import {
   searchCommand,
   statusCommand,
   toolCommand
-} from "./chunk-KQHARG5C.mjs";
-import "./chunk-BUDF4YPZ.mjs";
+} from "./chunk-OZZPVLHW.mjs";
+import "./chunk-UECHQ7UV.mjs";
 import "./chunk-VXUXFW7Q.mjs";
 import "./chunk-S2M2GLMU.mjs";
-import "./chunk-C6P5HNEU.mjs";
+import "./chunk-BO3HOSO4.mjs";
 import "./chunk-M7CEWKEQ.mjs";
 import "./chunk-JGDWI2EV.mjs";
 import "./chunk-JULZ67VA.mjs";

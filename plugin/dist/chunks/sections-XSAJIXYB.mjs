@@ -3,9 +3,9 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   builtinSections
-} from "./chunk-CDZJRBPW.mjs";
+} from "./chunk-CQVUUHSK.mjs";
 import "./chunk-N5GVKJMM.mjs";
-import "./chunk-C6P5HNEU.mjs";
+import "./chunk-BO3HOSO4.mjs";
 import "./chunk-2NN3RAOG.mjs";
 import "./chunk-M7CEWKEQ.mjs";
 import "./chunk-JGDWI2EV.mjs";

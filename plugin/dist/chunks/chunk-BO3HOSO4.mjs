@@ -43,6 +43,7 @@ function renderMessage(m, opts) {
       return "";
   }
 }
+var MIN_CLIPPED = 300;
 function renderConversation(t, opts) {
   const blocks = [];
   let used = 0;
@@ -54,6 +55,10 @@ function renderConversation(t, opts) {
     const s = shown[i];
     if (s === "") continue;
     if (used + s.length + 2 > room) {
+      if (blocks.length === 0 && room >= MIN_CLIPPED) {
+        blocks.push(clipMiddle(s, room - 2));
+        i--;
+      }
       leftOut = shown.slice(0, i + 1).filter((x) => x !== "").length;
       break;
     }

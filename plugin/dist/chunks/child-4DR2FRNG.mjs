@@ -9,7 +9,7 @@ import {
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-BUDF4YPZ.mjs";
+} from "./chunk-UECHQ7UV.mjs";
 import {
   BRIDGE_PATHS,
   BRIDGE_TOKEN_HEADER,
@@ -25,7 +25,7 @@ import {
   readPolicy,
   vetForRead
 } from "./chunk-N5GVKJMM.mjs";
-import "./chunk-C6P5HNEU.mjs";
+import "./chunk-BO3HOSO4.mjs";
 import {
   systemClock
 } from "./chunk-2NN3RAOG.mjs";
@@ -588,7 +588,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-4XQ26P2Q.mjs"), import("./sections-HZKV6XMD.mjs"), import("./load-AMG3XJPN.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-4XQ26P2Q.mjs"), import("./sections-XSAJIXYB.mjs"), import("./load-AMG3XJPN.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

@@ -16,7 +16,7 @@ import {
 import {
   numberLines,
   renderConversation
-} from "./chunk-C6P5HNEU.mjs";
+} from "./chunk-BO3HOSO4.mjs";
 import {
   requireModel
 } from "./chunk-2NN3RAOG.mjs";
@@ -360,7 +360,7 @@ function chunksOf(sources, lines, lineChars) {
   const out = [];
   sources.forEach((s, source) => {
     for (const { from, to } of runsOf(s.lines, lines)) {
-      let cost = 12;
+      let cost = 2;
       const text = [];
       for (let i = from; i < to; i++) {
         cost += lineCost(s.lines[i], s.firstLine + i, lineChars);
@@ -520,20 +520,22 @@ function outputTitle(source, firstShown) {
 var SHELL_TITLE = "A shell command and what it printed";
 function headingEstimate(source) {
   const title = source.kind === "file" ? source.label : source.label.startsWith("$ ") ? SHELL_TITLE : source.label;
-  return title.length + 24;
+  return title.length + 48;
 }
 function render(source, runs, lineChars) {
   runs.sort((a, b) => a.from - b.from);
   const merged = [];
   for (const r of runs) {
-    const last = merged.at(-1);
-    if (last && (last.to >= r.from || source.lines.slice(last.to, r.from).every((line) => line.trim() === ""))) last.to = Math.max(last.to, r.to);
+    const last2 = merged.at(-1);
+    if (last2 && (last2.to >= r.from || source.lines.slice(last2.to, r.from).every((line) => line.trim() === ""))) last2.to = Math.max(last2.to, r.to);
     else merged.push({ from: r.from, to: r.to });
   }
   const n = (i) => source.firstLine + i;
-  const where = merged.map((r) => r.to - r.from === 1 ? `${n(r.from)}` : `${n(r.from)}\u2013${n(r.to - 1)}`).join(", ");
-  const word = merged.length === 1 && merged[0].to - merged[0].from === 1 ? "line" : "lines";
-  const heading = source.kind === "file" ? `### ${source.label} \u2014 ${word} ${where}` : `### ${outputTitle(source, merged[0].from === 0)} \u2014 ${word} ${where} of ${fmt(source.lines.length)}`;
+  const first = merged[0].from;
+  const last = merged.at(-1).to - 1;
+  const span = first === last ? `line ${fmt(n(first))}` : `lines ${fmt(n(first))}\u2013${fmt(n(last))}`;
+  const where = merged.length > 1 ? `${merged.length} excerpts, ${span}` : span;
+  const heading = source.kind === "file" ? `### ${source.label} \u2014 ${where}` : `### ${outputTitle(source, merged[0].from === 0)} \u2014 ${where} of ${fmt(source.lines.length)}`;
   const body = merged.map(
     (r) => source.lines.slice(r.from, r.to).map((line, k) => `${n(r.from + k)}	${line.length > lineChars ? `${line.slice(0, lineChars)}\u2026` : line}`).join("\n")
   );

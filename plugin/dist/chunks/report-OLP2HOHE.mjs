@@ -5,10 +5,10 @@ import {
   COMMON,
   EXIT,
   command
-} from "./chunk-KQHARG5C.mjs";
+} from "./chunk-OZZPVLHW.mjs";
 import {
   resolveDataDir
-} from "./chunk-BUDF4YPZ.mjs";
+} from "./chunk-UECHQ7UV.mjs";
 import {
   MODE_DIRS,
   StoreError,
@@ -22,7 +22,7 @@ import {
   forTerminal,
   jsonForTerminal
 } from "./chunk-S2M2GLMU.mjs";
-import "./chunk-C6P5HNEU.mjs";
+import "./chunk-BO3HOSO4.mjs";
 import "./chunk-M7CEWKEQ.mjs";
 import {
   HandoffError

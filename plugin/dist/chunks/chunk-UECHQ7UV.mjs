@@ -19,7 +19,7 @@ import {
 } from "./chunk-VXUXFW7Q.mjs";
 import {
   renderConversation
-} from "./chunk-C6P5HNEU.mjs";
+} from "./chunk-BO3HOSO4.mjs";
 
 // store/write.ts
 import { link, mkdir, readdir, unlink, writeFile } from "node:fs/promises";

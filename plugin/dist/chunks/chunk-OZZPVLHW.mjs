@@ -5,7 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-BUDF4YPZ.mjs";
+} from "./chunk-UECHQ7UV.mjs";
 import {
   HISTORY_TOOLS,
   INDEX_FILE,

@@ -16,13 +16,13 @@ import "./chunk-EARDYH65.mjs";
 import "./chunk-I2JOXUR6.mjs";
 import {
   builtinSections
-} from "./chunk-CDZJRBPW.mjs";
+} from "./chunk-CQVUUHSK.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript,
   readPolicy
 } from "./chunk-N5GVKJMM.mjs";
-import "./chunk-C6P5HNEU.mjs";
+import "./chunk-BO3HOSO4.mjs";
 import {
   systemClock
 } from "./chunk-2NN3RAOG.mjs";
