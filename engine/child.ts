@@ -284,12 +284,10 @@ function baseRow(run: Run, outcome: CompactionRow['outcome'], why: { code: Fallb
  * measured on 2 busy cores); any other run starts loading them as it begins, and a standby before
  * its input comes.
  */
-let pipelineModules: Promise<
-  [typeof import('../pipeline/build.ts'), typeof import('../sections/index.ts'), typeof import('../pipeline/config/load.ts')]
-> | null = null
+let pipelineModules: Promise<[typeof import('../pipeline/build.ts'), typeof import('../sections/index.ts')]> | null = null
 
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import('../pipeline/build.ts'), import('../sections/index.ts'), import('../pipeline/config/load.ts')])
+  pipelineModules ??= Promise.all([import('../pipeline/build.ts'), import('../sections/index.ts')])
   return pipelineModules
 }
 
@@ -632,13 +630,13 @@ async function standbyInput(rundir: string): Promise<string> {
   })
 }
 
-/** What a standby loads before it is needed: the config's schema validators compile on first use
- *  (~90 ms measured), then the same load takes ~5 ms. A config that fails here fails again, later,
+/** What a standby loads before it is needed: the pipeline's modules, the config, and what the
+ *  sections prepare (the ledger's shell grammar). A config that fails here fails again, later,
  *  where it is reported. */
 async function warmUp(): Promise<void> {
   try {
-    const [{ configFiles }, { builtinSections }, { loadConfigLenient }] = await loadPipeline()
-    loadConfigLenient({ files: configFiles([], process.env), builtins: builtinSections, packages: {} })
+    const [{ configFiles, prepareSections }, { builtinSections }] = await loadPipeline()
+    await prepareSections({ configFiles: configFiles([], process.env), builtins: builtinSections })
   } catch {
     // reported by the compaction's own load
   }

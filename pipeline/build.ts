@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 import type { Capabilities } from './capabilities.ts'
 import { type ConfigIssue, type ConfigSource, loadConfig, loadConfigLenient, resolveConfig, userConfigSource } from './config/load.ts'
 import { createPipeline, type Pipeline, type Subscriber } from './pipeline.ts'
-import type { HandoffResult, PipelineInput, ResolvedConfig, SectionDefinition } from './types.ts'
+import type { HandoffResult, PipelineInput, ResolvedConfig, SectionDefinition, SectionPlan } from './types.ts'
 import { loadSectionPackage, loadSubscriberPackage, PackageLoadError, releaseSection } from './packages.ts'
 
 /** The default pipeline: beside the bundle (plugin/dist/) or at the repo root (running from source). */
@@ -76,6 +76,29 @@ export interface BuildOptions {
   subscribers?: Subscriber[]
   /** Lets a caller tap the pipeline's hooks before it runs (tests, subscribers). */
   tap?: (pipeline: Pipeline) => void
+}
+
+/**
+ * Starts each enabled section's `prepare` under the config the files make (read leniently: a
+ * broken file is reported by the build itself), and resolves once all have settled. A failure is
+ * the section's to meet again when it runs.
+ */
+export async function prepareSections(opts: Pick<BuildOptions, 'builtins' | 'configFiles'>): Promise<void> {
+  let plans: SectionPlan[]
+  try {
+    plans = loadConfigLenient({ files: opts.configFiles, builtins: opts.builtins, packages: {} }).config.sections
+  } catch {
+    return
+  }
+  await Promise.all(
+    plans.map((p) =>
+      p.enabled && p.definition?.prepare
+        ? Promise.resolve()
+            .then(() => p.definition!.prepare!())
+            .catch(() => undefined)
+        : undefined,
+    ),
+  )
 }
 
 export async function buildHandoff(opts: BuildOptions): Promise<{ result: HandoffResult; configProblems: ConfigIssue[] }> {

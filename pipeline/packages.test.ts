@@ -16,8 +16,8 @@ import type { Transcript } from './transcript.ts'
 import type { PipelineInput } from './types.ts'
 import { repoRoot } from '../test/shared.ts'
 import { builtinSections } from '../sections/index.ts'
-import { buildHandoff, defaultConfigFile } from './build.ts'
-import { resolvePackage, sectionDefinitionProblems } from './packages.ts'
+import { buildHandoff, defaultConfigFile, prepareSections } from './build.ts'
+import { loadSectionPackage, releaseSection, resolvePackage, sectionDefinitionProblems } from './packages.ts'
 import { builtinsOff } from '../test/builtins-off.ts'
 
 const root = mkdtempSync(join(tmpdir(), 'ch-packages-'))
@@ -120,6 +120,10 @@ describe('sectionDefinitionProblems: every bad field, by name', () => {
       problems.map((p) => p.split(' ')[0]),
       ['name', 'title', 'description', 'run', 'defaults'],
     )
+  })
+  test('prepare, when there is one, is a function', () => {
+    assert.deepEqual(sectionDefinitionProblems({ ...good, prepare: async () => undefined }), [])
+    assert.deepEqual(sectionDefinitionProblems({ ...good, prepare: 'soon' }), ['prepare must be a function (async prepare()) (got "soon")'])
   })
   test('not an object', () =>
     assert.match(sectionDefinitionProblems(undefined)[0]!, /must be a section definition \(defineSection\(\{\.\.\.\}\)\), got nothing/))
@@ -350,5 +354,43 @@ describe('buildHandoff with packages and subscribers', () => {
     const { result } = await build(write('none.yaml', base))
     assert.deepEqual(result.seam, [])
     assert.ok(repoRoot)
+  })
+})
+
+describe('prepare: what a section loads ahead of a compaction', () => {
+  const calls: string[] = []
+  const section = (name: string, prepare: () => Promise<void>) => ({
+    name,
+    title: name,
+    description: '',
+    defaults: { timeoutMs: 1_000, budgetChars: 100, priority: 1 },
+    prepare,
+    run: async () => 'x',
+  })
+  const builtins = {
+    ...builtinSections,
+    'warm-one': section('warm-one', async () => void calls.push('warm-one')),
+    'warm-off': section('warm-off', async () => void calls.push('warm-off')),
+    'warm-broken': section('warm-broken', () => {
+      calls.push('warm-broken')
+      throw new Error('no grammar here')
+    }),
+  }
+  test("each enabled section's prepare is called once, a disabled one's is not, and one that throws fails nothing", async () => {
+    const config = join(root, 'prepare.yaml')
+    writeFileSync(config, `sections:\n${builtinsOff()}  - name: warm-one\n  - name: warm-off\n    enabled: false\n  - name: warm-broken\n`)
+    await prepareSections({ configFiles: [defaultConfigFile(), config], builtins })
+    assert.deepEqual(calls.sort(), ['warm-broken', 'warm-one'])
+  })
+  test("a package section's prepare is not offered (its thread starts with its run), and the package still loads", async () => {
+    const dir = join(root, 'prepare-pkg')
+    pkg(dir, 'section-prepares', { type: 'module', exports: './index.js' }, { 'index.js': SECTION('section-prepares', 'async prepare() {},') })
+    const definition = await loadSectionPackage('section-prepares', join(dir, 'pipeline.config.yaml'))
+    try {
+      assert.equal(definition.name, 'section-prepares')
+      assert.equal(definition.prepare, undefined)
+    } finally {
+      releaseSection(definition)
+    }
   })
 })

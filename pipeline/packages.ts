@@ -197,6 +197,7 @@ export function sectionDefinitionProblems(value: unknown): string[] {
     'a list of section names',
     value.needs,
   )
+  need(value.prepare === undefined || typeof value.prepare === 'function', 'prepare', 'a function (async prepare())', value.prepare)
   return problems
 }
 
@@ -238,8 +239,11 @@ export async function loadSectionPackage(specifier: string, configFile: string, 
     void spare.worker.terminate()
     throw new PackageLoadError(`"${specifier}" does not default-export a usable section: ${problems.join('; ')}`)
   }
+  // Its `prepare` is not offered: it would run in the thread the package loaded in, which its
+  // first run takes, and a later run starts a fresh one.
+  const { prepare: _prepare, ...shape } = value as SectionDefinition<any>
   const definition: SectionDefinition<any> = {
-    ...(value as SectionDefinition<any>),
+    ...shape,
     async run(ctx) {
       const thread = spare ?? (await start())
       spare = null

@@ -92,6 +92,10 @@ export interface SectionDefinition<Options = Record<string, unknown>> {
   optionsSchema?: JsonSchema
   /** Sections whose outcomes this one reads; it starts after they settle. */
   needs?: string[]
+  /** Loads what `run` will need (a grammar, a model file) ahead of a compaction, where a host has
+   *  time before one comes (a live session's standby child, while it waits for its input).
+   *  Optional, and `run` must not count on it having been called or finished. */
+  prepare?(): Promise<void>
   run(ctx: SectionContext<Options>): Promise<SectionResult | string | null | undefined>
 }
 

@@ -159,9 +159,7 @@ function render(source: Source, runs: Chunk[], lineChars: number): string {
   const span = first === last ? `line ${fmt(n(first))}` : `lines ${fmt(n(first))}–${fmt(n(last))}`
   const where = merged.length > 1 ? `${merged.length} excerpts, ${span}` : span
   const heading =
-    source.kind === 'file'
-      ? `### ${source.label} — ${where}`
-      : `### ${outputTitle(source, merged[0]!.from === 0)} — ${where} of ${fmt(source.lines.length)}`
+    source.kind === 'file' ? `### ${source.label} — ${where}` : `### ${outputTitle(source, merged[0]!.from === 0)} — ${where} of ${fmt(source.lines.length)}`
   const body = merged.map((r) =>
     source.lines
       .slice(r.from, r.to)

@@ -230,6 +230,11 @@ export default defineSection<LedgerOptions>({
       maxFailures: { type: 'integer', minimum: 0, maximum: 200, description: 'at most this many failed calls are listed, newest first' },
     },
   },
+  // The shell grammar's WebAssembly compiles off the main thread: started early, it is ready by
+  // the time the first command is parsed.
+  async prepare() {
+    await loadBashParser()
+  },
   async run(ctx) {
     const options: LedgerOptions = { ...DEFAULTS, ...ctx.options }
     const t = ctx.input.transcript

@@ -2,9 +2,6 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
-  diskFilesUnder
-} from "./chunk-UFU7QSZE.mjs";
-import {
   nextCompaction,
   resolveDataDir,
   transcriptDocument,
@@ -16,6 +13,9 @@ import {
   fallbackReason,
   indexPending
 } from "./chunk-VXUXFW7Q.mjs";
+import {
+  diskFilesUnder
+} from "./chunk-UFU7QSZE.mjs";
 import {
   SeamDeniedError
 } from "./chunk-EARDYH65.mjs";
@@ -588,7 +588,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-4XQ26P2Q.mjs"), import("./sections-XSAJIXYB.mjs"), import("./load-AMG3XJPN.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-NOG37FQ3.mjs"), import("./sections-3VXRXJLD.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {
@@ -869,8 +869,8 @@ async function standbyInput(rundir) {
 }
 async function warmUp() {
   try {
-    const [{ configFiles }, { builtinSections }, { loadConfigLenient }] = await loadPipeline();
-    loadConfigLenient({ files: configFiles([], process.env), builtins: builtinSections, packages: {} });
+    const [{ configFiles, prepareSections }, { builtinSections }] = await loadPipeline();
+    await prepareSections({ configFiles: configFiles([], process.env), builtins: builtinSections });
   } catch {
   }
 }

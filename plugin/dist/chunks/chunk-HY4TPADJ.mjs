@@ -1949,6 +1949,11 @@ var ledger_default = defineSection({
       maxFailures: { type: "integer", minimum: 0, maximum: 200, description: "at most this many failed calls are listed, newest first" }
     }
   },
+  // The shell grammar's WebAssembly compiles off the main thread: started early, it is ready by
+  // the time the first command is parsed.
+  async prepare() {
+    await loadBashParser();
+  },
   async run(ctx) {
     const options = { ...DEFAULTS, ...ctx.options };
     const t = ctx.input.transcript;

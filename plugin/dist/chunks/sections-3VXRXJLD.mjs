@@ -3,7 +3,7 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   builtinSections
-} from "./chunk-CQVUUHSK.mjs";
+} from "./chunk-HY4TPADJ.mjs";
 import "./chunk-N5GVKJMM.mjs";
 import "./chunk-BO3HOSO4.mjs";
 import "./chunk-2NN3RAOG.mjs";

@@ -11,12 +11,11 @@ import {
 import {
   buildHandoff,
   configFiles
-} from "./chunk-KA62FLB3.mjs";
+} from "./chunk-V3VTKQXG.mjs";
 import "./chunk-EARDYH65.mjs";
-import "./chunk-I2JOXUR6.mjs";
 import {
   builtinSections
-} from "./chunk-CQVUUHSK.mjs";
+} from "./chunk-HY4TPADJ.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript,

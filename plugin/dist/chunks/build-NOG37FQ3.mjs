@@ -5,10 +5,10 @@ import {
   buildHandoff,
   configFiles,
   defaultConfigFile,
-  importPackages
-} from "./chunk-KA62FLB3.mjs";
+  importPackages,
+  prepareSections
+} from "./chunk-V3VTKQXG.mjs";
 import "./chunk-EARDYH65.mjs";
-import "./chunk-I2JOXUR6.mjs";
 import "./chunk-2NN3RAOG.mjs";
 import "./chunk-M7CEWKEQ.mjs";
 import "./chunk-JGDWI2EV.mjs";
@@ -17,5 +17,6 @@ export {
   buildHandoff,
   configFiles,
   defaultConfigFile,
-  importPackages
+  importPackages,
+  prepareSections
 };
