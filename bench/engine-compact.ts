@@ -15,7 +15,7 @@
  * for it. BENCH_RUNS (default 5) runs per arm and latency; BENCH_LATENCIES (default 0,2000,20000).
  */
 import { spawn } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { claudeBin, Lab, pluginDir, repoRoot, skipWithoutEngine } from '../test/e2e/harness.ts'
 
@@ -44,13 +44,29 @@ async function buildSession(lab: Lab): Promise<string> {
   return s.sessionId!
 }
 
+/** Until a standby child started since `since` has made its run folder (where it waits for its
+ *  input), and a second more for it to load what it loads before it waits. */
+async function standbyUp(lab: Lab, since: number, timeoutMs = 20_000): Promise<void> {
+  const runs = join(lab.pluginData(), 'runs')
+  const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
+  for (const until = Date.now() + timeoutMs; Date.now() < until; await sleep(50)) {
+    const up = existsSync(runs) && readdirSync(runs).some((name) => name.includes('-standby-') && statSync(join(runs, name)).mtimeMs >= since)
+    if (up) return sleep(1_000)
+  }
+  throw new Error(`no standby child in ${runs} within ${timeoutMs} ms`)
+}
+
 /** One timed /compact in `arm` at `latencyMs`; the rows it left are checked by the caller. */
 async function once(lab: Lab, sessionId: string, arm: Arm, latencyMs: number, rowsBefore: number): Promise<number> {
   lab.withPlugin = arm !== 'stock'
   if (arm !== 'stock') lab.setOptions(arm === 'live' ? { live: true } : {})
   lab.fake.setLatency(0)
+  const started = Date.now()
   const s = lab.session(['--resume', sessionId])
   await s.send('one more turn before compacting')
+  // A real compaction comes long after the session started, when a live session's standby child
+  // is up and waiting: the live arm waits for it (the wait is not timed).
+  if (arm === 'live') await standbyUp(lab, started)
   lab.fake.setLatency(latencyMs)
   const turn = await s.send('/compact', latencyMs * 4 + 60_000)
   if (turn.result.is_error) throw new Error(`/compact failed (${arm}, ${latencyMs} ms): ${JSON.stringify(turn.result)}`)
