@@ -5,11 +5,14 @@
  * delay shortened to 3 s. One answered turn, then idle: the compaction must fire once, reach
  * compact-handoff as `trigger: 'plugin'`, and leave its one line in the session transcript.
  *
- * The engine's own idle compaction is also driven to fire (`native: 'fires'`), but only when
- * CH_E2E_NATIVE_IDLE=1, as it takes 55 minutes: the engine arms it at the end of a turn for 90 % of
- * its one-hour cache constant (3,600,000 ms) after the last request, on the wall clock, and no
- * setting or variable moves that (2.1.328; the README's compact-idle section has the reading). The fake then
- * reports its cache writes as one-hour ones (CLAUDE_CODE_PROMPT_CACHE_TTL=1h asks for them).
+ * The engine's own idle compaction is also driven to fire (`native: 'fires'`). The engine arms it
+ * at the end of a turn for 90 % of its one-hour cache constant (3,600,000 ms) after the last
+ * request, on the wall clock, and no setting or variable moves that (2.1.328; the README's
+ * compact-idle section has the reading). So the engine runs under libfaketime (Debian's `faketime`
+ * package), its clock read from a file the test moves 54 minutes on once the turn has ended: the
+ * timer is due, and fires within its minute. Without libfaketime the case waits the 55 minutes,
+ * and only when CH_E2E_NATIVE_IDLE=1 asks for it. The fake reports its cache writes as one-hour
+ * ones (CLAUDE_CODE_PROMPT_CACHE_TTL=1h asks for them).
  */
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
@@ -38,8 +41,15 @@ const hasTmux = spawnSync('tmux', ['-V'], { encoding: 'utf8' }).status === 0
 const skip = skipWithoutEngine || (hasTmux ? false : 'idle e2e skipped: tmux is not installed (apt-get install tmux)')
 /** The engine fires its own idle compaction 54 minutes after the last request: the run waits that out. */
 const NATIVE_FIRES_MS = 0.9 * 3_600_000
+/** libfaketime, where Debian's `faketime` package puts it: with it the engine's clock is moved, not waited out. */
+const LIBFAKETIME = ['/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1', '/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1'].find((f) => existsSync(f))
+/** How long the engine's own idle compaction takes to come, real time: seconds with libfaketime. */
+const NATIVE_WAIT_MS = LIBFAKETIME ? 120_000 : NATIVE_FIRES_MS + 240_000
 const skipFires =
-  skip || (process.env.CH_E2E_NATIVE_IDLE === '1' ? false : "the engine's own idle compaction takes 55 minutes to fire: CH_E2E_NATIVE_IDLE=1 runs it")
+  skip ||
+  (LIBFAKETIME || process.env.CH_E2E_NATIVE_IDLE === '1'
+    ? false
+    : "the engine's own idle compaction takes 55 minutes to fire without libfaketime (apt-get install faketime), and CH_E2E_NATIVE_IDLE=1 waits them out")
 
 /** Polls `read` every 200 ms until it returns something truthy; fails with `what` after `ms`. */
 async function waitFor<T>(what: string, ms: number, read: () => T | undefined | null | false, explain: () => string = () => ''): Promise<T> {
@@ -61,6 +71,18 @@ const alive = (pid: number) => {
   }
 }
 
+/**
+ * libfaketime leaves its semaphore and shared memory in /dev/shm, named by the pid that made them,
+ * and a later process given that pid fails to start on them: the ones whose process is gone go.
+ */
+function clearStaleFaketime(): void {
+  if (!existsSync('/dev/shm')) return
+  for (const name of readdirSync('/dev/shm')) {
+    const pid = /faketime_(?:sem|shm)_(\d+)$/.exec(name)?.[1]
+    if (pid && !alive(Number(pid))) rmSync(join('/dev/shm', name), { force: true })
+  }
+}
+
 const jsonLines = (file: string): any[] => (existsSync(file) ? parseJsonLines(readFileSync(file, 'utf8')) : [])
 
 /** herdr around one compaction: the pane reported idle, the screen read until idle, the pane released, the session reported. */
@@ -79,7 +101,7 @@ for (const native of ['off', 'on', 'fires'] as const)
     let fake: FakeModel
     let socket = ''
     let panePid = 0
-    const paths = { home: '', config: '', project: '', data: '', debug: '', herdr: '', herdrLog: '' }
+    const paths = { home: '', config: '', project: '', data: '', debug: '', herdr: '', herdrLog: '', clock: '' }
     /** The herdr calls, each as its argv after the executable. */
     const herdrCalls = (): string[][] => jsonLines(paths.herdrLog)
 
@@ -148,6 +170,7 @@ for (const native of ['off', 'on', 'fires'] as const)
         debug: join(dir, 'debug.log'),
         herdr: join(dir, 'herdr'),
         herdrLog: join(dir, 'herdr-calls.jsonl'),
+        clock: join(dir, 'faketime'),
       })
       socket = join(dir, 'tmux.sock')
       // The TUI writes type declarations into every --plugin-dir it loads; give it copies, so it
@@ -195,6 +218,8 @@ for (const native of ['off', 'on', 'fires'] as const)
         // The engine's own idle compaction fires only on a one-hour cache.
         ...(native === 'fires' ? { CLAUDE_CODE_PROMPT_CACHE_TTL: '1h' } : {}),
       }
+      writeFileSync(paths.clock, '+0\n')
+      if (native === 'fires' && LIBFAKETIME) clearStaleFaketime()
       // `timeout --foreground`: plain `timeout` leaves claude stopped by SIGTTIN and the pane blank.
       const started = tmux(
         'new-session',
@@ -212,7 +237,13 @@ for (const native of ['off', 'on', 'fires'] as const)
         ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
         'timeout',
         '--foreground',
-        native === 'fires' ? String(Math.round(NATIVE_FIRES_MS / 1000) + 600) : '120',
+        native === 'fires' ? String(Math.round(NATIVE_WAIT_MS / 1000) + 360) : '120',
+        // The engine's clock, and its children's, read from paths.clock: an offset, "+0" to start
+        // with, read again at most once a second. Preloaded into the engine and not into `timeout`
+        // above it: libfaketime 0.9.10 fails to start in a process whose parent runs it too.
+        ...(native === 'fires' && LIBFAKETIME
+          ? ['env', `LD_PRELOAD=${LIBFAKETIME}`, `FAKETIME_TIMESTAMP_FILE=${paths.clock}`, 'FAKETIME_CACHE_DURATION=1']
+          : []),
         claudeBin,
         '--dangerously-skip-permissions',
         '--debug-file',
@@ -241,6 +272,7 @@ for (const native of ['off', 'on', 'fires'] as const)
         }
       }
       await fake?.close()
+      if (native === 'fires' && LIBFAKETIME) clearStaleFaketime()
       if (process.env.CH_E2E_KEEP) console.error(`kept lab ${dir}`)
       else if (dir) rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 })
     })
@@ -353,7 +385,7 @@ for (const native of ['off', 'on', 'fires'] as const)
     if (native === 'fires')
       test(
         "the engine's own idle compaction fires once, 54 minutes on; compact-handoff records it as idle; compact-idle stays silent and keeps herdr's pane idle around it",
-        { timeout: NATIVE_FIRES_MS + 300_000 },
+        { timeout: NATIVE_WAIT_MS + 120_000 },
         async () => {
           await ready()
           await submit('Plan the release notes, then wait for me.')
@@ -365,9 +397,16 @@ for (const native of ['off', 'on', 'fires'] as const)
           // The engine's cache record: the request asked for the one-hour cache, and the fake wrote it as such.
           const first = fake.requests()[0]!
           assert.match(JSON.stringify(first.body), /"cache_control":\{"type":"ephemeral","ttl":"1h"\}/)
+          if (LIBFAKETIME) {
+            // The turn has ended (the answer is written) and its timer is armed: 54 minutes and 10
+            // seconds on, it is due, under its minute late, and the cache still warm.
+            await waitFor('the answer in the transcript', 30_000, () => jsonLines(file).some((l) => l.type === 'assistant'), explain)
+            await new Promise((r) => setTimeout(r, 2_000))
+            writeFileSync(paths.clock, `+${Math.round(NATIVE_FIRES_MS / 1000) + 10}\n`)
+          }
           const notice = await waitFor(
             'the engine\'s "Compacted while idle" notice',
-            NATIVE_FIRES_MS + 240_000,
+            NATIVE_WAIT_MS,
             () => jsonLines(file).find((l) => JSON.stringify(l).includes('Compacted while idle, before the prompt cache expired')),
             explain,
           )
