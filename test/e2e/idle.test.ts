@@ -22,7 +22,7 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { MODE_DIRS } from '../../plugin/hooks/protocol.ts'
 import { type FakeModel, startFakeModel } from './fake-model.mjs'
-import { claudeBin, parseJsonLines, pluginDir, repoRoot, seedEngineConfig, skipWithoutEngine } from './harness.ts'
+import { claudeBin, parseJsonLines, PLUGIN_KEY, pluginDir, repoRoot, seedEngineConfig, skipWithoutEngine } from './harness.ts'
 
 const idleDir = join(repoRoot, 'plugins', 'idle')
 /** What the fake reports on every reply: 1,000 uncached, 230,000 read from the cache and 19,000
@@ -95,8 +95,12 @@ function assertHerdrAround(calls: string[][], sessionId: string): void {
   assert.equal(verbs.filter((v) => v === 'pane report-agent').length, 1, 'one compaction, one idle report')
 }
 
-for (const native of ['off', 'on', 'fires'] as const)
-  describe(`compact-idle in the TUI, the engine's own idle compaction ${native}`, { skip: native === 'fires' ? skipFires : skip }, () => {
+/** `fires`: compact-handoff rehearses (its default) beside the engine's own idle compaction;
+ *  `fires live`: compact-handoff switched live, its handoff is that compaction. */
+for (const native of ['off', 'on', 'fires', 'fires live'] as const)
+  describe(`compact-idle in the TUI, the engine's own idle compaction ${native}`, { skip: native.startsWith('fires') ? skipFires : skip }, () => {
+    const fires = native.startsWith('fires')
+    const live = native === 'fires live'
     let dir = ''
     let fake: FakeModel
     let socket = ''
@@ -191,7 +195,7 @@ for (const native of ['off', 'on', 'fires'] as const)
         JSON.stringify({
           skipDangerousModePermissionPrompt: true,
           ...(native === 'off' ? { idleCompaction: false } : {}),
-          pluginConfigs: { 'compact-idle@inline': { options: IDLE_OPTIONS } },
+          pluginConfigs: { 'compact-idle@inline': { options: IDLE_OPTIONS }, ...(live ? { [PLUGIN_KEY]: { options: { live: true } } } : {}) },
         }),
       )
       fake = await startFakeModel({ log: join(dir, 'requests.jsonl'), ...USAGE })
@@ -216,10 +220,10 @@ for (const native of ['off', 'on', 'fires'] as const)
         HERDR_PANE_ID: 'w1:p1',
         HERDR_BIN_PATH: paths.herdr,
         // The engine's own idle compaction fires only on a one-hour cache.
-        ...(native === 'fires' ? { CLAUDE_CODE_PROMPT_CACHE_TTL: '1h' } : {}),
+        ...(fires ? { CLAUDE_CODE_PROMPT_CACHE_TTL: '1h' } : {}),
       }
       writeFileSync(paths.clock, '+0\n')
-      if (native === 'fires' && LIBFAKETIME) clearStaleFaketime()
+      if (fires && LIBFAKETIME) clearStaleFaketime()
       // `timeout --foreground`: plain `timeout` leaves claude stopped by SIGTTIN and the pane blank.
       const started = tmux(
         'new-session',
@@ -237,13 +241,11 @@ for (const native of ['off', 'on', 'fires'] as const)
         ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
         'timeout',
         '--foreground',
-        native === 'fires' ? String(Math.round(NATIVE_WAIT_MS / 1000) + 360) : '120',
+        fires ? String(Math.round(NATIVE_WAIT_MS / 1000) + 360) : '120',
         // The engine's clock, and its children's, read from paths.clock: an offset, "+0" to start
         // with, read again at most once a second. Preloaded into the engine and not into `timeout`
         // above it: libfaketime 0.9.10 fails to start in a process whose parent runs it too.
-        ...(native === 'fires' && LIBFAKETIME
-          ? ['env', `LD_PRELOAD=${LIBFAKETIME}`, `FAKETIME_TIMESTAMP_FILE=${paths.clock}`, 'FAKETIME_CACHE_DURATION=1']
-          : []),
+        ...(fires && LIBFAKETIME ? ['env', `LD_PRELOAD=${LIBFAKETIME}`, `FAKETIME_TIMESTAMP_FILE=${paths.clock}`, 'FAKETIME_CACHE_DURATION=1'] : []),
         claudeBin,
         '--dangerously-skip-permissions',
         '--debug-file',
@@ -272,7 +274,7 @@ for (const native of ['off', 'on', 'fires'] as const)
         }
       }
       await fake?.close()
-      if (native === 'fires' && LIBFAKETIME) clearStaleFaketime()
+      if (fires && LIBFAKETIME) clearStaleFaketime()
       if (process.env.CH_E2E_KEEP) console.error(`kept lab ${dir}`)
       else if (dir) rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 })
     })
@@ -382,9 +384,9 @@ for (const native of ['off', 'on', 'fires'] as const)
         assertHerdrAround(herdrCalls(), sessionId)
       })
 
-    if (native === 'fires')
+    if (fires)
       test(
-        "the engine's own idle compaction fires once, 54 minutes on; compact-handoff records it as idle; compact-idle stays silent and keeps herdr's pane idle around it",
+        `the engine's own idle compaction fires once, 54 minutes on; compact-handoff ${live ? 'answers it with its handoff' : 'rehearses it'} and records it as idle; compact-idle stays silent and keeps herdr's pane idle around it`,
         { timeout: NATIVE_WAIT_MS + 120_000 },
         async () => {
           await ready()
@@ -395,7 +397,7 @@ for (const native of ['off', 'on', 'fires'] as const)
             .at(-1)!
             .replace(/\.jsonl$/, '')
           // The engine's cache record: the request asked for the one-hour cache, and the fake wrote it as such.
-          const first = fake.requests()[0]!
+          const first = await waitFor('the first request', 30_000, () => fake.requests()[0], explain)
           assert.match(JSON.stringify(first.body), /"cache_control":\{"type":"ephemeral","ttl":"1h"\}/)
           if (LIBFAKETIME) {
             // The turn has ended (the answer is written) and its timer is armed: 54 minutes and 10
@@ -414,12 +416,29 @@ for (const native of ['off', 'on', 'fires'] as const)
           const [row, ...more] = await waitFor('a compact-handoff row', 60_000, () => rows(sessionId).length > 0 && rows(sessionId), explain)
           assert.equal(more.length, 0, `one compaction, one row: ${JSON.stringify(more)}`)
           assert.equal(row.trigger, 'idle', JSON.stringify(row))
-          assert.equal(fake.requests().filter((r) => r.kind === 'compaction').length, 1, "the engine's summarizer ran once (a rehearsal)")
+          if (live) {
+            // The handoff is the compaction: the engine's summarizer never ran, and the window after
+            // the boundary opens with the handoff, its lineage marker first.
+            assert.deepEqual([row.mode, row.outcome], ['live', 'replaced'], JSON.stringify(row))
+            assert.equal(fake.requests().filter((r) => r.kind === 'compaction').length, 0, "the engine's summarizer never ran")
+            const lines = jsonLines(file)
+            const boundary = lines.findIndex((l) => l.type === 'system' && l.subtype === 'compact_boundary')
+            const opening = lines.slice(boundary + 1).find((l) => l.type === 'user')
+            assert.match(
+              String(opening?.message?.content),
+              new RegExp(`^<!-- compact-handoff: session=${sessionId} n=001 prev=none -->`),
+              'the window opens with the handoff',
+            )
+          } else {
+            assert.deepEqual([row.mode, row.outcome], ['rehearsal', 'rehearsed'], JSON.stringify(row))
+            assert.equal(fake.requests().filter((r) => r.kind === 'compaction').length, 1, "the engine's summarizer ran once (a rehearsal)")
+          }
           const debug = debugLog()
-          // One session.compact, heard by both plugins (a rehearsal: the engine's core compacted beneath).
+          // One session.compact, through both plugins' module, and none of compact-idle's own.
           assert.equal(debug.split('\n').filter((l) => /hooks module compact-handoff@inline, compact-idle@inline session\.compact settled/.test(l)).length, 1)
           assert.doesNotMatch(debug, /compaction reserved in|\$\.session\.compact \(compact-idle\)/)
           assert.equal(jsonLines(file).filter((l) => l.type === 'system' && typeof l.content === 'string' && LINE.test(l.content)).length, 0)
+          if (live) return
           await waitFor(
             'the herdr pane handed back',
             15_000,
@@ -430,4 +449,8 @@ for (const native of ['off', 'on', 'fires'] as const)
           assertHerdrAround(herdrCalls(), sessionId)
         },
       )
+
+    // Not yet: a live handoff answers session.compact without next(), so compact-idle, beneath
+    // compact-handoff in the chain, never hears that compaction and herdr is not told of it.
+    if (live) test.todo("compact-idle keeps herdr's pane idle around a compaction compact-handoff answers live")
   })
