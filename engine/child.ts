@@ -399,7 +399,12 @@ async function build(run: Prepared): Promise<Built> {
       configFiles: files,
       lenient: true,
       builtins: builtinSections,
-      subscribers: seamSubscribers(input.subscribers ?? [], run.bridge),
+      subscribers: seamSubscribers(input.subscribers ?? [], run.bridge, {
+        sessionId: input.sessionId,
+        trigger: input.trigger,
+        messageCount: transcript.messages.length,
+        mode: input.settings.live ? 'live' : 'rehearsal',
+      }),
     }))
   } catch (err) {
     throw new Fallback('pipeline-threw', (err as Error).message)

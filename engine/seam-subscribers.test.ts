@@ -42,10 +42,11 @@ test('engine subscribers: ok, denied, a tool error and a silent tool each record
     pluginRoot: '/plugin',
     pluginVersion: '9.9.9',
     subscribers: [
-      { name: 'fine', tool: 'mcp__p1__hear' },
-      { name: 'refused', tool: 'mcp__p2__hear' },
-      { name: 'broken', tool: 'mcp__p3__hear' },
-      { name: 'silent', tool: 'mcp__p4__hear' },
+      { name: 'fine', tool: 'mcp__p1__hear', hook: 'beforeCompact' },
+      { name: 'refused', tool: 'mcp__p2__hear', hook: 'beforeCompact' },
+      { name: 'broken', tool: 'mcp__p3__hear', hook: 'beforeCompact' },
+      { name: 'silent', tool: 'mcp__p4__hear', hook: 'beforeCompact' },
+      { name: 'settled', tool: 'mcp__p5__hear', hook: 'afterCompact' },
     ],
   }
   const rundir = join(dir, 'run')
@@ -67,16 +68,26 @@ test('engine subscribers: ok, denied, a tool error and a silent tool each record
         refused: { id: line.id, ok: true, value: { status: 'denied', reason: 'an org policy refuses it' } },
         broken: { id: line.id, ok: false, error: 'no tool is named mcp__p3__hear' },
         silent: null,
+        settled: { id: line.id, ok: true, value: { status: 'ok' } },
       }
       const a = byName[line.args.name]
       if (a) setTimeout(() => answer(line.id, a), 5)
     },
   })
   assert.equal(ok, true, JSON.stringify(lines.at(-1)))
-  // Each tool raised once, with what a beforeCompact tap is told.
+  // Each tool raised once, with what a beforeCompact tap is told and whether the handoff is the
+  // compaction; the afterCompact one after the others, once the handoff was final.
   assert.deepEqual(
     raised.map((r) => r.args),
-    input.subscribers!.map((s) => ({ tool: s.tool, name: s.name, sessionId: 'sess-seam', trigger: 'auto', messageCount: 2 })),
+    input.subscribers!.map((s) => ({
+      tool: s.tool,
+      name: s.name,
+      sessionId: 'sess-seam',
+      trigger: 'auto',
+      messageCount: 2,
+      mode: 'live',
+      phase: s.hook === 'afterCompact' ? 'after' : 'before',
+    })),
   )
   const done = lines.at(-1) as DoneLine
   const row = JSON.parse(readFileSync(join(input.settings.dataDir, (done.row.files as { row: string }).row), 'utf8'))
@@ -87,6 +98,7 @@ test('engine subscribers: ok, denied, a tool error and a silent tool each record
     ['refused', 'beforeCompact', 'denied', 'mcp__p2__hear was denied: an org policy refuses it'],
     ['broken', 'beforeCompact', 'threw', 'seam.raise: no tool is named mcp__p3__hear'],
     ['silent', 'beforeCompact', 'timedOut', 'no answer within 400 ms (seamTimeoutMs: 400)'],
+    ['settled', 'done', 'ok', ''],
   ])
   // The silent one was waited for only as long as the setting says, side by side with the others.
   assert.ok(row.seam[4].ms >= 400 && Date.now() - started < 5_000, JSON.stringify(row.seam))

@@ -40,7 +40,8 @@ describe('compact-idle plugin', { skip }, () => {
       ['ICON_MISSING'],
       r.out,
     )
-    assert.match(r.out, /hooks: session\.start, turn\.start, turn\.complete, session\.compact, session\.end/)
+    assert.match(r.out, /hooks: session\.start, tool\.call\{tool=mcp__compact-idle__compaction\}, turn\.start, turn\.complete, session\.compact, session\.end/)
+    assert.doesNotMatch(r.out, /gating hook without \.catch/)
     // herdr's three, and the six that decide whether the engine's own idle compaction fires (hooks/native.ts)
     assert.match(
       r.out,

@@ -615,7 +615,7 @@ var MAX_SUBSCRIBERS = 16;
 var subscribers = /* @__PURE__ */ new Map();
 var PLUGIN_TOOL = /^mcp__[A-Za-z0-9._-]+__[A-Za-z0-9_-]+$/;
 var NAME = /^[A-Za-z0-9][\w.@/-]{0,63}$/;
-function subscribe(input) {
+function subscribe(input, hook = "beforeCompact") {
   const v = input ?? {};
   if (typeof v.tool !== "string" || !PLUGIN_TOOL.test(v.tool)) {
     return {
@@ -626,10 +626,11 @@ function subscribe(input) {
   if (typeof v.name !== "string" || !NAME.test(v.name)) {
     return { isSubscribed: false, reason: `name must be 1 to 64 letters, digits or . _ - @ / (got ${JSON.stringify(v.name ?? null)})` };
   }
-  if (!subscribers.has(v.name) && subscribers.size >= MAX_SUBSCRIBERS) {
-    return { isSubscribed: false, reason: `this session has ${MAX_SUBSCRIBERS} subscribers already` };
+  const key = `${hook} ${v.name}`;
+  if (!subscribers.has(key) && subscribers.size >= MAX_SUBSCRIBERS) {
+    return { isSubscribed: false, reason: `this session has ${MAX_SUBSCRIBERS} subscriptions already` };
   }
-  subscribers.set(v.name, { name: v.name, tool: v.tool });
+  subscribers.set(key, { name: v.name, tool: v.tool, hook });
   return { isSubscribed: true, subscribers: subscribers.size };
 }
 function seamSubscribers() {
@@ -637,13 +638,14 @@ function seamSubscribers() {
 }
 function compactHandoffNoun() {
   return {
-    beforeCompact: async (subscriber) => subscribe(subscriber),
+    beforeCompact: async (subscriber) => subscribe(subscriber, "beforeCompact"),
+    afterCompact: async (subscriber) => subscribe(subscriber, "afterCompact"),
     version: async () => PLUGIN_VERSION
   };
 }
 async function raiseSubscriber($, args) {
-  const { tool, sessionId, trigger, messageCount } = args;
-  const answer = await $.tool.call({ tool, sessionId, trigger, messageCount });
+  const { tool, sessionId, trigger, messageCount, phase, mode } = args;
+  const answer = await $.tool.call({ tool, sessionId, trigger, messageCount, phase, mode });
   if (typeof answer.deny === "string") return { status: "denied", reason: answer.deny || "denied" };
   if (answer.isError === true) {
     const text = answer.text;

@@ -113,7 +113,13 @@ export interface SeamSubscriber {
   name: string
   /** The engine's full name of the tool to raise (`mcp__<plugin>__<tool>`). */
   tool: string
+  /** When it is raised: before the sections start (`beforeCompact`), or once the handoff is final
+   *  (`afterCompact`, the pipeline's `done`). */
+  hook: SeamHook
 }
+
+export const SEAM_HOOKS = ['beforeCompact', 'afterCompact'] as const
+export type SeamHook = (typeof SEAM_HOOKS)[number]
 
 // ---- the bridge -----------------------------------------------------------------------------
 
@@ -157,7 +163,7 @@ export interface BridgeRequestArgs {
   'model.complete': { prompt: string; system?: string; model: string; maxTokens?: number }
   'files.read': { path: string; offset?: number; limit?: number }
   /** Raise a seam subscriber's tool with what a `beforeCompact` tap is told. */
-  'seam.raise': { tool: string; name: string; sessionId: string; trigger: string; messageCount: number }
+  'seam.raise': { tool: string; name: string; sessionId: string; trigger: string; messageCount: number; phase: 'before' | 'after'; mode: 'live' | 'rehearsal' }
 }
 
 /** The engine's ModelUsage, in the API's spelling. */

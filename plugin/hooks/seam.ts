@@ -6,26 +6,27 @@
  * the same `seam` rows as a `plugins:` package's taps. The contract is ../types/index.d.ts.
  */
 import type { EngineInterface } from 'claude-code'
-import type { BridgeRequestArgs, BridgeSeamValue, SeamSubscriber } from './protocol'
+import type { BridgeRequestArgs, BridgeSeamValue, SeamHook, SeamSubscriber } from './protocol'
 import { PLUGIN_VERSION } from './version'
 
 /** The noun as ../types/index.d.ts declares it on `$`. */
 type CompactHandoff = EngineInterface['compactHandoff']
 type CompactHandoffSubscribed = Awaited<ReturnType<CompactHandoff['beforeCompact']>>
 
-/** The most subscribers one session keeps: each is raised before every compaction. */
+/** The most subscriptions one session keeps: each is raised on every compaction. */
 export const MAX_SUBSCRIBERS = 16
 
-/** This session's subscribers by name (the hooks module's memory lives as long as the session). */
+/** This session's subscriptions by hook and name (the hooks module's memory lives as long as the
+ *  session). */
 const subscribers = new Map<string, SeamSubscriber>()
 
 /** The engine's name of a tool a plugin registered: `mcp__<plugin>__<tool>`. */
 const PLUGIN_TOOL = /^mcp__[A-Za-z0-9._-]+__[A-Za-z0-9_-]+$/
 const NAME = /^[A-Za-z0-9][\w.@/-]{0,63}$/
 
-/** Checks and keeps one subscription; a name subscribed again is replaced. Never throws: a wrong
- *  call is answered with why, so the caller's plugin can say so. */
-export function subscribe(input: unknown): CompactHandoffSubscribed {
+/** Checks and keeps one subscription; a name subscribed again to the same hook is replaced. Never
+ *  throws: a wrong call is answered with why, so the caller's plugin can say so. */
+export function subscribe(input: unknown, hook: SeamHook = 'beforeCompact'): CompactHandoffSubscribed {
   const v = (input ?? {}) as { tool?: unknown; name?: unknown }
   if (typeof v.tool !== 'string' || !PLUGIN_TOOL.test(v.tool)) {
     return {
@@ -36,10 +37,11 @@ export function subscribe(input: unknown): CompactHandoffSubscribed {
   if (typeof v.name !== 'string' || !NAME.test(v.name)) {
     return { isSubscribed: false, reason: `name must be 1 to 64 letters, digits or . _ - @ / (got ${JSON.stringify(v.name ?? null)})` }
   }
-  if (!subscribers.has(v.name) && subscribers.size >= MAX_SUBSCRIBERS) {
-    return { isSubscribed: false, reason: `this session has ${MAX_SUBSCRIBERS} subscribers already` }
+  const key = `${hook} ${v.name}`
+  if (!subscribers.has(key) && subscribers.size >= MAX_SUBSCRIBERS) {
+    return { isSubscribed: false, reason: `this session has ${MAX_SUBSCRIBERS} subscriptions already` }
   }
-  subscribers.set(v.name, { name: v.name, tool: v.tool })
+  subscribers.set(key, { name: v.name, tool: v.tool, hook })
   return { isSubscribed: true, subscribers: subscribers.size }
 }
 
@@ -51,20 +53,21 @@ export function seamSubscribers(): SeamSubscriber[] {
 /** The noun `engine.create` adds to `$`. */
 export function compactHandoffNoun(): CompactHandoff {
   return {
-    beforeCompact: async (subscriber) => subscribe(subscriber),
+    beforeCompact: async (subscriber) => subscribe(subscriber, 'beforeCompact'),
+    afterCompact: async (subscriber) => subscribe(subscriber, 'afterCompact'),
     version: async () => PLUGIN_VERSION,
   }
 }
 
 /**
- * Raises one subscriber's tool with what a `beforeCompact` tap is told. `{ deny }` (the engine or
+ * Raises one subscriber's tool with what its tap is told. `{ deny }` (the engine or
  * a hook refused the call) and a result the tool marked as an error are answers; a call that
  * rejects (no such tool) rejects, and the child records it as threw.
  */
 export async function raiseSubscriber($: EngineInterface, args: BridgeRequestArgs['seam.raise']): Promise<BridgeSeamValue> {
-  const { tool, sessionId, trigger, messageCount } = args
+  const { tool, sessionId, trigger, messageCount, phase, mode } = args
   // subscribe() let through only names of this shape.
-  const answer = await $.tool.call({ tool: tool as `mcp__${string}__${string}`, sessionId, trigger, messageCount })
+  const answer = await $.tool.call({ tool: tool as `mcp__${string}__${string}`, sessionId, trigger, messageCount, phase, mode })
   if (typeof answer.deny === 'string') return { status: 'denied', reason: answer.deny || 'denied' }
   if ((answer as { isError?: unknown }).isError === true) {
     const text = (answer as { text?: unknown }).text

@@ -22,9 +22,17 @@ export type CompactHandoff = {
    * compaction's row, `seam`, under `name` with hook `beforeCompact`: `ok`, `denied` (the call was
    * refused), `threw` (it rejected, or the tool reported an error) or `timedOut`. The compaction
    * never waits past the timeout and its handoff never depends on the answer. A name subscribed
-   * again is replaced; a session keeps at most 16.
+   * again is replaced; a session keeps at most 16 subscriptions.
    */
   beforeCompact(subscriber: CompactHandoffSubscriber): Promise<CompactHandoffSubscribed>
+  /**
+   * After each compaction's handoff is final, the tool is raised the same way (`phase: 'after'`):
+   * live, just before the engine takes the handoff as the compaction; rehearsing, once the handoff
+   * stored beside the engine's own compaction is built (after that compaction). Recorded under
+   * `name` with hook `done`. With `beforeCompact`, what a plugin that must act around a compaction
+   * needs when compact-handoff answers it without letting the hooks beneath it run (live).
+   */
+  afterCompact(subscriber: CompactHandoffSubscriber): Promise<CompactHandoffSubscribed>
   /** compact-handoff's version, e.g. "0.1.0". */
   version(): Promise<string>
 }
@@ -41,9 +49,16 @@ export type CompactHandoffSubscribed = { isSubscribed: true; subscribers: number
 /** The fields your tool's call carries (flat on `e` in its `tool.call` hook). */
 export type CompactHandoffToolInput = {
   sessionId: string
-  trigger: 'manual' | 'auto' | 'plugin' | 'precompute'
+  /** As the engine raised the compaction, except `idle`: the engine's own idle compaction (an
+   *  `auto` one between turns), as compact-handoff's row records it. */
+  trigger: 'manual' | 'auto' | 'plugin' | 'precompute' | 'idle'
   /** The messages in the conversation being compacted. */
   messageCount: number
+  /** Which subscription raised it: `beforeCompact` or `afterCompact`. */
+  phase: 'before' | 'after'
+  /** `live`: the handoff is the compaction; `rehearsal`: the engine compacts as it would have, and
+   *  the handoff is stored beside it. */
+  mode: 'live' | 'rehearsal'
 }
 
 declare module 'claude-code' {

@@ -438,19 +438,23 @@ for (const native of ['off', 'on', 'fires', 'fires live'] as const)
           assert.equal(debug.split('\n').filter((l) => /hooks module compact-handoff@inline, compact-idle@inline session\.compact settled/.test(l)).length, 1)
           assert.doesNotMatch(debug, /compaction reserved in|\$\.session\.compact \(compact-idle\)/)
           assert.equal(jsonLines(file).filter((l) => l.type === 'system' && typeof l.content === 'string' && LINE.test(l.content)).length, 0)
-          if (live) return
           await waitFor(
             'the herdr pane handed back',
             15_000,
             () => debugLog().includes('[compact-idle] $.ui.log (to debug): herdr pane w1:p1 handed back'),
             explain,
           )
-          assert.match(debugLog(), /\[compact-idle\] \$\.ui\.log \(to debug\): the engine is compacting the idle session itself/)
+          // Rehearsing, compact-idle's session.compact hook hears the compaction beneath
+          // compact-handoff; live, compact-handoff answers without next() and its seam tells
+          // compact-idle before and after instead.
+          assert.match(
+            debugLog(),
+            live
+              ? /\[compact-idle\] \$\.ui\.log \(to debug\): compact-handoff answers the idle session's compaction \(the engine's own idle compaction\) live/
+              : /\[compact-idle\] \$\.ui\.log \(to debug\): the engine is compacting the idle session itself/,
+          )
+          if (live) assert.match(debugLog(), /\[compact-idle\] \$\.ui\.log \(to debug\): subscribed to compact-handoff's compactions/)
           assertHerdrAround(herdrCalls(), sessionId)
         },
       )
-
-    // Not yet: a live handoff answers session.compact without next(), so compact-idle, beneath
-    // compact-handoff in the chain, never hears that compaction and herdr is not told of it.
-    if (live) test.todo("compact-idle keeps herdr's pane idle around a compaction compact-handoff answers live")
   })

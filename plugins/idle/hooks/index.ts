@@ -46,6 +46,8 @@ let pin: Pin | null = null
 let lastSeq = 0n
 /** The last thing said about the engine's own idle compaction, so each verdict is said once. */
 let nativeSaid = ''
+/** How long after the session's start compact-idle subscribes to compact-handoff's seam. */
+const SUBSCRIBE_DELAY_MS = 2_000
 
 /** Usage in words: the debug log masks JSON whose keys name tokens. */
 function usageWords(u: ModelUsage | undefined): string {
@@ -217,6 +219,57 @@ async function handBack($: EngineInterface, settle: boolean): Promise<void> {
   await debug($, `herdr pane ${p.target.pane} handed back`)
 }
 
+// ---- compact-handoff's seam ---------------------------------------------------------------------
+
+/**
+ * compact-handoff, where it is installed, answers a compaction live without letting the hooks
+ * beneath it run, so this plugin's session.compact hook never hears the engine's own idle
+ * compaction then. Its seam raises a tool of ours before and after each compaction it handles;
+ * the live ones stand in for that hook (a rehearsal passes beneath, and the hook hears it).
+ */
+interface CompactHandoffSeam {
+  beforeCompact(s: { tool: string; name: string }): Promise<{ isSubscribed: boolean; reason?: string }>
+  afterCompact(s: { tool: string; name: string }): Promise<{ isSubscribed: boolean; reason?: string }>
+}
+// The part of compact-handoff's contract (its plugin/types/index.d.ts) this plugin calls. `$` has
+// it only where compact-handoff is installed: the calls below throw elsewhere, and are caught.
+declare module 'claude-code' {
+  interface EngineInterface {
+    compactHandoff: CompactHandoffSeam
+  }
+}
+const SEAM_TOOL = 'mcp__compact-idle__compaction'
+
+/** What compact-handoff's call carries, flat on the tool.call event. */
+interface SeamCall {
+  sessionId?: unknown
+  trigger?: unknown
+  phase?: unknown
+  mode?: unknown
+}
+
+async function subscribeToHandoff($: EngineInterface): Promise<void> {
+  await $.clock.sleep(SUBSCRIBE_DELAY_MS)
+  const { tool } = await $.tool.register({
+    name: 'compaction',
+    description: 'compact-idle: compact-handoff calls this around a compaction it answers; not for the model to call.',
+    isDeferred: true,
+  })
+  const answers = [await $.compactHandoff.beforeCompact({ tool, name: 'compact-idle' }), await $.compactHandoff.afterCompact({ tool, name: 'compact-idle' })]
+  const refused = answers.find((a) => !a.isSubscribed)
+  await debug($, refused ? `compact-handoff refused the subscription: ${refused.reason}` : "subscribed to compact-handoff's compactions")
+}
+
+/** A live compact-handoff compaction of the idle session: the pane is pinned before, handed back after. */
+async function heardFromHandoff($: EngineInterface, e: SeamCall): Promise<void> {
+  // compact-handoff tells the engine's own idle compaction (`auto` between turns) as `idle`.
+  if (e.mode !== 'live' || e.trigger !== 'idle' || isTurnRunning || isCompacting || typeof e.sessionId !== 'string') return
+  if (e.phase === 'before') {
+    await debug($, "compact-handoff answers the idle session's compaction (the engine's own idle compaction) live")
+    await pinPane($, e.sessionId)
+  } else if (e.phase === 'after') void handBack($, true)
+}
+
 // ---- hooks ------------------------------------------------------------------------------------
 
 export const register: Register = (on, options) => {
@@ -225,8 +278,17 @@ export const register: Register = (on, options) => {
   on('session.start', async ($, e, next) => {
     const started = await next(e)
     for (const problem of config.problems) await debug($, `settings: ${problem}`)
+    // After the start, off its path: a tool registered at start delays the first request.
+    void subscribeToHandoff($).catch((err: unknown) =>
+      debug($, `not subscribed to compact-handoff (is it installed?): ${err instanceof Error ? err.message : String(err)}`),
+    )
     return started
   })
+
+  on('tool.call', { tool: SEAM_TOOL }, async ($, e) => {
+    await heardFromHandoff($, e as unknown as SeamCall)
+    return { result: 'compact-idle: noted' }
+  }).catch(() => ({ result: 'compact-idle: noted' }))
 
   on('turn.start', async ($, e, next) => {
     if (e.agentId !== undefined) return next(e)

@@ -11,9 +11,9 @@ import {
   searchCommand,
   statusCommand,
   toolCommand
-} from "./chunk-OZZPVLHW.mjs";
-import "./chunk-UECHQ7UV.mjs";
-import "./chunk-VXUXFW7Q.mjs";
+} from "./chunk-T7LLIEXU.mjs";
+import "./chunk-2MOHVGRC.mjs";
+import "./chunk-GPZWB6SD.mjs";
 import "./chunk-S2M2GLMU.mjs";
 import "./chunk-BO3HOSO4.mjs";
 import "./chunk-M7CEWKEQ.mjs";

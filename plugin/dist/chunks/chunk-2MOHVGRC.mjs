@@ -16,7 +16,7 @@ import {
   padNumber,
   stemTime,
   withLock
-} from "./chunk-VXUXFW7Q.mjs";
+} from "./chunk-GPZWB6SD.mjs";
 import {
   renderConversation
 } from "./chunk-BO3HOSO4.mjs";
@@ -102,13 +102,13 @@ async function writeCompaction(ref, entry) {
   let index = null;
   const docs = () => texts.map((t) => ({ path: rel(t.path), sessionId: ref.sessionId, mode: ref.mode, n: entry.row.lineage.n, kind: t.kind, at: entry.row.at }));
   if (entry.index === "defer" && texts.length > 0) {
-    const { notePending } = await import("./search-4WTXSXSV.mjs");
+    const { notePending } = await import("./search-G4KK7H5M.mjs");
     await notePending(ref.dataDir, docs());
     index = { deferred: true };
   } else if (entry.index !== false && texts.length > 0) {
     const started = performance.now();
     try {
-      const { indexDocs } = await import("./search-4WTXSXSV.mjs");
+      const { indexDocs } = await import("./search-G4KK7H5M.mjs");
       const r = await indexDocs(
         ref.dataDir,
         docs().map((d, i) => ({ ...d, text: texts[i].text }))

@@ -19,7 +19,7 @@ import {
   scanSearch,
   search,
   snippet
-} from "./chunk-VXUXFW7Q.mjs";
+} from "./chunk-GPZWB6SD.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {
   INDEX_DB,

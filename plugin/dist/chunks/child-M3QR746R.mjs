@@ -6,13 +6,13 @@ import {
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-UECHQ7UV.mjs";
+} from "./chunk-2MOHVGRC.mjs";
 import {
   BRIDGE_PATHS,
   BRIDGE_TOKEN_HEADER,
   fallbackReason,
   indexPending
-} from "./chunk-VXUXFW7Q.mjs";
+} from "./chunk-GPZWB6SD.mjs";
 import {
   diskFilesUnder
 } from "./chunk-UFU7QSZE.mjs";
@@ -380,16 +380,17 @@ function keepPlan(messages, opts = {}) {
 }
 
 // engine/seam-subscribers.ts
-function seamSubscribers(subscribers, bridge) {
-  return subscribers.map(({ name, tool }) => ({
+function seamSubscribers(subscribers, bridge, run) {
+  return subscribers.map(({ name, tool, hook }) => ({
     name,
     apply(hooks) {
-      hooks.beforeCompact.tapPromise(name, async (event) => {
-        const { sessionId, trigger, messageCount } = event;
-        const answer2 = await bridge.request("seam.raise", { tool, name, sessionId, trigger, messageCount });
+      const raise = async (phase) => {
+        const answer2 = await bridge.request("seam.raise", { tool, name, ...run, phase });
         if (answer2.status === "denied") throw new SeamDeniedError(`${tool} was denied: ${answer2.reason}`);
         if (answer2.status === "error") throw new Error(`${tool} reported an error: ${answer2.reason}`);
-      });
+      };
+      if (hook === "beforeCompact") hooks.beforeCompact.tapPromise(name, () => raise("before"));
+      else hooks.done.tapPromise(name, () => raise("after"));
     }
   }));
 }
@@ -685,7 +686,12 @@ async function build(run) {
       configFiles: files,
       lenient: true,
       builtins: builtinSections,
-      subscribers: seamSubscribers(input.subscribers ?? [], run.bridge)
+      subscribers: seamSubscribers(input.subscribers ?? [], run.bridge, {
+        sessionId: input.sessionId,
+        trigger: input.trigger,
+        messageCount: transcript.messages.length,
+        mode: input.settings.live ? "live" : "rehearsal"
+      })
     }));
   } catch (err) {
     throw new Fallback("pipeline-threw", err.message);

@@ -5,10 +5,10 @@ import {
   COMMON,
   EXIT,
   command
-} from "./chunk-OZZPVLHW.mjs";
+} from "./chunk-T7LLIEXU.mjs";
 import {
   resolveDataDir
-} from "./chunk-UECHQ7UV.mjs";
+} from "./chunk-2MOHVGRC.mjs";
 import {
   MODE_DIRS,
   StoreError,
@@ -17,7 +17,7 @@ import {
   readJsonl,
   sessionCompactions,
   storedSessions
-} from "./chunk-VXUXFW7Q.mjs";
+} from "./chunk-GPZWB6SD.mjs";
 import {
   forTerminal,
   jsonForTerminal

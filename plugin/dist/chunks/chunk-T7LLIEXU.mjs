@@ -5,7 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-UECHQ7UV.mjs";
+} from "./chunk-2MOHVGRC.mjs";
 import {
   HISTORY_TOOLS,
   INDEX_FILE,
@@ -22,7 +22,7 @@ import {
   reindexStore,
   search,
   sessionCompactions
-} from "./chunk-VXUXFW7Q.mjs";
+} from "./chunk-GPZWB6SD.mjs";
 import {
   forTerminal,
   jsonForTerminal
