@@ -340,39 +340,9 @@ export class Lab {
     return join(this.configDir, 'plugins', 'data', 'compact-handoff-inline')
   }
 
-  /** Every compaction row stored, oldest first, with the path it was found at. A rehearsal's
-   *  pending row reads as its completion (`NNN-<iso>.late.json`) once there is one, as the store's
-   *  readers take it; `pendingPath` is then where the pending row is. */
-  rows(): Array<Record<string, any> & { path: string }> {
-    const out: Array<Record<string, any> & { path: string }> = []
-    const parsed = (file: string): Record<string, any> | null => {
-      try {
-        return JSON.parse(readFileSync(file, 'utf8'))
-      } catch {
-        return null
-      }
-    }
-    const walk = (d: string) => {
-      if (!existsSync(d)) return
-      for (const name of readdirSync(d)) {
-        const p = join(d, name)
-        // The store is live: a file listed a moment ago (a SQLite journal) may be gone by now.
-        const st = statSync(p, { throwIfNoEntry: false })
-        if (!st) continue
-        if (st.isDirectory()) {
-          if (name !== 'runs') walk(p)
-        } else if (/^\d{3,}-[^.]+\.json$/.test(name)) {
-          // A row the hooks module is writing ($.fs.write is not atomic) reads as not there yet.
-          const late = p.replace(/\.json$/, '.late.json')
-          const lateRow = existsSync(late) ? parsed(late) : null
-          const row = lateRow ?? parsed(p)
-          if (row) out.push(lateRow ? { ...row, path: late, pendingPath: p } : { ...row, path: p })
-        }
-      }
-    }
-    walk(this.dataDir)
-    walk(join(this.pluginData(), 'rows'))
-    return out.sort((a, b) => String(a.at).localeCompare(String(b.at)))
+  /** Every compaction row stored, oldest first, with the path it was found at (`storedRows`). */
+  rows(): StoredRow[] {
+    return [...storedRows(this.dataDir), ...storedRows(join(this.pluginData(), 'rows'))].sort((a, b) => String(a.at).localeCompare(String(b.at)))
   }
 
   /** Waits until `count` rows are stored and none is pending any more (a rehearsal's late part
@@ -484,6 +454,44 @@ export function toolPairing(r: FakeRequest): { uses: string[]; unpaired: string[
     }
   })
   return { uses, unpaired, orphanResults, duplicateUses }
+}
+
+export type StoredRow = Record<string, any> & { path: string }
+
+/**
+ * Every compaction row under `dir` (a data dir, or any folder of one), in the order found. A
+ * rehearsal's pending row reads as its completion (`NNN-<iso>.late.json`) once there is one, as
+ * the store's readers take it; `pendingPath` is then where the pending row is. A row the hooks
+ * module is still writing ($.fs.write is not atomic) reads as not there yet.
+ */
+export function storedRows(dir: string): StoredRow[] {
+  const out: StoredRow[] = []
+  const parsed = (file: string): Record<string, any> | null => {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8'))
+    } catch {
+      return null
+    }
+  }
+  const walk = (d: string) => {
+    if (!existsSync(d)) return
+    for (const name of readdirSync(d)) {
+      const p = join(d, name)
+      // The store is live: a file listed a moment ago (a SQLite journal) may be gone by now.
+      const st = statSync(p, { throwIfNoEntry: false })
+      if (!st) continue
+      if (st.isDirectory()) {
+        if (name !== 'runs') walk(p)
+      } else if (/^\d{3,}-[^.]+\.json$/.test(name)) {
+        const late = p.replace(/\.json$/, '.late.json')
+        const lateRow = existsSync(late) ? parsed(late) : null
+        const row = lateRow ?? parsed(p)
+        if (row) out.push(lateRow ? { ...row, path: late, pendingPath: p } : { ...row, path: p })
+      }
+    }
+  }
+  walk(dir)
+  return out
 }
 
 export const MARKER_RE = /^<!-- compact-handoff: session=(\S+) n=(\d+) prev=(\d+|none) -->/

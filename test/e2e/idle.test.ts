@@ -20,9 +20,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { MODE_DIRS } from '../../plugin/hooks/protocol.ts'
 import { type FakeModel, startFakeModel } from './fake-model.mjs'
-import { claudeBin, parseJsonLines, PLUGIN_KEY, pluginDir, repoRoot, seedEngineConfig, skipWithoutEngine } from './harness.ts'
+import { claudeBin, parseJsonLines, PLUGIN_KEY, pluginDir, repoRoot, seedEngineConfig, skipWithoutEngine, type StoredRow, storedRows } from './harness.ts'
 
 const idleDir = join(repoRoot, 'plugins', 'idle')
 /** What the fake reports on every reply: 1,000 uncached, 230,000 read from the cache and 19,000
@@ -151,18 +150,7 @@ for (const native of ['off', 'on', 'fires', 'fires live'] as const)
     }
 
     /** compact-handoff's rows for a session, in either store mode. */
-    const rows = (sessionId: string): any[] =>
-      Object.values(MODE_DIRS).flatMap((mode) => {
-        const d = join(paths.data, mode, sessionId)
-        // A rehearsal's row, pending first, reads as its completion (NNN-<iso>.late.json) once there is one.
-        const read = (n: string) =>
-          JSON.parse(readFileSync(existsSync(join(d, n.replace(/\.json$/, '.late.json'))) ? join(d, n.replace(/\.json$/, '.late.json')) : join(d, n), 'utf8'))
-        return existsSync(d)
-          ? readdirSync(d)
-              .filter((n) => /^\d{3,}-[^.]+\.json$/.test(n))
-              .map(read)
-          : []
-      })
+    const rows = (sessionId: string): StoredRow[] => storedRows(paths.data).filter((r) => r.sessionId === sessionId)
 
     before(async () => {
       dir = mkdtempSync(join(tmpdir(), 'idle-e2e-'))
@@ -350,7 +338,10 @@ for (const native of ['off', 'on', 'fires', 'fires live'] as const)
         assert.equal(shown.sessionId, sessionId)
 
         // compact-handoff heard the compaction compact-idle raised, as trigger 'plugin'.
-        const [row, ...more] = await waitFor('a compact-handoff row', 10_000, () => rows(sessionId).length > 0 && rows(sessionId), explain)
+        const [row, ...more] = (await waitFor('a compact-handoff row', 10_000, () => rows(sessionId).length > 0 && rows(sessionId), explain)) as [
+          StoredRow,
+          ...StoredRow[],
+        ]
         assert.equal(more.length, 0, `one compaction, one row: ${JSON.stringify(more)}`)
         assert.equal(row.trigger, 'plugin', JSON.stringify(row))
         assert.equal(row.sessionId, sessionId)
@@ -413,7 +404,13 @@ for (const native of ['off', 'on', 'fires', 'fires live'] as const)
             explain,
           )
           assert.ok(notice)
-          const [row, ...more] = await waitFor('a compact-handoff row', 60_000, () => rows(sessionId).length > 0 && rows(sessionId), explain)
+          // A rehearsal's row is pending until its late part (the model work after the engine
+          // compacted) completes it.
+          const settled = () => {
+            const found = rows(sessionId)
+            return found.length > 0 && found.every((r) => r.outcome !== 'pending') && found
+          }
+          const [row, ...more] = (await waitFor('a settled compact-handoff row', 60_000, settled, explain)) as [StoredRow, ...StoredRow[]]
           assert.equal(more.length, 0, `one compaction, one row: ${JSON.stringify(more)}`)
           assert.equal(row.trigger, 'idle', JSON.stringify(row))
           if (live) {
