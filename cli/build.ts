@@ -10,7 +10,7 @@ import { HandoffError } from '../pipeline/codes.ts'
 import { fmt } from '../pipeline/text.ts'
 import { beforeBoundary, readJsonlTranscript } from '../pipeline/transcript.ts'
 import type { HandoffResult, PipelineInput } from '../pipeline/types.ts'
-import { buildHandoff, configFiles } from '../pipeline/build.ts'
+import { buildHandoff, configFiles, prepareSections } from '../pipeline/build.ts'
 import { builtinSections } from '../sections/index.ts'
 import { cliCapabilities } from './capabilities.ts'
 import { readPolicy } from '../pipeline/read-policy.ts'
@@ -117,6 +117,9 @@ async function run(argv: string[]): Promise<number> {
   const boundary = positiveInt('--at-boundary', values['at-boundary'])
   const window = positiveInt('--window', values.window)
 
+  // What the sections load ahead (the ledger's shell grammar, compiled off the main thread) loads
+  // while the transcript is read; a section meets its own failure again when it runs.
+  void prepareSections({ configFiles: configFiles(values.config ?? []), builtins: builtinSections })
   let transcript
   try {
     transcript = await readJsonlTranscript(file)

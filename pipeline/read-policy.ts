@@ -95,12 +95,20 @@ const inside = (root: string, path: string) => {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))
 }
 
-const realOrSelf = (path: string) => {
-  try {
-    return realpathSync(path)
-  } catch {
-    return path
+/** The project's real path (itself when it has none), looked up once per root: every path a run
+ *  checks asks for it. */
+const realRoots = new Map<string, string>()
+const realRoot = (root: string) => {
+  let real = realRoots.get(root)
+  if (real === undefined) {
+    try {
+      real = realpathSync(root)
+    } catch {
+      real = root
+    }
+    realRoots.set(root, real)
   }
+  return real
 }
 
 function kindOf(s: Stats): string {
@@ -124,9 +132,12 @@ export function checkPath(path: string, policy: ReadPolicy): PathVerdict {
   let real: string | null = null
   let stats: Stats | null = null
   try {
-    lstatSync(abs)
-    real = realpathSync(abs)
-    stats = statSync(real)
+    // A missing path is the common case on a transcript from elsewhere: answered without the
+    // cost of an error object.
+    if (lstatSync(abs, { throwIfNoEntry: false })) {
+      real = realpathSync(abs)
+      stats = statSync(real)
+    }
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code
     if (code !== 'ENOENT' && code !== 'ENOTDIR') return refuse(`cannot be examined (${code ?? (err as Error).message})`)
@@ -144,7 +155,7 @@ export function checkPath(path: string, policy: ReadPolicy): PathVerdict {
     if (policy.root === null) return refuse('the transcript names no project directory (cwd), so no file is known to be inside it')
     // The project as named and as its real path (it may itself be a link, as /tmp is on macOS).
     const where = real ?? abs
-    if (!inside(realOrSelf(policy.root), where) && !inside(policy.root, where)) {
+    if (!inside(realRoot(policy.root), where) && !inside(policy.root, where)) {
       return refuse(`${real && real !== abs ? `its real path ${real}` : abs} is outside the session's project (${policy.root})`)
     }
   }

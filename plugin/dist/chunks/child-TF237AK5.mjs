@@ -15,7 +15,7 @@ import {
 } from "./chunk-GPZWB6SD.mjs";
 import {
   diskFilesUnder
-} from "./chunk-UFU7QSZE.mjs";
+} from "./chunk-UCP6FUNB.mjs";
 import {
   SeamDeniedError
 } from "./chunk-EARDYH65.mjs";
@@ -24,7 +24,7 @@ import {
   readEngineMessages,
   readPolicy,
   vetForRead
-} from "./chunk-N5GVKJMM.mjs";
+} from "./chunk-42MYEJ7S.mjs";
 import "./chunk-BO3HOSO4.mjs";
 import {
   systemClock
@@ -589,7 +589,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-NOG37FQ3.mjs"), import("./sections-3VXRXJLD.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-NOG37FQ3.mjs"), import("./sections-MJ5LXCMB.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

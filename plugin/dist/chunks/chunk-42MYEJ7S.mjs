@@ -2426,12 +2426,18 @@ var inside = (root, path) => {
   const rel = relative(root, path);
   return rel === "" || !rel.startsWith("..") && !isAbsolute(rel);
 };
-var realOrSelf = (path) => {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
+var realRoots = /* @__PURE__ */ new Map();
+var realRoot = (root) => {
+  let real = realRoots.get(root);
+  if (real === void 0) {
+    try {
+      real = realpathSync(root);
+    } catch {
+      real = root;
+    }
+    realRoots.set(root, real);
   }
+  return real;
 };
 function kindOf(s) {
   if (s.isDirectory()) return "a directory";
@@ -2448,9 +2454,10 @@ function checkPath(path, policy) {
   let real = null;
   let stats = null;
   try {
-    lstatSync(abs);
-    real = realpathSync(abs);
-    stats = statSync(real);
+    if (lstatSync(abs, { throwIfNoEntry: false })) {
+      real = realpathSync(abs);
+      stats = statSync(real);
+    }
   } catch (err) {
     const code = err.code;
     if (code !== "ENOENT" && code !== "ENOTDIR") return refuse(`cannot be examined (${code ?? err.message})`);
@@ -2467,7 +2474,7 @@ function checkPath(path, policy) {
     }
     if (policy.root === null) return refuse("the transcript names no project directory (cwd), so no file is known to be inside it");
     const where = real ?? abs;
-    if (!inside(realOrSelf(policy.root), where) && !inside(policy.root, where)) {
+    if (!inside(realRoot(policy.root), where) && !inside(policy.root, where)) {
       return refuse(`${real && real !== abs ? `its real path ${real}` : abs} is outside the session's project (${policy.root})`);
     }
   }

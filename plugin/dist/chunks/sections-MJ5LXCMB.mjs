@@ -3,8 +3,8 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   builtinSections
-} from "./chunk-HY4TPADJ.mjs";
-import "./chunk-N5GVKJMM.mjs";
+} from "./chunk-XGWWTI7D.mjs";
+import "./chunk-42MYEJ7S.mjs";
 import "./chunk-BO3HOSO4.mjs";
 import "./chunk-2NN3RAOG.mjs";
 import "./chunk-M7CEWKEQ.mjs";

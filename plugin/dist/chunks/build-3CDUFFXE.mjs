@@ -3,24 +3,25 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   diskFilesUnder
-} from "./chunk-UFU7QSZE.mjs";
+} from "./chunk-UCP6FUNB.mjs";
 import {
   forTerminal,
   jsonForTerminal
 } from "./chunk-S2M2GLMU.mjs";
 import {
   buildHandoff,
-  configFiles
+  configFiles,
+  prepareSections
 } from "./chunk-V3VTKQXG.mjs";
 import "./chunk-EARDYH65.mjs";
 import {
   builtinSections
-} from "./chunk-HY4TPADJ.mjs";
+} from "./chunk-XGWWTI7D.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript,
   readPolicy
-} from "./chunk-N5GVKJMM.mjs";
+} from "./chunk-42MYEJ7S.mjs";
 import "./chunk-BO3HOSO4.mjs";
 import {
   systemClock
@@ -267,6 +268,7 @@ ${usage}`);
   }
   const boundary = positiveInt("--at-boundary", values["at-boundary"]);
   const window = positiveInt("--window", values.window);
+  void prepareSections({ configFiles: configFiles(values.config ?? []), builtins: builtinSections });
   let transcript;
   try {
     transcript = await readJsonlTranscript(file);

@@ -12,7 +12,7 @@ import {
   resolveIn,
   secretPattern,
   windowStart
-} from "./chunk-N5GVKJMM.mjs";
+} from "./chunk-42MYEJ7S.mjs";
 import {
   numberLines,
   renderConversation
