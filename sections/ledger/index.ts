@@ -153,15 +153,16 @@ function renderFiles(files: WrittenFile[], room: number, cwd: string | undefined
   return { text: [head, ...intro, ...shown, ...(left ? [note(left)] : [])].join('\n'), shown: kept }
 }
 
-function renderFailures(all: Failure[], max: number, room: number, cwd: string | undefined): { text: string; shown: number } {
+function renderFailures(all: Failure[], max: number, room: number, cwd: string | undefined, n: number): { text: string; shown: number } {
   const newest = all.slice(-max)
   if (all.length === 0) return { text: '### Failures: none flagged', shown: 0 }
   let kept = newest.length
   const build = () => {
     const shown = newest.slice(newest.length - kept)
     const left = all.length - kept
-    const head = `### Failures: ${fmt(all.length)}${left ? ` (the newest ${fmt(kept)} shown)` : ''}`
-    return [head, ...shown.map((f) => renderFailure(f, cwd))].join('\n')
+    // A count with nothing under it would read as a list that went missing: say where they are.
+    const how = kept === 0 ? ` (none listed here, for room; each in full: ${lookupCall(n)})` : left ? ` (the newest ${fmt(kept)} shown; all of them: ${lookupCall(n)})` : ''
+    return [`### Failures: ${fmt(all.length)}${how}`, ...shown.map((f) => renderFailure(f, cwd))].join('\n')
   }
   let text = build()
   while (text.length > room && kept > 0) {
@@ -197,16 +198,30 @@ export function renderLedger(
   const commandsHead = `### Shell commands: ${fmt(data.commands.length)}`
 
   const files = renderFiles(data.files, Math.floor(budget * FILES_SHARE), cwd, n)
-  let used = intro.length + sep + files.text.length + sep
-  const reserve = data.commands.length ? commandsHead.length + 1 + commandsReserve(data.commands, countLine(999, 999).length, limits) + sep : 0
-  const fails = renderFailures(data.failures, options.maxFailures, Math.max(0, budget - used - reserve - sep), cwd)
-  used += fails.text.length + (data.commands.length ? sep : 0)
-  const fitted = data.commands.length
-    ? fitCommands(data.commands, Math.max(0, budget - used - commandsHead.length - 1), countLine, limits)
-    : { text: '', shown: 0, leftOut: 0, leftOutReadOnly: 0 }
-  const parts = [intro, files.text, fails.text, ...(data.commands.length ? [`${commandsHead}\n${fitted.text}`] : ['### Shell commands: none'])]
-  let body = parts.join('\n\n')
-  // Only a budget too small for the newest commands at their shortest gets here.
+  const head = intro.length + sep + files.text.length + sep
+  // Laid out with the newest `newest` commands always listed; when even those at their shortest
+  // do not fit, fewer of them are, and the count line stands for the rest.
+  const layout = (newest: number) => {
+    const lim = { ...limits, newest }
+    const reserve = data.commands.length ? commandsHead.length + 1 + commandsReserve(data.commands, countLine(999, 999).length, lim) + sep : 0
+    const fails = renderFailures(data.failures, options.maxFailures, Math.max(0, budget - head - reserve - sep), cwd, n)
+    const used = head + fails.text.length + (data.commands.length ? sep : 0)
+    const fitted = data.commands.length
+      ? fitCommands(data.commands, Math.max(0, budget - used - commandsHead.length - 1), countLine, lim)
+      : { text: '', shown: 0, leftOut: 0, leftOutReadOnly: 0 }
+    const parts = [intro, files.text, fails.text, ...(data.commands.length ? [`${commandsHead}\n${fitted.text}`] : ['### Shell commands: none'])]
+    return { body: parts.join('\n\n'), fails, fitted }
+  }
+  // The first layout that fits and lists the newest failure (what went wrong, in its own words,
+  // is worth more than one more command), else the first that fits, else the smallest.
+  const layouts = [layout(limits.newest)]
+  const fits = (l: (typeof layouts)[number]) => l.body.length <= budget
+  const good = (l: (typeof layouts)[number]) => fits(l) && (data.failures.length === 0 || options.maxFailures === 0 || l.fails.shown > 0)
+  for (let newest = limits.newest - 1; !good(layouts.at(-1)!) && newest >= 0; newest--) layouts.push(layout(newest))
+  const laid = layouts.find(good) ?? layouts.find(fits) ?? layouts.at(-1)!
+  const { fails, fitted } = laid
+  let body = laid.body
+  // Only a budget too small for the files and the count line gets here.
   if (body.length > budget) {
     const note = `\n[ledger cut at ${fmt(budget)} chars (budgetChars); all of it: ${lookupCall(n)}]`
     body = body.slice(0, Math.max(0, budget - note.length)) + note

@@ -186,7 +186,7 @@ describe('failures', () => {
       assistant(i, bash(`./step ${i + 1}`, { text: `Exit code 2\nfailure number ${i + 1}\nmore\nand more`, isError: true })),
     )
     const { body, record } = await run(transcript(ms), 20_000)
-    assert.match(body, /### Failures: 30 \(the newest 20 shown\)/)
+    assert.match(body, /### Failures: 30 \(the newest 20 shown; all of them: handoff_lookup \{"n": 1, "section": "ledger"\}\)/)
     assert.match(body, /- Bash `\.\/step 30` → Exit code 2 ⏎ failure number 30$/m)
     assert.doesNotMatch(body, /step 10`/)
     assert.match(body, /step 11`/)
@@ -298,6 +298,32 @@ describe('the ledger fits its own budget', () => {
     assert.match(body, /### Shell commands: 600/)
     for (let n = 591; n <= 600; n++) assert.match(body, new RegExp(`^${n}\\. `, 'm'))
     assert.ok(record.counts.filesShown > 0)
+  })
+
+  test('a budget too small for the newest commands lists fewer of them, whole, and the newest failure', async () => {
+    // 12 files and 30 commands whose newest 10 at their shortest, with the files, leave no room
+    // for a failure: the ledger ends on a whole command line, not a cut one.
+    const ms: Message[] = []
+    for (let i = 0; i < 30; i++) {
+      const failed = i === 27 ? { text: 'Exit code 1\nthe commit hook refused it', isError: true } : undefined
+      ms.push(assistant(i, bash(`git log --oneline --max-count=${i} -- src/a-long-path/to/some/module-${i}/file-${i}.ts && echo ${'x'.repeat(120)}`, failed)))
+      if (i < 12) ms.push(assistant(100 + i, edit(`/repo/src/module-${i}/deeply/nested/file-${i}.ts`)))
+    }
+    const { body, record } = await run(transcript(ms, '/repo'), 2_000)
+    assert.ok(body.length <= 2_000, `${body.length} > 2000`)
+    assert.doesNotMatch(body, /ledger cut at/)
+    assert.match(body, /### Failures: 1\n- Bash `git log --oneline --max-count=27 .*the commit hook refused it/)
+    assert.match(body, /^30\. git log/m)
+    assert.ok(record.counts.commandsShown < 10, `${record.counts.commandsShown} commands shown`)
+    assert.match(body, /^\[\d+ older commands left out here/m)
+  })
+
+  test('failures with no room at all are counted, and the lookup named', async () => {
+    const ms = Array.from({ length: 12 }, (_, i) => assistant(i, bash(`./step-${i} ${'y'.repeat(140)}`, { text: `Exit code 1\n${'e'.repeat(400)}`, isError: true })))
+    const { body } = await run(transcript(ms), 1_200)
+    assert.ok(body.length <= 1_200, `${body.length} > 1200`)
+    assert.match(body, /### Failures: 12 \((none listed here, for room; each in full|the newest \d+ shown; all of them): handoff_lookup \{"n": 1, "section": "ledger"\}\)/)
+    assert.doesNotMatch(body, /the newest 0 shown/)
   })
 
   test('nothing to say: no tool calls in scope', async () => {

@@ -16,7 +16,7 @@ import {
 import "./chunk-EARDYH65.mjs";
 import {
   builtinSections
-} from "./chunk-XGWWTI7D.mjs";
+} from "./chunk-5ATIVGAO.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript,

@@ -1891,15 +1891,15 @@ function renderFiles(files, room, cwd, n) {
   const left = files.length - kept;
   return { text: [head, ...intro, ...shown, ...left ? [note(left)] : []].join("\n"), shown: kept };
 }
-function renderFailures(all, max, room, cwd) {
+function renderFailures(all, max, room, cwd, n) {
   const newest = all.slice(-max);
   if (all.length === 0) return { text: "### Failures: none flagged", shown: 0 };
   let kept = newest.length;
   const build = () => {
     const shown = newest.slice(newest.length - kept);
     const left = all.length - kept;
-    const head = `### Failures: ${fmt(all.length)}${left ? ` (the newest ${fmt(kept)} shown)` : ""}`;
-    return [head, ...shown.map((f) => renderFailure(f, cwd))].join("\n");
+    const how = kept === 0 ? ` (none listed here, for room; each in full: ${lookupCall(n)})` : left ? ` (the newest ${fmt(kept)} shown; all of them: ${lookupCall(n)})` : "";
+    return [`### Failures: ${fmt(all.length)}${how}`, ...shown.map((f) => renderFailure(f, cwd))].join("\n");
   };
   let text = build();
   while (text.length > room && kept > 0) {
@@ -1920,14 +1920,24 @@ function renderLedger(data, opts) {
   const countLine = (left, readOnly) => `[${fmt(left)} older command${left === 1 ? "" : "s"} left out here (${fmt(readOnly)} of them read-only probes); every command at full length: ${lookupCall(n)}]`;
   const commandsHead = `### Shell commands: ${fmt(data.commands.length)}`;
   const files = renderFiles(data.files, Math.floor(budget * FILES_SHARE), cwd, n);
-  let used = intro.length + sep + files.text.length + sep;
-  const reserve = data.commands.length ? commandsHead.length + 1 + commandsReserve(data.commands, countLine(999, 999).length, limits) + sep : 0;
-  const fails = renderFailures(data.failures, options.maxFailures, Math.max(0, budget - used - reserve - sep), cwd);
-  used += fails.text.length + (data.commands.length ? sep : 0);
-  const fitted = data.commands.length ? fitCommands(data.commands, Math.max(0, budget - used - commandsHead.length - 1), countLine, limits) : { text: "", shown: 0, leftOut: 0, leftOutReadOnly: 0 };
-  const parts = [intro, files.text, fails.text, ...data.commands.length ? [`${commandsHead}
-${fitted.text}`] : ["### Shell commands: none"]];
-  let body = parts.join("\n\n");
+  const head = intro.length + sep + files.text.length + sep;
+  const layout = (newest) => {
+    const lim = { ...limits, newest };
+    const reserve = data.commands.length ? commandsHead.length + 1 + commandsReserve(data.commands, countLine(999, 999).length, lim) + sep : 0;
+    const fails2 = renderFailures(data.failures, options.maxFailures, Math.max(0, budget - head - reserve - sep), cwd, n);
+    const used = head + fails2.text.length + (data.commands.length ? sep : 0);
+    const fitted2 = data.commands.length ? fitCommands(data.commands, Math.max(0, budget - used - commandsHead.length - 1), countLine, lim) : { text: "", shown: 0, leftOut: 0, leftOutReadOnly: 0 };
+    const parts = [intro, files.text, fails2.text, ...data.commands.length ? [`${commandsHead}
+${fitted2.text}`] : ["### Shell commands: none"]];
+    return { body: parts.join("\n\n"), fails: fails2, fitted: fitted2 };
+  };
+  const layouts = [layout(limits.newest)];
+  const fits = (l) => l.body.length <= budget;
+  const good = (l) => fits(l) && (data.failures.length === 0 || options.maxFailures === 0 || l.fails.shown > 0);
+  for (let newest = limits.newest - 1; !good(layouts.at(-1)) && newest >= 0; newest--) layouts.push(layout(newest));
+  const laid = layouts.find(good) ?? layouts.find(fits) ?? layouts.at(-1);
+  const { fails, fitted } = laid;
+  let body = laid.body;
   if (body.length > budget) {
     const note = `
 [ledger cut at ${fmt(budget)} chars (budgetChars); all of it: ${lookupCall(n)}]`;
