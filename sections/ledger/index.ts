@@ -161,7 +161,12 @@ function renderFailures(all: Failure[], max: number, room: number, cwd: string |
     const shown = newest.slice(newest.length - kept)
     const left = all.length - kept
     // A count with nothing under it would read as a list that went missing: say where they are.
-    const how = kept === 0 ? ` (none listed here, for room; each in full: ${lookupCall(n)})` : left ? ` (the newest ${fmt(kept)} shown; all of them: ${lookupCall(n)})` : ''
+    const how =
+      kept === 0
+        ? ` (none listed here, for room; each in full: ${lookupCall(n)})`
+        : left
+          ? ` (the newest ${fmt(kept)} shown; all of them: ${lookupCall(n)})`
+          : ''
     return [`### Failures: ${fmt(all.length)}${how}`, ...shown.map((f) => renderFailure(f, cwd))].join('\n')
   }
   let text = build()

@@ -319,10 +319,15 @@ describe('the ledger fits its own budget', () => {
   })
 
   test('failures with no room at all are counted, and the lookup named', async () => {
-    const ms = Array.from({ length: 12 }, (_, i) => assistant(i, bash(`./step-${i} ${'y'.repeat(140)}`, { text: `Exit code 1\n${'e'.repeat(400)}`, isError: true })))
+    const ms = Array.from({ length: 12 }, (_, i) =>
+      assistant(i, bash(`./step-${i} ${'y'.repeat(140)}`, { text: `Exit code 1\n${'e'.repeat(400)}`, isError: true })),
+    )
     const { body } = await run(transcript(ms), 1_200)
     assert.ok(body.length <= 1_200, `${body.length} > 1200`)
-    assert.match(body, /### Failures: 12 \((none listed here, for room; each in full|the newest \d+ shown; all of them): handoff_lookup \{"n": 1, "section": "ledger"\}\)/)
+    assert.match(
+      body,
+      /### Failures: 12 \((none listed here, for room; each in full|the newest \d+ shown; all of them): handoff_lookup \{"n": 1, "section": "ledger"\}\)/,
+    )
     assert.doesNotMatch(body, /the newest 0 shown/)
   })
 
