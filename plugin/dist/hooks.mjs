@@ -142,7 +142,13 @@ function lateRow(f, p, rowPath) {
   };
 }
 function stderrTail(stderr) {
-  const lines = stderr.trim().split("\n").filter(Boolean);
+  const lines = stderr.trim().split("\n").filter((l) => l.trim());
+  const named = lines.findLastIndex((l) => /^\s*(?:[A-Z]\w*)?(?:Error|Exception)\b[^:]*:/.test(l));
+  if (named >= 0)
+    return [
+      lines[named].trim(),
+      ...lines.slice(named + 1, named + 2).filter((l) => /^\s+at /.test(l)).map((l) => l.trim())
+    ].join(" | ").slice(0, 300);
   return lines.slice(-2).join(" | ").slice(-300);
 }
 function storedRow(row, rowPath) {

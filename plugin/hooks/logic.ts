@@ -245,7 +245,23 @@ export function lateRow(f: FallbackFacts, p: Pick<PendingLine, 'files' | 'sizes'
 
 /** The child's stderr, cut to its last line or two, for a reason. */
 export function stderrTail(stderr: string): string {
-  const lines = stderr.trim().split('\n').filter(Boolean)
+  const lines = stderr
+    .trim()
+    .split('\n')
+    .filter((l) => l.trim())
+  // Node's report of an uncaught error ends with the error's own fields and its version line
+  // ("}", "Node.js v20…"): the line that names the error, and where it was thrown, say why.
+  const named = lines.findLastIndex((l) => /^\s*(?:[A-Z]\w*)?(?:Error|Exception)\b[^:]*:/.test(l))
+  if (named >= 0)
+    return [
+      lines[named]!.trim(),
+      ...lines
+        .slice(named + 1, named + 2)
+        .filter((l) => /^\s+at /.test(l))
+        .map((l) => l.trim()),
+    ]
+      .join(' | ')
+      .slice(0, 300)
   return lines.slice(-2).join(' | ').slice(-300)
 }
 

@@ -16,6 +16,7 @@ import {
   replacement,
   resolveSettings,
   rowTrigger,
+  stderrTail,
 } from '../hooks/logic'
 import { readHello } from '../hooks/bridge'
 import { fileStem, nextNumber } from '../hooks/protocol'
@@ -284,5 +285,32 @@ describe('the fallback row', () => {
       writtenBy: 'hooks',
     })
     expect(fileStem(2, at)).toBe('002-2026-01-02T03-04-05-006Z')
+  })
+})
+
+describe("a crashed child's stderr, as the reason says it", () => {
+  test("an uncaught error: the line naming it and where it was thrown, not Node's closing lines", () => {
+    const stderr = [
+      'file:///p/dist/chunks/store.mjs:88',
+      '    throw err;',
+      '    ^',
+      '',
+      "Error: ENOENT: no such file or directory, link '/d/.001.json.draft' -> '/d/001.json'",
+      '    at linkSync (node:fs:1802:3)',
+      '    at storeRow (file:///p/dist/chunks/store.mjs:88:5) {',
+      '  errno: -2,',
+      "  code: 'ENOENT',",
+      '}',
+      '',
+      'Node.js v20.20.2',
+    ].join('\n')
+    expect(stderrTail(stderr)).toBe("Error: ENOENT: no such file or directory, link '/d/.001.json.draft' -> '/d/001.json' | at linkSync (node:fs:1802:3)")
+    expect(stderrTail('RangeError [ERR_OUT_OF_RANGE]: The value of "offset" is out of range.\n')).toBe(
+      'RangeError [ERR_OUT_OF_RANGE]: The value of "offset" is out of range.',
+    )
+  })
+
+  test('anything else: its last two lines', () => {
+    expect(stderrTail('warming up\nsomething went wrong\nexiting\n')).toBe('something went wrong | exiting')
   })
 })
