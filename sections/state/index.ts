@@ -24,6 +24,14 @@ import {
 /** The rows this section can write, by the names its record and notes use. */
 export type Row = 'branch' | 'operation' | 'working-tree' | 'open-prs' | 'commits' | 'model' | 'agents'
 
+/** The rows git reads, as the handoff names them (open PRs are gh's, which many do not use). */
+const REPO_ROWS = {
+  branch: 'branch',
+  operation: 'an operation in progress',
+  'working-tree': 'working tree',
+  commits: 'last commits',
+} as const
+
 export interface Unreadable {
   row: Row
   reason: string
@@ -187,7 +195,7 @@ function renderBlock(b: Block): string[] {
   return [...b.lines, ...b.items.slice(0, b.kept), ...(left > 0 && b.more ? [b.more(left)] : [])]
 }
 
-const renderAll = (head: string, blocks: Block[]) => [head, ...blocks.flatMap(renderBlock)].join('\n')
+const renderAll = (head: string, blocks: Block[], tail: string[]) => [head, ...blocks.flatMap(renderBlock), ...tail].join('\n')
 
 function branchLine(s: GitStatus, commits: Commit[] | null): string {
   if (s.branch === null) {
@@ -310,11 +318,21 @@ export function renderState(
     blocks.push(agents)
   }
 
-  let body = renderAll(head, blocks)
+  // A repository row that could not be read is said where the reader looks: a missing "Working
+  // tree" line must not read as a clean tree. One line per cause, naming the rows it cost; only
+  // beside rows that were read (with none, the section is left out and the reasons recorded).
+  const byReason = new Map<string, Row[]>()
+  for (const u of reading.unreadable) if (u.row in REPO_ROWS) byReason.set(u.reason, [...(byReason.get(u.reason) ?? []), u.row])
+  const unread =
+    blocks.length > 0
+      ? [...byReason].map(([reason, rows]) => `- Not read (${rows.map((r) => REPO_ROWS[r as keyof typeof REPO_ROWS]).join(', ')}): ${reason}`)
+      : []
+
+  let body = renderAll(head, blocks, unread)
   for (const b of [files, prs, commits, agents]) {
     while (b && b.kept > 0 && body.length > opts.budget) {
       b.kept--
-      body = renderAll(head, blocks)
+      body = renderAll(head, blocks, unread)
     }
   }
   // Only a budget smaller than the fixed rows themselves gets here; cut rather than overrun.

@@ -390,7 +390,8 @@ describe('state: rows that cannot be read', () => {
     const dir = join(root, 'plain')
     mkdirSync(dir, { recursive: true })
     const { r, notes } = await run(dir, { options: { gh: true }, env: { ...BASE_ENV, GIT_CEILING_DIRECTORIES: root } })
-    assert.deepEqual(lines(r).slice(1), ['- Model: claude-test-1'])
+    // A missing branch or working tree must not read as a clean one: the reader is told why.
+    assert.deepEqual(lines(r).slice(1), ['- Model: claude-test-1', `- Not read (branch, working tree, last commits): ${dir} is not inside a git repository`])
     assert.deepEqual(rec(r).unreadable.slice(0, 4), [
       { row: 'branch', reason: `${dir} is not inside a git repository` },
       { row: 'working-tree', reason: `${dir} is not inside a git repository` },

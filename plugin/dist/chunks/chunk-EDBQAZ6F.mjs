@@ -2733,6 +2733,12 @@ async function listOpenPrs(opts) {
 }
 
 // sections/state/index.ts
+var REPO_ROWS = {
+  branch: "branch",
+  operation: "an operation in progress",
+  "working-tree": "working tree",
+  commits: "last commits"
+};
 var plural = (n, one, many = `${one}s`) => `${fmt(n)} ${n === 1 ? one : many}`;
 var DEFAULT_OPTIONS = {
   commits: 5,
@@ -2820,7 +2826,7 @@ function renderBlock(b) {
   const left = b.items.length - b.kept + b.beyond;
   return [...b.lines, ...b.items.slice(0, b.kept), ...left > 0 && b.more ? [b.more(left)] : []];
 }
-var renderAll = (head, blocks) => [head, ...blocks.flatMap(renderBlock)].join("\n");
+var renderAll = (head, blocks, tail) => [head, ...blocks.flatMap(renderBlock), ...tail].join("\n");
 function branchLine(s, commits) {
   if (s.branch === null) {
     const short = commits?.[0]?.hash ?? s.oid?.slice(0, 10) ?? "an unknown commit";
@@ -2916,11 +2922,14 @@ function renderState(head, reading, extra, opts) {
     };
     blocks.push(agents);
   }
-  let body = renderAll(head, blocks);
+  const byReason = /* @__PURE__ */ new Map();
+  for (const u of reading.unreadable) if (u.row in REPO_ROWS) byReason.set(u.reason, [...byReason.get(u.reason) ?? [], u.row]);
+  const unread = blocks.length > 0 ? [...byReason].map(([reason, rows]) => `- Not read (${rows.map((r) => REPO_ROWS[r]).join(", ")}): ${reason}`) : [];
+  let body = renderAll(head, blocks, unread);
   for (const b of [files, prs, commits, agents]) {
     while (b && b.kept > 0 && body.length > opts.budget) {
       b.kept--;
-      body = renderAll(head, blocks);
+      body = renderAll(head, blocks, unread);
     }
   }
   if (body.length > opts.budget) body = `${body.slice(0, Math.max(0, opts.budget - 1))}\u2026`;

@@ -3,7 +3,7 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   builtinSections
-} from "./chunk-5ATIVGAO.mjs";
+} from "./chunk-EDBQAZ6F.mjs";
 import "./chunk-42MYEJ7S.mjs";
 import "./chunk-BO3HOSO4.mjs";
 import "./chunk-2NN3RAOG.mjs";

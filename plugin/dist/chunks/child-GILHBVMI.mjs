@@ -589,7 +589,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-NOG37FQ3.mjs"), import("./sections-P74TTSRY.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-NOG37FQ3.mjs"), import("./sections-KUTXM26T.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

@@ -16,7 +16,7 @@ import {
 import "./chunk-EARDYH65.mjs";
 import {
   builtinSections
-} from "./chunk-5ATIVGAO.mjs";
+} from "./chunk-EDBQAZ6F.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript,
