@@ -6,22 +6,56 @@
  */
 import type { Transcript } from './transcript.ts'
 
+/** Some or all of a file's text as the transcript holds it. */
+export interface Copy {
+  /** The lines, joined by newlines (a final newline ends the last line: see `fileLines`). */
+  text: string
+  /** The file line the copy's first line stands at. */
+  firstLine: number
+  /** It holds the whole file: a Write, or a Read from line 1 that ended before its limit (so it
+   *  reached the file's end). A part is never passed off as the whole file. */
+  whole: boolean
+}
+
 /** What the transcript knows about one file. */
 export interface Touch {
   path: string
   /** Index of the newest message that touched it through a file tool. */
   last: number
   /** The file's text as the transcript last knew it — a Write's content, a Read's result (whole,
-   *  or the lines a partial Read showed), with every later Edit replayed on it. Absent when no
-   *  such copy can be trusted. `firstLine` is the file line its first line stands at. */
-  stored?: { text: string; from: 'read' | 'write'; firstLine: number }
-  /** What the newest successful Read showed, as it showed it (no later Edit replayed): the lines
-   *  the session last saw, for when `stored` was dropped because an Edit could not be replayed. */
-  read?: { text: string; firstLine: number }
-  /** The file line the session last worked at: its newest Edit, or the start of its newest Read. */
+   *  or the lines partial Reads showed: overlapping or adjacent parts joined), with every later
+   *  Edit replayed on it. Absent when no such copy can be trusted. */
+  stored?: Copy & { from: 'read' | 'write' }
+  /** What the newest Read showed, as it showed it (no later Edit replayed): the lines the session
+   *  last saw, for when `stored` was dropped because an Edit could not be replayed. */
+  read?: Copy
+  /** The file line the session last worked at: its newest Edit, else the start of its newest
+   *  Read (a Write: line 1). An Edit outranks a later Read: the work is where the file changed. */
   focus: number
+  /** The line of its newest Edit since the last Write, when a copy placed it. */
+  edited?: number
   /** How many times each file tool touched it (failed calls included: they are work too). */
   ops: Record<string, number>
+}
+
+/** The lines the Read tool shows when no limit is given: a Read that shows this many may stop short of the end. */
+export const READ_TOOL_LINES = 2_000
+
+/** A text's lines: a final newline ends the last line and adds none, as the file's reader counts them. */
+export function fileLines(text: string): string[] {
+  if (text === '') return []
+  return (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n')
+}
+
+/**
+ * The newest copy of a file the transcript holds, for a section that shows or describes it:
+ * `stored` (`current`: as the file stood after the session's last known change), else the newest
+ * Read as it showed it — still a copy, but from before later Edits that could not be placed in it.
+ */
+export function lastCopy(touch: Touch): (Copy & { from: 'read' | 'write'; current: boolean }) | undefined {
+  if (touch.stored) return { ...touch.stored, current: true }
+  if (touch.read) return { ...touch.read, from: 'read', current: false }
+  return undefined
 }
 
 /** Files the engine attaches again by itself after a compaction: handing them back doubles them. */
@@ -68,6 +102,23 @@ const countLines = (text: string, end: number): number => {
 
 const positive = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined)
 
+/** Whether a copy holds a file line. */
+const holds = (copy: Copy, line: number | undefined): boolean =>
+  line !== undefined && line >= copy.firstLine && line < copy.firstLine + fileLines(copy.text).length
+
+/** Two parts joined when they overlap or meet (the newer one's lines win), else null. */
+function joined(older: Copy, newer: Copy): Copy | null {
+  const a = fileLines(older.text)
+  const b = fileLines(newer.text)
+  if (newer.firstLine > older.firstLine + a.length || older.firstLine > newer.firstLine + b.length) return null
+  const before = a.slice(0, Math.max(0, newer.firstLine - older.firstLine))
+  const after = a.slice(Math.max(0, newer.firstLine + b.length - older.firstLine))
+  const lines = [...before, ...b, ...after]
+  // An empty last line stays a line: a final newline alone would end the line before it.
+  const text = lines.join('\n') + (lines.at(-1) === '' ? '\n' : '')
+  return { text, firstLine: Math.min(older.firstLine, newer.firstLine), whole: false }
+}
+
 /**
  * Every file a file tool touched, newest touch last, with the newest stored text for each and
  * where the session last worked in it. A partial Read is kept as the lines it showed (never
@@ -87,6 +138,9 @@ const accounts = new WeakMap<readonly unknown[], Map<string, Touch>>()
 
 function readTouches(t: Transcript): Map<string, Touch> {
   const touches = new Map<string, Touch>()
+  // Files whose newest Read came after their newest change: an Edit the stored copy cannot take
+  // may still be placed in that Read's lines, which are then the file as it stands.
+  const freshRead = new Set<string>()
   for (const m of t.messages) {
     for (const u of m.toolUses) {
       const key = FILE_TOOLS[u.name]
@@ -97,25 +151,20 @@ function readTouches(t: Transcript): Map<string, Touch> {
       touch.last = m.index
       const failed = u.result?.isError === true
       if (u.name === 'Write' && typeof u.input.content === 'string' && !failed) {
-        touch.stored = { text: u.input.content, from: 'write', firstLine: 1 }
+        touch.stored = { text: u.input.content, from: 'write', firstLine: 1, whole: true }
         touch.focus = 1
+        delete touch.edited
+        freshRead.delete(path)
       } else if (u.name === 'Read' && u.result && !failed && u.result.text) {
-        const offset = positive(u.input.offset)
-        const whole = offset === undefined && u.input.limit === undefined
-        touch.focus = offset ?? 1
-        touch.read = { text: readText(u.result.text), firstLine: offset ?? 1 }
-        // A part keeps a whole copy already known (it is the better copy), else stands for itself.
-        if (whole || !touch.stored || touch.stored.firstLine !== 1) touch.stored = { text: readText(u.result.text), from: 'read', firstLine: offset ?? 1 }
+        readPart(touch, u.input, readText(u.result.text))
+        freshRead.add(path)
       } else if ((u.name === 'Edit' || u.name === 'MultiEdit') && !failed) {
         const edits = u.name === 'Edit' ? [u.input as Edit] : Array.isArray(u.input.edits) ? (u.input.edits as Edit[]) : []
-        const done = touch.stored ? replay(touch.stored.text, edits) : null
-        if (done === null) delete touch.stored
-        else {
-          touch.stored = { ...touch.stored!, text: done.text }
-          touch.focus = touch.stored.firstLine + done.line
-        }
+        editCopy(touch, edits, freshRead.has(path))
+        freshRead.delete(path)
       } else if (u.name === 'NotebookEdit') {
         delete touch.stored
+        freshRead.delete(path)
       }
       // Re-inserting keeps the map ordered by most recent touch.
       touches.delete(path)
@@ -123,4 +172,44 @@ function readTouches(t: Transcript): Map<string, Touch> {
     }
   }
   return touches
+}
+
+/**
+ * A Read's lines into the account. It is whole only from line 1 and short of its limit (the
+ * tool's own when none was given): a Read that showed as many lines as it asked for may have
+ * stopped short of the end. A whole copy outlives a later part; parts that overlap or meet are
+ * joined; a part elsewhere replaces the last one, unless that one holds the newest Edit.
+ */
+function readPart(touch: Touch, input: Record<string, unknown>, shownText: string): void {
+  const firstLine = positive(input.offset) ?? 1
+  const shown = shownText === '' ? 0 : shownText.split('\n').length
+  const whole = firstLine === 1 && shown < (positive(input.limit) ?? READ_TOOL_LINES)
+  // Past the file's end: nothing was seen.
+  if (shown === 0 && !whole) return
+  // A whole file's empty last line is its final newline; a part's is a line the part holds.
+  const text = !whole && shownText.endsWith('\n') ? `${shownText}\n` : shownText
+  const part: Copy = { text, firstLine, whole }
+  touch.read = part
+  touch.focus = touch.edited ?? firstLine
+  const s = touch.stored
+  if (whole || !s) touch.stored = { ...part, from: 'read' }
+  else if (!s.whole) {
+    const both = joined(s, part)
+    if (both) touch.stored = { ...both, from: 'read' }
+    else if (!holds(s, touch.edited)) touch.stored = { ...part, from: 'read' }
+  }
+}
+
+/** Edits replayed on the stored copy, else on the newest Read when nothing changed since it; the
+ *  copy is dropped when neither holds what an Edit replaced. */
+function editCopy(touch: Touch, edits: Edit[], freshRead: boolean): void {
+  const bases = [touch.stored, freshRead && touch.read ? { ...touch.read, from: 'read' as const } : undefined]
+  for (const base of bases) {
+    const done = base ? replay(base.text, edits) : null
+    if (!base || !done) continue
+    touch.stored = { ...base, text: done.text }
+    touch.edited = touch.focus = base.firstLine + done.line
+    return
+  }
+  delete touch.stored
 }

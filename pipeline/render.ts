@@ -3,6 +3,7 @@
  * own: typed turns and assistant text in full, each tool call on one line with its input and the
  * start of its result. Bounded: when it must cut, it keeps the newest messages and says so.
  */
+import { fileLines } from './file-touches.ts'
 import { clip, fmt } from './text.ts'
 import type { Message, ToolUse, Transcript } from './transcript.ts'
 
@@ -104,10 +105,11 @@ export function renderConversation(t: Transcript, opts: RenderOptions): Rendered
  * A file as the Read tool shows it: each line numbered from 1 (or `offset`), a tab, the line;
  * at most `limit` lines (the tool's own default is 2,000). A restored file reads the same
  * whichever host read it. `firstLine` says which file line `text` starts at, when it is only a
- * part of the file (the lines a partial Read showed).
+ * part of the file (the lines a partial Read showed). A final newline ends the last line; it is
+ * not a line of its own.
  */
 export function numberLines(text: string, offset = 1, limit = 2_000, firstLine = 1): string {
-  const lines = text.split('\n')
+  const lines = fileLines(text)
   const start = Math.max(offset, 1)
   const from = Math.max(start, firstLine)
   return lines

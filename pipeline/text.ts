@@ -10,6 +10,10 @@ export const fmt = (n: number): string => {
   return int!.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (frac ? `.${frac.slice(0, 3)}` : '')
 }
 
+/** A count of lines, or a run of file lines, in words: "1 line", "12 lines"; "line 7", "lines 7–9". */
+export const lineCount = (n: number): string => `${fmt(n)} line${n === 1 ? '' : 's'}`
+export const lineSpan = (from: number, to: number): string => (from === to ? `line ${fmt(from)}` : `lines ${fmt(from)}–${fmt(to)}`)
+
 export interface ClipOptions {
   /** 'end' (default) keeps the head and cuts the rest; 'middle' keeps both ends. */
   at?: 'end' | 'middle'

@@ -13,6 +13,8 @@ import {
   fileTouches,
   FILE_TOOLS,
   fmt,
+  lastCopy,
+  lineSpan,
   type ReadPolicy,
   READ_POLICY_OPTIONS,
   readPolicy,
@@ -156,7 +158,7 @@ function render(source: Source, runs: Chunk[], lineChars: number): string {
   // a gap is marked, so a list of ranges would say again what the lines say.
   const first = merged[0]!.from
   const last = merged.at(-1)!.to - 1
-  const span = first === last ? `line ${fmt(n(first))}` : `lines ${fmt(n(first))}–${fmt(n(last))}`
+  const span = lineSpan(n(first), n(last))
   const where = merged.length > 1 ? `${merged.length} excerpts, ${span}` : span
   const heading =
     source.kind === 'file' ? `### ${source.label} — ${where}` : `### ${outputTitle(source, merged[0]!.from === 0)} — ${where} of ${fmt(source.lines.length)}`
@@ -230,11 +232,11 @@ export default defineSection<ExcerptsOptions>({
     for (const touch of fileTouches(input.transcript).values()) {
       // A copy an Edit could not be replayed on is still shown as the session last read it: older
       // lines are better than none, and the heading says so.
-      const copy = touch.stored ?? touch.read
+      const copy = lastCopy(touch)
       if (!copy || ENGINE_ATTACHED.has(basename(touch.path))) continue
       // A file the read policy would refuse to restore is not shown from the transcript either.
       if (refusalOf(touch.path, policy, copy.text) !== null) continue
-      const label = touch.stored ? touch.path : `${touch.path} (as last read, before later edits)`
+      const label = copy.current ? touch.path : `${touch.path} (as last read, before later edits)`
       sources.push({ label, kind: 'file', lines: linesOf(copy.text), firstLine: copy.firstLine, recency: age(touch.last) })
     }
     const withheld: string[] = []

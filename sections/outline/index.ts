@@ -5,7 +5,7 @@
  * transcript (no file is opened).
  */
 import { basename } from 'node:path'
-import { defineSection, fileTouches, fmt, SectionDropError, type Touch } from '../../pipeline/index.ts'
+import { defineSection, fileLines, fileTouches, fmt, lastCopy, lineCount, lineSpan, SectionDropError, type Touch } from '../../pipeline/index.ts'
 
 interface OutlineOptions extends Record<string, unknown> {
   maxFiles: number
@@ -33,30 +33,37 @@ function didWhat(ops: Touch['ops']): string {
     .join(', ')
 }
 
-/** A file's declarations as `line: text`, from the transcript's copy of it. */
+/** A file's declarations as `line: text`, from the transcript's newest copy of it (the one
+ *  `excerpts` shows). */
 export function declarations(touch: Touch, lineChars: number): string[] {
-  if (!touch.stored) return []
+  const copy = lastCopy(touch)
+  if (!copy) return []
   const out: string[] = []
-  touch.stored.text.split('\n').forEach((line, i) => {
+  fileLines(copy.text).forEach((line, i) => {
     if (!DECLARATION.test(line)) return
     const text = line.trim()
-    out.push(`${touch.stored!.firstLine + i}: ${text.length > lineChars ? `${text.slice(0, lineChars - 1)}…` : text}`)
+    out.push(`${copy.firstLine + i}: ${text.length > lineChars ? `${text.slice(0, lineChars - 1)}…` : text}`)
   })
   return out
 }
 
+/** How much of a file the conversation showed, and how current that copy is. */
+function seenOf(touch: Touch): string {
+  const copy = lastCopy(touch)
+  if (!copy) return 'no copy in the conversation'
+  const n = fileLines(copy.text).length
+  const span = copy.whole ? lineCount(n) : lineSpan(copy.firstLine, copy.firstLine + n - 1)
+  // A copy from before Edits that could not be placed in it is still the lines the session saw;
+  // said so, since its declarations may have moved since.
+  if (!copy.current) return `${span} as last read, before later edits`
+  if (!copy.whole) return `${span} seen`
+  return `${span} as ${copy.from === 'write' ? 'written' : 'last read'}`
+}
+
 /** One file's entry: its path, what was done, how much of it the transcript saw, its declarations. */
 function entry(touch: Touch, lineChars: number): string {
-  const s = touch.stored
-  const seen = !s
-    ? 'no copy in the conversation'
-    : s.firstLine === 1 && s.from === 'write'
-      ? `${fmt(s.text.split('\n').length)} lines as written`
-      : s.firstLine === 1
-        ? `${fmt(s.text.split('\n').length)} lines as last read`
-        : `lines ${s.firstLine}–${s.firstLine + s.text.split('\n').length - 1} seen`
   const decls = declarations(touch, lineChars)
-  return [`- ${touch.path} (${didWhat(touch.ops)}; ${seen}; last worked at line ${touch.focus})`, ...decls.map((d) => `    ${d}`)].join('\n')
+  return [`- ${touch.path} (${didWhat(touch.ops)}; ${seenOf(touch)}; last worked at line ${touch.focus})`, ...decls.map((d) => `    ${d}`)].join('\n')
 }
 
 export default defineSection<OutlineOptions>({

@@ -56,6 +56,27 @@ describe('outline', () => {
     assert.match(rest.join('\n'), /^\/p\/store\.go \(written, edited; 13 lines as written; last worked at line 12\)/)
   })
 
+  test('a part read from line 1 with a limit it filled is a part; a final newline is not a line', async () => {
+    const r = await run(
+      t(
+        use(0, 'Read', { file_path: '/p/rewind.go', limit: 2 }, '     1→package cli\n     2→'),
+        use(1, 'Write', { file_path: '/p/.ignore', content: 'lib/x.ex:58:13\n' }),
+      ),
+    )
+    assert.match(r.body, /\/p\/\.ignore \(written; 1 line as written;/)
+    assert.match(r.body, /\/p\/rewind\.go \(read; lines 1–2 seen;/)
+  })
+
+  test('a copy from before later edits is said to be one, and its declarations are listed as excerpts shows it', async () => {
+    const r = await run(
+      t(
+        use(0, 'Read', { file_path: '/p/h.ex', offset: 90, limit: 2 }, '    90→  def trace(conn) do\n    91→  end'),
+        use(1, 'Edit', { file_path: '/p/h.ex', old_string: 'not in the lines read', new_string: 'x' }),
+      ),
+    )
+    assert.match(r.body, /\/p\/h\.ex \(edited, read; lines 90–91 as last read, before later edits; last worked at line 90\)\n {4}90: def trace\(conn\) do/)
+  })
+
   test('fits its budget, saying what it left out; no file touched is a drop', async () => {
     const many = Array.from({ length: 30 }, (_, i) => use(i, 'Write', { file_path: `/p/f${i}.go`, content: GO }))
     const r = await run(t(...many), 1_200)

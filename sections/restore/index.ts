@@ -9,7 +9,10 @@ import {
   clip,
   defineSection,
   fileTouches,
+  fileLines,
   fmt,
+  lineCount,
+  lineSpan,
   numberLines,
   type Touch,
   type ReadPolicy,
@@ -57,54 +60,76 @@ export interface RestoredFile {
   chars: number
   approxTokens: number
   clippedChars: number
+  /** The result stops short of the lines asked: clipped to its share, or the host read no further. */
+  clipped: boolean
+  /** A stored copy that is only a part of the file: the lines it holds. */
+  copyHolds?: { from: number; to: number }
   ms: number
   note?: string
 }
+
+/** A file to read: the lines asked of the host, and those its stored copy shows if the read fails. */
+type Planned = Requested & { fallback: Range }
 
 const rangeInput = (range: Range) => (range === 'all' ? {} : { offset: range.from, limit: range.to - range.from + 1 })
 
 /** Characters a line costs as the Read tool shows it: its number, a tab, the line, a newline. */
 const shownChars = (line: string, n: number) => String(n).length + line.length + 2
 
-/** A line width assumed for a file the transcript holds no copy of, to size its window. */
+/** Room for the line that labels a stored copy, when the file cannot be read now. */
+const STORED_LABEL_CHARS = 250
+
+/** What a line the transcript holds no copy of is taken to cost as shown, to size a window. */
 const ASSUMED_LINE_CHARS = 50
 
 /**
  * The lines to restore of a file longer than `fileChars`: a window around where the session last
- * worked in it (its newest Edit, or its newest partial Read), a third of the window above that
- * line and the rest below, sized by the transcript's copy when there is one. A file that fits, or
- * whose copy is whole and fits, comes back whole.
+ * worked in it (its newest Edit, else its newest Read), a third of the window above that line and
+ * the rest below, each line costed from the transcript's copy where it holds the line, else as a
+ * typical line. A file whose whole copy fits comes back whole, and so does one with no copy that
+ * was last worked at its top (the host reads no more of it than fits). `within`: only lines the
+ * copy holds — what the copy itself can show when the file cannot be read now.
  */
-export function windowFor(touch: Touch | undefined, fileChars: number): Range {
-  const stored = touch?.stored
+export function windowFor(touch: Touch | undefined, fileChars: number, within = false): Range {
+  const copy = touch?.stored
   const focus = touch?.focus ?? 1
-  if (!stored) {
-    if (focus <= 1) return 'all'
-    const lines = Math.max(1, Math.floor(fileChars / ASSUMED_LINE_CHARS))
-    const from = Math.max(1, focus - Math.floor(lines / 3))
-    return { from, to: from + lines - 1 }
-  }
-  const lines = stored.text.split('\n')
-  const first = stored.firstLine
+  if (!copy && focus <= 1) return 'all'
+  const lines = copy ? fileLines(copy.text) : []
+  const first = copy?.firstLine ?? 1
   const last = first + lines.length - 1
-  const cost = (n: number) => shownChars(lines[n - first]!, n)
-  if (first === 1 && lines.reduce((sum, l, i) => sum + shownChars(l, i + 1), 0) <= fileChars) return 'all'
-  const at = Math.min(Math.max(focus, first), last)
+  if (copy?.whole && lines.reduce((sum, l, i) => sum + shownChars(l, i + 1), 0) <= fileChars) return 'all'
+  const cost = (n: number) => (n >= first && n <= last ? shownChars(lines[n - first]!, n) : ASSUMED_LINE_CHARS)
+  const lo = copy && within ? first : 1
+  const hi = copy && (within || copy.whole) ? last : Number.MAX_SAFE_INTEGER
+  const at = Math.min(Math.max(focus, lo), hi)
   let from = at
   let to = at
   let used = cost(at)
   // Grow below first (up to two thirds of the room), then above, then below again.
-  while (to < last && used + cost(to + 1) <= (fileChars * 2) / 3) used += cost(++to)
-  while (from > first && used + cost(from - 1) <= fileChars) used += cost(--from)
-  while (to < last && used + cost(to + 1) <= fileChars) used += cost(++to)
+  while (to < hi && used + cost(to + 1) <= (fileChars * 2) / 3) used += cost(++to)
+  while (from > lo && used + cost(from - 1) <= fileChars) used += cost(--from)
+  while (to < hi && used + cost(to + 1) <= fileChars) used += cost(++to)
   return { from, to }
+}
+
+/** The file lines a Read result shows (numbered "12\t…" or "    12→…"): how many, the first and the last. */
+export function shownLines(text: string): { count: number; from: number; to: number } {
+  const numbers = [...text.matchAll(/^ *(\d+)[\t→]/gm)].map((m) => Number(m[1]))
+  return { count: numbers.length, from: numbers[0] ?? 0, to: numbers.at(-1) ?? 0 }
 }
 
 /** `goesOn`: the host stopped reading at fileChars, so how much more there is was never read, and is not said. */
 function clipFile(text: string, max: number, goesOn = false, setting = `fileChars: ${max}`): { text: string; clipped: number } {
   const rest = (clipped: number) =>
     `\n[… ${goesOn ? 'the rest of the file' : `${fmt(clipped)} more chars`} not restored (${setting}); Read the file for the rest]`
-  if (text.length <= max) return { text: goesOn ? `${text}${rest(0)}` : text, clipped: 0 }
+  if (!goesOn && text.length <= max) return { text, clipped: 0 }
+  if (goesOn && text.length <= max) {
+    // The mark that says the file goes on counts toward max too: the last lines give it room.
+    const mark = rest(0)
+    if (text.length + mark.length <= max) return { text: `${text}${mark}`, clipped: 0 }
+    const keep = Math.max(0, text.lastIndexOf('\n', max - mark.length))
+    return { text: `${text.slice(0, keep)}${mark}`, clipped: text.length - keep }
+  }
   let clipped = 0
   const kept = clip(text, max, { atLine: true, mark: (cut) => rest((clipped = cut)) })
   return { text: kept, clipped }
@@ -141,11 +166,10 @@ export function shareOut(demands: number[], total: number): number[] {
  */
 function demandOf(touch: Touch | undefined, fileChars: number, onDisk: number | undefined): number {
   const s = touch?.stored
-  // Room for the line that labels a stored copy, when the file cannot be read now.
-  const label = 250
+  const label = STORED_LABEL_CHARS
   if (onDisk !== undefined) return Math.min(fileChars, Math.ceil(onDisk * 1.2) + label) // numbering adds about a fifth
   if (!s) return fileChars
-  const shown = s.text.split('\n').reduce((n, line, i) => n + shownChars(line, s.firstLine + i), 0)
+  const shown = fileLines(s.text).reduce((n, line, i) => n + shownChars(line, s.firstLine + i), 0)
   return Math.min(fileChars, shown + label)
 }
 
@@ -162,8 +186,20 @@ function storedLines(stored: NonNullable<Touch['stored']>, range: Range): string
   return numberLines(stored.text, offset, limit ?? Number.MAX_SAFE_INTEGER, stored.firstLine)
 }
 
+/** What the first line of a stored copy's result says it is: the next window must not take an old
+ *  copy for the file as it is, nor a part for the whole file. */
+function storedLabel(stored: NonNullable<Touch['stored']>, range: Range, why: string): string {
+  const n = fileLines(stored.text).length
+  const what = !stored.whole
+    ? `below is the transcript's last copy of it, which holds only ${lineSpan(stored.firstLine, stored.firstLine + n - 1)} of the file, not the whole file; it may be out of date`
+    : range !== 'all'
+      ? `below is part of the transcript's last copy of it (${lineCount(n)} in all), which may be out of date`
+      : "below is the transcript's last copy of it, which may be out of date"
+  return `[compact-handoff: the file could not be read now (${why}); ${what}]\n`
+}
+
 /** One file: the host's read, bounded in time; on failure, the transcript's own copy. */
-async function readOne(ctx: SectionContext<RestoreOptions>, file: Requested, stored: Touch['stored'], policy: ReadPolicy, maxChars: number) {
+async function readOne(ctx: SectionContext<RestoreOptions>, file: Planned, stored: Touch['stored'], policy: ReadPolicy, maxChars: number) {
   const started = ctx.capabilities.now()
   const kind = NOT_TEXT[extname(file.path).toLowerCase()]
   if (kind) return { failed: `${kind}: only text comes back through a restore` }
@@ -180,7 +216,14 @@ async function readOne(ctx: SectionContext<RestoreOptions>, file: Requested, sto
       stopped.catch(() => {}) // it fires again when the section settles; nobody is waiting by then
       const request = { path: file.path, ...rangeInput(file.range), policy, maxChars }
       const answer = await Promise.race([ctx.capabilities.files.read(request, signal), stopped])
-      if (answer.ok) return { text: answer.text, truncated: answer.truncated === true, source: 'read' as const, ms: ctx.capabilities.now() - started }
+      if (answer.ok)
+        return {
+          text: answer.text,
+          truncated: answer.truncated === true,
+          source: 'read' as const,
+          whole: file.range === 'all',
+          ms: ctx.capabilities.now() - started,
+        }
       why = answer.reason
     } catch (err) {
       why = timer.signal.aborted ? `no answer within ${fmt(ctx.options.readTimeoutMs)} ms (readTimeoutMs)` : (err as Error).message
@@ -189,14 +232,13 @@ async function readOne(ctx: SectionContext<RestoreOptions>, file: Requested, sto
     }
     if (ctx.signal.aborted) return { failed: 'the section was stopped' }
   }
-  const shown = stored ? storedLines(stored, file.range) : ''
+  const shown = stored ? storedLines(stored, file.fallback) : ''
   if (stored && shown !== '') {
-    // Said in the result itself: the next window must not take an old copy for the file as it is.
-    const part = stored.firstLine > 1 || file.range !== 'all' ? ' (the lines it holds of the range asked)' : ''
-    const label = `[compact-handoff: the file could not be read now (${why}); below is the transcript's last copy of it${part}, which may be out of date]\n`
     return {
-      text: label + shown,
+      text: storedLabel(stored, file.fallback, why) + shown,
       source: 'stored' as const,
+      truncated: false,
+      whole: stored.whole && file.fallback === 'all',
       ms: ctx.capabilities.now() - started,
       note: `read failed (${why}); the transcript's copy stands in`,
     }
@@ -271,30 +313,45 @@ export default defineSection<RestoreOptions>({
       choice.files.map((f) => demandOf(touches.get(f.path), options.fileChars, sizeOnDisk(resolveIn(policy, f.path)))),
       total - choice.files.reduce((n, f) => n + perCall(f.path), 0),
     )
-    const files = choice.files.map((f, i) => (f.range === 'all' ? { ...f, range: windowFor(touches.get(f.path), shares[i]!) } : f))
+    // A range the summary named is kept as named; else the window, and for the stored copy the
+    // same window held to the lines the copy has (a part is shown as the part it is).
+    const files: Planned[] = choice.files.map((f, i) => {
+      const touch = touches.get(f.path)
+      if (f.range !== 'all') return { ...f, fallback: f.range }
+      return { ...f, range: windowFor(touch, shares[i]!), fallback: windowFor(touch, shares[i]! - STORED_LABEL_CHARS, true) }
+    })
     const reads = await Promise.all(files.map((f, i) => readOne(ctx, f, touches.get(f.path)?.stored, policy, shares[i]!)))
     files.forEach((file, i) => {
       const r = reads[i]!
       if ('failed' in r) return void failed.push({ path: file.path, why: r.failed! })
       const share = shares[i]!
       const setting = share < options.fileChars ? `its share of totalChars: ${fmt(share)}` : `fileChars: ${options.fileChars}`
-      const { text, clipped } = clipFile(r.text, share, 'truncated' in r && r.truncated, setting)
+      const { text, clipped } = clipFile(r.text, share, r.truncated, setting)
       const cost = text.length + perCall(file.path)
       if (used + cost > total)
         return void failed.push({ path: file.path, why: `${fmt(text.length)} chars would take the restored total past ${fmt(total)} (${totalSetting})` })
       used += cost
+      // Labelled by what the result holds, not by what was asked: a read can stop short of the
+      // range (the file's end, the clip), and the call must be one that would show these lines.
+      const lines = shownLines(text)
+      const range: Range = r.whole && clipped === 0 && !r.truncated ? 'all' : lines.count > 0 ? { from: lines.from, to: lines.to } : file.range
       const id = `toolu_handoff_${String(input.lineage.n).padStart(3, '0')}_restore_${restored.length + 1}`
-      messages[0]!.toolUses!.push({ id, name: 'Read', input: { file_path: file.path, ...rangeInput(file.range) } })
+      messages[0]!.toolUses!.push({ id, name: 'Read', input: { file_path: file.path, ...rangeInput(range) } })
       messages[1]!.toolResults!.push({ toolUseId: id, text, isError: false })
+      const stored = touches.get(file.path)?.stored
       restored.push({
         path: file.path,
-        range: file.range,
+        range,
         reason: file.reason,
         source: r.source,
-        lines: text.split('\n').length,
+        lines: lines.count,
         chars: text.length,
         approxTokens: Math.ceil(text.length / 4),
         clippedChars: clipped,
+        clipped: clipped > 0 || r.truncated,
+        ...(r.source === 'stored' && stored && !stored.whole
+          ? { copyHolds: { from: stored.firstLine, to: stored.firstLine + fileLines(stored.text).length - 1 } }
+          : {}),
         ms: r.ms,
         ...(r.note ? { note: r.note } : {}),
       })
@@ -316,9 +373,10 @@ export default defineSection<RestoreOptions>({
       throw new SectionDropError('SECTION_EMPTY', why, record)
     }
     const rows = restored.map((f) => {
-      const range = f.range === 'all' ? '' : ` lines ${f.range.from}–${f.range.to}`
-      const how = f.source === 'stored' ? "; from the transcript's last copy, the file could not be read" : ''
-      return `- ${f.path}${range} (${fmt(f.lines)} lines${f.clippedChars ? ', clipped' : ''}${how}) — ${f.reason}`
+      const range = f.range === 'all' ? '' : ` ${lineSpan(f.range.from, f.range.to)}`
+      const holds = f.copyHolds ? `, which holds only ${lineSpan(f.copyHolds.from, f.copyHolds.to)} of it` : ''
+      const how = f.source === 'stored' ? `; the file could not be read, so from the transcript's last copy${holds}` : ''
+      return `- ${f.path}${range} (${lineCount(f.lines)}${f.clipped ? ', clipped' : ''}${how}) — ${f.reason}`
     })
     const picked = choice.source === 'summary' ? 'chosen by the summary' : 'the most recently touched'
     const fresh = restored.filter((f) => f.source === 'read').length

@@ -237,7 +237,9 @@ describe('restore: reading', () => {
     const [a, b] = r.messages![1]!.toolResults!
     // Each stored copy says what it is, then shows the file as the transcript last knew it.
     assert.match(a!.text, /^\[compact-handoff: the file could not be read now \(.*\); below is the transcript's last copy of it, which may be out of date\]\n/)
-    assert.equal(a!.text.split('\n').slice(1).join('\n'), "1\tconst slug = (s) => s.normalize('NFD').toLowerCase()\n2\t")
+    // A final newline ends the last line: it is not a line of its own.
+    assert.equal(a!.text.split('\n').slice(1).join('\n'), "1\tconst slug = (s) => s.normalize('NFD').toLowerCase()")
+    assert.match(r.body, /a\.js \(1 line; the file could not be read, so from the transcript's last copy\) — needed/)
     assert.equal(b!.text.split('\n').slice(1).join('\n'), '1\tlet x = 10\n2\tlet why = 2')
     assert.match(r.body, /^2 files, chosen by the summary, from the transcript's last copies \(they could not be read now\)/)
     assert.deepEqual(rec.refused, [{ path: '/elsewhere/app/c.js', why: 'neither on disk nor in the transcript' }])
@@ -302,15 +304,31 @@ describe('restore: caps and shape', () => {
     assert.equal(res!.toolResults![0]!.text, '10\tline 10\n11\tline 11\n12\tline 12')
     assert.match(r.body, /lines 10–12 .*— the loop/)
   })
+
+  test('labelled by what the result holds: a range cut short is handed up as the lines it shows', async () => {
+    const p = file('wide.txt', Array.from({ length: 200 }, (_, i) => `line ${i + 1} ${'x'.repeat(60)}`).join('\n'))
+    const t = transcript(toolMsg('Read', { file_path: p }, 'x'))
+    // 30 lines asked; the share holds about 15 of them.
+    const { r, rec } = await run(t, { named: [{ path: p, range: { from: 130, to: 159 }, reason: 'the loop' }], options: { totalChars: 1_200 } })
+    const f = rec.restored[0]!
+    const text = r.messages![1]!.toolResults![0]!.text
+    const numbers = [...text.matchAll(/^(\d+)\t/gm)].map((m) => Number(m[1]))
+    assert.ok(numbers.length > 5 && numbers.at(-1)! < 159, `${numbers.length}`)
+    assert.deepEqual(f.range, { from: 130, to: numbers.at(-1) })
+    assert.equal(f.lines, numbers.length)
+    assert.ok(f.clipped)
+    assert.deepEqual(r.messages![0]!.toolUses![0]!.input, { file_path: p, offset: 130, limit: numbers.length })
+    assert.match(r.body, new RegExp(`lines 130–${numbers.at(-1)} \\(${numbers.length} lines, clipped\\) — the loop`))
+  })
 })
 
 describe('restore: windows and shares', () => {
-  const touch = (text: string, firstLine: number, focus: number) => ({
+  const touch = (text: string, firstLine: number, focus: number, whole = firstLine === 1) => ({
     path: '/p/f',
     last: 0,
     focus,
     ops: {},
-    stored: { text, from: 'read' as const, firstLine },
+    stored: { text, from: 'read' as const, firstLine, whole },
   })
   const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1} ${'x'.repeat(40)}`).join('\n')
 
@@ -325,11 +343,19 @@ describe('restore: windows and shares', () => {
     assert.ok(shown <= 5_000 && shown > 4_000, `${shown}`)
   })
 
-  test('a window stays inside the lines a partial copy holds; with no copy it is sized by a typical line', () => {
-    const w = windowFor(touch(lines(100), 300, 310), 2_000) as { from: number; to: number }
+  test('a window held to a partial copy stays inside its lines; read live, it is sized by a typical line past them', () => {
+    const w = windowFor(touch(lines(100), 300, 310), 2_000, true) as { from: number; to: number }
     assert.ok(w.from >= 300 && w.to <= 399, `${w.from}–${w.to}`)
-    assert.deepEqual(windowFor({ path: '/p/f', last: 0, focus: 400, ops: {} }, 5_000), { from: 367, to: 466 })
+    // Read live, the window sits around the focus even where the copy holds no line.
+    const live = windowFor(touch(lines(30), 1, 450, false), 5_000) as { from: number; to: number }
+    assert.ok(live.from < 450 && live.to > 450 && live.from > 30, `${live.from}–${live.to}`)
+    assert.deepEqual(windowFor({ path: '/p/f', last: 0, focus: 400, ops: {} }, 5_000), { from: 366, to: 465 })
     assert.equal(windowFor({ path: '/p/f', last: 0, focus: 1, ops: {} }, 5_000), 'all')
+  })
+
+  test('a part from line 1 that fits is still a window, never the whole file', () => {
+    assert.deepEqual(windowFor(touch(lines(30), 1, 3, false), 20_000, true), { from: 1, to: 30 })
+    assert.equal(windowFor(touch(lines(30), 1, 3, true), 20_000, true), 'all')
   })
 
   test('shareOut: short files take what they need and the long ones split the rest', () => {
@@ -345,7 +371,38 @@ describe('restore: windows and shares', () => {
     assert.equal(rec.restored.length, 1)
     assert.equal(rec.restored[0]!.source, 'stored')
     const result = r.messages![1]!.toolResults![0]!.text
-    assert.match(result, /transcript's last copy of it \(the lines it holds of the range asked\)/)
+    assert.match(result, /transcript's last copy of it, which holds only lines 50–52 of the file, not the whole file/)
     assert.ok(result.endsWith('50\tconst v50 = 50\n51\tconst v51 = 51\n52\tconst v52 = 52'), result)
+  })
+
+  test('from the CLI, a part read from line 1 with a limit is handed up as that part, never as the whole file', async () => {
+    // The session read the first 3 lines (limit 3, no offset) of a longer file, then edited one.
+    const head = ['package cli', 'import "fmt"', 'const a = 1'].map((l, i) => `${String(i + 1).padStart(6)}→${l}`).join('\n')
+    const t = transcript(
+      toolMsg('Read', { file_path: '/elsewhere/rewind.go', limit: 3 }, head),
+      toolMsg('Edit', { file_path: '/elsewhere/rewind.go', old_string: 'import "fmt"', new_string: 'import (\n\t"fmt"\n)' }),
+    )
+    const { r, rec } = await run(t, { trigger: 'cli', cwd: '/elsewhere' })
+    const [use] = r.messages![0]!.toolUses!
+    assert.deepEqual(use!.input, { file_path: '/elsewhere/rewind.go', offset: 1, limit: 5 })
+    const result = r.messages![1]!.toolResults![0]!.text
+    assert.match(result, /^\[compact-handoff: .*which holds only lines 1–5 of the file, not the whole file/)
+    assert.deepEqual(rec.restored[0]!.range, { from: 1, to: 5 })
+    assert.deepEqual(rec.restored[0]!.copyHolds, { from: 1, to: 5 })
+    assert.match(r.body, /rewind\.go lines 1–5 \(5 lines; the file could not be read, so from the transcript's last copy, which holds only lines 1–5 of it\)/)
+  })
+
+  test('read live, the window sits around the newest Edit even when a partial Read elsewhere came after it', async () => {
+    const p = file('long.go', Array.from({ length: 600 }, (_, i) => `// line ${i + 1}`).join('\n'))
+    const part = (from: number, n: number) => Array.from({ length: n }, (_, i) => `${String(from + i).padStart(6)}→// line ${from + i}`).join('\n')
+    const t = transcript(
+      toolMsg('Read', { file_path: p, offset: 400, limit: 40 }, part(400, 40)),
+      toolMsg('Edit', { file_path: p, old_string: '// line 420\n', new_string: '// line 420\n' }),
+      toolMsg('Read', { file_path: p, limit: 30 }, part(1, 30)),
+    )
+    const { r, rec } = await run(t, { named: [all(p)], options: { fileChars: 2_000, totalChars: 2_000 } })
+    const range = rec.restored[0]!.range as { from: number; to: number }
+    assert.ok(range.from < 420 && range.to > 420, `${range.from}–${range.to}`)
+    assert.deepEqual(r.messages![0]!.toolUses![0]!.input, { file_path: p, offset: range.from, limit: range.to - range.from + 1 })
   })
 })
