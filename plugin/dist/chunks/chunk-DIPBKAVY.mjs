@@ -6,7 +6,7 @@ import {
 } from "./chunk-2NN3RAOG.mjs";
 import {
   fmt
-} from "./chunk-M7CEWKEQ.mjs";
+} from "./chunk-LZJKG3QV.mjs";
 import {
   HandoffError
 } from "./chunk-JGDWI2EV.mjs";
@@ -2598,82 +2598,6 @@ async function vetForRead(path, policy, signal) {
   return r.ok ? { ok: true, path: r.path } : { ok: false, reason: r.reason };
 }
 
-// pipeline/file-touches.ts
-var ENGINE_ATTACHED = /* @__PURE__ */ new Set(["CLAUDE.md", "AGENTS.md", "CLAUDE.local.md"]);
-var FILE_TOOLS = {
-  Read: "file_path",
-  Write: "file_path",
-  Edit: "file_path",
-  MultiEdit: "file_path",
-  NotebookEdit: "notebook_path"
-};
-function readText(result) {
-  const body = result.replace(/\n*<system-reminder>[\s\S]*?<\/system-reminder>\s*$/, "");
-  return body.split("\n").map((line) => line.replace(/^\s*\d+[\t→]/, "")).join("\n");
-}
-function replay(text, edits) {
-  let line = 0;
-  for (const e of edits) {
-    if (typeof e.old_string !== "string" || typeof e.new_string !== "string") return null;
-    const at = text.indexOf(e.old_string);
-    if (at < 0) return null;
-    line = countLines(text, at);
-    text = e.replace_all === true ? text.split(e.old_string).join(e.new_string) : text.replace(e.old_string, () => e.new_string);
-  }
-  return { text, line };
-}
-var countLines = (text, end) => {
-  let n = 0;
-  for (let i = text.indexOf("\n"); i >= 0 && i < end; i = text.indexOf("\n", i + 1)) n++;
-  return n;
-};
-var positive = (v) => typeof v === "number" && Number.isInteger(v) && v > 0 ? v : void 0;
-function fileTouches(t) {
-  const known = accounts.get(t.messages);
-  if (known) return known;
-  const touches = readTouches(t);
-  accounts.set(t.messages, touches);
-  return touches;
-}
-var accounts = /* @__PURE__ */ new WeakMap();
-function readTouches(t) {
-  const touches = /* @__PURE__ */ new Map();
-  for (const m of t.messages) {
-    for (const u of m.toolUses) {
-      const key = FILE_TOOLS[u.name];
-      const path = key ? u.input[key] : void 0;
-      if (typeof path !== "string" || path === "") continue;
-      const touch = touches.get(path) ?? { path, last: m.index, focus: 1, ops: {} };
-      touch.ops[u.name] = (touch.ops[u.name] ?? 0) + 1;
-      touch.last = m.index;
-      const failed = u.result?.isError === true;
-      if (u.name === "Write" && typeof u.input.content === "string" && !failed) {
-        touch.stored = { text: u.input.content, from: "write", firstLine: 1 };
-        touch.focus = 1;
-      } else if (u.name === "Read" && u.result && !failed && u.result.text) {
-        const offset = positive(u.input.offset);
-        const whole = offset === void 0 && u.input.limit === void 0;
-        touch.focus = offset ?? 1;
-        touch.read = { text: readText(u.result.text), firstLine: offset ?? 1 };
-        if (whole || !touch.stored || touch.stored.firstLine !== 1) touch.stored = { text: readText(u.result.text), from: "read", firstLine: offset ?? 1 };
-      } else if ((u.name === "Edit" || u.name === "MultiEdit") && !failed) {
-        const edits = u.name === "Edit" ? [u.input] : Array.isArray(u.input.edits) ? u.input.edits : [];
-        const done = touch.stored ? replay(touch.stored.text, edits) : null;
-        if (done === null) delete touch.stored;
-        else {
-          touch.stored = { ...touch.stored, text: done.text };
-          touch.focus = touch.stored.firstLine + done.line;
-        }
-      } else if (u.name === "NotebookEdit") {
-        delete touch.stored;
-      }
-      touches.delete(path);
-      touches.set(path, touch);
-    }
-  }
-  return touches;
-}
-
 export {
   readEngineMessages,
   readJsonlTranscript,
@@ -2686,8 +2610,5 @@ export {
   binaryText,
   refusalOf,
   readBounded,
-  vetForRead,
-  ENGINE_ATTACHED,
-  FILE_TOOLS,
-  fileTouches
+  vetForRead
 };

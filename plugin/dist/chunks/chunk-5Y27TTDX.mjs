@@ -4,7 +4,7 @@ const require = __chCreateRequire(import.meta.url);
 import {
   readBounded,
   readPolicy
-} from "./chunk-42MYEJ7S.mjs";
+} from "./chunk-DIPBKAVY.mjs";
 
 // pipeline/disk-files.ts
 function diskFilesUnder(policy) {

@@ -7,6 +7,8 @@ var fmt = (n) => {
   const [int, frac] = String(n).split(".");
   return int.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + (frac ? `.${frac.slice(0, 3)}` : "");
 };
+var lineCount = (n) => `${fmt(n)} line${n === 1 ? "" : "s"}`;
+var lineSpan = (from, to) => from === to ? `line ${fmt(from)}` : `lines ${fmt(from)}\u2013${fmt(to)}`;
 function clip(text, max, opts = {}) {
   if (text.length <= max) return text;
   const mark = opts.mark ?? (() => "\u2026");
@@ -32,6 +34,8 @@ function messageChars(m) {
 
 export {
   fmt,
+  lineCount,
+  lineSpan,
   clip,
   messageChars
 };

@@ -2,28 +2,32 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
-  ENGINE_ATTACHED,
-  FILE_TOOLS,
   READ_POLICY_OPTIONS,
   binaryText,
-  fileTouches,
   readPolicy,
   refusalOf,
   resolveIn,
   secretPattern,
   windowStart
-} from "./chunk-42MYEJ7S.mjs";
+} from "./chunk-DIPBKAVY.mjs";
 import {
+  ENGINE_ATTACHED,
+  FILE_TOOLS,
+  fileLines,
+  fileTouches,
+  lastCopy,
   numberLines,
   renderConversation
-} from "./chunk-BO3HOSO4.mjs";
+} from "./chunk-5HA4AK6L.mjs";
 import {
   requireModel
 } from "./chunk-2NN3RAOG.mjs";
 import {
   clip,
-  fmt
-} from "./chunk-M7CEWKEQ.mjs";
+  fmt,
+  lineCount,
+  lineSpan
+} from "./chunk-LZJKG3QV.mjs";
 import {
   SectionDropError
 } from "./chunk-JGDWI2EV.mjs";
@@ -533,7 +537,7 @@ function render(source, runs, lineChars) {
   const n = (i) => source.firstLine + i;
   const first = merged[0].from;
   const last = merged.at(-1).to - 1;
-  const span = first === last ? `line ${fmt(n(first))}` : `lines ${fmt(n(first))}\u2013${fmt(n(last))}`;
+  const span = lineSpan(n(first), n(last));
   const where = merged.length > 1 ? `${merged.length} excerpts, ${span}` : span;
   const heading = source.kind === "file" ? `### ${source.label} \u2014 ${where}` : `### ${outputTitle(source, merged[0].from === 0)} \u2014 ${where} of ${fmt(source.lines.length)}`;
   const body = merged.map(
@@ -595,10 +599,10 @@ var excerpts_default = defineSection({
     const age = (index) => recencyOf(messages.at(-1).index - index, messages.length, options.recencyScale);
     const sources = [];
     for (const touch of fileTouches(input.transcript).values()) {
-      const copy = touch.stored ?? touch.read;
+      const copy = lastCopy(touch);
       if (!copy || ENGINE_ATTACHED.has(basename(touch.path))) continue;
       if (refusalOf(touch.path, policy, copy.text) !== null) continue;
-      const label = touch.stored ? touch.path : `${touch.path} (as last read, before later edits)`;
+      const label = copy.current ? touch.path : `${touch.path} (as last read, before later edits)`;
       sources.push({ label, kind: "file", lines: linesOf(copy.text), firstLine: copy.firstLine, recency: age(touch.last) });
     }
     const withheld = [];
@@ -2030,20 +2034,28 @@ function didWhat(ops) {
   return words.filter(([, n]) => n > 0).map(([w, n]) => n === 1 ? w : `${w} ${n}\xD7`).join(", ");
 }
 function declarations(touch, lineChars) {
-  if (!touch.stored) return [];
+  const copy = lastCopy(touch);
+  if (!copy) return [];
   const out = [];
-  touch.stored.text.split("\n").forEach((line, i) => {
+  fileLines(copy.text).forEach((line, i) => {
     if (!DECLARATION.test(line)) return;
     const text = line.trim();
-    out.push(`${touch.stored.firstLine + i}: ${text.length > lineChars ? `${text.slice(0, lineChars - 1)}\u2026` : text}`);
+    out.push(`${copy.firstLine + i}: ${text.length > lineChars ? `${text.slice(0, lineChars - 1)}\u2026` : text}`);
   });
   return out;
 }
+function seenOf(touch) {
+  const copy = lastCopy(touch);
+  if (!copy) return "no copy in the conversation";
+  const n = fileLines(copy.text).length;
+  const span = copy.whole ? lineCount(n) : lineSpan(copy.firstLine, copy.firstLine + n - 1);
+  if (!copy.current) return `${span} as last read, before later edits`;
+  if (!copy.whole) return `${span} seen`;
+  return `${span} as ${copy.from === "write" ? "written" : "last read"}`;
+}
 function entry(touch, lineChars) {
-  const s = touch.stored;
-  const seen = !s ? "no copy in the conversation" : s.firstLine === 1 && s.from === "write" ? `${fmt(s.text.split("\n").length)} lines as written` : s.firstLine === 1 ? `${fmt(s.text.split("\n").length)} lines as last read` : `lines ${s.firstLine}\u2013${s.firstLine + s.text.split("\n").length - 1} seen`;
   const decls = declarations(touch, lineChars);
-  return [`- ${touch.path} (${didWhat(touch.ops)}; ${seen}; last worked at line ${touch.focus})`, ...decls.map((d) => `    ${d}`)].join("\n");
+  return [`- ${touch.path} (${didWhat(touch.ops)}; ${seenOf(touch)}; last worked at line ${touch.focus})`, ...decls.map((d) => `    ${d}`)].join("\n");
 }
 var outline_default = defineSection({
   name: "outline",
@@ -2199,34 +2211,42 @@ var NOT_TEXT = {
 };
 var rangeInput = (range) => range === "all" ? {} : { offset: range.from, limit: range.to - range.from + 1 };
 var shownChars = (line, n) => String(n).length + line.length + 2;
+var STORED_LABEL_CHARS = 250;
 var ASSUMED_LINE_CHARS = 50;
-function windowFor(touch, fileChars) {
-  const stored = touch?.stored;
+function windowFor(touch, fileChars, within = false) {
+  const copy = touch?.stored;
   const focus = touch?.focus ?? 1;
-  if (!stored) {
-    if (focus <= 1) return "all";
-    const lines2 = Math.max(1, Math.floor(fileChars / ASSUMED_LINE_CHARS));
-    const from2 = Math.max(1, focus - Math.floor(lines2 / 3));
-    return { from: from2, to: from2 + lines2 - 1 };
-  }
-  const lines = stored.text.split("\n");
-  const first = stored.firstLine;
+  if (!copy && focus <= 1) return "all";
+  const lines = copy ? fileLines(copy.text) : [];
+  const first = copy?.firstLine ?? 1;
   const last = first + lines.length - 1;
-  const cost = (n) => shownChars(lines[n - first], n);
-  if (first === 1 && lines.reduce((sum, l, i) => sum + shownChars(l, i + 1), 0) <= fileChars) return "all";
-  const at = Math.min(Math.max(focus, first), last);
+  if (copy?.whole && lines.reduce((sum, l, i) => sum + shownChars(l, i + 1), 0) <= fileChars) return "all";
+  const cost = (n) => n >= first && n <= last ? shownChars(lines[n - first], n) : ASSUMED_LINE_CHARS;
+  const lo = copy && within ? first : 1;
+  const hi = copy && (within || copy.whole) ? last : Number.MAX_SAFE_INTEGER;
+  const at = Math.min(Math.max(focus, lo), hi);
   let from = at;
   let to = at;
   let used = cost(at);
-  while (to < last && used + cost(to + 1) <= fileChars * 2 / 3) used += cost(++to);
-  while (from > first && used + cost(from - 1) <= fileChars) used += cost(--from);
-  while (to < last && used + cost(to + 1) <= fileChars) used += cost(++to);
+  while (to < hi && used + cost(to + 1) <= fileChars * 2 / 3) used += cost(++to);
+  while (from > lo && used + cost(from - 1) <= fileChars) used += cost(--from);
+  while (to < hi && used + cost(to + 1) <= fileChars) used += cost(++to);
   return { from, to };
+}
+function shownLines(text) {
+  const numbers = [...text.matchAll(/^ *(\d+)[\t→]/gm)].map((m) => Number(m[1]));
+  return { count: numbers.length, from: numbers[0] ?? 0, to: numbers.at(-1) ?? 0 };
 }
 function clipFile(text, max, goesOn = false, setting = `fileChars: ${max}`) {
   const rest = (clipped2) => `
 [\u2026 ${goesOn ? "the rest of the file" : `${fmt(clipped2)} more chars`} not restored (${setting}); Read the file for the rest]`;
-  if (text.length <= max) return { text: goesOn ? `${text}${rest(0)}` : text, clipped: 0 };
+  if (!goesOn && text.length <= max) return { text, clipped: 0 };
+  if (goesOn && text.length <= max) {
+    const mark = rest(0);
+    if (text.length + mark.length <= max) return { text: `${text}${mark}`, clipped: 0 };
+    const keep = Math.max(0, text.lastIndexOf("\n", max - mark.length));
+    return { text: `${text.slice(0, keep)}${mark}`, clipped: text.length - keep };
+  }
   let clipped = 0;
   const kept = clip(text, max, { atLine: true, mark: (cut) => rest(clipped = cut) });
   return { text: kept, clipped };
@@ -2252,10 +2272,10 @@ function shareOut(demands, total) {
 }
 function demandOf(touch, fileChars, onDisk) {
   const s = touch?.stored;
-  const label = 250;
+  const label = STORED_LABEL_CHARS;
   if (onDisk !== void 0) return Math.min(fileChars, Math.ceil(onDisk * 1.2) + label);
   if (!s) return fileChars;
-  const shown = s.text.split("\n").reduce((n, line, i) => n + shownChars(line, s.firstLine + i), 0);
+  const shown = fileLines(s.text).reduce((n, line, i) => n + shownChars(line, s.firstLine + i), 0);
   return Math.min(fileChars, shown + label);
 }
 function sizeOnDisk(path) {
@@ -2265,6 +2285,12 @@ function sizeOnDisk(path) {
 function storedLines(stored, range) {
   const { offset, limit } = rangeInput(range);
   return numberLines(stored.text, offset, limit ?? Number.MAX_SAFE_INTEGER, stored.firstLine);
+}
+function storedLabel(stored, range, why) {
+  const n = fileLines(stored.text).length;
+  const what = !stored.whole ? `below is the transcript's last copy of it, which holds only ${lineSpan(stored.firstLine, stored.firstLine + n - 1)} of the file, not the whole file; it may be out of date` : range !== "all" ? `below is part of the transcript's last copy of it (${lineCount(n)} in all), which may be out of date` : "below is the transcript's last copy of it, which may be out of date";
+  return `[compact-handoff: the file could not be read now (${why}); ${what}]
+`;
 }
 async function readOne(ctx, file, stored, policy, maxChars) {
   const started = ctx.capabilities.now();
@@ -2281,7 +2307,14 @@ async function readOne(ctx, file, stored, policy, maxChars) {
       });
       const request = { path: file.path, ...rangeInput(file.range), policy, maxChars };
       const answer = await Promise.race([ctx.capabilities.files.read(request, signal), stopped]);
-      if (answer.ok) return { text: answer.text, truncated: answer.truncated === true, source: "read", ms: ctx.capabilities.now() - started };
+      if (answer.ok)
+        return {
+          text: answer.text,
+          truncated: answer.truncated === true,
+          source: "read",
+          whole: file.range === "all",
+          ms: ctx.capabilities.now() - started
+        };
       why = answer.reason;
     } catch (err) {
       why = timer.signal.aborted ? `no answer within ${fmt(ctx.options.readTimeoutMs)} ms (readTimeoutMs)` : err.message;
@@ -2290,14 +2323,13 @@ async function readOne(ctx, file, stored, policy, maxChars) {
     }
     if (ctx.signal.aborted) return { failed: "the section was stopped" };
   }
-  const shown = stored ? storedLines(stored, file.range) : "";
+  const shown = stored ? storedLines(stored, file.fallback) : "";
   if (stored && shown !== "") {
-    const part = stored.firstLine > 1 || file.range !== "all" ? " (the lines it holds of the range asked)" : "";
-    const label = `[compact-handoff: the file could not be read now (${why}); below is the transcript's last copy of it${part}, which may be out of date]
-`;
     return {
-      text: label + shown,
+      text: storedLabel(stored, file.fallback, why) + shown,
       source: "stored",
+      truncated: false,
+      whole: stored.whole && file.fallback === "all",
       ms: ctx.capabilities.now() - started,
       note: `read failed (${why}); the transcript's copy stands in`
     };
@@ -2360,30 +2392,39 @@ var restore_default = defineSection({
       choice.files.map((f) => demandOf(touches.get(f.path), options.fileChars, sizeOnDisk(resolveIn(policy, f.path)))),
       total - choice.files.reduce((n, f) => n + perCall(f.path), 0)
     );
-    const files = choice.files.map((f, i) => f.range === "all" ? { ...f, range: windowFor(touches.get(f.path), shares[i]) } : f);
+    const files = choice.files.map((f, i) => {
+      const touch = touches.get(f.path);
+      if (f.range !== "all") return { ...f, fallback: f.range };
+      return { ...f, range: windowFor(touch, shares[i]), fallback: windowFor(touch, shares[i] - STORED_LABEL_CHARS, true) };
+    });
     const reads = await Promise.all(files.map((f, i) => readOne(ctx, f, touches.get(f.path)?.stored, policy, shares[i])));
     files.forEach((file, i) => {
       const r = reads[i];
       if ("failed" in r) return void failed2.push({ path: file.path, why: r.failed });
       const share = shares[i];
       const setting = share < options.fileChars ? `its share of totalChars: ${fmt(share)}` : `fileChars: ${options.fileChars}`;
-      const { text, clipped } = clipFile(r.text, share, "truncated" in r && r.truncated, setting);
+      const { text, clipped } = clipFile(r.text, share, r.truncated, setting);
       const cost = text.length + perCall(file.path);
       if (used + cost > total)
         return void failed2.push({ path: file.path, why: `${fmt(text.length)} chars would take the restored total past ${fmt(total)} (${totalSetting})` });
       used += cost;
+      const lines = shownLines(text);
+      const range = r.whole && clipped === 0 && !r.truncated ? "all" : lines.count > 0 ? { from: lines.from, to: lines.to } : file.range;
       const id = `toolu_handoff_${String(input.lineage.n).padStart(3, "0")}_restore_${restored.length + 1}`;
-      messages[0].toolUses.push({ id, name: "Read", input: { file_path: file.path, ...rangeInput(file.range) } });
+      messages[0].toolUses.push({ id, name: "Read", input: { file_path: file.path, ...rangeInput(range) } });
       messages[1].toolResults.push({ toolUseId: id, text, isError: false });
+      const stored = touches.get(file.path)?.stored;
       restored.push({
         path: file.path,
-        range: file.range,
+        range,
         reason: file.reason,
         source: r.source,
-        lines: text.split("\n").length,
+        lines: lines.count,
         chars: text.length,
         approxTokens: Math.ceil(text.length / 4),
         clippedChars: clipped,
+        clipped: clipped > 0 || r.truncated,
+        ...r.source === "stored" && stored && !stored.whole ? { copyHolds: { from: stored.firstLine, to: stored.firstLine + fileLines(stored.text).length - 1 } } : {},
         ms: r.ms,
         ...r.note ? { note: r.note } : {}
       });
@@ -2401,9 +2442,10 @@ var restore_default = defineSection({
       throw new SectionDropError("SECTION_EMPTY", why, record);
     }
     const rows = restored.map((f) => {
-      const range = f.range === "all" ? "" : ` lines ${f.range.from}\u2013${f.range.to}`;
-      const how2 = f.source === "stored" ? "; from the transcript's last copy, the file could not be read" : "";
-      return `- ${f.path}${range} (${fmt(f.lines)} lines${f.clippedChars ? ", clipped" : ""}${how2}) \u2014 ${f.reason}`;
+      const range = f.range === "all" ? "" : ` ${lineSpan(f.range.from, f.range.to)}`;
+      const holds = f.copyHolds ? `, which holds only ${lineSpan(f.copyHolds.from, f.copyHolds.to)} of it` : "";
+      const how2 = f.source === "stored" ? `; the file could not be read, so from the transcript's last copy${holds}` : "";
+      return `- ${f.path}${range} (${lineCount(f.lines)}${f.clipped ? ", clipped" : ""}${how2}) \u2014 ${f.reason}`;
     });
     const picked = choice.source === "summary" ? "chosen by the summary" : "the most recently touched";
     const fresh = restored.filter((f) => f.source === "read").length;

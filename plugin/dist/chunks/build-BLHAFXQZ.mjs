@@ -7,10 +7,10 @@ import {
   defaultConfigFile,
   importPackages,
   prepareSections
-} from "./chunk-V3VTKQXG.mjs";
-import "./chunk-EARDYH65.mjs";
+} from "./chunk-EDDU5UAX.mjs";
+import "./chunk-CMBQP6R4.mjs";
 import "./chunk-2NN3RAOG.mjs";
-import "./chunk-M7CEWKEQ.mjs";
+import "./chunk-LZJKG3QV.mjs";
 import "./chunk-JGDWI2EV.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {

@@ -5,10 +5,10 @@ import {
   COMMON,
   EXIT,
   command
-} from "./chunk-T7LLIEXU.mjs";
+} from "./chunk-COYMCSML.mjs";
 import {
   resolveDataDir
-} from "./chunk-2MOHVGRC.mjs";
+} from "./chunk-BO7I6NSH.mjs";
 import {
   MODE_DIRS,
   StoreError,
@@ -22,8 +22,8 @@ import {
   forTerminal,
   jsonForTerminal
 } from "./chunk-S2M2GLMU.mjs";
-import "./chunk-BO3HOSO4.mjs";
-import "./chunk-M7CEWKEQ.mjs";
+import "./chunk-5HA4AK6L.mjs";
+import "./chunk-LZJKG3QV.mjs";
 import {
   HandoffError
 } from "./chunk-JGDWI2EV.mjs";

@@ -3,10 +3,10 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   createPipeline
-} from "./chunk-EARDYH65.mjs";
+} from "./chunk-CMBQP6R4.mjs";
 import {
   fmt
-} from "./chunk-M7CEWKEQ.mjs";
+} from "./chunk-LZJKG3QV.mjs";
 import {
   DROP_CODES,
   HandoffError,

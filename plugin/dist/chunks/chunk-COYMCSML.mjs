@@ -5,7 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-2MOHVGRC.mjs";
+} from "./chunk-BO7I6NSH.mjs";
 import {
   HISTORY_TOOLS,
   INDEX_FILE,
@@ -29,7 +29,7 @@ import {
 } from "./chunk-S2M2GLMU.mjs";
 import {
   fmt
-} from "./chunk-M7CEWKEQ.mjs";
+} from "./chunk-LZJKG3QV.mjs";
 import {
   HandoffError
 } from "./chunk-JGDWI2EV.mjs";

@@ -11,12 +11,12 @@ import {
   searchCommand,
   statusCommand,
   toolCommand
-} from "./chunk-T7LLIEXU.mjs";
-import "./chunk-2MOHVGRC.mjs";
+} from "./chunk-COYMCSML.mjs";
+import "./chunk-BO7I6NSH.mjs";
 import "./chunk-GPZWB6SD.mjs";
 import "./chunk-S2M2GLMU.mjs";
-import "./chunk-BO3HOSO4.mjs";
-import "./chunk-M7CEWKEQ.mjs";
+import "./chunk-5HA4AK6L.mjs";
+import "./chunk-LZJKG3QV.mjs";
 import "./chunk-JGDWI2EV.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {

@@ -6,7 +6,7 @@ import {
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-2MOHVGRC.mjs";
+} from "./chunk-BO7I6NSH.mjs";
 import {
   BRIDGE_PATHS,
   BRIDGE_TOKEN_HEADER,
@@ -15,23 +15,24 @@ import {
 } from "./chunk-GPZWB6SD.mjs";
 import {
   diskFilesUnder
-} from "./chunk-UCP6FUNB.mjs";
+} from "./chunk-5Y27TTDX.mjs";
 import {
   SeamDeniedError
-} from "./chunk-EARDYH65.mjs";
+} from "./chunk-CMBQP6R4.mjs";
 import {
-  fileTouches,
   readEngineMessages,
   readPolicy,
   vetForRead
-} from "./chunk-42MYEJ7S.mjs";
-import "./chunk-BO3HOSO4.mjs";
+} from "./chunk-DIPBKAVY.mjs";
+import {
+  fileTouches
+} from "./chunk-5HA4AK6L.mjs";
 import {
   systemClock
 } from "./chunk-2NN3RAOG.mjs";
 import {
   messageChars
-} from "./chunk-M7CEWKEQ.mjs";
+} from "./chunk-LZJKG3QV.mjs";
 import "./chunk-JGDWI2EV.mjs";
 import "./chunk-JULZ67VA.mjs";
 
@@ -589,7 +590,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-NOG37FQ3.mjs"), import("./sections-KUTXM26T.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-BLHAFXQZ.mjs"), import("./sections-XVEJL6OP.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

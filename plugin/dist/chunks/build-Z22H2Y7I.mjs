@@ -3,7 +3,7 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   diskFilesUnder
-} from "./chunk-UCP6FUNB.mjs";
+} from "./chunk-5Y27TTDX.mjs";
 import {
   forTerminal,
   jsonForTerminal
@@ -12,23 +12,23 @@ import {
   buildHandoff,
   configFiles,
   prepareSections
-} from "./chunk-V3VTKQXG.mjs";
-import "./chunk-EARDYH65.mjs";
+} from "./chunk-EDDU5UAX.mjs";
+import "./chunk-CMBQP6R4.mjs";
 import {
   builtinSections
-} from "./chunk-EDBQAZ6F.mjs";
+} from "./chunk-RXJAJSKD.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript,
   readPolicy
-} from "./chunk-42MYEJ7S.mjs";
-import "./chunk-BO3HOSO4.mjs";
+} from "./chunk-DIPBKAVY.mjs";
+import "./chunk-5HA4AK6L.mjs";
 import {
   systemClock
 } from "./chunk-2NN3RAOG.mjs";
 import {
   fmt
-} from "./chunk-M7CEWKEQ.mjs";
+} from "./chunk-LZJKG3QV.mjs";
 import {
   HandoffError
 } from "./chunk-JGDWI2EV.mjs";

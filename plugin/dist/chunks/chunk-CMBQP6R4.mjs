@@ -9,7 +9,7 @@ import {
 import {
   fmt,
   messageChars
-} from "./chunk-M7CEWKEQ.mjs";
+} from "./chunk-LZJKG3QV.mjs";
 import {
   isSectionDrop
 } from "./chunk-JGDWI2EV.mjs";
