@@ -25,16 +25,39 @@ export interface RenderedConversation {
   leftOut: number
 }
 
-const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim()
+const flat = (s: string) => s.replace(/\s+/g, ' ').trim()
+
+/** Text on one line, each line break shown as ⏎ (a command's own lines stay visible). */
+export const oneLine = (s: string) =>
+  s
+    .replace(/\s*\n\s*/g, ' ⏎ ')
+    .replace(/[ \t]+/g, ' ')
+    .trim()
+
+const INPUT_FIELDS = ['command', 'file_path', 'notebook_path', 'path', 'pattern', 'url', 'query', 'description', 'prompt', 'skill']
+
+/** A tool call's input in a few words: the field that says what it did (a command, a path, a pattern). */
+export function shortInput(use: ToolUse, max = 120): string {
+  const input = use.input
+  if (use.name === 'Grep' && typeof input.pattern === 'string') {
+    return clip(oneLine(`${input.pattern}${typeof input.path === 'string' ? ` in ${input.path}` : ''}`), max)
+  }
+  for (const k of INPUT_FIELDS) {
+    const v = input[k]
+    if (typeof v === 'string' && v !== '') return clip(oneLine(v), max)
+  }
+  const first = Object.values(input).find((v) => typeof v === 'string' && v !== '')
+  return typeof first === 'string' ? clip(oneLine(first), max) : ''
+}
 
 const clipEnd = (s: string, max: number) => clip(s, max, { mark: (cut) => `… [+${fmt(cut)} chars]` })
 const clipMiddle = (s: string, max: number) => clip(s, max, { at: 'middle', mark: (cut) => `\n[… ${fmt(cut)} chars clipped …]\n` })
 
 function renderUse(u: ToolUse, o: Required<RenderOptions>): string {
-  let line = `  → ${u.name} ${clipEnd(oneLine(JSON.stringify(u.input)), o.toolInputChars)}`
+  let line = `  → ${u.name} ${clipEnd(flat(JSON.stringify(u.input)), o.toolInputChars)}`
   if (o.toolResultChars > 0 && u.result) {
     const status = u.result.isError ? 'error' : 'ok'
-    const body = oneLine(u.result.text)
+    const body = flat(u.result.text)
     line += `\n    ← ${status}${body ? `: ${clipEnd(body, o.toolResultChars)}` : ''}`
   }
   return line
@@ -56,7 +79,7 @@ export function renderMessage(m: Message, opts: RenderOptions): string {
       return m.text.trim() || m.toolUses.length ? parts.join('\n') : ''
     }
     case 'command':
-      return `${head} ${clipEnd(oneLine(m.text), 200)}`
+      return `${head} ${clipEnd(flat(m.text), 200)}`
     case 'interrupt':
       return `${head} the user interrupted`
     default:

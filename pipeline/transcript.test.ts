@@ -579,3 +579,46 @@ describe('readEngineMessages', () => {
     assert.deepEqual(readEngineMessages([]).malformed, { count: 0, lines: [] })
   })
 })
+
+describe('refused tool calls', () => {
+  const REFUSED =
+    "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). To tell you how to proceed, the user said:\n"
+  const DENIED =
+    'Permission for this tool use was denied. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). The user said:\n'
+
+  test('the words the person typed on refusing a call are its result’s `said`, byte for byte; both readers', () => {
+    const words = 'are there some go compilation problems?\n  (and  spacing kept)'
+    const t = parseJsonl(
+      jsonl(
+        asst('m1', [toolUse('t1', 'Bash', { command: 'git commit' }), toolUse('t2', 'Edit', { file_path: '/w/a.go' })]),
+        user([toolResult('t1', REFUSED + words, true)]),
+        user([toolResult('t2', [text(DENIED + 'not that file')], true)]),
+      ),
+    )
+    assert.equal(t.messages[0]!.toolUses[0]!.result!.said, words)
+    assert.equal(t.messages[2]!.toolResults[0]!.said, 'not that file')
+    const e = readEngineMessages([
+      { role: 'assistant', text: '', toolUses: [{ tool_use_id: 'b1', tool: 'Bash', input: { command: 'ls' } }] },
+      { role: 'user', text: '', toolUses: [], toolResults: [{ tool_use_id: 'b1', text: REFUSED + 'wait', isError: true }] },
+    ])
+    assert.equal(e.messages[1]!.toolResults[0]!.said, 'wait')
+  })
+
+  test('not a refusal: without words, without the error flag (a tool that printed the template), or the template not whole at the start', () => {
+    const t = parseJsonl(
+      jsonl(
+        asst('m1', [toolUse('t1', 'Bash'), toolUse('t2', 'Bash'), toolUse('t3', 'Bash')]),
+        user([
+          toolResult(
+            't1',
+            "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.",
+            true,
+          ),
+          toolResult('t2', REFUSED + 'printed by cat', false),
+          toolResult('t3', 'log: ' + REFUSED + 'quoted', true),
+        ]),
+      ),
+    )
+    for (const r of t.messages[1]!.toolResults) assert.equal(r.said, undefined)
+  })
+})

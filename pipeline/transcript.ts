@@ -27,6 +27,9 @@ export interface ToolResult {
   toolUseId: string
   text: string
   isError: boolean
+  /** What the person typed on refusing this call, as the engine's refusal answer ends with it
+   *  (absent when they refused without a word, and for every call they did not refuse). */
+  said?: string
 }
 
 export interface ToolUse {
@@ -255,6 +258,27 @@ function userKindAndText(texts: string[], hasToolResults: boolean, flags: RowFla
   return { kind: classifyUser(all, hasToolResults, flags, firstInWindow), text: all }
 }
 
+// ---- tool results -----------------------------------------------------------------------------
+
+/**
+ * The engine's answer for a tool call the person refused and told it why: the template, then
+ * their words. binary: "The user doesn't want to proceed with this tool use. The tool use was
+ * rejected (eg. …). To tell you how to proceed, the user said:\n" and the permission prompt's
+ * "Permission for this tool use was denied. The tool use was rejected (eg. …). The user said:\n";
+ * real: 4b3ddf27 L73 and L467, f022dad1 L239. Flagged as an error, always: a tool's own output
+ * that merely holds these words (a `cat` of a transcript) is not a refusal.
+ */
+const REFUSAL_RE =
+  /^(?:Error: )?(?:The user doesn't want to proceed with this tool use|Permission for this tool use was denied)\. The tool use was rejected \([^)\n]*\)\. (?:To tell you how to proceed, the user said|The user said):\n([\s\S]*\S[\s\S]*)$/
+
+/** A tool result, with the person's words when it is their refusal (REFUSAL_RE). */
+function toolResult(toolUseId: string, text: string, isError: boolean): ToolResult {
+  const r: ToolResult = { toolUseId, text, isError }
+  const said = isError ? REFUSAL_RE.exec(text)?.[1] : undefined
+  if (said !== undefined) r.said = said
+  return r
+}
+
 // ---- session.compact (engine) ---------------------------------------------------------------
 
 /** A row's flags; the engine's rows lack isCompactSummary, so its position and preamble stand in. */
@@ -302,9 +326,7 @@ export function readEngineMessages(messages: unknown[], meta: { sessionId?: stri
       toolUses.push(use)
       const ownText = str(u.text) ?? engineResultText(u.result)
       const ownError = typeof u.isError === 'boolean' ? u.isError : undefined
-      fallbacks.push(
-        ownText !== undefined || ownError !== undefined ? { use, fallback: { toolUseId: id, text: ownText ?? '', isError: ownError ?? false } } : { use },
-      )
+      fallbacks.push(ownText !== undefined || ownError !== undefined ? { use, fallback: toolResult(id, ownText ?? '', ownError ?? false) } : { use })
     }
 
     const toolResults: ToolResult[] = []
@@ -312,11 +334,7 @@ export function readEngineMessages(messages: unknown[], meta: { sessionId?: stri
       if (!isObj(r)) continue
       const id = str(r.tool_use_id) ?? str(r.toolUseId)
       if (id === undefined) continue
-      const result: ToolResult = {
-        toolUseId: id,
-        text: str(r.text) ?? engineResultText(r.result) ?? '',
-        isError: r.isError === true || r.is_error === true,
-      }
+      const result = toolResult(id, str(r.text) ?? engineResultText(r.result) ?? '', r.isError === true || r.is_error === true)
       toolResults.push(result)
       if (!results.has(id)) results.set(id, result)
     }
@@ -439,7 +457,7 @@ export function jsonlParser(): { line(raw: string, lineNo: number): void; finish
           }
         } else if (b.type === 'tool_result') {
           if (typeof b.tool_use_id === 'string') {
-            const r: ToolResult = { toolUseId: b.tool_use_id, text: toolResultText(b.content), isError: b.is_error === true }
+            const r = toolResult(b.tool_use_id, toolResultText(b.content), b.is_error === true)
             toolResults.push(r)
             if (!results.has(r.toolUseId)) results.set(r.toolUseId, r)
           }

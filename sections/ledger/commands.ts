@@ -3,8 +3,8 @@
  * commands that changed something, each clipped; read-only probes are the first to go. A count
  * line names what was left out and the history call that lists every command in full.
  */
-import { clip } from '../../pipeline/index.ts'
-import { isFailure, oneLine } from './failures.ts'
+import { clip, oneLine } from '../../pipeline/index.ts'
+import { isFailure } from './failures.ts'
 import type { Call } from './files.ts'
 
 export interface CommandRow {

@@ -3,7 +3,7 @@
  * tool itself produces. Only what the result records is repeated: no exit code is inferred, and
  * a call without an error flag is not said to have succeeded.
  */
-import { clip, type ToolUse } from '../../pipeline/index.ts'
+import { clip, shortInput, type ToolUse } from '../../pipeline/index.ts'
 import type { Call } from './files.ts'
 
 export interface Failure {
@@ -25,28 +25,6 @@ export function isFailure(use: ToolUse): boolean {
   if (r === undefined) return false
   if (r.isError) return true
   return use.name === 'Bash' ? r.text.trimStart().startsWith('<tool_use_error>') : TOOL_ERROR_RE.test(r.text)
-}
-
-export const oneLine = (s: string) =>
-  s
-    .replace(/\s*\n\s*/g, ' ⏎ ')
-    .replace(/[ \t]+/g, ' ')
-    .trim()
-
-const INPUT_FIELDS = ['command', 'file_path', 'notebook_path', 'path', 'pattern', 'url', 'query', 'description', 'prompt', 'skill']
-
-/** A short rendering of a call's input: the field that says what it did. */
-export function shortInput(use: ToolUse, max = 120): string {
-  const input = use.input
-  if (use.name === 'Grep' && typeof input.pattern === 'string') {
-    return clip(oneLine(`${input.pattern}${typeof input.path === 'string' ? ` in ${input.path}` : ''}`), max)
-  }
-  for (const k of INPUT_FIELDS) {
-    const v = input[k]
-    if (typeof v === 'string' && v !== '') return clip(oneLine(v), max)
-  }
-  const first = Object.values(input).find((v) => typeof v === 'string' && v !== '')
-  return typeof first === 'string' ? clip(oneLine(first), max) : ''
 }
 
 /** The first `lines` non-empty lines of the answer, without the tool's wrapper tags. */
