@@ -6,7 +6,7 @@ import {
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-BO7I6NSH.mjs";
+} from "./chunk-L5MGHCXT.mjs";
 import {
   BRIDGE_PATHS,
   BRIDGE_TOKEN_HEADER,
@@ -15,7 +15,7 @@ import {
 } from "./chunk-GPZWB6SD.mjs";
 import {
   diskFilesUnder
-} from "./chunk-5Y27TTDX.mjs";
+} from "./chunk-GJZIENNU.mjs";
 import {
   SeamDeniedError
 } from "./chunk-CMBQP6R4.mjs";
@@ -23,10 +23,10 @@ import {
   readEngineMessages,
   readPolicy,
   vetForRead
-} from "./chunk-DIPBKAVY.mjs";
+} from "./chunk-JPUU5OAK.mjs";
 import {
   fileTouches
-} from "./chunk-5HA4AK6L.mjs";
+} from "./chunk-UDDVQVO7.mjs";
 import {
   systemClock
 } from "./chunk-2NN3RAOG.mjs";
@@ -590,7 +590,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-BLHAFXQZ.mjs"), import("./sections-XVEJL6OP.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-BLHAFXQZ.mjs"), import("./sections-5OG5C46O.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

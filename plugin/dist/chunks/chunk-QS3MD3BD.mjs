@@ -9,7 +9,7 @@ import {
   resolveIn,
   secretPattern,
   windowStart
-} from "./chunk-DIPBKAVY.mjs";
+} from "./chunk-JPUU5OAK.mjs";
 import {
   ENGINE_ATTACHED,
   FILE_TOOLS,
@@ -17,9 +17,12 @@ import {
   fileTouches,
   lastCopy,
   numberLines,
-  renderConversation
-} from "./chunk-5HA4AK6L.mjs";
+  oneLine,
+  renderConversation,
+  shortInput
+} from "./chunk-UDDVQVO7.mjs";
 import {
+  parseMarker,
   requireModel
 } from "./chunk-2NN3RAOG.mjs";
 import {
@@ -696,20 +699,6 @@ function isFailure(use) {
   if (r === void 0) return false;
   if (r.isError) return true;
   return use.name === "Bash" ? r.text.trimStart().startsWith("<tool_use_error>") : TOOL_ERROR_RE.test(r.text);
-}
-var oneLine = (s) => s.replace(/\s*\n\s*/g, " \u23CE ").replace(/[ \t]+/g, " ").trim();
-var INPUT_FIELDS = ["command", "file_path", "notebook_path", "path", "pattern", "url", "query", "description", "prompt", "skill"];
-function shortInput(use, max = 120) {
-  const input = use.input;
-  if (use.name === "Grep" && typeof input.pattern === "string") {
-    return clip(oneLine(`${input.pattern}${typeof input.path === "string" ? ` in ${input.path}` : ""}`), max);
-  }
-  for (const k of INPUT_FIELDS) {
-    const v = input[k];
-    if (typeof v === "string" && v !== "") return clip(oneLine(v), max);
-  }
-  const first = Object.values(input).find((v) => typeof v === "string" && v !== "");
-  return typeof first === "string" ? clip(oneLine(first), max) : "";
 }
 function errorHead(text, lines = 2, max = 200) {
   const body = text.replace(/<\/?tool_use_error>/g, "");
@@ -3357,51 +3346,229 @@ var escapeTurn = (text) => text.replace(TURN_TAG_RE, "<\\$1$2");
 var unescapeTurn = (text) => text.replace(ESCAPED_TURN_TAG_RE, "<$1$2");
 var SAFE_AT_RE = /^[\w:.+-]+$/;
 function turnsFromHandoff(text) {
-  return [...text.matchAll(TURN_RE)].map((m) => ({ text: unescapeTurn(m[3]), ...m[2] ? { at: m[2] } : {} }));
+  return [...text.matchAll(TURN_RE)].map((m) => ({ n: Number(m[1]), text: unescapeTurn(m[3]), ...m[2] ? { at: m[2] } : {} }));
 }
-function collectTurns(t) {
-  let start = 0;
-  let carried = [];
+function newestHandoff(t) {
   for (let i = t.messages.length - 1; i >= 0; i--) {
     const m = t.messages[i];
-    if (m.kind === "handoff") {
-      carried = turnsFromHandoff(m.text);
-      start = i + 1;
-      break;
-    }
+    if (m.kind === "handoff") return { index: i, n: parseMarker(m.text)?.n ?? null };
   }
-  const typed = t.messages.slice(start).filter((m) => m.kind === "typed" && m.text.trim() !== "");
-  return [
-    ...carried.map((c, i) => ({ ...c, n: i + 1, carried: true })),
-    ...typed.map((m, i) => ({ n: carried.length + i + 1, text: m.text, carried: false, ...m.timestamp ? { at: m.timestamp } : {} }))
-  ];
+  return null;
 }
-var clipTurn = (text, max, setting = "maxTurnChars") => clip(text, max, { at: "middle", mark: (cut) => `
-[\u2026 ${fmt(cut)} chars of this turn clipped (${setting}) \u2026]
+function wordsOf(m, uses, cwd) {
+  const out = [];
+  const base2 = cwd && cwd !== "/" ? `${cwd.replace(/\/+$/, "")}/` : null;
+  for (const r of m.toolResults) {
+    if (r.said === void 0) continue;
+    const use = uses.get(r.toolUseId);
+    const input = use ? shortInput(use, 80) : "";
+    const shown = base2 && input.startsWith(base2) ? input.slice(base2.length) : input;
+    out.push({ text: r.said, refused: use ? `the ${use.name} call${shown ? ` \`${shown.replace(/`/g, "'")}\`` : ""}` : "a tool call" });
+  }
+  if (m.kind === "typed" && m.text.trim() !== "") out.push({ text: m.text });
+  return out;
+}
+function collectTurns(t) {
+  const handoff = newestHandoff(t);
+  const carried = [];
+  for (const c of handoff ? turnsFromHandoff(t.messages[handoff.index].text) : []) {
+    const n2 = Math.max(c.n, (carried.at(-1)?.n ?? 0) + 1);
+    carried.push({ ...c, n: n2, carried: true });
+  }
+  const window = t.messages.slice(handoff ? handoff.index + 1 : 0);
+  const uses = /* @__PURE__ */ new Map();
+  for (const m of window) for (const u of m.toolUses) uses.set(u.id, u);
+  let n = carried.at(-1)?.n ?? 0;
+  const fresh = window.flatMap((m) => wordsOf(m, uses, t.cwd).map((w) => ({ n: ++n, ...w, carried: false, ...m.timestamp ? { at: m.timestamp } : {} })));
+  return [...carried, ...fresh];
+}
+var wordsShown = (turn) => turn.refused ? `[typed on refusing ${turn.refused}, which did not run]
+${turn.text}` : turn.text;
+var clipTurn = (text, max) => clip(text, max, { at: "middle", mark: (cut) => `
+[\u2026 ${fmt(cut)} chars of this turn clipped here \u2026]
 ` });
-function renderTurn(turn, maxTurnChars, setting) {
+var openTag = (turn) => {
   const at = turn.at && SAFE_AT_RE.test(turn.at) ? ` at="${turn.at}"` : "";
-  return `<turn n="${turn.n}"${at}${turn.carried ? ' carried="1"' : ""}>
-${escapeTurn(clipTurn(turn.text, maxTurnChars, setting))}
+  return `<turn n="${turn.n}"${at}${turn.carried ? ' carried="1"' : ""}>`;
+};
+function renderTurn(turn, maxTurnChars) {
+  return `${openTag(turn)}
+${escapeTurn(clipTurn(wordsShown(turn), maxTurnChars))}
 </turn>`;
 }
-function fitTurns(turns, budget, maxTurnChars) {
-  const rendered = turns.map((t) => renderTurn(t, maxTurnChars));
-  const all = rendered.join("\n\n");
-  if (all.length <= budget) return { body: all, kept: rendered.length, left: 0 };
-  const noteRoom = rendered.length > 1 ? 200 : 0;
-  const firstRoom = Math.max(200, budget - noteRoom - 80);
-  const first = rendered[0].length <= firstRoom ? rendered[0] : renderTurn(turns[0], Math.min(maxTurnChars, firstRoom - 60), "budgetChars");
-  if (rendered.length <= 1) return { body: first, kept: 1, left: 0 };
-  let used = first.length + noteRoom;
-  let from = rendered.length;
-  while (from > 1 && used + rendered[from - 1].length + 2 <= budget) {
-    from--;
-    used += rendered[from].length + 2;
+var BRIEF_WORDS = new Set(
+  "y yes yeah yep yup ok okay k kk sure go ahead on continue proceed please pls thanks thank you ty lets let's do it keep going carry great good perfect cool nice fine alright right correct sounds looks lgtm hi hello hey".split(
+    " "
+  )
+);
+function isBrief(text) {
+  const s = text.trim().toLowerCase().replace(/’/g, "'");
+  if (s === "" || s.length > 40 || !/^[\w\s'.,!?-]+$/.test(s)) return false;
+  return s.split(/[\s.,!?-]+/).every((w) => w === "" || BRIEF_WORDS.has(w) || /^\d{1,2}$/.test(w));
+}
+function rolesOf(turns) {
+  const later = /* @__PURE__ */ new Map();
+  const roles = [];
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const t = turns[i];
+    const key = wordsShown(t).trim();
+    const again = later.get(key);
+    roles[i] = !t.refused && isBrief(t.text) ? { as: "brief" } : again !== void 0 ? { as: "repeat", again } : { as: "block" };
+    later.set(key, t.n);
   }
-  const left = from - 1;
-  const note = `[${fmt(left)} turn${left === 1 ? "" : "s"} left out here (turns 2\u2013${from}) to fit budgetChars: ${fmt(budget)}; every turn is in the stored transcript]`;
-  return { body: [first, note, ...rendered.slice(from)].join("\n\n"), kept: rendered.length - left, left };
+  return roles;
+}
+function ranked(turns, roles) {
+  const blocks = turns.map((_, i) => i).filter((i) => roles[i].as === "block");
+  if (blocks.length === 0) return [];
+  const newest = blocks.at(-1);
+  const first = blocks[0];
+  const rest = blocks.filter((i) => i !== newest && i !== first).reverse();
+  return newest === first ? [newest] : [newest, first, ...rest];
+}
+var MIN_CLIPPED = 300;
+var MIN_LAST = 100;
+function lay(turns, roles, layout, earlier, fitted, render2 = renderTurn) {
+  const out = [];
+  let run = [];
+  let outRun = [];
+  const endOut = () => {
+    if (outRun.length === 0) return;
+    const chars = outRun.reduce((s, i) => s + wordsShown(turns[i]).length, 0);
+    const [a, b] = [turns[outRun[0]].n, turns[outRun.at(-1)].n];
+    run.push(`${a === b ? `turn ${a}` : `turns ${a}\u2013${b}`} left out (${fmt(chars)} chars)`);
+    outRun = [];
+  };
+  const endRun = () => {
+    endOut();
+    if (run.length) out.push(`[${run.join("; ")}]`);
+    run = [];
+  };
+  turns.forEach((t, i) => {
+    const prev = i === 0 ? 0 : turns[i - 1].n;
+    if (t.n > prev + 1) {
+      endOut();
+      const [a, b] = [prev + 1, t.n - 1];
+      const where = earlier === null ? "an earlier compaction" : `compaction ${earlier}: handoff_lookup {"n": ${earlier}, "section": "turns"}`;
+      run.push(`${a === b ? `turn ${a}` : `turns ${a}\u2013${b}`} left out by ${where}`);
+      if (fitted) fitted.leftOutBefore += b - a + 1;
+    }
+    const cap = layout.caps.get(i);
+    const role = roles[i];
+    if (cap !== void 0) {
+      endRun();
+      out.push(cap === 0 ? `${openTag(t)}
+
+</turn>` : render2(t, cap));
+      if (fitted) (wordsShown(t).length <= cap ? fitted.whole : fitted.clipped).push(i);
+    } else if (role.as === "brief" && layout.quote) {
+      endOut();
+      run.push(`turn ${t.n}: "${t.text.trim()}"`);
+      fitted?.brief.push(i);
+    } else if (role.as === "repeat") {
+      endOut();
+      run.push(`turn ${t.n}: sent again as turn ${role.again}`);
+      fitted?.repeats.push(i);
+    } else {
+      outRun.push(i);
+      fitted?.leftOut.push(i);
+    }
+  });
+  endRun();
+  return out.join("\n\n");
+}
+function capFor(lengths, room) {
+  if (room < 0) return -1;
+  const total = lengths.reduce((s, l) => s + l.chars, 0);
+  if (total <= room) return Infinity;
+  const byCap = [...lengths].sort((a, b) => a.chars / a.weight - b.chars / b.weight);
+  let left = room;
+  let weights = byCap.reduce((s, l) => s + l.weight, 0);
+  for (const l of byCap) {
+    const cap = left / weights;
+    if (l.chars / l.weight > cap) return Math.floor(cap);
+    left -= l.chars;
+    weights -= l.weight;
+  }
+  return Infinity;
+}
+function fitTurns(turns, room, maxTurnChars, earlier = null) {
+  const roles = rolesOf(turns);
+  const rendered = /* @__PURE__ */ new Map();
+  const render2 = (t, cap) => {
+    const key = `${t.n}:${cap}`;
+    let block = rendered.get(key);
+    if (block === void 0) rendered.set(key, block = renderTurn(t, cap));
+    return block;
+  };
+  const fitted = (layout) => {
+    const f = { body: "", whole: [], clipped: [], brief: [], repeats: [], leftOut: [], leftOutBefore: 0 };
+    f.body = lay(turns, roles, layout, earlier, f, render2);
+    return f;
+  };
+  const whole = fitted({ caps: new Map(turns.map((_, i) => [i, maxTurnChars])), quote: true });
+  if (whole.body.length <= room) return whole;
+  const order = ranked(turns, roles);
+  const weight = (i) => i === order[0] || i === order[1] ? 2 : 1;
+  const words = (i) => wordsShown(turns[i]);
+  const keep = (k, quote) => {
+    const kept = order.slice(0, k);
+    const frame = lay(turns, roles, { caps: new Map(kept.map((i) => [i, 0])), quote }, earlier).length;
+    const escapes = kept.reduce((s, i) => s + escapeTurn(words(i)).length - words(i).length, 0);
+    const lengths = kept.map((i) => ({ chars: Math.min(words(i).length, maxTurnChars), weight: weight(i) }));
+    let cap = capFor(lengths, room - frame - escapes);
+    for (let tries = 0; tries < 4 && cap >= 0; tries++) {
+      const caps = new Map(kept.map((i) => [i, cap === Infinity ? maxTurnChars : Math.min(maxTurnChars, cap * weight(i))]));
+      const least = Math.min(...kept.map((i) => caps.get(i) < words(i).length ? caps.get(i) : Infinity));
+      if (least < (k > 1 ? MIN_CLIPPED : MIN_LAST)) return null;
+      const f = fitted({ caps, quote });
+      if (f.body.length <= room) return { f, caps };
+      const clippedWeight = kept.reduce((s, i) => s + (caps.get(i) < words(i).length || cap === Infinity ? weight(i) : 0), 0);
+      cap = (cap === Infinity ? Math.max(...lengths.map((l) => l.chars)) : cap) - Math.ceil((f.body.length - room) / Math.max(1, clippedWeight)) - 1;
+    }
+    return null;
+  };
+  for (const quote of [true, false]) {
+    let best = order.length > 0 ? keep(1, quote) : null;
+    let [lo, hi, k] = [2, order.length, 1];
+    while (best && lo <= hi) {
+      const mid = lo + hi >> 1;
+      const got = keep(mid, quote);
+      if (got) [best, k, lo] = [got, mid, mid + 1];
+      else hi = mid - 1;
+    }
+    if (!best) continue;
+    let { f, caps } = best;
+    for (const i of order.slice(k)) {
+      if (words(i).length > room - f.body.length + 40) continue;
+      const more = new Map(caps).set(i, maxTurnChars);
+      const g = fitted({ caps: more, quote });
+      if (g.body.length <= room) [caps, f] = [more, g];
+    }
+    return f;
+  }
+  const lines = fitted({ caps: /* @__PURE__ */ new Map(), quote: false });
+  return { ...lines, body: clip(lines.body, room) };
+}
+var plural2 = (n, one, many = `${one}s`) => `${fmt(n)} ${n === 1 ? one : many}`;
+function introOf(turns, f, lookup) {
+  const total = turns.at(-1)?.n ?? 0;
+  const refused = turns.filter((t) => t.refused).length;
+  const said = refused ? ` (${fmt(refused)} of them typed on refusing a tool call)` : "";
+  const notWhole = f.clipped.length + f.brief.length + f.repeats.length + f.leftOut.length;
+  if (notWhole === 0 && f.leftOutBefore === 0) {
+    return `${total === 1 ? "The one turn" : `All ${fmt(total)} turns`} the user typed, oldest first${said}:`;
+  }
+  const how = [
+    f.clipped.length ? `${fmt(f.clipped.length)} clipped in the middle` : "",
+    f.brief.length ? `${plural2(f.brief.length, "brief reply", "brief replies")} quoted on a line` : "",
+    f.repeats.length ? `${fmt(f.repeats.length)} sent again later and shown there` : "",
+    f.leftOut.length ? `${fmt(f.leftOut.length)} left out` : "",
+    f.leftOutBefore ? `${fmt(f.leftOutBefore)} left out by an earlier compaction` : ""
+  ].filter(Boolean);
+  const whole = f.whole.length ? `${fmt(f.whole.length)} whole, ` : "";
+  const each = notWhole > f.brief.length ? `; each in full: ${lookup}` : "";
+  return `The ${plural2(total, "turn")} the user typed, oldest first${said}: ${whole}${how.join(", ")}${each}`;
 }
 var turns_default = defineSection({
   name: "turns",
@@ -3420,17 +3587,44 @@ var turns_default = defineSection({
     }
   },
   async run(ctx) {
-    const turns = collectTurns(ctx.input.transcript);
+    const t = ctx.input.transcript;
+    const turns = collectTurns(t);
     if (turns.length === 0) return null;
-    const intro = (left2) => `${turns.length === 1 ? "The one turn" : `All ${fmt(turns.length)} turns`} the user typed${left2 > 0 ? ` (${fmt(left2)} left out for size)` : ""}, oldest first:`;
-    const room = ctx.budgetChars - intro(turns.length).length - 2;
-    const { body, kept, left } = fitTurns(turns, room, ctx.options.maxTurnChars ?? 6e3);
-    if (left > 0) ctx.report.note(`${fmt(left)} of ${fmt(turns.length)} turns left out to fit the budget`);
+    const n = ctx.input.lineage.n;
+    const lookup = `handoff_lookup {"n": ${n}, "section": "turns"}`;
+    const earlier = newestHandoff(t)?.n ?? null;
+    const maxTurnChars = ctx.options.maxTurnChars ?? 6e3;
+    const every = turns.map((_, i) => i);
+    const widest = { body: "", whole: every, clipped: every, brief: every, repeats: every, leftOut: every, leftOutBefore: turns.at(-1).n };
+    let f = fitTurns(turns, ctx.budgetChars - introOf(turns, widest, lookup).length - 2, maxTurnChars, earlier);
+    for (let tries = 0; tries < 3; tries++) {
+      const g = fitTurns(turns, ctx.budgetChars - introOf(turns, f, lookup).length - 2, maxTurnChars, earlier);
+      if (g.body === f.body || introOf(turns, g, lookup).length + 2 + g.body.length > ctx.budgetChars) break;
+      f = g;
+    }
+    const notWhole = [...f.clipped, ...f.repeats, ...f.leftOut];
+    if (notWhole.length)
+      ctx.report.note(
+        `to fit budgetChars: ${fmt(ctx.budgetChars)}, of ${fmt(turns.length)} turns ${fmt(f.clipped.length)} clipped, ${fmt(f.brief.length + f.repeats.length)} on a line, ${fmt(f.leftOut.length)} left out`
+      );
     return {
-      body: `${intro(left)}
+      body: `${introOf(turns, f, lookup)}
 
-${body}`,
-      record: { turns: turns.length, kept, leftOut: left, carried: turns.filter((t) => t.carried).length }
+${f.body}`,
+      record: {
+        turns: turns.length,
+        whole: f.whole.length,
+        clipped: f.clipped.length,
+        brief: f.brief.length,
+        repeats: f.repeats.length,
+        leftOut: f.leftOut.length,
+        leftOutBefore: f.leftOutBefore,
+        carried: turns.filter((x) => x.carried).length,
+        refused: turns.filter((x) => x.refused).length,
+        lookup: { n, section: "turns" },
+        // Every turn not shown whole, at full length, as its block would read.
+        inFull: notWhole.sort((a, b) => a - b).map((i) => renderTurn(turns[i], Infinity))
+      }
     };
   }
 });

@@ -11,11 +11,11 @@ import {
   searchCommand,
   statusCommand,
   toolCommand
-} from "./chunk-COYMCSML.mjs";
-import "./chunk-BO7I6NSH.mjs";
+} from "./chunk-TJOZEF6I.mjs";
+import "./chunk-L5MGHCXT.mjs";
 import "./chunk-GPZWB6SD.mjs";
 import "./chunk-S2M2GLMU.mjs";
-import "./chunk-5HA4AK6L.mjs";
+import "./chunk-UDDVQVO7.mjs";
 import "./chunk-LZJKG3QV.mjs";
 import "./chunk-JGDWI2EV.mjs";
 import "./chunk-JULZ67VA.mjs";

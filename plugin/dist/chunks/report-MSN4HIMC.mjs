@@ -5,10 +5,10 @@ import {
   COMMON,
   EXIT,
   command
-} from "./chunk-COYMCSML.mjs";
+} from "./chunk-TJOZEF6I.mjs";
 import {
   resolveDataDir
-} from "./chunk-BO7I6NSH.mjs";
+} from "./chunk-L5MGHCXT.mjs";
 import {
   MODE_DIRS,
   StoreError,
@@ -22,7 +22,7 @@ import {
   forTerminal,
   jsonForTerminal
 } from "./chunk-S2M2GLMU.mjs";
-import "./chunk-5HA4AK6L.mjs";
+import "./chunk-UDDVQVO7.mjs";
 import "./chunk-LZJKG3QV.mjs";
 import {
   HandoffError

@@ -5,7 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-BO7I6NSH.mjs";
+} from "./chunk-L5MGHCXT.mjs";
 import {
   HISTORY_TOOLS,
   INDEX_FILE,

@@ -3,7 +3,7 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   diskFilesUnder
-} from "./chunk-5Y27TTDX.mjs";
+} from "./chunk-GJZIENNU.mjs";
 import {
   forTerminal,
   jsonForTerminal
@@ -16,13 +16,13 @@ import {
 import "./chunk-CMBQP6R4.mjs";
 import {
   builtinSections
-} from "./chunk-RXJAJSKD.mjs";
+} from "./chunk-QS3MD3BD.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript,
   readPolicy
-} from "./chunk-DIPBKAVY.mjs";
-import "./chunk-5HA4AK6L.mjs";
+} from "./chunk-JPUU5OAK.mjs";
+import "./chunk-UDDVQVO7.mjs";
 import {
   systemClock
 } from "./chunk-2NN3RAOG.mjs";

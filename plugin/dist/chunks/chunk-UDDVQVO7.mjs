@@ -130,16 +130,30 @@ function editCopy(touch, edits, freshRead) {
 }
 
 // pipeline/render.ts
-var oneLine = (s) => s.replace(/\s+/g, " ").trim();
+var flat = (s) => s.replace(/\s+/g, " ").trim();
+var oneLine = (s) => s.replace(/\s*\n\s*/g, " \u23CE ").replace(/[ \t]+/g, " ").trim();
+var INPUT_FIELDS = ["command", "file_path", "notebook_path", "path", "pattern", "url", "query", "description", "prompt", "skill"];
+function shortInput(use, max = 120) {
+  const input = use.input;
+  if (use.name === "Grep" && typeof input.pattern === "string") {
+    return clip(oneLine(`${input.pattern}${typeof input.path === "string" ? ` in ${input.path}` : ""}`), max);
+  }
+  for (const k of INPUT_FIELDS) {
+    const v = input[k];
+    if (typeof v === "string" && v !== "") return clip(oneLine(v), max);
+  }
+  const first = Object.values(input).find((v) => typeof v === "string" && v !== "");
+  return typeof first === "string" ? clip(oneLine(first), max) : "";
+}
 var clipEnd = (s, max) => clip(s, max, { mark: (cut) => `\u2026 [+${fmt(cut)} chars]` });
 var clipMiddle = (s, max) => clip(s, max, { at: "middle", mark: (cut) => `
 [\u2026 ${fmt(cut)} chars clipped \u2026]
 ` });
 function renderUse(u, o) {
-  let line = `  \u2192 ${u.name} ${clipEnd(oneLine(JSON.stringify(u.input)), o.toolInputChars)}`;
+  let line = `  \u2192 ${u.name} ${clipEnd(flat(JSON.stringify(u.input)), o.toolInputChars)}`;
   if (o.toolResultChars > 0 && u.result) {
     const status = u.result.isError ? "error" : "ok";
-    const body = oneLine(u.result.text);
+    const body = flat(u.result.text);
     line += `
     \u2190 ${status}${body ? `: ${clipEnd(body, o.toolResultChars)}` : ""}`;
   }
@@ -159,7 +173,7 @@ function renderMessage(m, opts) {
       return m.text.trim() || m.toolUses.length ? parts.join("\n") : "";
     }
     case "command":
-      return `${head} ${clipEnd(oneLine(m.text), 200)}`;
+      return `${head} ${clipEnd(flat(m.text), 200)}`;
     case "interrupt":
       return `${head} the user interrupted`;
     default:
@@ -209,6 +223,8 @@ export {
   ENGINE_ATTACHED,
   FILE_TOOLS,
   fileTouches,
+  oneLine,
+  shortInput,
   renderConversation,
   numberLines
 };

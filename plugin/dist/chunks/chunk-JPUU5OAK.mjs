@@ -2107,6 +2107,13 @@ function userKindAndText(texts, hasToolResults, flags, firstInWindow) {
   }
   return { kind: classifyUser(all, hasToolResults, flags, firstInWindow), text: all };
 }
+var REFUSAL_RE = /^(?:Error: )?(?:The user doesn't want to proceed with this tool use|Permission for this tool use was denied)\. The tool use was rejected \([^)\n]*\)\. (?:To tell you how to proceed, the user said|The user said):\n([\s\S]*\S[\s\S]*)$/;
+function toolResult(toolUseId, text, isError) {
+  const r = { toolUseId, text, isError };
+  const said = isError ? REFUSAL_RE.exec(text)?.[1] : void 0;
+  if (said !== void 0) r.said = said;
+  return r;
+}
 function engineFlags(row, text, first) {
   return { ...row, isCompactSummary: row.isCompactSummary === true || first && text.trimStart().startsWith(CONTINUATION) };
 }
@@ -2139,20 +2146,14 @@ function readEngineMessages(messages, meta = {}) {
       toolUses.push(use);
       const ownText = str(u.text) ?? engineResultText(u.result);
       const ownError = typeof u.isError === "boolean" ? u.isError : void 0;
-      fallbacks.push(
-        ownText !== void 0 || ownError !== void 0 ? { use, fallback: { toolUseId: id, text: ownText ?? "", isError: ownError ?? false } } : { use }
-      );
+      fallbacks.push(ownText !== void 0 || ownError !== void 0 ? { use, fallback: toolResult(id, ownText ?? "", ownError ?? false) } : { use });
     }
     const toolResults = [];
     for (const r of Array.isArray(row.toolResults) ? row.toolResults : []) {
       if (!isObj(r)) continue;
       const id = str(r.tool_use_id) ?? str(r.toolUseId);
       if (id === void 0) continue;
-      const result = {
-        toolUseId: id,
-        text: str(r.text) ?? engineResultText(r.result) ?? "",
-        isError: r.isError === true || r.is_error === true
-      };
+      const result = toolResult(id, str(r.text) ?? engineResultText(r.result) ?? "", r.isError === true || r.is_error === true);
       toolResults.push(result);
       if (!results.has(id)) results.set(id, result);
     }
@@ -2242,7 +2243,7 @@ function jsonlParser() {
           }
         } else if (b.type === "tool_result") {
           if (typeof b.tool_use_id === "string") {
-            const r = { toolUseId: b.tool_use_id, text: toolResultText(b.content), isError: b.is_error === true };
+            const r = toolResult(b.tool_use_id, toolResultText(b.content), b.is_error === true);
             toolResults.push(r);
             if (!results.has(r.toolUseId)) results.set(r.toolUseId, r);
           }

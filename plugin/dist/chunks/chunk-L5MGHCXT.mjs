@@ -19,7 +19,7 @@ import {
 } from "./chunk-GPZWB6SD.mjs";
 import {
   renderConversation
-} from "./chunk-5HA4AK6L.mjs";
+} from "./chunk-UDDVQVO7.mjs";
 
 // store/write.ts
 import { link, mkdir, readdir, unlink, writeFile } from "node:fs/promises";

@@ -4,7 +4,7 @@ const require = __chCreateRequire(import.meta.url);
 import {
   readBounded,
   readPolicy
-} from "./chunk-DIPBKAVY.mjs";
+} from "./chunk-JPUU5OAK.mjs";
 
 // pipeline/disk-files.ts
 function diskFilesUnder(policy) {
