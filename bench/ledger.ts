@@ -117,10 +117,14 @@ export interface TranscriptMeasure {
 function namedBy(run: LedgerRun, cwd: string | undefined): (abs: string) => boolean {
   const listed = new Set<string>((run.record.files ?? []).map((f: { path: string }) => resolveIn(cwd, f.path)))
   for (const f of run.record.files ?? []) for (const r of f.folded ?? []) listed.add(resolveIn(cwd, r))
+  // A file an `mv` moved away is named by the line of the file it became.
+  const movedTo = new Map<string, string>()
+  for (const f of run.record.files ?? []) for (const r of f.renamedFrom ?? []) movedTo.set(resolveIn(cwd, r), resolveIn(cwd, f.path))
   return (abs) => {
-    if (!listed.has(abs)) return false
-    const shown = cwd && abs.startsWith(`${cwd}/`) ? abs.slice(cwd.length + 1) : abs
-    return run.body.includes(`- ${shown} `) || run.body.includes(`- ${abs} `)
+    const at = listed.has(abs) ? abs : movedTo.get(abs)
+    if (at === undefined) return false
+    const shown = cwd && at.startsWith(`${cwd}/`) ? at.slice(cwd.length + 1) : at
+    return run.body.includes(`- ${shown} `) || run.body.includes(`- ${at} `) || run.body.includes(`\`${shown}\``)
   }
 }
 

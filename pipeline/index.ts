@@ -42,7 +42,7 @@ export { clip, type ClipOptions, fmt, lineCount, lineSpan } from './text.ts'
 export { requireModel } from './capabilities.ts'
 export { type Cost, costOf, type ModelCallRow, modelCallRow, type ModelPath, normalizeModelId, type Price, PRICES, priceOf, type Rates } from './pricing.ts'
 export { type Copy, ENGINE_ATTACHED, FILE_TOOLS, fileLines, fileTouches, lastCopy, READ_TOOL_LINES, readText, type Touch } from './file-touches.ts'
-export { numberLines, oneLine, type RenderedConversation, renderConversation, renderMessage, type RenderOptions, shortInput } from './render.ts'
+export { keyInput, numberLines, oneLine, type RenderedConversation, renderConversation, renderMessage, type RenderOptions, shortInput } from './render.ts'
 
 /** Identity at runtime; it exists so a section's options are typed from its definition.
  *  `object`, not `Record<string, unknown>`: an options `interface` has no index signature. */

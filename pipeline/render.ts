@@ -36,18 +36,22 @@ export const oneLine = (s: string) =>
 
 const INPUT_FIELDS = ['command', 'file_path', 'notebook_path', 'path', 'pattern', 'url', 'query', 'description', 'prompt', 'skill']
 
-/** A tool call's input in a few words: the field that says what it did (a command, a path, a pattern). */
-export function shortInput(use: ToolUse, max = 120): string {
+/** The field that says what a call did, unclipped: a command, a path, a pattern (a Grep's with
+ *  where it looked). Two calls with the same key did the same thing. */
+export function keyInput(use: ToolUse): string {
   const input = use.input
-  if (use.name === 'Grep' && typeof input.pattern === 'string') {
-    return clip(oneLine(`${input.pattern}${typeof input.path === 'string' ? ` in ${input.path}` : ''}`), max)
-  }
+  if (use.name === 'Grep' && typeof input.pattern === 'string') return `${input.pattern}${typeof input.path === 'string' ? ` in ${input.path}` : ''}`
   for (const k of INPUT_FIELDS) {
     const v = input[k]
-    if (typeof v === 'string' && v !== '') return clip(oneLine(v), max)
+    if (typeof v === 'string' && v !== '') return v
   }
   const first = Object.values(input).find((v) => typeof v === 'string' && v !== '')
-  return typeof first === 'string' ? clip(oneLine(first), max) : ''
+  return typeof first === 'string' ? first : ''
+}
+
+/** A tool call's input in a few words, on one line. */
+export function shortInput(use: ToolUse, max = 120): string {
+  return clip(oneLine(keyInput(use)), max)
 }
 
 const clipEnd = (s: string, max: number) => clip(s, max, { mark: (cut) => `… [+${fmt(cut)} chars]` })

@@ -340,6 +340,23 @@ describe('parseJsonl: split assistant messages and tool links', () => {
     assert.equal(t.cwd, '/one')
     assert.equal(t.model, 'claude-b')
   })
+
+  test('each tool call keeps the cwd of the row that made it (a shell cd in an earlier call moves it)', () => {
+    const t = parseJsonl(
+      jsonl(
+        asst('m1', [toolUse('t1', 'Bash', { command: 'cd src' })], { cwd: '/w' }),
+        user([toolResult('t1', '')]),
+        asst('m2', [toolUse('t2', 'Bash', { command: 'cp a ../b' })], { cwd: '/w/src' }),
+        asst('m3', [toolUse('t3', 'Read', { file_path: '/x' })]),
+      ),
+    )
+    const uses = t.messages.flatMap((m) => m.toolUses)
+    assert.deepEqual(
+      uses.map((u) => u.cwd),
+      ['/w', '/w/src', undefined],
+    )
+    assert.equal(t.cwd, '/w')
+  })
 })
 
 // ---- boundaries --------------------------------------------------------------------------------

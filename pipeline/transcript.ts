@@ -38,6 +38,9 @@ export interface ToolUse {
   input: Record<string, unknown>
   /** The matching tool_result, linked by id when the transcript holds it. */
   result?: ToolResult
+  /** The working directory the row that made the call records (JSONL `cwd`): where a shell
+   *  command started, which a `cd` in an earlier command may have moved off the session's. */
+  cwd?: string
 }
 
 export interface Message {
@@ -452,6 +455,7 @@ export function jsonlParser(): { line(raw: string, lineNo: number): void; finish
         } else if (b.type === 'tool_use') {
           if (typeof b.id === 'string' && typeof b.name === 'string') {
             const use: ToolUse = { id: b.id, name: b.name, input: isObj(b.input) ? b.input : {} }
+            if (typeof d.cwd === 'string') use.cwd = d.cwd
             toolUses.push(use)
             uses.push(use)
           }

@@ -9,8 +9,9 @@ import type { SimpleCommand, Word } from './shell-model.ts'
 export type ScriptLanguage = 'python' | 'node' | 'shell'
 
 export interface CommandJudgement {
-  /** Files the command's own arguments say it writes, with how (`tee`, `sed -i`, …). */
-  writes: Array<{ target: Word; how: string }>
+  /** Files the command's own arguments say it writes, with how (`tee`, `sed -i`, …); an `mv`
+   *  names the file it moved there (`from`), which no longer exists under that name. */
+  writes: Array<{ target: Word; how: string; from?: Word }>
   /** Code it runs that may write in turn. */
   scripts: Array<{ language: ScriptLanguage; code: string }>
   readOnly: boolean
@@ -89,7 +90,7 @@ function joinPath(dir: string, file: string): string {
 }
 
 /** `mv`, `cp`, `install`: the destination, or each source's name inside a `-t` / trailing directory. */
-function destinations(args: Word[], how: string): Array<{ target: Word; how: string }> {
+function destinations(args: Word[], how: string): CommandJudgement['writes'] {
   let targetDir: Word | null = null
   const withArg = how === 'install' ? /^-[tmogS]$/ : /^-[tS]$/
   if (how === 'install' && args.some((a) => a.value === '-d' || a.value === '--directory')) return []
@@ -99,17 +100,19 @@ function destinations(args: Word[], how: string): Array<{ target: Word; how: str
     else if (v?.startsWith('--target-directory=')) targetDir = { value: v.slice(19), loose: v.slice(19) }
   }
   const pos = positionals(args, (o) => withArg.test(o) || o === '--target-directory' || o === '--suffix')
+  const moved = (s: Word) => (how === 'mv' ? { from: s } : {})
   const inDir = (dir: Word, srcs: Word[]) =>
     srcs.map((s) => ({
       target: dir.value === null || s.value === null ? { value: null, loose: dir.loose } : { value: joinPath(dir.value, s.value), loose: dir.loose },
       how,
+      ...moved(s),
     }))
   if (targetDir) return inDir(targetDir, pos)
   if (pos.length < 2) return []
   const dest = pos[pos.length - 1]!
   const srcs = pos.slice(0, -1)
   if (srcs.length > 1 || dest.value?.endsWith('/')) return inDir(dest, srcs)
-  return [{ target: dest, how }]
+  return [{ target: dest, how, ...moved(srcs[0]!) }]
 }
 
 /** `sed`: in place when `-i`/`--in-place` is given; the files follow the script. */
@@ -285,6 +288,37 @@ function scriptsOf(name: string, cmd: SimpleCommand, args: Word[]): CommandJudge
     return file.length === 0 ? cmd.stdin.map((c) => ({ language: 'shell' as const, code: c })) : []
   }
   return []
+}
+
+// ---- what a failing status means ------------------------------------------------------------
+
+/** What exit status 1 means from a search, a comparison or a test: an answer, not an error. */
+export type Negative = 'no match' | 'differs' | 'false'
+
+/**
+ * What exit 1 from this command means when it is a search, comparison or test (`grep`, `rg`,
+ * `diff`, `cmp`, `test`, `[`, `[[`), and whether its own options silence the messages it would
+ * print for a real error (`grep -s`, `cmp -s`), so that an empty answer proves less.
+ */
+export function negativeExit(cmd: SimpleCommand): { label: Negative; silenced: boolean } | null {
+  const words = unwrap(cmd.words)
+  const name = base(words[0])
+  const args = words.slice(1)
+  const has = (re: RegExp) => args.some((a) => re.test(a.value ?? ''))
+  if (name === null) return null
+  if (/^(grep|egrep|fgrep|zgrep)$/.test(name)) return { label: 'no match', silenced: has(/^(-[a-zA-Z]*s[a-zA-Z]*|--no-messages)$/) }
+  if (name === 'rg' || name === 'ag') return { label: 'no match', silenced: has(/^--no-messages$/) }
+  if (name === 'git' && subcommand(args).sub === 'grep') return { label: 'no match', silenced: false }
+  if (name === 'diff') return { label: 'differs', silenced: false }
+  if (name === 'cmp') return { label: 'differs', silenced: has(/^(-[a-z]*s[a-z]*|--quiet|--silent)$/) }
+  if (name === 'test' || name === '[' || name === '[[') return { label: 'false', silenced: false }
+  return null
+}
+
+/** `git commit` in any of its forms (`git -C dir commit`, after `git add … &&`). */
+export function isCommit(cmd: SimpleCommand): boolean {
+  const words = unwrap(cmd.words)
+  return base(words[0]) === 'git' && subcommand(words.slice(1)).sub === 'commit'
 }
 
 // ---- read-only probes -----------------------------------------------------------------------

@@ -4,7 +4,8 @@
  * line names what was left out and the history call that lists every command in full.
  */
 import { clip, oneLine } from '../../pipeline/index.ts'
-import { isFailure } from './failures.ts'
+import type { Negative } from './command-writes.ts'
+import { failed, negativeOf } from './failures.ts'
 import type { Call } from './files.ts'
 
 export interface CommandRow {
@@ -14,6 +15,8 @@ export interface CommandRow {
   readOnly: boolean
   /** The result was flagged as an error (never: "it succeeded" for the rest). */
   failed: boolean
+  /** Flagged, but a search or test that answered no (`no match`, `differs`, `false`). */
+  negative?: Negative
   /** Files its text says it writes. */
   writes: string[]
   at: number
@@ -33,18 +36,23 @@ export const DEFAULT_LIMITS: CommandLimits = { newest: 10, clipChars: 150, newes
 export function commandRows(calls: Call[]): CommandRow[] {
   return calls
     .filter((c) => c.use.name === 'Bash' && typeof c.use.input.command === 'string')
-    .map((c, i) => ({
-      n: i + 1,
-      command: c.use.input.command as string,
-      readOnly: c.shell?.readOnly ?? false,
-      failed: isFailure(c.use),
-      writes: c.shell?.writes.map((w) => w.path) ?? [],
-      at: c.at,
-    }))
+    .map((c, i) => {
+      const negative = negativeOf(c)
+      return {
+        n: i + 1,
+        command: c.use.input.command as string,
+        readOnly: c.shell?.readOnly ?? false,
+        failed: failed(c),
+        ...(negative ? { negative } : {}),
+        writes: c.shell?.writes.map((w) => w.path) ?? [],
+        at: c.at,
+      }
+    })
 }
 
 export function renderCommand(row: CommandRow, max: number): string {
-  return `${row.n}. ${row.failed ? '[error] ' : ''}${clip(oneLine(row.command), max)}`
+  const mark = row.failed ? '[error] ' : row.negative ? `[${row.negative}] ` : ''
+  return `${row.n}. ${mark}${clip(oneLine(row.command), max)}`
 }
 
 export interface FittedCommands {

@@ -1,11 +1,13 @@
 /**
  * The files a stretch of conversation wrote: each once, with every tool that wrote it. The file
- * tools name their path; the shell's writes come from its command text. A relative path the
- * shell wrote folds into the one absolute path a file tool named that ends with it.
+ * tools name their path; the shell's writes come from its command text, resolved against the
+ * directory the command ran in, and a file `mv` moved is listed under its new name. A relative
+ * path with no known directory folds into the one absolute path a file tool named that ends with it.
  */
 import { posix } from 'node:path'
 import type { ToolUse } from '../../pipeline/index.ts'
-import type { ShellAnalysis } from './shell-writes.ts'
+import { isFailure } from './failures.ts'
+import type { ShellAnalysis, ShellWrite } from './shell-writes.ts'
 
 /** The file tools and the input field that names their file. */
 export const FILE_TOOLS: Readonly<Record<string, string>> = {
@@ -21,6 +23,9 @@ export interface Call {
   /** Index of the assistant message that made it. */
   at: number
   shell?: ShellAnalysis
+  /** For a shell command, the directory it started in (absolute), when known: the row's
+   *  recorded cwd, else where the session's cwd and the earlier commands' `cd`s left the shell. */
+  base?: string
 }
 
 export interface WrittenFile {
@@ -34,6 +39,8 @@ export interface WrittenFile {
   failedToolCalls: number
   /** Relative paths the shell wrote that were folded into this one. */
   folded: string[]
+  /** Paths an `mv` moved to this one, oldest first: gone under those names. */
+  renamedFrom: string[]
   /** Message indices of its first and last write. */
   first: number
   last: number
@@ -47,20 +54,47 @@ export function normalizePath(p: string): string {
 
 const isAbsolute = (p: string) => p.startsWith('/') || p.startsWith('~')
 
+/**
+ * A path the shell wrote, in the directory the command ran in: its own `cd` (`dir`) from where
+ * it started (`base`). Relative as written when that directory is not known.
+ */
+export function resolveWrite(path: string, dir: ShellWrite['dir'], base: string | undefined): string {
+  if (isAbsolute(path) || dir === null) return normalizePath(path)
+  if (dir !== undefined && isAbsolute(dir)) return normalizePath(posix.join(dir, path))
+  return normalizePath(base ? posix.join(base, dir ?? '', path) : posix.join(dir ?? '', path))
+}
+
+/** Where the shell is after a command, from where it started: its own last `cd`, if any. */
+export function dirAfter(base: string | undefined, end: ShellWrite['dir']): string | undefined {
+  if (end === undefined) return base
+  if (end === null) return undefined
+  if (isAbsolute(end)) return end.startsWith('~') ? undefined : normalizePath(end)
+  return base ? normalizePath(posix.join(base, end)) : undefined
+}
+
 export function filesWritten(calls: Call[]): WrittenFile[] {
   const byPath = new Map<string, WrittenFile>()
   const entry = (path: string, at: number): WrittenFile => {
     let f = byPath.get(path)
     if (!f) {
-      f = { path, tools: {}, shell: [], toolCalls: 0, failedToolCalls: 0, folded: [], first: at, last: at }
+      f = { path, tools: {}, shell: [], toolCalls: 0, failedToolCalls: 0, folded: [], renamedFrom: [], first: at, last: at }
       byPath.set(path, f)
     }
     f.first = Math.min(f.first, at)
     f.last = Math.max(f.last, at)
     return f
   }
+  /** `mv from path`: what was written to `from` now lives at `path`. */
+  const rename = (from: string, into: WrittenFile) => {
+    const old = byPath.get(from)
+    if (old && old !== into) {
+      byPath.delete(from)
+      merge(old, into)
+    }
+    if (!into.renamedFrom.includes(from)) into.renamedFrom.push(from)
+  }
 
-  for (const { use, at, shell } of calls) {
+  for (const { use, at, shell, base } of calls) {
     const field = FILE_TOOLS[use.name]
     if (field !== undefined) {
       const raw = use.input[field]
@@ -68,21 +102,45 @@ export function filesWritten(calls: Call[]): WrittenFile[] {
       const f = entry(normalizePath(raw), at)
       f.tools[use.name] = (f.tools[use.name] ?? 0) + 1
       f.toolCalls++
-      if (use.result?.isError) f.failedToolCalls++
+      if (isFailure(use)) f.failedToolCalls++
     } else if (shell && shell.writes.length > 0) {
       // A file counts once per command, however many ways the command writes it.
       const seen = new Set<string>()
       for (const w of shell.writes) {
-        const path = normalizePath(w.path)
+        const path = resolveWrite(w.path, w.dir, base)
         const f = entry(path, at)
         if (!seen.has(path)) f.tools[use.name] = (f.tools[use.name] ?? 0) + 1
         seen.add(path)
         if (!f.shell.includes(w.how)) f.shell.push(w.how)
+        if (w.from !== undefined) {
+          const from = resolveWrite(w.from, w.dir, base)
+          rename(from, f)
+          seen.delete(from) // written again after the move, it is a new file
+        }
       }
     }
   }
   return foldRelative([...byPath.values()])
 }
+
+/** Adds everything `from` holds to `into`. */
+function merge(from: WrittenFile, into: WrittenFile): void {
+  // Tools and mechanisms stay in the order they were first used: the Write, then the `mv`.
+  const [older, newer] = from.first <= into.first ? [from, into] : [into, from]
+  const tools: Record<string, number> = { ...older.tools }
+  for (const [tool, n] of Object.entries(newer.tools)) tools[tool] = (tools[tool] ?? 0) + n
+  into.tools = tools
+  into.shell = [...new Set([...older.shell, ...newer.shell])]
+  into.toolCalls += from.toolCalls
+  into.failedToolCalls += from.failedToolCalls
+  into.folded.push(...from.folded)
+  for (const r of from.renamedFrom) if (!into.renamedFrom.includes(r)) into.renamedFrom.push(r)
+  into.first = Math.min(into.first, from.first)
+  into.last = Math.max(into.last, from.last)
+}
+
+/** Every call that named it as a file tool came back as an error, and the shell never wrote it. */
+export const neverWritten = (f: WrittenFile) => f.toolCalls > 0 && f.failedToolCalls === f.toolCalls && !f.tools.Bash
 
 /**
  * Folds each relative path into the one absolute path a file tool named that it is the tail of
@@ -117,11 +175,8 @@ export function foldRelative(files: WrittenFile[]): WrittenFile[] {
     else out.push(f)
   }
   for (const { from, into } of folds) {
-    for (const [tool, n] of Object.entries(from.tools)) into.tools[tool] = (into.tools[tool] ?? 0) + n
-    for (const how of from.shell) if (!into.shell.includes(how)) into.shell.push(how)
+    merge(from, into)
     into.folded.push(from.path)
-    into.first = Math.min(into.first, from.first)
-    into.last = Math.max(into.last, from.last)
   }
   return out
 }

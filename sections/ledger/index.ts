@@ -1,14 +1,16 @@
 /**
  * `ledger`: what the tool calls since the last compaction did, read off the messages rather than
- * recalled: the files written (each once, with every tool that wrote it), the newest failures,
- * and the shell commands in order, all fitted into the section's own budget.
+ * recalled: the task list as the task calls left it, the files written (each once, with every
+ * tool that wrote it), the newest failures, and the shell commands in order, all fitted into the
+ * section's own budget.
  */
 import { defineSection, fmt, type Message, type Transcript, windowStart } from '../../pipeline/index.ts'
 import { type BashParser, loadBashParser } from './bash-parser.ts'
 import { type CommandLimits, type CommandRow, commandRows, commandsReserve, fitCommands } from './commands.ts'
 import { type Failure, failures, renderFailure } from './failures.ts'
-import { type Call, filesWritten, type WrittenFile } from './files.ts'
+import { type Call, dirAfter, filesWritten, neverWritten, normalizePath, type WrittenFile } from './files.ts'
 import { analyzeShell, type ShellAnalysis } from './shell-writes.ts'
+import { renderTasks, type Task, taskList } from './tasks.ts'
 
 export interface LedgerOptions extends Record<string, unknown> {
   newestCommands: number
@@ -20,6 +22,8 @@ const DEFAULTS: LedgerOptions = { newestCommands: 10, commandClipChars: 150, max
 
 /** Share of the budget the file list may take before it is cut (the commands need the rest). */
 const FILES_SHARE = 0.45
+/** Share the task list may take: the open tasks are the plan the next window picks up. */
+const TASKS_SHARE = 0.2
 
 // ---- scope ------------------------------------------------------------------------------------
 
@@ -60,14 +64,22 @@ export interface LedgerData {
   files: WrittenFile[]
   failures: Failure[]
   commands: CommandRow[]
+  tasks: Task[]
   unresolvedWrites: number
   parser: ParserStats
 }
 
+/** Claude Code 2.x moves the shell back when a command `cd`'d out of the project, and says so. */
+const CWD_RESET = /^Shell cwd was reset to (\/.*)$/m
+
 const PARSER_NAME = 'tree-sitter-bash (web-tree-sitter)'
 
-/** Reads every tool call in `messages`, the shell ones through the parser (loaded on demand). */
-export async function readLedger(messages: Message[], signal?: AbortSignal): Promise<LedgerData> {
+/**
+ * Reads every tool call in `messages`, the shell ones through the parser (loaded on demand).
+ * `cwd` is where the session's shell starts, for a call whose row records no directory of its
+ * own; `history` (every message the transcript holds) is where the task list is read from.
+ */
+export async function readLedger(messages: Message[], signal?: AbortSignal, opts: { cwd?: string; history?: readonly Message[] } = {}): Promise<LedgerData> {
   const calls: Call[] = []
   for (const m of messages) for (const use of m.toolUses) calls.push({ use, at: m.index })
 
@@ -87,6 +99,9 @@ export async function readLedger(messages: Message[], signal?: AbortSignal): Pro
   const byParserSeen = new Map<string, ShellAnalysis>()
   const byTokensSeen = new Map<string, ShellAnalysis>()
   let sliceStart = performance.now()
+  // The shell keeps its directory from one call to the next: a call starts where the row says,
+  // else where the commands before it left the shell.
+  let shellDir = opts.cwd && opts.cwd.startsWith('/') ? normalizePath(opts.cwd) : undefined
   for (const [i, c] of shellCalls.entries()) {
     if (performance.now() - sliceStart > SLICE_MS) {
       await new Promise((resolve) => setImmediate(resolve))
@@ -98,30 +113,49 @@ export async function readLedger(messages: Message[], signal?: AbortSignal): Pro
     const seen = byParser ? byParserSeen : byTokensSeen
     c.shell = seen.get(command) ?? analyzeShell(command, byParser ? parser : null)
     seen.set(command, c.shell)
+    const base = c.use.cwd ?? shellDir
+    if (base !== undefined) c.base = base
+    shellDir = CWD_RESET.exec(c.use.result?.text ?? '')?.[1]?.trim() ?? dirAfter(base, c.shell.endDir)
     if (c.shell.via === 'parser') stats.parsed++
     else if (byParser || !parser) stats.fallbacks.push(i + 1)
     else stats.pastParserCaps++
     unresolvedWrites += c.shell.unresolved
   }
-  return { calls, files: filesWritten(calls), failures: failures(calls), commands: commandRows(calls), unresolvedWrites, parser: stats }
+  return {
+    calls,
+    files: filesWritten(calls),
+    failures: failures(calls),
+    commands: commandRows(calls),
+    tasks: taskList(opts.history ?? messages),
+    unresolvedWrites,
+    parser: stats,
+  }
 }
 
 // ---- rendering ------------------------------------------------------------------------------
 
 /** `/repo/lib/a.ex` as `lib/a.ex` when the session ran in /repo. */
-function displayPath(f: WrittenFile, cwd: string | undefined): string {
-  if (cwd && cwd !== '/' && f.path.startsWith(`${cwd.replace(/\/+$/, '')}/`)) return f.path.slice(cwd.replace(/\/+$/, '').length + 1)
-  if (!f.path.startsWith('/') && !f.path.startsWith('~')) return `${f.path} (as the shell wrote it)`
-  return f.path
+function shortPath(path: string, cwd: string | undefined): string {
+  const root = cwd?.replace(/\/+$/, '')
+  return root && path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path
 }
 
-function toolList(f: WrittenFile): string {
+function displayPath(f: WrittenFile, cwd: string | undefined): string {
+  const shown = shortPath(f.path, cwd)
+  if (shown === f.path && !f.path.startsWith('/') && !f.path.startsWith('~')) return `${f.path} (as the shell wrote it)`
+  return shown
+}
+
+function toolList(f: WrittenFile, cwd: string | undefined): string {
   const parts = Object.entries(f.tools).map(([tool, n]) => {
     const how = tool === 'Bash' && f.shell.length ? ` (${f.shell.join(', ')})` : ''
     return `${tool}${n > 1 ? ` ×${n}` : ''}${how}`
   })
-  const failed = f.toolCalls > 0 && f.failedToolCalls === f.toolCalls && !f.tools.Bash ? '; every call came back as an error' : ''
-  return parts.join(', ') + failed
+  // An old name in the same folder is its file name alone.
+  const dir = f.path.slice(0, f.path.lastIndexOf('/') + 1)
+  const old = (p: string) => (dir && p.startsWith(dir) && !p.slice(dir.length).includes('/') ? p.slice(dir.length) : shortPath(p, cwd))
+  const renamed = f.renamedFrom.length ? `; renamed from ${f.renamedFrom.map(old).join(', ')}` : ''
+  return parts.join(', ') + renamed
 }
 
 function renderFiles(files: WrittenFile[], room: number, cwd: string | undefined, n: number): { text: string; shown: number } {
@@ -132,7 +166,7 @@ function renderFiles(files: WrittenFile[], room: number, cwd: string | undefined
   if (files.length === 0) return { text: head, shown: 0 }
   const relative = cwd && cwd !== '/' && files.some((f) => f.path.startsWith(`${cwd.replace(/\/+$/, '')}/`))
   const intro = relative ? [`Paths are relative to ${cwd}.`] : []
-  const line = (f: WrittenFile) => `- ${displayPath(f, cwd)} — ${toolList(f)}`
+  const line = (f: WrittenFile) => `- ${displayPath(f, cwd)} — ${toolList(f, cwd)}`
   const byPath = (a: WrittenFile, b: WrittenFile) => (displayPath(a, cwd) < displayPath(b, cwd) ? -1 : 1)
 
   // Over its share, the most recently written files stay. The size is a running sum (each row
@@ -153,39 +187,67 @@ function renderFiles(files: WrittenFile[], room: number, cwd: string | undefined
   return { text: [head, ...intro, ...shown, ...(left ? [note(left)] : [])].join('\n'), shown: kept }
 }
 
-function renderFailures(all: Failure[], max: number, room: number, cwd: string | undefined, n: number): { text: string; shown: number } {
+/**
+ * The newest `max` failures that fit in `room`, those no later run fixed before those one did (a
+ * failure that still stands is what the next window must deal with), shown oldest first. Files
+ * no call managed to write lead: a reader of "Files written" would take them as done.
+ */
+function renderFailures(
+  all: Failure[],
+  unwritten: WrittenFile[],
+  max: number,
+  room: number,
+  cwd: string | undefined,
+  n: number,
+): { text: string; shown: number } {
+  const never = unwritten.length
+    ? [`- Never written, every call on it came back as an error: ${unwritten.map((f) => `\`${shortPath(f.path, cwd)}\``).join(', ')}`]
+    : []
+  if (all.length === 0) return { text: ['### Failures: none flagged', ...never].join('\n'), shown: 0 }
   const newest = all.slice(-max)
-  if (all.length === 0) return { text: '### Failures: none flagged', shown: 0 }
-  let kept = newest.length
+  // Indices into `newest` in the order they are given up: the resolved ones first, oldest first.
+  const dropOrder = [...newest.keys()].filter((i) => newest[i]!.later).concat([...newest.keys()].filter((i) => !newest[i]!.later))
+  const kept = newest.map(() => true)
+  let shown = newest.length
   const build = () => {
-    const shown = newest.slice(newest.length - kept)
-    const left = all.length - kept
+    const left = all.length - shown
+    // Whether the ones listed are simply the newest, or the newest of those still standing.
+    const newestOnly = kept.every((k, i) => k === i >= newest.length - shown)
+    const which = newestOnly ? `the newest ${fmt(shown)} shown` : `${fmt(shown)} shown: the newest no later run fixed, before those one did`
     // A count with nothing under it would read as a list that went missing: say where they are.
-    const how =
-      kept === 0
-        ? ` (none listed here, for room; each in full: ${lookupCall(n)})`
-        : left
-          ? ` (the newest ${fmt(kept)} shown; all of them: ${lookupCall(n)})`
-          : ''
-    return [`### Failures: ${fmt(all.length)}${how}`, ...shown.map((f) => renderFailure(f, cwd))].join('\n')
+    const how = shown === 0 ? ` (none listed here, for room; each in full: ${lookupCall(n)})` : left ? ` (${which}; all of them: ${lookupCall(n)})` : ''
+    return [`### Failures: ${fmt(all.length)}${how}`, ...never, ...newest.filter((_, i) => kept[i]).map((f) => renderFailure(f, cwd))].join('\n')
   }
   let text = build()
-  while (text.length > room && kept > 0) {
-    kept--
+  for (const i of dropOrder) {
+    if (text.length <= room) break
+    kept[i] = false
+    shown--
     text = build()
   }
-  return { text, shown: kept }
+  return { text, shown }
 }
 
 export interface RenderedLedger {
   body: string
+  tasksShown: number
   filesShown: number
+  /** Files named only by calls that all came back as errors: listed among the failures. */
+  neverWritten: number
   failuresShown: number
   commandsShown: number
   commandsLeftOut: number
 }
 
-/** Lays the three parts out inside `budget` chars: files first, then failures, then commands. */
+/** What the marks in the lists mean, naming only the ones the lists use. */
+function introOf(data: LedgerData, fromCompaction: boolean): string {
+  const negatives = [...new Set(data.commands.flatMap((c) => (c.negative ? [`[${c.negative}]`] : [])))]
+  const answered = negatives.length ? `; ${negatives.join(', ')}: exit 1 and no output from a search or test, its answer` : ''
+  const succeeded = data.failures.some((f) => f.later) ? '; "succeeded": its result came back unflagged' : '; an unmarked call is not known to have succeeded'
+  return `Read off the tool calls since ${fromCompaction ? 'the last compaction' : 'the session began'}, not recalled. [error]: the result was flagged as an error${answered}${succeeded}.`
+}
+
+/** Lays the parts out inside `budget` chars: tasks, files, failures, then commands. */
 export function renderLedger(
   data: LedgerData,
   opts: { budget: number; n: number; cwd?: string; options: LedgerOptions; fromCompaction: boolean },
@@ -196,25 +258,38 @@ export function renderLedger(
     clipChars: options.commandClipChars,
     newestClipChars: Math.max(300, options.commandClipChars),
   }
-  const intro = `Read off the tool calls since ${opts.fromCompaction ? 'the last compaction' : 'the session began'}, not recalled. No exit codes are stored: [error] marks a result flagged as an error, and an unmarked call is not known to have succeeded.`
+  const intro = introOf(data, opts.fromCompaction)
   const sep = 2 // "\n\n" between parts
   const countLine = (left: number, readOnly: number) =>
     `[${fmt(left)} older command${left === 1 ? '' : 's'} left out here (${fmt(readOnly)} of them read-only probes); every command at full length: ${lookupCall(n)}]`
   const commandsHead = `### Shell commands: ${fmt(data.commands.length)}`
 
-  const files = renderFiles(data.files, Math.floor(budget * FILES_SHARE), cwd, n)
-  const head = intro.length + sep + files.text.length + sep
+  const tasks = data.tasks.length ? renderTasks(data.tasks, Math.floor(budget * TASKS_SHARE), lookupCall(n)) : null
+  const unwritten = data.files.filter(neverWritten)
+  const files = renderFiles(
+    data.files.filter((f) => !neverWritten(f)),
+    Math.floor(budget * FILES_SHARE),
+    cwd,
+    n,
+  )
+  const head = intro.length + sep + (tasks ? tasks.text.length + sep : 0) + files.text.length + sep
   // Laid out with the newest `newest` commands always listed; when even those at their shortest
   // do not fit, fewer of them are, and the count line stands for the rest.
   const layout = (newest: number) => {
     const lim = { ...limits, newest }
     const reserve = data.commands.length ? commandsHead.length + 1 + commandsReserve(data.commands, countLine(999, 999).length, lim) + sep : 0
-    const fails = renderFailures(data.failures, options.maxFailures, Math.max(0, budget - head - reserve - sep), cwd, n)
+    const fails = renderFailures(data.failures, unwritten, options.maxFailures, Math.max(0, budget - head - reserve - sep), cwd, n)
     const used = head + fails.text.length + (data.commands.length ? sep : 0)
     const fitted = data.commands.length
       ? fitCommands(data.commands, Math.max(0, budget - used - commandsHead.length - 1), countLine, lim)
       : { text: '', shown: 0, leftOut: 0, leftOutReadOnly: 0 }
-    const parts = [intro, files.text, fails.text, ...(data.commands.length ? [`${commandsHead}\n${fitted.text}`] : ['### Shell commands: none'])]
+    const parts = [
+      intro,
+      ...(tasks ? [tasks.text] : []),
+      files.text,
+      fails.text,
+      ...(data.commands.length ? [`${commandsHead}\n${fitted.text}`] : ['### Shell commands: none']),
+    ]
     return { body: parts.join('\n\n'), fails, fitted }
   }
   // The first layout that fits and lists the newest failure (what went wrong, in its own words,
@@ -231,7 +306,15 @@ export function renderLedger(
     const note = `\n[ledger cut at ${fmt(budget)} chars (budgetChars); all of it: ${lookupCall(n)}]`
     body = body.slice(0, Math.max(0, budget - note.length)) + note
   }
-  return { body, filesShown: files.shown, failuresShown: fails.shown, commandsShown: fitted.shown, commandsLeftOut: fitted.leftOut }
+  return {
+    body,
+    tasksShown: tasks?.shown ?? 0,
+    filesShown: files.shown,
+    neverWritten: unwritten.length,
+    failuresShown: fails.shown,
+    commandsShown: fitted.shown,
+    commandsLeftOut: fitted.leftOut,
+  }
 }
 
 // ---- the section ------------------------------------------------------------------------------
@@ -240,7 +323,7 @@ export default defineSection<LedgerOptions>({
   name: 'ledger',
   title: 'Tool ledger',
   description: 'Files written, failed calls and shell commands since the last compaction, read off the messages.',
-  defaults: { timeoutMs: 5_000, budgetChars: 3_000, priority: 70, options: DEFAULTS },
+  defaults: { timeoutMs: 5_000, budgetChars: 3_500, priority: 70, options: DEFAULTS },
   optionsSchema: {
     type: 'object',
     additionalProperties: false,
@@ -259,10 +342,10 @@ export default defineSection<LedgerOptions>({
     const options: LedgerOptions = { ...DEFAULTS, ...ctx.options }
     const t = ctx.input.transcript
     const { messages, from } = messagesInScope(t)
-    const data = await readLedger(messages, ctx.signal)
-    if (data.calls.length === 0) return null
-    const n = ctx.input.lineage.n
     const cwd = t.cwd ?? ctx.input.cwd
+    const data = await readLedger(messages, ctx.signal, { cwd, history: t.messages })
+    if (data.calls.length === 0 && data.tasks.length === 0) return null
+    const n = ctx.input.lineage.n
     const r = renderLedger(data, { budget: ctx.budgetChars, n, cwd, options, fromCompaction: from > 0 })
 
     if (data.parser.unavailable) ctx.report.note(`shell parser unavailable (${data.parser.unavailable}); every command read by the fallback tokenizer`)
@@ -285,19 +368,25 @@ export default defineSection<LedgerOptions>({
           tools: f.tools,
           ...(f.shell.length ? { shell: f.shell } : {}),
           ...(f.folded.length ? { folded: f.folded } : {}),
+          ...(f.renamedFrom.length ? { renamedFrom: f.renamedFrom } : {}),
           ...(f.failedToolCalls ? { failedToolCalls: f.failedToolCalls } : {}),
         })),
+        tasks: data.tasks,
         failures: data.failures,
         commands: data.commands.map((c) => ({
           n: c.n,
           command: c.command,
           readOnly: c.readOnly,
           ...(c.failed ? { failed: true } : {}),
+          ...(c.negative ? { negative: c.negative } : {}),
           ...(c.writes.length ? { writes: c.writes } : {}),
         })),
         counts: {
+          tasks: data.tasks.length,
+          tasksShown: r.tasksShown,
           files: data.files.length,
           filesShown: r.filesShown,
+          neverWritten: r.neverWritten,
           failures: data.failures.length,
           failuresShown: r.failuresShown,
           commands: data.commands.length,

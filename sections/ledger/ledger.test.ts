@@ -2,13 +2,14 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import type { Message, MessageKind, Transcript } from '../../pipeline/index.ts'
 import { type CommandRow, fitCommands } from './commands.ts'
-import { errorHead, failures, isFailure } from './failures.ts'
+import { errorReason, failures, isFailure } from './failures.ts'
 import { filesWritten, normalizePath } from './files.ts'
 import ledger, { lookupCall, messagesInScope, readLedger } from './index.ts'
+import { renderTasks, taskList } from './tasks.ts'
 
 // ---- builders ---------------------------------------------------------------------------------
 
-type Use = { name: string; input: Record<string, unknown>; result?: { text: string; isError?: boolean } }
+type Use = { name: string; input: Record<string, unknown>; result?: { text: string; isError?: boolean }; cwd?: string }
 
 let ids = 0
 function assistant(index: number, ...uses: Use[]): Message {
@@ -20,7 +21,13 @@ function assistant(index: number, ...uses: Use[]): Message {
     toolResults: [],
     toolUses: uses.map((u) => {
       const id = `t${++ids}`
-      return { id, name: u.name, input: u.input, ...(u.result ? { result: { toolUseId: id, text: u.result.text, isError: u.result.isError ?? false } } : {}) }
+      return {
+        id,
+        name: u.name,
+        input: u.input,
+        ...(u.result ? { result: { toolUseId: id, text: u.result.text, isError: u.result.isError ?? false } } : {}),
+        ...(u.cwd ? { cwd: u.cwd } : {}),
+      }
     }),
   }
 }
@@ -151,18 +158,29 @@ describe('files written', () => {
     assert.equal(filesWritten([]).length, 0)
   })
 
-  test('a file whose every file-tool call errored says so', async () => {
-    const t = transcript([assistant(0, edit('/r/a.ts', { text: '<tool_use_error>String to replace not found</tool_use_error>', isError: true }))])
-    const { body } = await run(t)
-    assert.match(body, /- \/r\/a\.ts — Edit; every call came back as an error/)
+  test('a file whose every file-tool call errored is not listed as written: the failures name it', async () => {
+    const t = transcript([
+      assistant(0, edit('/r/a.ts', { text: '<tool_use_error>String to replace not found</tool_use_error>', isError: true })),
+      assistant(1, write('/r/b.ts')),
+    ])
+    const { body, record } = await run(t)
+    assert.match(body, /### Files written: 1 /)
+    assert.doesNotMatch(body, /^- \/r\/a\.ts — /m)
+    assert.match(
+      body,
+      /### Failures: 1\n- Never written, every call on it came back as an error: `\/r\/a\.ts`\n- Edit `\/r\/a\.ts` → String to replace not found/,
+    )
+    // The record still has it, with its failed calls counted.
+    assert.equal(record.files.find((f: { path: string }) => f.path === '/r/a.ts').failedToolCalls, 1)
   })
 
-  test('paths under the session cwd are shown relative to it; the shell-relative ones say so', async () => {
-    const t = transcript([assistant(0, edit('/repo/lib/a.ex'), bash('echo x > notes.txt'))], '/repo')
+  test('paths under the session cwd are shown relative to it; a shell path with no known directory says so', async () => {
+    const t = transcript([assistant(0, edit('/repo/lib/a.ex'), bash('echo x > notes.txt'), bash('cd "$DIR" && echo y > other.txt'))], '/repo')
     const { body } = await run(t)
     assert.match(body, /Paths are relative to \/repo\./)
     assert.match(body, /^- lib\/a\.ex — Edit$/m)
-    assert.match(body, /^- notes\.txt \(as the shell wrote it\) — Bash \(>\)$/m)
+    assert.match(body, /^- notes\.txt — Bash \(>\)$/m)
+    assert.match(body, /^- other\.txt \(as the shell wrote it\) — Bash \(>\)$/m)
   })
 })
 
@@ -181,13 +199,13 @@ describe('failures', () => {
     assert.equal(isFailure(use('Bash', 'all good')), false)
   })
 
-  test('the newest 20, each with the tool, a short input and the first lines of the error', async () => {
+  test('the newest 20, each with the tool, a short input and the lines that say why', async () => {
     const ms = Array.from({ length: 30 }, (_, i) =>
-      assistant(i, bash(`./step ${i + 1}`, { text: `Exit code 2\nfailure number ${i + 1}\nmore\nand more`, isError: true })),
+      assistant(i, bash(`./step ${i + 1}`, { text: `Exit code 2\nstep runner v1.2 starting\nerror: failure number ${i + 1}\nmore\nand more`, isError: true })),
     )
     const { body, record } = await run(transcript(ms), 20_000)
     assert.match(body, /### Failures: 30 \(the newest 20 shown; all of them: handoff_lookup \{"n": 1, "section": "ledger"\}\)/)
-    assert.match(body, /- Bash `\.\/step 30` → Exit code 2 ⏎ failure number 30$/m)
+    assert.match(body, /- Bash #30 `\.\/step 30` → Exit code 2 ⏎ error: failure number 30 ⏎ more$/m)
     assert.doesNotMatch(body, /step 10`/)
     assert.match(body, /step 11`/)
     assert.doesNotMatch(body, /and more/)
@@ -204,10 +222,293 @@ describe('failures', () => {
     assert.match(body, /^2\. make again$/m)
   })
 
-  test('the error head drops the wrapper tags and keeps two lines', () => {
-    assert.equal(errorHead('<tool_use_error>File does not exist.</tool_use_error>'), 'File does not exist.')
-    assert.equal(errorHead('a\n\nb\nc'), 'a ⏎ b')
+  test('the reason drops the wrapper tags; with nothing naming an error it is the last two lines', () => {
+    assert.equal(errorReason('<tool_use_error>File does not exist.</tool_use_error>'), 'File does not exist.')
+    assert.equal(errorReason('a\n\nb\nc'), 'b ⏎ c')
+    assert.equal(errorReason('Exit code 1'), 'Exit code 1')
     assert.equal(failures([]).length, 0)
+  })
+
+  test('the reason skips a banner for the lines that name the error', () => {
+    // Shapes from the real transcripts: a task runner's echo of its command, a TeX banner, a
+    // pre-commit hook's progress, a test runner's FAIL, a Python traceback, npm.
+    const goTest =
+      'Exit code 1\n[test] $ go test ./...\n[test] ERROR task failed\n\nok  \tpkg/a\t0.1s\n    state_test.go:760: got 33.3%, want 42.9%\n--- FAIL: TestShare (0.00s)\nFAIL\nFAIL\tpkg/strategy\t3.2s'
+    assert.equal(errorReason(goTest), 'Exit code 1 ⏎ state_test.go:760: got 33.3%, want 42.9% ⏎ --- FAIL: TestShare (0.00s)')
+    const tex =
+      'This is pdfTeX, Version 3.14 (TeX Live 2023)\n restricted \\write18 enabled.\nentering extended mode\n(./paper.tex\n! LaTeX Error: Missing \\begin{document}.\n\nSee the LaTeX manual'
+    assert.equal(errorReason(tex), '! LaTeX Error: Missing \\begin{document}. ⏎ See the LaTeX manual')
+    const hook =
+      'Pre-commit validation failed:\n[DIALYZER]\nFinding suitable PLTs\nChecking PLT...\nTotal errors: 2, Skipped: 0\nlib/a/helpers.ex:57:13:pattern_match\nThe pattern can never match the type.'
+    assert.equal(errorReason(hook), 'lib/a/helpers.ex:57:13:pattern_match ⏎ The pattern can never match the type.')
+    const py = 'Exit code 1\nloading\nTraceback (most recent call last):\n  File "run.py", line 3, in <module>\n    main()\nKeyError: \'name\''
+    assert.equal(errorReason(py), "Exit code 1 ⏎ KeyError: 'name'")
+    assert.equal(
+      errorReason('Exit code 1\n> app@1.0 build\nnpm ERR! code ELIFECYCLE\nnpm ERR! errno 2'),
+      'Exit code 1 ⏎ npm ERR! code ELIFECYCLE ⏎ npm ERR! errno 2',
+    )
+    // A line that only mentions an error counts when nothing names one outright.
+    assert.equal(errorReason('Exit code 1\n[lint] $ lint ./...\n[lint] ERROR task failed\ndone'), 'Exit code 1 ⏎ [lint] ERROR task failed ⏎ done')
+  })
+
+  test('a call the user turned down says so, with their words', () => {
+    const text =
+      "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). To tell you how to proceed, the user said:\nare there some go compilation problems?"
+    assert.equal(errorReason(text), 'rejected by the user, who said: are there some go compilation problems?')
+    assert.equal(
+      errorReason("The user doesn't want to proceed with this tool use. The tool use was rejected. STOP what you are doing."),
+      'rejected by the user',
+    )
+  })
+})
+
+// ---- answers that are not failures, and failures a later run fixed ------------------------------
+
+describe('a search or test that answered no', () => {
+  const flagged = (text: string) => ({ text, isError: true })
+
+  test('grep, rg, diff, cmp, test and [ whose exit 1 came with no output are marked for what they mean, not listed as failures', async () => {
+    const t = transcript([
+      assistant(
+        0,
+        bash('grep -i "undefined" paper.log', flagged('Exit code 1')),
+        bash('tail -20 paper.log | grep -i warning', flagged('Exit code 1')),
+        bash('cd /tmp/x && git show HEAD | /usr/bin/grep Checkpoint', flagged('Exit code 1')),
+        bash('cmp a.bin b.bin', flagged('Exit code 1')),
+        bash('[ -f out/ready ]', flagged('Exit code 1')),
+        // An engine before 2.x wrote a bare "Error" for any silent failure.
+        bash('grep -c x f && grep -n undefined paper.log', flagged('Error')),
+        bash('grep -n undefined paper.log', flagged('Error')),
+      ),
+    ])
+    const { body, record } = await run(t)
+    assert.match(body, /^1\. \[no match\] grep -i "undefined" paper\.log$/m)
+    assert.match(body, /^2\. \[no match\] tail -20/m)
+    assert.match(body, /^3\. \[no match\] cd \/tmp\/x/m)
+    assert.match(body, /^4\. \[differs\] cmp/m)
+    assert.match(body, /^5\. \[false\] \[ -f/m)
+    assert.match(body, /^7\. \[no match\] grep -n/m)
+    // `grep -c x f && …`: the first grep may be the one that failed, silently.
+    assert.match(body, /^6\. \[error\] grep -c/m)
+    assert.match(body, /### Failures: 1\n/)
+    assert.match(body, /\[no match\], \[differs\], \[false\]: exit 1 and no output from a search or test, its answer/)
+    assert.equal(record.counts.failures, 1)
+  })
+
+  test('stays a failure when the output says more, the status is not 1, or the command is not the one that ran last', async () => {
+    const t = transcript([
+      assistant(
+        0,
+        bash('grep x f', flagged('Exit code 2\ngrep: f: No such file or directory')),
+        bash('grep -c x f', flagged('Exit code 1\n0')),
+        bash('gh pr diff 343 -- a.go 2>/dev/null', flagged('Exit code 1')),
+        bash('grep x f | wc -l && make', flagged('Exit code 1')),
+        bash('pdflatex p.tex > temp.log 2>&1 && grep undefined temp.log', flagged('Error')),
+        bash('grep x f 2>/dev/null', flagged('Error')),
+        bash('set -o pipefail; grep x f | sort', flagged('Exit code 1')),
+        bash('! grep x f', flagged('Exit code 1')),
+        bash('grep x f', { text: 'Exit code 1' }),
+      ),
+    ])
+    const { body, record } = await run(t, 12_000)
+    assert.equal(record.counts.failures, 8)
+    assert.doesNotMatch(body, /\[no match\]/)
+    // The exit code said 1 outright: an answer even with the error output discarded.
+    const quiet = await run(transcript([assistant(0, bash('grep x f 2>/dev/null', flagged('Exit code 1')))]))
+    assert.match(quiet.body, /^1\. \[no match\] grep x f 2>\/dev\/null$/m)
+  })
+})
+
+describe('a failure a later run fixed', () => {
+  test('says which later run of the same command succeeded', async () => {
+    const t = transcript([
+      assistant(0, bash('mise run test', { text: 'Exit code 1\n[test] $ go test ./...\n--- FAIL: TestX (0.00s)', isError: true })),
+      assistant(1, bash('mise run fmt')),
+      assistant(2, bash('mise run test', { text: 'ok' })),
+    ])
+    const { body, record } = await run(t)
+    assert.match(body, /^- Bash #1 `mise run test` → Exit code 1 ⏎ --- FAIL: TestX \(0\.00s\) — a later run succeeded, #3$/m)
+    assert.deepEqual(record.failures[0].later, { at: 2, n: 3 })
+    assert.match(body, /"succeeded": its result came back unflagged/)
+  })
+
+  test('a commit a hook refused, followed by a commit that went through, is marked so', async () => {
+    const t = transcript([
+      assistant(
+        0,
+        bash('git add -A && git commit -m "feat: x"', {
+          text: "Pre-commit validation failed:\n[FORMAT] Code is not formatted.\nRun 'mix format' to fix.",
+          isError: true,
+        }),
+      ),
+      assistant(1, bash('mix format 2>&1')),
+      assistant(2, bash('git add lib/a.ex && git commit -m "feat: x, formatted"', { text: '[main 1a2b3c] feat: x' })),
+      assistant(3, bash('git push 2>&1', { text: 'Exit code 128\nfatal: no upstream', isError: true })),
+    ])
+    const { body } = await run(t)
+    assert.match(body, /^- Bash #1 `git add -A && git commit -m "feat: x"` → .* — a later commit succeeded, #3$/m)
+    assert.match(body, /^- Bash #4 `git push 2>&1` → Exit code 128 ⏎ fatal: no upstream$/m)
+  })
+
+  test('an Edit that failed and a later Edit of the same file that did not', async () => {
+    const t = transcript([
+      assistant(0, edit('/r/a.ts', { text: '<tool_use_error>File has not been read yet.</tool_use_error>', isError: true })),
+      assistant(1, edit('/r/a.ts', { text: 'ok' })),
+    ])
+    const { body } = await run(t)
+    assert.match(body, /^- Edit `\/r\/a\.ts` → File has not been read yet\. — a later call succeeded$/m)
+  })
+
+  test('when room is short, the failures that still stand are kept before those a later run fixed', async () => {
+    const ms: Message[] = []
+    for (let i = 0; i < 12; i++) {
+      // Even steps fail for good; odd ones are run again and pass.
+      ms.push(assistant(i * 2, bash(`./step-${i} ${'y'.repeat(60)}`, { text: `Exit code 1\nerror: step ${i} broke ${'e'.repeat(60)}`, isError: true })))
+      if (i % 2) ms.push(assistant(i * 2 + 1, bash(`./step-${i} ${'y'.repeat(60)}`, { text: 'fine' })))
+    }
+    const { body, record } = await run(transcript(ms), 2_500)
+    const shown = [...body.matchAll(/^- Bash #\d+ `\.\/step-(\d+)/gm)].map((m) => Number(m[1]))
+    assert.ok(record.counts.failuresShown < 12 && shown.length > 0, `${shown.length} shown`)
+    const standing = shown.filter((k) => k % 2 === 0)
+    assert.ok(standing.length === shown.length || standing.length === 6, `shown ${shown}`)
+    assert.match(body, /shown: the newest no later run fixed, before those one did/)
+  })
+})
+
+// ---- the task list ------------------------------------------------------------------------------
+
+describe('tasks', () => {
+  const task = (name: string, input: Record<string, unknown>, text: string, isError = false): Use => ({ name, input, result: { text, isError } })
+  const create = (id: number, subject: string) =>
+    task('TaskCreate', { subject, description: 'd', activeForm: 'a' }, `Task #${id} created successfully: ${subject}`)
+  const update = (taskId: string, status: string) => task('TaskUpdate', { taskId, status }, `Updated task #${taskId} status`)
+
+  test('each task with its last status, open ones first, read off TaskCreate and TaskUpdate', async () => {
+    const t = transcript([
+      assistant(
+        0,
+        create(1, 'Add GetWorktreeID'),
+        create(2, 'Add HashWorktreeID'),
+        create(3, 'Update ShadowBranchNameForCommit'),
+        create(4, 'Final verification'),
+      ),
+      assistant(1, update('1', 'in_progress'), update('1', 'completed'), update('2', 'completed'), update('3', 'in_progress')),
+      // A call that came back as an error changed nothing.
+      assistant(2, task('TaskUpdate', { taskId: '3', status: 'completed' }, 'Task not found', true)),
+      assistant(3, bash('go build ./...')),
+    ])
+    const { body, record } = await run(t)
+    assert.match(
+      body,
+      /### Tasks: 4 \(1 in progress, 1 pending, 2 completed\), as the task calls left them\n- \[in progress\] #3 Update ShadowBranchNameForCommit\n- \[pending\] #4 Final verification\n- \[completed\] #1, #2\n/,
+    )
+    assert.deepEqual(
+      record.tasks.map((x: { id: string; status: string }) => `${x.id}:${x.status}`),
+      ['1:completed', '2:completed', '3:in_progress', '4:pending'],
+    )
+  })
+
+  test('the task list outlives a compaction: calls before the last one count', async () => {
+    const t = transcript([
+      assistant(0, create(1, 'Write the parser'), create(2, 'Wire it in')),
+      user(1, 'compact-summary', 'This session is being continued…'),
+      assistant(2, update('1', 'completed'), bash('make')),
+    ])
+    const { body } = await run(t)
+    assert.match(body, /- \[pending\] #2 Wire it in\n- \[completed\] #1/)
+  })
+
+  test('TodoWrite hands over the whole list: the newest call is the list', () => {
+    const todos = (...xs: Array<[string, string]>) =>
+      task('TodoWrite', { todos: xs.map(([content, status], i) => ({ id: String(i + 1), content, status })) }, 'Todos have been modified successfully.')
+    const tasks = taskList([
+      assistant(0, todos(['Old plan', 'pending'])),
+      assistant(1, todos(['Compile the paper', 'completed'], ['Fix the references', 'in_progress'], ['Generate v0.45', 'pending'])),
+    ])
+    assert.deepEqual(
+      tasks.map((x) => `${x.subject}:${x.status}`),
+      ['Compile the paper:completed', 'Fix the references:in_progress', 'Generate v0.45:pending'],
+    )
+  })
+
+  test('TaskList sets what it lists; a blocker still open is named; deleted tasks go', () => {
+    const tasks = taskList([
+      assistant(0, task('TaskList', {}, '#1 [pending] Fix condensation\n#2 [pending] Filter stale sessions [blocked by #1]\n#3 [completed] Old')),
+      assistant(1, task('TaskUpdate', { taskId: '3', status: 'deleted' }, 'Updated task #3 deleted')),
+    ])
+    assert.deepEqual(
+      tasks.map((x) => `${x.id}:${x.status}:${x.blockedBy.join(',')}`),
+      ['1:pending:', '2:pending:1'],
+    )
+    assert.match(renderTasks(tasks, 1_000, 'LOOKUP').text, /- \[pending\] #2 Filter stale sessions \(after #1\)/)
+  })
+
+  test('fits its room: the open ones from the end of the list go, and a note names the lookup', () => {
+    const tasks = Array.from({ length: 13 }, (_, i) => ({
+      id: String(i + 1),
+      subject: `Task ${i + 1}: ${'do a thing '.repeat(5)}`,
+      status: i < 2 ? 'completed' : i === 2 ? 'in_progress' : 'pending',
+      blockedBy: [],
+    }))
+    const r = renderTasks(tasks, 500, 'LOOKUP')
+    assert.ok(r.text.length <= 500, `${r.text.length}`)
+    assert.match(r.text, /^- \[in progress\] #3 /m)
+    assert.match(r.text, /\[\d+ more open left out for room; every task: LOOKUP\]\n- \[completed\] #1, #2$/)
+  })
+})
+
+// ---- where the shell wrote ------------------------------------------------------------------------
+
+describe('paths the shell wrote', () => {
+  test("resolved in the directory the command's own cd moved to", async () => {
+    const t = transcript([assistant(0, bash('cd docs/papers/src && cp vsla_paper.pdf ../vsla_paper_v0.43.pdf'))], '/home/u/vsla')
+    const { body } = await run(t)
+    assert.match(body, /^- docs\/papers\/vsla_paper_v0\.43\.pdf — Bash \(cp\)$/m)
+    assert.doesNotMatch(body, /^- \.\.\//m)
+  })
+
+  test('resolved in the directory the row records, where an earlier cd left the shell', async () => {
+    const t = transcript(
+      [assistant(0, { ...bash('cp vsla_paper.pdf ../vsla_paper_v0.44.pdf && echo "Created v0.44"'), cwd: '/home/u/vsla/docs/papers/src' })],
+      '/home/u/vsla',
+    )
+    const { body } = await run(t)
+    assert.match(body, /^- docs\/papers\/vsla_paper_v0\.44\.pdf — Bash \(cp\)$/m)
+  })
+
+  test('with no recorded directory, the shell keeps where the commands before it moved it, until the engine says it reset it', async () => {
+    const t = transcript(
+      [
+        assistant(0, bash('cd /repo/docs && ls')),
+        assistant(1, bash('touch notes.md')),
+        assistant(2, bash('cd /tmp/elsewhere && ls', { text: 'x\nShell cwd was reset to /repo' })),
+        assistant(3, bash('echo x > top.txt')),
+      ],
+      '/repo',
+    )
+    const { record } = await run(t)
+    assert.deepEqual(record.files.map((f: { path: string }) => f.path).sort(), ['/repo/docs/notes.md', '/repo/top.txt'])
+  })
+
+  test('a file mv moved is listed under its new name, and says what it was', async () => {
+    const t = transcript(
+      [
+        assistant(0, bash('cp build/paper.pdf docs/v0.4.pdf'), write('/repo/scripts/tail.sh')),
+        assistant(1, bash('mkdir -p priv && mv scripts/tail.sh priv/tail.sh'), bash('cd /repo/docs && mv v0.4.pdf v0.40.pdf')),
+      ],
+      '/repo',
+    )
+    const { body, record } = await run(t)
+    assert.match(body, /^- docs\/v0\.40\.pdf — Bash ×2 \(cp, mv\); renamed from v0\.4\.pdf$/m)
+    assert.match(body, /^- priv\/tail\.sh — Write, Bash \(mv\); renamed from scripts\/tail\.sh$/m)
+    assert.doesNotMatch(body, /^- docs\/v0\.4\.pdf/m)
+    assert.deepEqual(record.files.map((f: { path: string }) => f.path).sort(), ['/repo/docs/v0.40.pdf', '/repo/priv/tail.sh'])
+  })
+
+  test('a file written again under its old name after the mv is listed under both', async () => {
+    const t = transcript([assistant(0, bash('echo a > log.txt && mv log.txt log.1 && echo b > log.txt'))], '/repo')
+    const { record } = await run(t)
+    assert.deepEqual(record.files.map((f: { path: string }) => f.path).sort(), ['/repo/log.1', '/repo/log.txt'])
   })
 })
 
@@ -275,6 +576,15 @@ describe('the ledger fits its own budget', () => {
           ),
           edit(`/repo/src/module-${i}/deeply/nested/file-${i}.ts`),
           bash(`ls -la /repo/src/module-${i}`),
+          ...(i % 5
+            ? []
+            : [
+                {
+                  name: 'TaskCreate',
+                  input: { subject: `Task ${i}: rework module ${i} and everything that depends on it, then test it` },
+                  result: { text: `Task #${i + 1} created successfully` },
+                },
+              ]),
         ),
       )
     }
@@ -287,11 +597,14 @@ describe('the ledger fits its own budget', () => {
       assert.ok(body.length <= budget, `${body.length} > ${budget}`)
       assert.equal(record.counts.commands, 600)
       assert.equal(record.counts.files, 600)
+      assert.equal(record.counts.tasks, 60)
     })
   }
 
   test('at the default budget every part is there and the newest 10 commands are listed', async () => {
     const { body, record } = await run(heavy())
+    assert.match(body, /### Tasks: 60 \(60 pending\)/)
+    assert.match(body, /more open left out for room; every task: handoff_lookup/)
     assert.match(body, /### Files written: 600/)
     assert.match(body, /more files left out for size; the full list: handoff_lookup/)
     assert.match(body, /### Failures: 100/)
@@ -312,7 +625,7 @@ describe('the ledger fits its own budget', () => {
     const { body, record } = await run(transcript(ms, '/repo'), 2_000)
     assert.ok(body.length <= 2_000, `${body.length} > 2000`)
     assert.doesNotMatch(body, /ledger cut at/)
-    assert.match(body, /### Failures: 1\n- Bash `git log --oneline --max-count=27 .*the commit hook refused it/)
+    assert.match(body, /### Failures: 1\n- Bash #28 `git log --oneline --max-count=27 .*the commit hook refused it/)
     assert.match(body, /^30\. git log/m)
     assert.ok(record.counts.commandsShown < 10, `${record.counts.commandsShown} commands shown`)
     assert.match(body, /^\[\d+ older commands left out here/m)

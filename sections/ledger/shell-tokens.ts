@@ -218,6 +218,8 @@ function opaqueRest(tokens: Token[], s: string, i: number): Token[] {
   return tokens
 }
 
+const CD = new Set(['cd', 'pushd', 'popd'])
+
 /** Only plain words and spaces: no quoting, expansion, glob, comment, redirection or operator. */
 const PLAIN_COMMAND_RE = /^[A-Za-z0-9_.,:/@%+=-]+(?: +[A-Za-z0-9_.,:/@%+=-]+)*$/
 
@@ -232,27 +234,34 @@ export function scriptFromTokens(source: string): ShellScript {
     while (first < words.length && (RESERVED.has(words[first]!.value!) || /^[A-Za-z_]\w*=/.test(words[first]!.value!))) first++
     const kept = words.slice(first)
     if (kept.length && !['for', 'case', 'select', 'function', 'in', 'esac'].includes(kept[0]!.value!)) script.commands.push({ words: kept, stdin: [] })
+    if (CD.has(kept[0]?.value ?? '')) script.endDir = null
     return script
   }
   let words: Word[] = []
   let stdin: string[] = []
   let pipedStdin: string[] = []
 
+  // Where a `cd` went is not followed here: whatever comes after one runs somewhere unknown.
+  let moved = false
   const flush = (op: string | null) => {
-    const cmd: SimpleCommand | null = words.length ? { words, stdin: [...stdin, ...pipedStdin] } : null
+    const cmd: SimpleCommand | null = words.length ? { words, stdin: [...stdin, ...pipedStdin], pos: start, ...(moved ? { dir: null } : {}) } : null
     if (cmd) script.commands.push(cmd)
+    if (cmd && CD.has(cmd.words[0]?.value ?? '')) moved = true
     // `cat <<EOF | python3 -`: the heredoc reaches the command cat pipes into.
     const bareCat = cmd !== null && cmd.words.length === 1 && cmd.words[0]!.value !== null && /(^|\/)cat$/.test(cmd.words[0]!.value)
     pipedStdin = op === '|' && bareCat ? stdin : []
     words = []
     stdin = []
   }
+  /** Token positions stand in for source offsets: they keep the same order. */
+  let start = 0
 
   const tokens = tokenize(source)
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!
     if (t.kind === 'op') {
       flush(t.op)
+      start = k + 1
       continue
     }
     if (t.kind === 'heredoc') {
@@ -265,7 +274,7 @@ export function scriptFromTokens(source: string): ShellScript {
       k++
       if (t.op === '<<<') stdin.push(next.word.loose)
       else {
-        const r: Redirect = { op: t.op, fd: t.fd, target: next.word }
+        const r: Redirect = { op: t.op, fd: t.fd, target: next.word, pos: k, ...(moved ? { dir: null } : {}) }
         script.redirects.push(r)
       }
       continue
@@ -276,6 +285,7 @@ export function scriptFromTokens(source: string): ShellScript {
     words.push(w)
   }
   flush(null)
+  if (moved) script.endDir = null
   // `for x in …`, `case … in`, a function header: not commands that write anything.
   script.commands = script.commands.filter((c) => !['for', 'case', 'select', 'function', 'in', 'esac'].includes(c.words[0]?.value ?? ''))
   return script

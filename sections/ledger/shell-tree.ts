@@ -1,10 +1,12 @@
 /**
  * Reads a tree-sitter-bash syntax tree into the ledger's shell model: every simple command with
- * its words after quote removal, every redirection, and the heredoc text each command is fed.
+ * its words after quote removal and the directory its text `cd`'d to, every redirection, the
+ * heredoc text each command is fed, and which command's status a failing script exits with.
  * Heredoc bodies are never walked as shell: they are data unless an interpreter reads them.
  */
+import { posix } from 'node:path'
 import type { Node } from 'web-tree-sitter'
-import type { Redirect, ShellScript, SimpleCommand, Word } from './shell-model.ts'
+import { type Dir, type ExitSource, literal, type Redirect, type ShellScript, type SimpleCommand, type Word } from './shell-model.ts'
 
 const GLOB_RE = /(?<!\\)[*?[]/
 
@@ -130,22 +132,177 @@ function fedText(r: Node): string | null {
 const isBareCat = (c: SimpleCommand | undefined) =>
   c !== undefined && c.words.length === 1 && c.words[0]!.value !== null && /(^|\/)cat$/.test(c.words[0]!.value)
 
+/** Run in a copy of the shell: a `cd` inside does not outlast them. */
+const SUBSHELLS = new Set(['subshell', 'command_substitution', 'process_substitution'])
+/** Run maybe, or again, or later: a `cd` inside leaves the directory unknown after them. */
+const MAYBE = new Set(['if_statement', 'while_statement', 'for_statement', 'c_style_for_statement', 'case_statement', 'function_definition'])
+/** A statement body its redirections apply to as a whole, from before it runs. */
+const GROUPS = new Set(['compound_statement', 'subshell', 'if_statement', 'while_statement', 'for_statement', 'c_style_for_statement', 'case_statement'])
+
+/** Where `cd`/`pushd` with these words goes from `dir`: a path as written, or null when unknown. */
+function cdTarget(c: SimpleCommand, dir: Dir): Dir {
+  const args = c.words.slice(1).filter((w, i, all) => !(/^-[LPe@]+$/.test(w.value ?? '') && all.slice(0, i).every((p) => p.value?.startsWith('-'))))
+  const to = args[0]?.value === '--' ? args[1] : args[0]
+  if (to === undefined) return c.words[0]!.value === 'cd' ? '~' : null // `pushd` alone swaps
+  if (to.value === null || to.value === '-' || to.value === '') return null
+  if (to.value.startsWith('/') || to.value.startsWith('~')) return to.value
+  if (dir === null) return null
+  return dir === undefined ? to.value : posix.join(dir, to.value)
+}
+
+/** Where each descriptor ends up after the redirections, in order: stderr still captured or not. */
+function silencesStderr(redirects: Redirect[]): boolean {
+  let out = true
+  let err = true
+  for (const r of redirects) {
+    const target = r.target.value
+    if (r.op === '>&' && (r.fd === '2' ? target === '1' : target === '2')) {
+      if (r.fd === '2') err = out
+      else out = err
+    } else if (r.op === '&>' || r.op === '&>>' || (r.op === '>&' && r.fd === null)) {
+      out = false
+      err = false
+    } else if (r.op === '>' || r.op === '>>' || r.op === '>|') {
+      const kept: boolean = target === '/dev/stdout' ? out : target === '/dev/stderr' ? err : false
+      if (r.fd === '2') err = kept
+      else if (r.fd === null || r.fd === '1') out = kept
+    }
+  }
+  return !err
+}
+
+const ownRedirects = (n: Node): Redirect[] =>
+  n.children.flatMap((c) => {
+    const r = c.type === 'file_redirect' ? redirectOf(c) : null
+    return r ? [r] : []
+  })
+
+/** Commands that may fail without a word, so that `x && y` failing does not say which did. */
+const SILENT = /^(grep|egrep|fgrep|zgrep|rg|ag|ack|diff|cmp|test|\[|false|which|type|pgrep|read)$/
+
 export function scriptFromTree(root: Node): ShellScript {
   const script: ShellScript = { commands: [], redirects: [] }
   const byNode = new Map<number, SimpleCommand>()
+  let dir: Dir = undefined
 
+  const at = <T extends { dir?: Dir; pos?: number }>(x: T, d: Dir, n: Node): T => {
+    if (d !== undefined) x.dir = d
+    x.pos = n.startIndex
+    return x
+  }
+  const children = (n: Node): void => {
+    for (const c of n.children) visit(c)
+  }
   const visit = (n: Node): void => {
     if (n.type === 'heredoc_body' || n.type === 'comment') return
+    if (SUBSHELLS.has(n.type)) {
+      const saved = dir
+      children(n)
+      dir = saved
+      return
+    }
+    if (n.type === 'pipeline') {
+      // Each part of a pipeline runs in a subshell of its own, from the same directory.
+      const saved = dir
+      for (const c of n.children) {
+        dir = saved
+        visit(c)
+      }
+      dir = saved
+      return
+    }
+    if (MAYBE.has(n.type) || (n.type === 'list' && n.children.some((c) => c.type === '||'))) {
+      // `a || cd x`: the right side of `||` may not run; `cd x || exit` still leaves it at x.
+      const saved = dir
+      if (n.type === 'list') {
+        const [left, ...rest] = n.children
+        if (left) visit(left)
+        const after = dir
+        for (const c of rest) visit(c)
+        if (dir !== after) dir = null
+      } else {
+        children(n)
+        if (dir !== saved) dir = null
+      }
+      return
+    }
+    if (n.type === 'redirected_statement') {
+      const before = dir
+      const body = n.childForFieldName('body')
+      for (const c of n.children) {
+        if (c.type === 'file_redirect') {
+          const r = redirectOf(c)
+          if (r) script.redirects.push(at(r, body && GROUPS.has(body.type) ? before : dir, c))
+          for (const sub of c.namedChildren) visit(sub)
+        } else visit(c)
+      }
+      attachStdin(n)
+      return
+    }
     if (n.type === 'file_redirect') {
       const r = redirectOf(n)
-      if (r) script.redirects.push(r)
+      if (r) script.redirects.push(at(r, dir, n))
     } else if (n.type === 'command') {
-      const c = commandOf(n)
+      const c = at(commandOf(n), dir, n)
       byNode.set(n.id, c)
       script.commands.push(c)
+      children(n)
+      const name = c.words[0]?.value
+      if (name === 'cd' || name === 'pushd') dir = cdTarget(c, dir)
+      else if (name === 'popd') dir = null
+      return
     }
-    for (const c of n.children) visit(c)
-    if (n.type === 'redirected_statement') attachStdin(n)
+    children(n)
+  }
+
+  /** True when nothing under `n` could fail silently: no silenced error output, no test or search. */
+  const loud = (n: Node): boolean => {
+    if (n.type === 'test_command' || silencesStderr(ownRedirects(n))) return false
+    if (n.type === 'command') {
+      const name = byNode.get(n.id)?.words[0]?.value
+      if (name == null || SILENT.test(name.slice(name.lastIndexOf('/') + 1))) return false
+    }
+    return n.namedChildren.every(loud)
+  }
+
+  /** The simple command a failing `n` took its status from, when the text makes it certain. */
+  const exitOf = (n: Node, quiet: boolean): ExitSource | undefined => {
+    switch (n.type) {
+      case 'program':
+      case 'subshell':
+      case 'compound_statement': {
+        const last = n.namedChildren.filter((c) => c.type !== 'comment').at(-1)
+        // `cmd &` exits 0 at once; a trailing `&` is never the failure looked for.
+        return last && n.children.at(-1)?.type !== '&' ? exitOf(last, quiet) : undefined
+      }
+      case 'command': {
+        const c = byNode.get(n.id)
+        return c ? { command: c, quiet: quiet || silencesStderr(ownRedirects(n)) } : undefined
+      }
+      case 'test_command':
+        return { command: { words: [literal('[[')], stdin: [] }, quiet }
+      case 'redirected_statement': {
+        const body = n.childForFieldName('body')
+        const redirects = n.childrenForFieldName('redirect')
+        // `cat <<EOF | grep x`: the heredoc's node holds the rest of the pipeline.
+        if (redirects.some((r) => r.type === 'heredoc_redirect' && r.namedChildren.some((c) => c.type === 'pipeline' || c.type === 'list'))) return undefined
+        return body ? exitOf(body, quiet || silencesStderr(ownRedirects(n))) : undefined
+      }
+      case 'pipeline': {
+        const last = n.namedChildren.at(-1)
+        return last ? exitOf(last, quiet) : undefined
+      }
+      case 'list': {
+        const [left, right] = n.namedChildren
+        const op = n.children.find((c) => c.type === '&&' || c.type === '||')?.type
+        if (!left || !right) return undefined
+        if (op === '||') return exitOf(right, quiet)
+        if (op === '&&' && loud(left)) return exitOf(right, quiet)
+        return undefined
+      }
+      default:
+        return undefined
+    }
   }
 
   // `cmd <<EOF`: the body feeds the statement's command. tree-sitter-bash hangs a statement list
@@ -175,5 +332,8 @@ export function scriptFromTree(root: Node): ShellScript {
   }
 
   visit(root)
+  if (dir !== undefined) script.endDir = dir
+  const exit = exitOf(root, false)
+  if (exit) script.exit = exit
   return script
 }

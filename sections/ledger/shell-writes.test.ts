@@ -76,11 +76,16 @@ describe('analyzeShell', () => {
     assert.equal(a.unresolved, 3)
   })
 
-  test('says how each file was written', () => {
+  test('says how each file was written, in the order the shell writes them', () => {
     const a = analyzeShell("sed -i s/a/b/ x.txt && echo >> y.txt && python3 -c \"open('z','w')\"", parser)
     assert.deepEqual(
       a.writes.map((w) => `${w.path} ${w.how}`),
-      ['y.txt >>', 'x.txt sed -i', 'z python'],
+      ['x.txt sed -i', 'y.txt >>', 'z python'],
+    )
+    const t = analyzeShell("sed -i s/a/b/ x.txt && echo >> y.txt && python3 -c \"open('z','w')\"", null)
+    assert.deepEqual(
+      t.writes.map((w) => `${w.path} ${w.how}`),
+      ['x.txt sed -i', 'y.txt >>', 'z python'],
     )
   })
 
@@ -95,5 +100,98 @@ describe('analyzeShell', () => {
       assert.doesNotThrow(() => analyzeShell(s, parser), s.slice(0, 20))
       assert.doesNotThrow(() => analyzeShell(s, null), s.slice(0, 20))
     }
+  })
+})
+
+describe('what a failing status means', () => {
+  const neg = (command: string, p: BashParser | null = parser) => analyzeShell(command, p).negative
+
+  test('the command the shell ran last decides: the end of the pipeline, after || or after a && that fails aloud', () => {
+    assert.deepEqual(neg('grep -i "undefined" paper.log'), { label: 'no match', quiet: false })
+    assert.deepEqual(neg('tail -20 paper.log | grep -i warning'), { label: 'no match', quiet: false })
+    assert.deepEqual(neg('cd /tmp/x && git show HEAD | /usr/bin/grep Checkpoint'), { label: 'no match', quiet: false })
+    assert.deepEqual(neg('grep a f || rg b src'), { label: 'no match', quiet: false })
+    assert.deepEqual(neg('timeout 5 git grep -n foo'), { label: 'no match', quiet: false })
+    assert.deepEqual(neg('diff -u a b'), { label: 'differs', quiet: false })
+    assert.deepEqual(neg('[[ -f out/ready ]]'), { label: 'false', quiet: false })
+    assert.deepEqual(neg('(cd src && test -d gen)'), { label: 'false', quiet: false })
+  })
+
+  test('its error messages may not have shown: redirected, or silenced by its own options', () => {
+    assert.equal(neg('grep x f 2>/dev/null')?.quiet, true)
+    assert.equal(neg('grep x f > out.txt 2>&1')?.quiet, true)
+    assert.equal(neg('grep x f 2>&1 > out.txt')?.quiet, false)
+    assert.equal(neg('grep -qs x f')?.quiet, true)
+    assert.equal(neg('cmp -s a b')?.quiet, true)
+    assert.equal(neg('grep x f > out.txt')?.quiet, false)
+  })
+
+  test('no reading when the text leaves it open which command failed', () => {
+    for (const c of [
+      'grep x f | wc -l',
+      'pdflatex p.tex > log 2>&1 && grep undefined log',
+      'test -f a && grep x a',
+      'grep -q a f && grep b f',
+      'set -euo pipefail; grep x f | sort',
+      'set -o pipefail; grep x f',
+      '! grep x f',
+      'grep x f &',
+      'for f in *.ts; do grep -l x "$f"; done',
+      'cat <<EOF | grep x\nabc\nEOF',
+      'bash -c "grep x f"',
+    ]) {
+      assert.equal(neg(c), undefined, c)
+    }
+    // The tokenizer does not read the structure: what it reads keeps any failure.
+    assert.equal(neg('grep x f', null), undefined)
+  })
+
+  test('names a git commit in any of its forms', () => {
+    assert.equal(analyzeShell('git add -A && git commit -m "x"', parser).commits, true)
+    assert.equal(analyzeShell('git -C repo commit --amend --no-edit', parser).commits, true)
+    assert.equal(analyzeShell('git log --grep commit', parser).commits, false)
+  })
+})
+
+describe('where a command writes', () => {
+  const dirs = (command: string, p: BashParser | null = parser) => analyzeShell(command, p).writes.map((w) => `${w.path}@${w.dir}`)
+
+  test("each write carries the directory the text's own cd moved to", () => {
+    assert.deepEqual(dirs('cd docs/src && cp a.pdf ../b.pdf'), ['../b.pdf@docs/src'])
+    assert.deepEqual(dirs('cd /r/docs && mv a b && cd sub && touch c'), ['b@/r/docs', 'c@/r/docs/sub'])
+    assert.deepEqual(dirs('echo x > a.txt'), ['a.txt@undefined'])
+    assert.deepEqual(dirs('cd a; (cd b && touch x); touch y'), ['x@a/b', 'y@a'])
+    assert.deepEqual(dirs('cd x | tee log.txt; touch y'), ['log.txt@undefined', 'y@undefined'])
+    assert.deepEqual(dirs('cd x || exit 1; touch r'), ['r@x'])
+    assert.deepEqual(dirs('bash -c "cd sub && echo > f"'), ['f@sub'])
+  })
+
+  test('a cd to somewhere known only at run time, or only maybe, leaves the directory unknown', () => {
+    assert.deepEqual(dirs('cd "$D" && touch x'), ['x@null'])
+    assert.deepEqual(dirs('if [ -d z ]; then cd z; fi; touch q'), ['q@null'])
+    assert.deepEqual(dirs('make || cd build; touch q'), ['q@null'])
+    assert.deepEqual(dirs('cd - && touch x'), ['x@null'])
+    // The tokenizer does not follow a cd: whatever comes after one is unknown.
+    assert.deepEqual(dirs('cd docs && touch x', null), ['x@null'])
+  })
+
+  test('a group’s redirection applies from before the group runs', () => {
+    assert.deepEqual(dirs('{ cd x; make; } > log 2>&1'), ['log@undefined'])
+  })
+
+  test('where the command leaves the shell, for the next one', () => {
+    assert.equal(analyzeShell('cd /r/docs && ls', parser).endDir, '/r/docs')
+    assert.equal(analyzeShell('ls', parser).endDir, undefined)
+    assert.equal(analyzeShell('(cd /x && ls)', parser).endDir, undefined)
+    assert.equal(analyzeShell('cd docs && ls', null).endDir, null)
+  })
+
+  test('an mv names the file it moved', () => {
+    const a = analyzeShell('mv a.txt b.txt && mv c.txt d.txt dir/', parser)
+    assert.deepEqual(
+      a.writes.map((w) => `${w.from} -> ${w.path}`),
+      ['a.txt -> b.txt', 'c.txt -> dir/c.txt', 'd.txt -> dir/d.txt'],
+    )
+    assert.equal(analyzeShell('cp a.txt b.txt', parser).writes[0]!.from, undefined)
   })
 })
