@@ -3,7 +3,7 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   diskFilesUnder
-} from "./chunk-GJZIENNU.mjs";
+} from "./chunk-DQDLKM3D.mjs";
 import {
   forTerminal,
   jsonForTerminal
@@ -12,17 +12,17 @@ import {
   buildHandoff,
   configFiles,
   prepareSections
-} from "./chunk-EDDU5UAX.mjs";
+} from "./chunk-D6BZXDR3.mjs";
 import "./chunk-CMBQP6R4.mjs";
 import {
   builtinSections
-} from "./chunk-QS3MD3BD.mjs";
+} from "./chunk-Q45SJZXE.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript,
   readPolicy
-} from "./chunk-JPUU5OAK.mjs";
-import "./chunk-UDDVQVO7.mjs";
+} from "./chunk-FNOA5PSP.mjs";
+import "./chunk-65VHQW6A.mjs";
 import {
   systemClock
 } from "./chunk-2NN3RAOG.mjs";

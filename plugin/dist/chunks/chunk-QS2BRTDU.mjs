@@ -5,7 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-L5MGHCXT.mjs";
+} from "./chunk-SA2YJEPA.mjs";
 import {
   HISTORY_TOOLS,
   INDEX_FILE,

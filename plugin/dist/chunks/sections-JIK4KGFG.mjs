@@ -2,21 +2,14 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
-  buildHandoff,
-  configFiles,
-  defaultConfigFile,
-  importPackages,
-  prepareSections
-} from "./chunk-EDDU5UAX.mjs";
-import "./chunk-CMBQP6R4.mjs";
+  builtinSections
+} from "./chunk-Q45SJZXE.mjs";
+import "./chunk-FNOA5PSP.mjs";
+import "./chunk-65VHQW6A.mjs";
 import "./chunk-2NN3RAOG.mjs";
 import "./chunk-LZJKG3QV.mjs";
 import "./chunk-JGDWI2EV.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {
-  buildHandoff,
-  configFiles,
-  defaultConfigFile,
-  importPackages,
-  prepareSections
+  builtinSections
 };

@@ -9,18 +9,19 @@ import {
   resolveIn,
   secretPattern,
   windowStart
-} from "./chunk-JPUU5OAK.mjs";
+} from "./chunk-FNOA5PSP.mjs";
 import {
   ENGINE_ATTACHED,
   FILE_TOOLS,
   fileLines,
   fileTouches,
+  keyInput,
   lastCopy,
   numberLines,
   oneLine,
   renderConversation,
   shortInput
-} from "./chunk-UDDVQVO7.mjs";
+} from "./chunk-65VHQW6A.mjs";
 import {
   parseMarker,
   requireModel
@@ -162,8 +163,8 @@ function readRow(line) {
   }
   const o = v;
   if (!o || typeof o !== "object" || !KINDS.includes(o.kind) || typeof o.quote !== "string" || o.quote.trim() === "") return null;
-  const at = typeof o.at === "number" && Number.isInteger(o.at) ? o.at : typeof o.at === "string" && /^#?\d+$/.test(o.at) ? Number(o.at.replace("#", "")) : null;
-  return { kind: o.kind, at, quote: o.quote.trim(), open: typeof o.open === "string" ? o.open.trim() : "" };
+  const at2 = typeof o.at === "number" && Number.isInteger(o.at) ? o.at : typeof o.at === "string" && /^#?\d+$/.test(o.at) ? Number(o.at.replace("#", "")) : null;
+  return { kind: o.kind, at: at2, quote: o.quote.trim(), open: typeof o.open === "string" ? o.open.trim() : "" };
 }
 function parseCommitments(reply) {
   const start = reply.indexOf("<commitments>");
@@ -700,35 +701,105 @@ function isFailure(use) {
   if (r.isError) return true;
   return use.name === "Bash" ? r.text.trimStart().startsWith("<tool_use_error>") : TOOL_ERROR_RE.test(r.text);
 }
-function errorHead(text, lines = 2, max = 200) {
+function negativeOf(c) {
+  const r = c.use.result;
+  const neg = c.shell?.negative;
+  if (!r?.isError || !neg) return null;
+  const text = r.text.trim();
+  if (text === "Exit code 1" || text === "Error" && !neg.quiet) return neg.label;
+  return null;
+}
+var failed = (c) => isFailure(c.use) && negativeOf(c) === null;
+var EXIT_LINE = /^Exit code -?\d+$/;
+var LOCATION = /[\w.-]*\w\.[A-Za-z]\w{0,9}:\d+/;
+var NAMES_ERROR = new RegExp(`${LOCATION.source}|\\b(?:error|exception)\\b:|\\bpanic:|\\bnpm ERR!|\\bFAIL\\b`, "i");
+var MENTIONS_ERROR = /\berror\b|\bfailed\b/i;
+var BARE_MARKER = /^(?:[-=\s]*)(?:fail|error|failed)[:!.]*$/i;
+var REJECTED = /^The user doesn't want to proceed with this tool use\.[^\n]*?(?:the user said:\s*([\s\S]*))?$/;
+function errorReason(text, lines = 2, max = 200) {
   const body = text.replace(/<\/?tool_use_error>/g, "");
-  const head = body.split("\n").map((l) => l.trim()).filter((l) => l !== "").slice(0, lines);
-  return clip(head.join(" \u23CE "), max);
+  const rejected = REJECTED.exec(body.trim());
+  if (rejected) return clip(oneLine(`rejected by the user${rejected[1]?.trim() ? `, who said: ${rejected[1].trim()}` : ""}`), max);
+  const raw = body.split("\n");
+  const all = raw.map((l) => l.replace(/\s+/g, " ").trim()).filter((l) => l !== "");
+  const exit = all[0] !== void 0 && EXIT_LINE.test(all[0]) ? all[0] : null;
+  const rest = exit ? all.slice(1) : all;
+  const pick = (test) => {
+    const first = rest.findIndex((l) => test(l) && !BARE_MARKER.test(l));
+    if (first < 0) return null;
+    const next = rest.findIndex((l, i) => i > first && test(l) && !BARE_MARKER.test(l));
+    return [rest[first], ...next >= 0 ? [rest[next]] : rest.slice(first + 1, first + 2)].slice(0, lines);
+  };
+  const reason = tracebackTail(raw) ?? pick((l) => NAMES_ERROR.test(l)) ?? pick((l) => MENTIONS_ERROR.test(l)) ?? rest.slice(-lines);
+  return clip([...exit ? [exit] : [], ...reason].join(" \u23CE "), max);
+}
+function tracebackTail(raw) {
+  let at2 = -1;
+  raw.forEach((l, i) => {
+    if (l.startsWith("Traceback (most recent call last)")) at2 = i;
+  });
+  if (at2 < 0) return null;
+  const exception = raw.slice(at2 + 1).find((l) => l.trim() !== "" && !/^\s/.test(l));
+  return exception ? [exception.trim()] : null;
 }
 function failures(calls) {
-  return calls.filter((c) => isFailure(c.use)).map((c) => ({ tool: c.use.name, input: shortInput(c.use), error: errorHead(c.use.result.text), at: c.at }));
+  const shellNumber = /* @__PURE__ */ new Map();
+  let k = 0;
+  for (const c of calls) if (c.use.name === "Bash" && typeof c.use.input.command === "string") shellNumber.set(c, ++k);
+  const nextOk = /* @__PURE__ */ new Map();
+  let nextCommit = null;
+  const out = [];
+  for (let i = calls.length - 1; i >= 0; i--) {
+    const c = calls[i];
+    const key = `${c.use.name}\0${keyInput(c.use)}`;
+    if (failed(c)) {
+      const same = nextOk.get(key);
+      const commit = c.shell?.commits ? nextCommit : null;
+      const later = same ?? commit;
+      const n = shellNumber.get(c);
+      const f = { tool: c.use.name, input: shortInput(c.use), error: errorReason(c.use.result.text), at: c.at, ...n ? { n } : {} };
+      if (later) {
+        const ln = shellNumber.get(later);
+        f.later = { at: later.at, ...ln ? { n: ln } : {}, ...same ? {} : { commit: true } };
+      }
+      out.push(f);
+    } else if (c.use.result !== void 0 && !isFailure(c.use)) {
+      nextOk.set(key, c);
+      if (c.shell?.commits) nextCommit = c;
+    }
+  }
+  return out.reverse();
 }
 function renderFailure(f, cwd) {
   const base2 = cwd && cwd !== "/" ? `${cwd.replace(/\/+$/, "")}/` : null;
   const shown = base2 && f.input.startsWith(base2) ? f.input.slice(base2.length) : f.input;
   const input = shown === "" ? "" : ` \`${shown.replace(/`/g, "'")}\``;
-  return `- ${f.tool}${input} \u2192 ${f.error === "" ? "(flagged as an error; no text)" : f.error}`;
+  const what = f.later?.commit ? "commit" : f.tool === "Bash" ? "run" : "call";
+  const later = f.later ? ` \u2014 a later ${what} succeeded${f.later.n ? `, #${f.later.n}` : ""}` : "";
+  const number = f.n ? ` #${f.n}` : "";
+  const error = f.error === "" ? "(flagged as an error; no text)" : f.later ? clip(f.error, 120) : f.error;
+  return `- ${f.tool}${number}${input} \u2192 ${error}${later}`;
 }
 
 // sections/ledger/commands.ts
 var DEFAULT_LIMITS = { newest: 10, clipChars: 150, newestClipChars: 300 };
 function commandRows(calls) {
-  return calls.filter((c) => c.use.name === "Bash" && typeof c.use.input.command === "string").map((c, i) => ({
-    n: i + 1,
-    command: c.use.input.command,
-    readOnly: c.shell?.readOnly ?? false,
-    failed: isFailure(c.use),
-    writes: c.shell?.writes.map((w) => w.path) ?? [],
-    at: c.at
-  }));
+  return calls.filter((c) => c.use.name === "Bash" && typeof c.use.input.command === "string").map((c, i) => {
+    const negative = negativeOf(c);
+    return {
+      n: i + 1,
+      command: c.use.input.command,
+      readOnly: c.shell?.readOnly ?? false,
+      failed: failed(c),
+      ...negative ? { negative } : {},
+      writes: c.shell?.writes.map((w) => w.path) ?? [],
+      at: c.at
+    };
+  });
 }
 function renderCommand(row, max) {
-  return `${row.n}. ${row.failed ? "[error] " : ""}${clip(oneLine(row.command), max)}`;
+  const mark = row.failed ? "[error] " : row.negative ? `[${row.negative}] ` : "";
+  return `${row.n}. ${mark}${clip(oneLine(row.command), max)}`;
 }
 function fitCommands(rows, room, countLine, limits = DEFAULT_LIMITS) {
   if (rows.length === 0) return { text: "", shown: 0, leftOut: 0, leftOutReadOnly: 0 };
@@ -776,46 +847,84 @@ function normalizePath(p) {
   return n.length > 1 ? n.replace(/\/+$/, "") : n;
 }
 var isAbsolute = (p) => p.startsWith("/") || p.startsWith("~");
+function resolveWrite(path, dir, base2) {
+  if (isAbsolute(path) || dir === null) return normalizePath(path);
+  if (dir !== void 0 && isAbsolute(dir)) return normalizePath(posix.join(dir, path));
+  return normalizePath(base2 ? posix.join(base2, dir ?? "", path) : posix.join(dir ?? "", path));
+}
+function dirAfter(base2, end) {
+  if (end === void 0) return base2;
+  if (end === null) return void 0;
+  if (isAbsolute(end)) return end.startsWith("~") ? void 0 : normalizePath(end);
+  return base2 ? normalizePath(posix.join(base2, end)) : void 0;
+}
 function filesWritten(calls) {
   const byPath = /* @__PURE__ */ new Map();
-  const entry2 = (path, at) => {
+  const entry2 = (path, at2) => {
     let f = byPath.get(path);
     if (!f) {
-      f = { path, tools: {}, shell: [], toolCalls: 0, failedToolCalls: 0, folded: [], first: at, last: at };
+      f = { path, tools: {}, shell: [], toolCalls: 0, failedToolCalls: 0, folded: [], renamedFrom: [], first: at2, last: at2 };
       byPath.set(path, f);
     }
-    f.first = Math.min(f.first, at);
-    f.last = Math.max(f.last, at);
+    f.first = Math.min(f.first, at2);
+    f.last = Math.max(f.last, at2);
     return f;
   };
-  for (const { use, at, shell } of calls) {
+  const rename = (from, into) => {
+    const old = byPath.get(from);
+    if (old && old !== into) {
+      byPath.delete(from);
+      merge(old, into);
+    }
+    if (!into.renamedFrom.includes(from)) into.renamedFrom.push(from);
+  };
+  for (const { use, at: at2, shell, base: base2 } of calls) {
     const field = FILE_TOOLS2[use.name];
     if (field !== void 0) {
       const raw = use.input[field];
       if (typeof raw !== "string" || raw === "") continue;
-      const f = entry2(normalizePath(raw), at);
+      const f = entry2(normalizePath(raw), at2);
       f.tools[use.name] = (f.tools[use.name] ?? 0) + 1;
       f.toolCalls++;
-      if (use.result?.isError) f.failedToolCalls++;
+      if (isFailure(use)) f.failedToolCalls++;
     } else if (shell && shell.writes.length > 0) {
       const seen = /* @__PURE__ */ new Set();
       for (const w of shell.writes) {
-        const path = normalizePath(w.path);
-        const f = entry2(path, at);
+        const path = resolveWrite(w.path, w.dir, base2);
+        const f = entry2(path, at2);
         if (!seen.has(path)) f.tools[use.name] = (f.tools[use.name] ?? 0) + 1;
         seen.add(path);
         if (!f.shell.includes(w.how)) f.shell.push(w.how);
+        if (w.from !== void 0) {
+          const from = resolveWrite(w.from, w.dir, base2);
+          rename(from, f);
+          seen.delete(from);
+        }
       }
     }
   }
   return foldRelative([...byPath.values()]);
 }
+function merge(from, into) {
+  const [older, newer] = from.first <= into.first ? [from, into] : [into, from];
+  const tools = { ...older.tools };
+  for (const [tool, n] of Object.entries(newer.tools)) tools[tool] = (tools[tool] ?? 0) + n;
+  into.tools = tools;
+  into.shell = [.../* @__PURE__ */ new Set([...older.shell, ...newer.shell])];
+  into.toolCalls += from.toolCalls;
+  into.failedToolCalls += from.failedToolCalls;
+  into.folded.push(...from.folded);
+  for (const r of from.renamedFrom) if (!into.renamedFrom.includes(r)) into.renamedFrom.push(r);
+  into.first = Math.min(into.first, from.first);
+  into.last = Math.max(into.last, from.last);
+}
+var neverWritten = (f) => f.toolCalls > 0 && f.failedToolCalls === f.toolCalls && !f.tools.Bash;
 function foldRelative(files) {
   const byTail = /* @__PURE__ */ new Map();
   for (const f of files) {
     if (f.toolCalls === 0 || !f.path.startsWith("/")) continue;
-    for (let at = f.path.indexOf("/", 1); at >= 0; at = f.path.indexOf("/", at + 1)) {
-      const tail = f.path.slice(at + 1);
+    for (let at2 = f.path.indexOf("/", 1); at2 >= 0; at2 = f.path.indexOf("/", at2 + 1)) {
+      const tail = f.path.slice(at2 + 1);
       const list2 = byTail.get(tail);
       if (!list2) byTail.set(tail, [f]);
       else if (list2.length < 2) list2.push(f);
@@ -837,14 +946,14 @@ function foldRelative(files) {
     else out.push(f);
   }
   for (const { from, into } of folds) {
-    for (const [tool, n] of Object.entries(from.tools)) into.tools[tool] = (into.tools[tool] ?? 0) + n;
-    for (const how of from.shell) if (!into.shell.includes(how)) into.shell.push(how);
+    merge(from, into);
     into.folded.push(from.path);
-    into.first = Math.min(into.first, from.first);
-    into.last = Math.max(into.last, from.last);
   }
   return out;
 }
+
+// sections/ledger/shell-writes.ts
+import { posix as posix3 } from "node:path";
 
 // sections/ledger/command-writes.ts
 var base = (w) => w?.value == null ? null : w.value.slice(w.value.lastIndexOf("/") + 1);
@@ -923,16 +1032,18 @@ function destinations(args, how) {
     else if (v?.startsWith("--target-directory=")) targetDir = { value: v.slice(19), loose: v.slice(19) };
   }
   const pos = positionals(args, (o) => withArg.test(o) || o === "--target-directory" || o === "--suffix");
+  const moved = (s) => how === "mv" ? { from: s } : {};
   const inDir = (dir, srcs2) => srcs2.map((s) => ({
     target: dir.value === null || s.value === null ? { value: null, loose: dir.loose } : { value: joinPath(dir.value, s.value), loose: dir.loose },
-    how
+    how,
+    ...moved(s)
   }));
   if (targetDir) return inDir(targetDir, pos);
   if (pos.length < 2) return [];
   const dest = pos[pos.length - 1];
   const srcs = pos.slice(0, -1);
   if (srcs.length > 1 || dest.value?.endsWith("/")) return inDir(dest, srcs);
-  return [{ target: dest, how }];
+  return [{ target: dest, how, ...moved(srcs[0]) }];
 }
 function sedWrites(args) {
   let inPlace = false;
@@ -1091,6 +1202,24 @@ function scriptsOf(name, cmd, args) {
     return file.length === 0 ? cmd.stdin.map((c) => ({ language: "shell", code: c })) : [];
   }
   return [];
+}
+function negativeExit(cmd) {
+  const words = unwrap(cmd.words);
+  const name = base(words[0]);
+  const args = words.slice(1);
+  const has = (re) => args.some((a) => re.test(a.value ?? ""));
+  if (name === null) return null;
+  if (/^(grep|egrep|fgrep|zgrep)$/.test(name)) return { label: "no match", silenced: has(/^(-[a-zA-Z]*s[a-zA-Z]*|--no-messages)$/) };
+  if (name === "rg" || name === "ag") return { label: "no match", silenced: has(/^--no-messages$/) };
+  if (name === "git" && subcommand(args).sub === "grep") return { label: "no match", silenced: false };
+  if (name === "diff") return { label: "differs", silenced: false };
+  if (name === "cmp") return { label: "differs", silenced: has(/^(-[a-z]*s[a-z]*|--quiet|--silent)$/) };
+  if (name === "test" || name === "[" || name === "[[") return { label: "false", silenced: false };
+  return null;
+}
+function isCommit(cmd) {
+  const words = unwrap(cmd.words);
+  return base(words[0]) === "git" && subcommand(words.slice(1)).sub === "commit";
 }
 var READ_ONLY = new Set(
   "ls ll la cat bat head tail less more grep egrep fgrep rg ag ack fd wc file stat pwd echo printf which whereis type tree du df diff cmp jq yq sort uniq cut tr column basename dirname realpath readlink date printenv id whoami hostname uname true false test [ nproc free ps lsof man locate xxd od hexdump strings md5sum sha1sum sha256sum shasum cd pushd popd sleep wait history comm nl fold expand paste tac rev look seq".split(" ")
@@ -1538,6 +1667,7 @@ function opaqueRest(tokens, s, i) {
   tokens.push({ kind: "word", word: { value: null, loose: s.slice(i) } });
   return tokens;
 }
+var CD = /* @__PURE__ */ new Set(["cd", "pushd", "popd"]);
 var PLAIN_COMMAND_RE = /^[A-Za-z0-9_.,:/@%+=-]+(?: +[A-Za-z0-9_.,:/@%+=-]+)*$/;
 function scriptFromTokens(source) {
   const script = { commands: [], redirects: [] };
@@ -1548,24 +1678,29 @@ function scriptFromTokens(source) {
     while (first < words2.length && (RESERVED.has(words2[first].value) || /^[A-Za-z_]\w*=/.test(words2[first].value))) first++;
     const kept = words2.slice(first);
     if (kept.length && !["for", "case", "select", "function", "in", "esac"].includes(kept[0].value)) script.commands.push({ words: kept, stdin: [] });
+    if (CD.has(kept[0]?.value ?? "")) script.endDir = null;
     return script;
   }
   let words = [];
   let stdin = [];
   let pipedStdin = [];
+  let moved = false;
   const flush = (op) => {
-    const cmd = words.length ? { words, stdin: [...stdin, ...pipedStdin] } : null;
+    const cmd = words.length ? { words, stdin: [...stdin, ...pipedStdin], pos: start, ...moved ? { dir: null } : {} } : null;
     if (cmd) script.commands.push(cmd);
+    if (cmd && CD.has(cmd.words[0]?.value ?? "")) moved = true;
     const bareCat = cmd !== null && cmd.words.length === 1 && cmd.words[0].value !== null && /(^|\/)cat$/.test(cmd.words[0].value);
     pipedStdin = op === "|" && bareCat ? stdin : [];
     words = [];
     stdin = [];
   };
+  let start = 0;
   const tokens = tokenize(source);
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k];
     if (t.kind === "op") {
       flush(t.op);
+      start = k + 1;
       continue;
     }
     if (t.kind === "heredoc") {
@@ -1578,7 +1713,7 @@ function scriptFromTokens(source) {
       k++;
       if (t.op === "<<<") stdin.push(next.word.loose);
       else {
-        const r = { op: t.op, fd: t.fd, target: next.word };
+        const r = { op: t.op, fd: t.fd, target: next.word, pos: k, ...moved ? { dir: null } : {} };
         script.redirects.push(r);
       }
       continue;
@@ -1588,9 +1723,16 @@ function scriptFromTokens(source) {
     words.push(w);
   }
   flush(null);
+  if (moved) script.endDir = null;
   script.commands = script.commands.filter((c) => !["for", "case", "select", "function", "in", "esac"].includes(c.words[0]?.value ?? ""));
   return script;
 }
+
+// sections/ledger/shell-tree.ts
+import { posix as posix2 } from "node:path";
+
+// sections/ledger/shell-model.ts
+var literal = (value) => ({ value, loose: value });
 
 // sections/ledger/shell-tree.ts
 var GLOB_RE = /(?<!\\)[*?[]/;
@@ -1625,14 +1767,14 @@ function doubleQuoted(n) {
   const parts = [];
   const src = n.text;
   const base2 = n.startIndex;
-  let at = 1;
+  let at2 = 1;
   for (const c of n.namedChildren) {
-    if (c.startIndex - base2 > at) parts.push(plain(unescapeDouble(src.slice(at, c.startIndex - base2))));
+    if (c.startIndex - base2 > at2) parts.push(plain(unescapeDouble(src.slice(at2, c.startIndex - base2))));
     parts.push(c.type === "string_content" ? plain(unescapeDouble(c.text)) : wordOf(c));
-    at = c.endIndex - base2;
+    at2 = c.endIndex - base2;
   }
   const end = src.endsWith('"') && src.length > 1 ? src.length - 1 : src.length;
-  if (end > at) parts.push(plain(unescapeDouble(src.slice(at, end))));
+  if (end > at2) parts.push(plain(unescapeDouble(src.slice(at2, end))));
   return join2(parts);
 }
 var plain = (s) => ({ value: s, loose: s });
@@ -1698,21 +1840,156 @@ function fedText(r) {
   return null;
 }
 var isBareCat = (c) => c !== void 0 && c.words.length === 1 && c.words[0].value !== null && /(^|\/)cat$/.test(c.words[0].value);
+var SUBSHELLS = /* @__PURE__ */ new Set(["subshell", "command_substitution", "process_substitution"]);
+var MAYBE = /* @__PURE__ */ new Set(["if_statement", "while_statement", "for_statement", "c_style_for_statement", "case_statement", "function_definition"]);
+var GROUPS = /* @__PURE__ */ new Set(["compound_statement", "subshell", "if_statement", "while_statement", "for_statement", "c_style_for_statement", "case_statement"]);
+function cdTarget(c, dir) {
+  const args = c.words.slice(1).filter((w, i, all) => !(/^-[LPe@]+$/.test(w.value ?? "") && all.slice(0, i).every((p) => p.value?.startsWith("-"))));
+  const to = args[0]?.value === "--" ? args[1] : args[0];
+  if (to === void 0) return c.words[0].value === "cd" ? "~" : null;
+  if (to.value === null || to.value === "-" || to.value === "") return null;
+  if (to.value.startsWith("/") || to.value.startsWith("~")) return to.value;
+  if (dir === null) return null;
+  return dir === void 0 ? to.value : posix2.join(dir, to.value);
+}
+function silencesStderr(redirects) {
+  let out = true;
+  let err = true;
+  for (const r of redirects) {
+    const target = r.target.value;
+    if (r.op === ">&" && (r.fd === "2" ? target === "1" : target === "2")) {
+      if (r.fd === "2") err = out;
+      else out = err;
+    } else if (r.op === "&>" || r.op === "&>>" || r.op === ">&" && r.fd === null) {
+      out = false;
+      err = false;
+    } else if (r.op === ">" || r.op === ">>" || r.op === ">|") {
+      const kept = target === "/dev/stdout" ? out : target === "/dev/stderr" ? err : false;
+      if (r.fd === "2") err = kept;
+      else if (r.fd === null || r.fd === "1") out = kept;
+    }
+  }
+  return !err;
+}
+var ownRedirects = (n) => n.children.flatMap((c) => {
+  const r = c.type === "file_redirect" ? redirectOf(c) : null;
+  return r ? [r] : [];
+});
+var SILENT = /^(grep|egrep|fgrep|zgrep|rg|ag|ack|diff|cmp|test|\[|false|which|type|pgrep|read)$/;
 function scriptFromTree(root) {
   const script = { commands: [], redirects: [] };
   const byNode = /* @__PURE__ */ new Map();
+  let dir = void 0;
+  const at2 = (x, d, n) => {
+    if (d !== void 0) x.dir = d;
+    x.pos = n.startIndex;
+    return x;
+  };
+  const children = (n) => {
+    for (const c of n.children) visit(c);
+  };
   const visit = (n) => {
     if (n.type === "heredoc_body" || n.type === "comment") return;
+    if (SUBSHELLS.has(n.type)) {
+      const saved = dir;
+      children(n);
+      dir = saved;
+      return;
+    }
+    if (n.type === "pipeline") {
+      const saved = dir;
+      for (const c of n.children) {
+        dir = saved;
+        visit(c);
+      }
+      dir = saved;
+      return;
+    }
+    if (MAYBE.has(n.type) || n.type === "list" && n.children.some((c) => c.type === "||")) {
+      const saved = dir;
+      if (n.type === "list") {
+        const [left, ...rest] = n.children;
+        if (left) visit(left);
+        const after = dir;
+        for (const c of rest) visit(c);
+        if (dir !== after) dir = null;
+      } else {
+        children(n);
+        if (dir !== saved) dir = null;
+      }
+      return;
+    }
+    if (n.type === "redirected_statement") {
+      const before2 = dir;
+      const body = n.childForFieldName("body");
+      for (const c of n.children) {
+        if (c.type === "file_redirect") {
+          const r = redirectOf(c);
+          if (r) script.redirects.push(at2(r, body && GROUPS.has(body.type) ? before2 : dir, c));
+          for (const sub of c.namedChildren) visit(sub);
+        } else visit(c);
+      }
+      attachStdin(n);
+      return;
+    }
     if (n.type === "file_redirect") {
       const r = redirectOf(n);
-      if (r) script.redirects.push(r);
+      if (r) script.redirects.push(at2(r, dir, n));
     } else if (n.type === "command") {
-      const c = commandOf(n);
+      const c = at2(commandOf(n), dir, n);
       byNode.set(n.id, c);
       script.commands.push(c);
+      children(n);
+      const name = c.words[0]?.value;
+      if (name === "cd" || name === "pushd") dir = cdTarget(c, dir);
+      else if (name === "popd") dir = null;
+      return;
     }
-    for (const c of n.children) visit(c);
-    if (n.type === "redirected_statement") attachStdin(n);
+    children(n);
+  };
+  const loud = (n) => {
+    if (n.type === "test_command" || silencesStderr(ownRedirects(n))) return false;
+    if (n.type === "command") {
+      const name = byNode.get(n.id)?.words[0]?.value;
+      if (name == null || SILENT.test(name.slice(name.lastIndexOf("/") + 1))) return false;
+    }
+    return n.namedChildren.every(loud);
+  };
+  const exitOf = (n, quiet) => {
+    switch (n.type) {
+      case "program":
+      case "subshell":
+      case "compound_statement": {
+        const last = n.namedChildren.filter((c) => c.type !== "comment").at(-1);
+        return last && n.children.at(-1)?.type !== "&" ? exitOf(last, quiet) : void 0;
+      }
+      case "command": {
+        const c = byNode.get(n.id);
+        return c ? { command: c, quiet: quiet || silencesStderr(ownRedirects(n)) } : void 0;
+      }
+      case "test_command":
+        return { command: { words: [literal("[[")], stdin: [] }, quiet };
+      case "redirected_statement": {
+        const body = n.childForFieldName("body");
+        const redirects = n.childrenForFieldName("redirect");
+        if (redirects.some((r) => r.type === "heredoc_redirect" && r.namedChildren.some((c) => c.type === "pipeline" || c.type === "list"))) return void 0;
+        return body ? exitOf(body, quiet || silencesStderr(ownRedirects(n))) : void 0;
+      }
+      case "pipeline": {
+        const last = n.namedChildren.at(-1);
+        return last ? exitOf(last, quiet) : void 0;
+      }
+      case "list": {
+        const [left, right] = n.namedChildren;
+        const op = n.children.find((c) => c.type === "&&" || c.type === "||")?.type;
+        if (!left || !right) return void 0;
+        if (op === "||") return exitOf(right, quiet);
+        if (op === "&&" && loud(left)) return exitOf(right, quiet);
+        return void 0;
+      }
+      default:
+        return void 0;
+    }
   };
   const attachStdin = (stmt) => {
     const body = stmt.childForFieldName("body");
@@ -1736,6 +2013,9 @@ function scriptFromTree(root) {
     }
   };
   visit(root);
+  if (dir !== void 0) script.endDir = dir;
+  const exit = exitOf(root, false);
+  if (exit) script.exit = exit;
   return script;
 }
 
@@ -1761,47 +2041,162 @@ function read(command, parser) {
   }
   return { script: scriptFromTokens(command), via: "tokenizer" };
 }
+function within(outer, dir) {
+  if (dir === void 0) return outer;
+  if (dir === null || dir.startsWith("/") || dir.startsWith("~") || outer === void 0) return dir;
+  return outer === null ? null : posix3.join(outer, dir);
+}
+var at = (w, dir) => dir === void 0 ? w : { ...w, dir };
+var setsStrict = (script) => script.commands.some(
+  (c) => c.words[0]?.value === "set" && c.words.slice(1).some((w, i, all) => /^-[a-z]*e/.test(w.value ?? "") || /^-[a-z]*o$/.test(w.value ?? "") && /^(errexit|pipefail)$/.test(all[i + 1]?.value ?? ""))
+);
 function analyzeShell(command, parser, depth = 0) {
   const { script, via } = read(command, parser);
   const writes = [];
   let unresolved = 0;
   let readOnly = true;
+  let commits = false;
+  const pos = /* @__PURE__ */ new Map();
+  const add = (w, from) => {
+    writes.push(w);
+    pos.set(w, from.pos ?? 0);
+  };
   for (const r of script.redirects) {
     const w = redirectWrite(r);
     if (w === "unresolved") unresolved++;
-    else if (w) writes.push(w);
+    else if (w) add(at(w, r.dir), r);
   }
   for (const cmd of script.commands) {
     const j = judgeCommand(cmd);
     if (!j.readOnly) readOnly = false;
-    for (const { target, how } of j.writes) {
+    if (isCommit(cmd)) commits = true;
+    for (const { target, how, from } of j.writes) {
       if (target.value === null) unresolved++;
-      else if (target.value !== "" && target.value !== "-" && !NOT_A_FILE.test(target.value)) writes.push({ path: target.value, how });
+      else if (target.value !== "" && target.value !== "-" && !NOT_A_FILE.test(target.value)) {
+        add(at({ path: target.value, how, ...from?.value ? { from: from.value } : {} }, cmd.dir), cmd);
+      }
     }
     for (const s of j.scripts) {
       if (s.language === "shell") {
         if (depth >= MAX_DEPTH) continue;
         const inner = analyzeShell(s.code, parser, depth + 1);
-        writes.push(...inner.writes);
+        for (const w of inner.writes) add(at(w, within(cmd.dir, w.dir)), cmd);
         unresolved += inner.unresolved;
+        if (inner.commits) commits = true;
       } else {
         const found = s.language === "python" ? pythonWrites(s.code) : nodeWrites(s.code);
-        writes.push(...found.paths.map((path) => ({ path, how: s.language })));
+        for (const path of found.paths) add(at({ path, how: s.language }, cmd.dir), cmd);
         unresolved += found.unresolved;
       }
     }
   }
-  const seen = /* @__PURE__ */ new Set();
+  const order = new Map(writes.map((w, i) => [w, i]));
+  writes.sort((a, b) => (pos.get(a) ?? 0) - (pos.get(b) ?? 0) || order.get(a) - order.get(b));
+  const seen = /* @__PURE__ */ new Map();
   const unique = writes.filter((w) => {
-    const key = `${w.path}\0${w.how}`;
-    return seen.has(key) ? false : (seen.add(key), true);
+    const at2 = `${w.path}\0${w.dir}`;
+    const hows = seen.get(at2) ?? /* @__PURE__ */ new Set();
+    if (hows.has(w.how)) return false;
+    seen.set(at2, hows.add(w.how));
+    if (w.from !== void 0) seen.delete(`${w.from}\0${w.dir}`);
+    return true;
   });
-  return { writes: unique, unresolved, readOnly: readOnly && unique.length === 0 && unresolved === 0, via };
+  const analysis = { writes: unique, unresolved, readOnly: readOnly && unique.length === 0 && unresolved === 0, via, commits };
+  const neg = script.exit && !setsStrict(script) ? negativeExit(script.exit.command) : null;
+  if (neg) analysis.negative = { label: neg.label, quiet: neg.silenced || script.exit.quiet };
+  if (script.endDir !== void 0) analysis.endDir = script.endDir;
+  return analysis;
+}
+
+// sections/ledger/tasks.ts
+var str = (v) => typeof v === "string" && v !== "" ? v : void 0;
+var LIST_LINE = /^#(\w+) \[(\w+)\] (.*?)(?: \[blocked by ([^\]]*)\])?$/;
+function taskList(messages) {
+  const tasks = /* @__PURE__ */ new Map();
+  const upsert = (id) => {
+    let t = tasks.get(id);
+    if (!t) {
+      t = { id, subject: "", status: "pending", blockedBy: [] };
+      tasks.set(id, t);
+    }
+    return t;
+  };
+  for (const m of messages) {
+    for (const use of m.toolUses) {
+      if (!/^(TaskCreate|TaskUpdate|TaskList|TodoWrite)$/.test(use.name)) continue;
+      if (use.result === void 0 || isFailure(use)) continue;
+      const input = use.input;
+      const text = use.result.text;
+      if (use.name === "TaskCreate") {
+        const id = /Task #(\w+) created/.exec(text)?.[1];
+        const subject = str(input.subject);
+        if (id && subject) Object.assign(upsert(id), { subject, status: "pending" });
+      } else if (use.name === "TaskUpdate") {
+        const id = str(input.taskId);
+        if (!id) continue;
+        if (input.status === "deleted") {
+          tasks.delete(id);
+          continue;
+        }
+        const t = upsert(id);
+        if (str(input.status)) t.status = input.status;
+        if (str(input.subject)) t.subject = input.subject;
+        for (const b of Array.isArray(input.addBlockedBy) ? input.addBlockedBy : []) if (typeof b === "string" && !t.blockedBy.includes(b)) t.blockedBy.push(b);
+      } else if (use.name === "TaskList") {
+        for (const line of text.split("\n")) {
+          const l = LIST_LINE.exec(line.trim());
+          if (!l) continue;
+          const t = upsert(l[1]);
+          t.status = l[2];
+          t.subject = l[3];
+          if (l[4]) t.blockedBy = l[4].split(",").map((b) => b.trim().replace(/^#/, ""));
+        }
+      } else if (Array.isArray(input.todos)) {
+        tasks.clear();
+        input.todos.forEach((todo, i) => {
+          if (typeof todo !== "object" || todo === null) return;
+          const o = todo;
+          const subject = str(o.content) ?? str(o.subject);
+          if (subject) tasks.set(`todo:${i + 1}`, { id: String(i + 1), subject, status: str(o.status) ?? "pending", blockedBy: [] });
+        });
+      }
+    }
+  }
+  return [...tasks.values()].filter((t) => t.subject !== "");
+}
+var RANK = { in_progress: 0, pending: 1, completed: 3 };
+var rank = (t) => RANK[t.status] ?? 2;
+var byId = (a, b) => /^\d+$/.test(a.id) && /^\d+$/.test(b.id) ? Number(a.id) - Number(b.id) : a.id < b.id ? -1 : 1;
+function renderTasks(tasks, room, lookup, subjectChars = 100) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const t of tasks) counts.set(t.status, (counts.get(t.status) ?? 0) + 1);
+  const summary = [...counts].sort((a, b) => (RANK[a[0]] ?? 2) - (RANK[b[0]] ?? 2)).map(([s, k]) => `${fmt(k)} ${s.replace(/_/g, " ")}`).join(", ");
+  const head = `### Tasks: ${fmt(tasks.length)} (${summary}), as the task calls left them`;
+  const open = [...tasks].filter((t) => t.status !== "completed").sort((a, b) => rank(a) - rank(b) || byId(a, b));
+  const done = tasks.filter((t) => t.status === "completed").sort(byId);
+  const openIds = new Set(open.map((t) => t.id));
+  const line = (t) => {
+    const waits = t.status === "completed" ? [] : t.blockedBy.filter((b) => openIds.has(b));
+    return `- [${t.status.replace(/_/g, " ")}] #${t.id} ${clip(oneLine(t.subject), subjectChars)}${waits.length ? ` (after #${waits.join(", #")})` : ""}`;
+  };
+  const openRows = open.map(line);
+  const doneIds = done.length ? [`- [completed] ${done.map((t) => `#${t.id}`).join(", ")}`] : [];
+  const size = (rows) => [head, ...rows].join("\n").length;
+  if (size([...openRows, ...doneIds]) <= room) return { text: [head, ...openRows, ...doneIds].join("\n"), shown: tasks.length };
+  const note = (left) => `[${fmt(left)} more open left out for room; every task: ${lookup}]`;
+  let kept = openRows.length;
+  let chars = size([...openRows, ...doneIds]);
+  while (kept > 0 && chars + note(open.length - kept).length + 1 > room) {
+    kept--;
+    chars -= openRows[kept].length + 1;
+  }
+  return { text: [head, ...openRows.slice(0, kept), note(open.length - kept), ...doneIds].join("\n"), shown: kept + done.length };
 }
 
 // sections/ledger/index.ts
 var DEFAULTS = { newestCommands: 10, commandClipChars: 150, maxFailures: 20 };
 var FILES_SHARE = 0.45;
+var TASKS_SHARE = 0.2;
 function messagesInScope(t) {
   const from = windowStart(t.messages);
   return { messages: t.messages.slice(from), from };
@@ -1809,8 +2204,9 @@ function messagesInScope(t) {
 var lookupCall = (n) => `handoff_lookup {"n": ${n}, "section": "ledger"}`;
 var PARSER_CAPS = { commands: 2e3, chars: 2e4 };
 var SLICE_MS = 20;
+var CWD_RESET = /^Shell cwd was reset to (\/.*)$/m;
 var PARSER_NAME = "tree-sitter-bash (web-tree-sitter)";
-async function readLedger(messages, signal) {
+async function readLedger(messages, signal, opts = {}) {
   const calls = [];
   for (const m of messages) for (const use of m.toolUses) calls.push({ use, at: m.index });
   const shellCalls = calls.filter((c) => c.use.name === "Bash" && typeof c.use.input.command === "string");
@@ -1828,6 +2224,7 @@ async function readLedger(messages, signal) {
   const byParserSeen = /* @__PURE__ */ new Map();
   const byTokensSeen = /* @__PURE__ */ new Map();
   let sliceStart = performance.now();
+  let shellDir = opts.cwd && opts.cwd.startsWith("/") ? normalizePath(opts.cwd) : void 0;
   for (const [i, c] of shellCalls.entries()) {
     if (performance.now() - sliceStart > SLICE_MS) {
       await new Promise((resolve2) => setImmediate(resolve2));
@@ -1839,25 +2236,42 @@ async function readLedger(messages, signal) {
     const seen = byParser ? byParserSeen : byTokensSeen;
     c.shell = seen.get(command) ?? analyzeShell(command, byParser ? parser : null);
     seen.set(command, c.shell);
+    const base2 = c.use.cwd ?? shellDir;
+    if (base2 !== void 0) c.base = base2;
+    shellDir = CWD_RESET.exec(c.use.result?.text ?? "")?.[1]?.trim() ?? dirAfter(base2, c.shell.endDir);
     if (c.shell.via === "parser") stats.parsed++;
     else if (byParser || !parser) stats.fallbacks.push(i + 1);
     else stats.pastParserCaps++;
     unresolvedWrites += c.shell.unresolved;
   }
-  return { calls, files: filesWritten(calls), failures: failures(calls), commands: commandRows(calls), unresolvedWrites, parser: stats };
+  return {
+    calls,
+    files: filesWritten(calls),
+    failures: failures(calls),
+    commands: commandRows(calls),
+    tasks: taskList(opts.history ?? messages),
+    unresolvedWrites,
+    parser: stats
+  };
+}
+function shortPath(path, cwd) {
+  const root = cwd?.replace(/\/+$/, "");
+  return root && path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path;
 }
 function displayPath(f, cwd) {
-  if (cwd && cwd !== "/" && f.path.startsWith(`${cwd.replace(/\/+$/, "")}/`)) return f.path.slice(cwd.replace(/\/+$/, "").length + 1);
-  if (!f.path.startsWith("/") && !f.path.startsWith("~")) return `${f.path} (as the shell wrote it)`;
-  return f.path;
+  const shown = shortPath(f.path, cwd);
+  if (shown === f.path && !f.path.startsWith("/") && !f.path.startsWith("~")) return `${f.path} (as the shell wrote it)`;
+  return shown;
 }
-function toolList(f) {
+function toolList(f, cwd) {
   const parts = Object.entries(f.tools).map(([tool, n]) => {
     const how = tool === "Bash" && f.shell.length ? ` (${f.shell.join(", ")})` : "";
     return `${tool}${n > 1 ? ` \xD7${n}` : ""}${how}`;
   });
-  const failed2 = f.toolCalls > 0 && f.failedToolCalls === f.toolCalls && !f.tools.Bash ? "; every call came back as an error" : "";
-  return parts.join(", ") + failed2;
+  const dir = f.path.slice(0, f.path.lastIndexOf("/") + 1);
+  const old = (p) => dir && p.startsWith(dir) && !p.slice(dir.length).includes("/") ? p.slice(dir.length) : shortPath(p, cwd);
+  const renamed = f.renamedFrom.length ? `; renamed from ${f.renamedFrom.map(old).join(", ")}` : "";
+  return parts.join(", ") + renamed;
 }
 function renderFiles(files, room, cwd, n) {
   const perTool = /* @__PURE__ */ new Map();
@@ -1867,7 +2281,7 @@ function renderFiles(files, room, cwd, n) {
   if (files.length === 0) return { text: head, shown: 0 };
   const relative = cwd && cwd !== "/" && files.some((f) => f.path.startsWith(`${cwd.replace(/\/+$/, "")}/`));
   const intro = relative ? [`Paths are relative to ${cwd}.`] : [];
-  const line = (f) => `- ${displayPath(f, cwd)} \u2014 ${toolList(f)}`;
+  const line = (f) => `- ${displayPath(f, cwd)} \u2014 ${toolList(f, cwd)}`;
   const byPath = (a, b) => displayPath(a, cwd) < displayPath(b, cwd) ? -1 : 1;
   const newestFirst = [...files].sort((a, b) => b.last - a.last);
   const rows = newestFirst.map(line);
@@ -1884,22 +2298,34 @@ function renderFiles(files, room, cwd, n) {
   const left = files.length - kept;
   return { text: [head, ...intro, ...shown, ...left ? [note(left)] : []].join("\n"), shown: kept };
 }
-function renderFailures(all, max, room, cwd, n) {
+function renderFailures(all, unwritten, max, room, cwd, n) {
+  const never = unwritten.length ? [`- Never written, every call on it came back as an error: ${unwritten.map((f) => `\`${shortPath(f.path, cwd)}\``).join(", ")}`] : [];
+  if (all.length === 0) return { text: ["### Failures: none flagged", ...never].join("\n"), shown: 0 };
   const newest = all.slice(-max);
-  if (all.length === 0) return { text: "### Failures: none flagged", shown: 0 };
-  let kept = newest.length;
+  const dropOrder = [...newest.keys()].filter((i) => newest[i].later).concat([...newest.keys()].filter((i) => !newest[i].later));
+  const kept = newest.map(() => true);
+  let shown = newest.length;
   const build = () => {
-    const shown = newest.slice(newest.length - kept);
-    const left = all.length - kept;
-    const how = kept === 0 ? ` (none listed here, for room; each in full: ${lookupCall(n)})` : left ? ` (the newest ${fmt(kept)} shown; all of them: ${lookupCall(n)})` : "";
-    return [`### Failures: ${fmt(all.length)}${how}`, ...shown.map((f) => renderFailure(f, cwd))].join("\n");
+    const left = all.length - shown;
+    const newestOnly = kept.every((k, i) => k === i >= newest.length - shown);
+    const which = newestOnly ? `the newest ${fmt(shown)} shown` : `${fmt(shown)} shown: the newest no later run fixed, before those one did`;
+    const how = shown === 0 ? ` (none listed here, for room; each in full: ${lookupCall(n)})` : left ? ` (${which}; all of them: ${lookupCall(n)})` : "";
+    return [`### Failures: ${fmt(all.length)}${how}`, ...never, ...newest.filter((_, i) => kept[i]).map((f) => renderFailure(f, cwd))].join("\n");
   };
   let text = build();
-  while (text.length > room && kept > 0) {
-    kept--;
+  for (const i of dropOrder) {
+    if (text.length <= room) break;
+    kept[i] = false;
+    shown--;
     text = build();
   }
-  return { text, shown: kept };
+  return { text, shown };
+}
+function introOf(data, fromCompaction) {
+  const negatives = [...new Set(data.commands.flatMap((c) => c.negative ? [`[${c.negative}]`] : []))];
+  const answered = negatives.length ? `; ${negatives.join(", ")}: exit 1 and no output from a search or test, its answer` : "";
+  const succeeded = data.failures.some((f) => f.later) ? '; "succeeded": its result came back unflagged' : "; an unmarked call is not known to have succeeded";
+  return `Read off the tool calls since ${fromCompaction ? "the last compaction" : "the session began"}, not recalled. [error]: the result was flagged as an error${answered}${succeeded}.`;
 }
 function renderLedger(data, opts) {
   const { budget, n, cwd, options } = opts;
@@ -1908,20 +2334,33 @@ function renderLedger(data, opts) {
     clipChars: options.commandClipChars,
     newestClipChars: Math.max(300, options.commandClipChars)
   };
-  const intro = `Read off the tool calls since ${opts.fromCompaction ? "the last compaction" : "the session began"}, not recalled. No exit codes are stored: [error] marks a result flagged as an error, and an unmarked call is not known to have succeeded.`;
+  const intro = introOf(data, opts.fromCompaction);
   const sep = 2;
   const countLine = (left, readOnly) => `[${fmt(left)} older command${left === 1 ? "" : "s"} left out here (${fmt(readOnly)} of them read-only probes); every command at full length: ${lookupCall(n)}]`;
   const commandsHead = `### Shell commands: ${fmt(data.commands.length)}`;
-  const files = renderFiles(data.files, Math.floor(budget * FILES_SHARE), cwd, n);
-  const head = intro.length + sep + files.text.length + sep;
+  const tasks = data.tasks.length ? renderTasks(data.tasks, Math.floor(budget * TASKS_SHARE), lookupCall(n)) : null;
+  const unwritten = data.files.filter(neverWritten);
+  const files = renderFiles(
+    data.files.filter((f) => !neverWritten(f)),
+    Math.floor(budget * FILES_SHARE),
+    cwd,
+    n
+  );
+  const head = intro.length + sep + (tasks ? tasks.text.length + sep : 0) + files.text.length + sep;
   const layout = (newest) => {
     const lim = { ...limits, newest };
     const reserve = data.commands.length ? commandsHead.length + 1 + commandsReserve(data.commands, countLine(999, 999).length, lim) + sep : 0;
-    const fails2 = renderFailures(data.failures, options.maxFailures, Math.max(0, budget - head - reserve - sep), cwd, n);
+    const fails2 = renderFailures(data.failures, unwritten, options.maxFailures, Math.max(0, budget - head - reserve - sep), cwd, n);
     const used = head + fails2.text.length + (data.commands.length ? sep : 0);
     const fitted2 = data.commands.length ? fitCommands(data.commands, Math.max(0, budget - used - commandsHead.length - 1), countLine, lim) : { text: "", shown: 0, leftOut: 0, leftOutReadOnly: 0 };
-    const parts = [intro, files.text, fails2.text, ...data.commands.length ? [`${commandsHead}
-${fitted2.text}`] : ["### Shell commands: none"]];
+    const parts = [
+      intro,
+      ...tasks ? [tasks.text] : [],
+      files.text,
+      fails2.text,
+      ...data.commands.length ? [`${commandsHead}
+${fitted2.text}`] : ["### Shell commands: none"]
+    ];
     return { body: parts.join("\n\n"), fails: fails2, fitted: fitted2 };
   };
   const layouts = [layout(limits.newest)];
@@ -1936,13 +2375,21 @@ ${fitted2.text}`] : ["### Shell commands: none"]];
 [ledger cut at ${fmt(budget)} chars (budgetChars); all of it: ${lookupCall(n)}]`;
     body = body.slice(0, Math.max(0, budget - note.length)) + note;
   }
-  return { body, filesShown: files.shown, failuresShown: fails.shown, commandsShown: fitted.shown, commandsLeftOut: fitted.leftOut };
+  return {
+    body,
+    tasksShown: tasks?.shown ?? 0,
+    filesShown: files.shown,
+    neverWritten: unwritten.length,
+    failuresShown: fails.shown,
+    commandsShown: fitted.shown,
+    commandsLeftOut: fitted.leftOut
+  };
 }
 var ledger_default = defineSection({
   name: "ledger",
   title: "Tool ledger",
   description: "Files written, failed calls and shell commands since the last compaction, read off the messages.",
-  defaults: { timeoutMs: 5e3, budgetChars: 3e3, priority: 70, options: DEFAULTS },
+  defaults: { timeoutMs: 5e3, budgetChars: 3500, priority: 70, options: DEFAULTS },
   optionsSchema: {
     type: "object",
     additionalProperties: false,
@@ -1961,10 +2408,10 @@ var ledger_default = defineSection({
     const options = { ...DEFAULTS, ...ctx.options };
     const t = ctx.input.transcript;
     const { messages, from } = messagesInScope(t);
-    const data = await readLedger(messages, ctx.signal);
-    if (data.calls.length === 0) return null;
-    const n = ctx.input.lineage.n;
     const cwd = t.cwd ?? ctx.input.cwd;
+    const data = await readLedger(messages, ctx.signal, { cwd, history: t.messages });
+    if (data.calls.length === 0 && data.tasks.length === 0) return null;
+    const n = ctx.input.lineage.n;
     const r = renderLedger(data, { budget: ctx.budgetChars, n, cwd, options, fromCompaction: from > 0 });
     if (data.parser.unavailable) ctx.report.note(`shell parser unavailable (${data.parser.unavailable}); every command read by the fallback tokenizer`);
     else if (data.parser.fallbacks.length)
@@ -1985,19 +2432,25 @@ var ledger_default = defineSection({
           tools: f.tools,
           ...f.shell.length ? { shell: f.shell } : {},
           ...f.folded.length ? { folded: f.folded } : {},
+          ...f.renamedFrom.length ? { renamedFrom: f.renamedFrom } : {},
           ...f.failedToolCalls ? { failedToolCalls: f.failedToolCalls } : {}
         })),
+        tasks: data.tasks,
         failures: data.failures,
         commands: data.commands.map((c) => ({
           n: c.n,
           command: c.command,
           readOnly: c.readOnly,
           ...c.failed ? { failed: true } : {},
+          ...c.negative ? { negative: c.negative } : {},
           ...c.writes.length ? { writes: c.writes } : {}
         })),
         counts: {
+          tasks: data.tasks.length,
+          tasksShown: r.tasksShown,
           files: data.files.length,
           filesShown: r.filesShown,
+          neverWritten: r.neverWritten,
           failures: data.failures.length,
           failuresShown: r.failuresShown,
           commands: data.commands.length,
@@ -2202,7 +2655,7 @@ var rangeInput = (range) => range === "all" ? {} : { offset: range.from, limit: 
 var shownChars = (line, n) => String(n).length + line.length + 2;
 var STORED_LABEL_CHARS = 250;
 var ASSUMED_LINE_CHARS = 50;
-function windowFor(touch, fileChars, within = false) {
+function windowFor(touch, fileChars, within2 = false) {
   const copy = touch?.stored;
   const focus = touch?.focus ?? 1;
   if (!copy && focus <= 1) return "all";
@@ -2211,12 +2664,12 @@ function windowFor(touch, fileChars, within = false) {
   const last = first + lines.length - 1;
   if (copy?.whole && lines.reduce((sum, l, i) => sum + shownChars(l, i + 1), 0) <= fileChars) return "all";
   const cost = (n) => n >= first && n <= last ? shownChars(lines[n - first], n) : ASSUMED_LINE_CHARS;
-  const lo = copy && within ? first : 1;
-  const hi = copy && (within || copy.whole) ? last : Number.MAX_SAFE_INTEGER;
-  const at = Math.min(Math.max(focus, lo), hi);
-  let from = at;
-  let to = at;
-  let used = cost(at);
+  const lo = copy && within2 ? first : 1;
+  const hi = copy && (within2 || copy.whole) ? last : Number.MAX_SAFE_INTEGER;
+  const at2 = Math.min(Math.max(focus, lo), hi);
+  let from = at2;
+  let to = at2;
+  let used = cost(at2);
   while (to < hi && used + cost(to + 1) <= fileChars * 2 / 3) used += cost(++to);
   while (from > lo && used + cost(from - 1) <= fileChars) used += cost(--from);
   while (to < hi && used + cost(to + 1) <= fileChars) used += cost(++to);
@@ -2370,7 +2823,7 @@ var restore_default = defineSection({
     const total = Math.min(options.totalChars, byBudget);
     const totalSetting = total === options.totalChars ? "totalChars" : `budgetChars: ${ctx.budgetChars}, less room for the list`;
     const restored = [];
-    const failed2 = [];
+    const failed3 = [];
     const messages = [
       { role: "assistant", text: "", toolUses: [] },
       { role: "user", text: "", toolResults: [] }
@@ -2389,13 +2842,13 @@ var restore_default = defineSection({
     const reads = await Promise.all(files.map((f, i) => readOne(ctx, f, touches.get(f.path)?.stored, policy, shares[i])));
     files.forEach((file, i) => {
       const r = reads[i];
-      if ("failed" in r) return void failed2.push({ path: file.path, why: r.failed });
+      if ("failed" in r) return void failed3.push({ path: file.path, why: r.failed });
       const share = shares[i];
       const setting = share < options.fileChars ? `its share of totalChars: ${fmt(share)}` : `fileChars: ${options.fileChars}`;
       const { text, clipped } = clipFile(r.text, share, r.truncated, setting);
       const cost = text.length + perCall(file.path);
       if (used + cost > total)
-        return void failed2.push({ path: file.path, why: `${fmt(text.length)} chars would take the restored total past ${fmt(total)} (${totalSetting})` });
+        return void failed3.push({ path: file.path, why: `${fmt(text.length)} chars would take the restored total past ${fmt(total)} (${totalSetting})` });
       used += cost;
       const lines = shownLines(text);
       const range = r.whole && clipped === 0 && !r.truncated ? "all" : lines.count > 0 ? { from: lines.from, to: lines.to } : file.range;
@@ -2418,16 +2871,16 @@ var restore_default = defineSection({
         ...r.note ? { note: r.note } : {}
       });
     });
-    for (const f of failed2) ctx.report.note(`${f.path}: ${f.why}`);
+    for (const f of failed3) ctx.report.note(`${f.path}: ${f.why}`);
     const record = {
       source: choice.source,
       requested: named?.length ?? 0,
       restored,
       refused: choice.refused,
-      failed: failed2
+      failed: failed3
     };
     if (restored.length === 0) {
-      const why = choice.files.length === 0 ? `no file to restore (${record.requested} named, ${record.refused.length} refused, none touched and still available)` : `none of ${choice.files.length} file(s) could be restored (${failed2.map((f) => f.why).join("; ")})`;
+      const why = choice.files.length === 0 ? `no file to restore (${record.requested} named, ${record.refused.length} refused, none touched and still available)` : `none of ${choice.files.length} file(s) could be restored (${failed3.map((f) => f.why).join("; ")})`;
       throw new SectionDropError("SECTION_EMPTY", why, record);
     }
     const rows = restored.map((f) => {
@@ -2546,14 +2999,14 @@ function quietEnv(base2) {
 var GIT_GLOBAL_ARGS = ["-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false", "--no-optional-locks"];
 function fields(record, n) {
   const head = [];
-  let at = 0;
+  let at2 = 0;
   for (let i = 0; i < n; i++) {
-    const next = record.indexOf(" ", at);
+    const next = record.indexOf(" ", at2);
     if (next < 0) return { head, rest: "" };
-    head.push(record.slice(at, next));
-    at = next + 1;
+    head.push(record.slice(at2, next));
+    at2 = next + 1;
   }
-  return { head, rest: record.slice(at) };
+  return { head, rest: record.slice(at2) };
 }
 function submoduleWords(sub) {
   if (!sub.startsWith("S")) return void 0;
@@ -2885,8 +3338,8 @@ function fileLine(e) {
   return `  - \`${e.xy}\` ${path}${e.submodule ? ` (${e.submodule})` : ""}`;
 }
 function orderEntries(entries) {
-  const rank = { conflicted: 0, changed: 1, renamed: 1, untracked: 2 };
-  return entries.map((e, i) => ({ e, i })).sort((a, b) => rank[a.e.kind] - rank[b.e.kind] || a.i - b.i).map((x) => x.e);
+  const rank2 = { conflicted: 0, changed: 1, renamed: 1, untracked: 2 };
+  return entries.map((e, i) => ({ e, i })).sort((a, b) => rank2[a.e.kind] - rank2[b.e.kind] || a.i - b.i).map((x) => x.e);
 }
 function renderState(head, reading, extra, opts) {
   const blocks = [];
@@ -3229,7 +3682,7 @@ function coldPrompt(conversation, prompt) {
     prompt
   ].join("\n");
 }
-function failed(code, message, record) {
+function failed2(code, message, record) {
   throw new SectionDropError(code, message, record);
 }
 async function ask(call, signal) {
@@ -3266,13 +3719,13 @@ async function writeSummary(ctx, model) {
     if (!completed.isAnswered) {
       const record2 = { ...base2, ...modelCallRow("complete", null, asked), cold };
       const code = completed.reason.startsWith("empty") ? "SECTION_MODEL_EMPTY" : "SECTION_MODEL_FAILED";
-      failed(code, `no session to fork, and the cold completion failed: ${completed.reason}`, record2);
+      failed2(code, `no session to fork, and the cold completion failed: ${completed.reason}`, record2);
     }
     answer = { ...completed, model: completed.model ?? asked };
   } else {
     const record2 = { ...base2, ...modelCallRow("fork", null, ctx.input.model) };
     const code = forked.reason.startsWith("empty") ? "SECTION_MODEL_EMPTY" : "SECTION_MODEL_FAILED";
-    failed(code, `the fork failed: ${forked.reason}`, record2);
+    failed2(code, `the fork failed: ${forked.reason}`, record2);
   }
   const call = modelCallRow(path, answer, path === "fork" ? ctx.input.model : ctx.options.coldModel ?? ctx.input.model);
   const cleaned = cleanReply(answer.text);
@@ -3291,7 +3744,7 @@ async function writeSummary(ctx, model) {
   if (cleaned.restoreBlock === "missing") ctx.report.note("the reply named no files to reopen (no <restore-files> block)");
   if (cleaned.body === "") {
     const dropped = cleaned.analysisChars > 0 ? ` (${fmt(cleaned.analysisChars)} chars of <analysis> dropped)` : "";
-    failed("SECTION_MODEL_EMPTY", `the ${path === "fork" ? "fork" : "cold completion"} replied with no summary text${dropped}`, record);
+    failed2("SECTION_MODEL_EMPTY", `the ${path === "fork" ? "fork" : "cold completion"} replied with no summary text${dropped}`, record);
   }
   const fitted = fitBody(cleaned.body, ctx.budgetChars);
   record.cutChars = fitted.cutChars;
@@ -3388,8 +3841,8 @@ var clipTurn = (text, max) => clip(text, max, { at: "middle", mark: (cut) => `
 [\u2026 ${fmt(cut)} chars of this turn clipped here \u2026]
 ` });
 var openTag = (turn) => {
-  const at = turn.at && SAFE_AT_RE.test(turn.at) ? ` at="${turn.at}"` : "";
-  return `<turn n="${turn.n}"${at}${turn.carried ? ' carried="1"' : ""}>`;
+  const at2 = turn.at && SAFE_AT_RE.test(turn.at) ? ` at="${turn.at}"` : "";
+  return `<turn n="${turn.n}"${at2}${turn.carried ? ' carried="1"' : ""}>`;
 };
 function renderTurn(turn, maxTurnChars) {
   return `${openTag(turn)}
@@ -3551,7 +4004,7 @@ function fitTurns(turns, room, maxTurnChars, earlier = null) {
   return { ...lines, body: clip(lines.body, room) };
 }
 var plural2 = (n, one, many = `${one}s`) => `${fmt(n)} ${n === 1 ? one : many}`;
-function introOf(turns, f, lookup) {
+function introOf2(turns, f, lookup) {
   const total = turns.at(-1)?.n ?? 0;
   const refused = turns.filter((t) => t.refused).length;
   const said = refused ? ` (${fmt(refused)} of them typed on refusing a tool call)` : "";
@@ -3596,10 +4049,10 @@ var turns_default = defineSection({
     const maxTurnChars = ctx.options.maxTurnChars ?? 6e3;
     const every = turns.map((_, i) => i);
     const widest = { body: "", whole: every, clipped: every, brief: every, repeats: every, leftOut: every, leftOutBefore: turns.at(-1).n };
-    let f = fitTurns(turns, ctx.budgetChars - introOf(turns, widest, lookup).length - 2, maxTurnChars, earlier);
+    let f = fitTurns(turns, ctx.budgetChars - introOf2(turns, widest, lookup).length - 2, maxTurnChars, earlier);
     for (let tries = 0; tries < 3; tries++) {
-      const g = fitTurns(turns, ctx.budgetChars - introOf(turns, f, lookup).length - 2, maxTurnChars, earlier);
-      if (g.body === f.body || introOf(turns, g, lookup).length + 2 + g.body.length > ctx.budgetChars) break;
+      const g = fitTurns(turns, ctx.budgetChars - introOf2(turns, f, lookup).length - 2, maxTurnChars, earlier);
+      if (g.body === f.body || introOf2(turns, g, lookup).length + 2 + g.body.length > ctx.budgetChars) break;
       f = g;
     }
     const notWhole = [...f.clipped, ...f.repeats, ...f.leftOut];
@@ -3608,7 +4061,7 @@ var turns_default = defineSection({
         `to fit budgetChars: ${fmt(ctx.budgetChars)}, of ${fmt(turns.length)} turns ${fmt(f.clipped.length)} clipped, ${fmt(f.brief.length + f.repeats.length)} on a line, ${fmt(f.leftOut.length)} left out`
       );
     return {
-      body: `${introOf(turns, f, lookup)}
+      body: `${introOf2(turns, f, lookup)}
 
 ${f.body}`,
       record: {

@@ -4,7 +4,7 @@ const require = __chCreateRequire(import.meta.url);
 import {
   readBounded,
   readPolicy
-} from "./chunk-JPUU5OAK.mjs";
+} from "./chunk-FNOA5PSP.mjs";
 
 // pipeline/disk-files.ts
 function diskFilesUnder(policy) {

@@ -6,7 +6,7 @@ import {
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-L5MGHCXT.mjs";
+} from "./chunk-SA2YJEPA.mjs";
 import {
   BRIDGE_PATHS,
   BRIDGE_TOKEN_HEADER,
@@ -15,7 +15,7 @@ import {
 } from "./chunk-GPZWB6SD.mjs";
 import {
   diskFilesUnder
-} from "./chunk-GJZIENNU.mjs";
+} from "./chunk-DQDLKM3D.mjs";
 import {
   SeamDeniedError
 } from "./chunk-CMBQP6R4.mjs";
@@ -23,10 +23,10 @@ import {
   readEngineMessages,
   readPolicy,
   vetForRead
-} from "./chunk-JPUU5OAK.mjs";
+} from "./chunk-FNOA5PSP.mjs";
 import {
   fileTouches
-} from "./chunk-UDDVQVO7.mjs";
+} from "./chunk-65VHQW6A.mjs";
 import {
   systemClock
 } from "./chunk-2NN3RAOG.mjs";
@@ -590,7 +590,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-BLHAFXQZ.mjs"), import("./sections-5OG5C46O.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-DE57PLXD.mjs"), import("./sections-JIK4KGFG.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

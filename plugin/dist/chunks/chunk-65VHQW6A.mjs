@@ -133,17 +133,18 @@ function editCopy(touch, edits, freshRead) {
 var flat = (s) => s.replace(/\s+/g, " ").trim();
 var oneLine = (s) => s.replace(/\s*\n\s*/g, " \u23CE ").replace(/[ \t]+/g, " ").trim();
 var INPUT_FIELDS = ["command", "file_path", "notebook_path", "path", "pattern", "url", "query", "description", "prompt", "skill"];
-function shortInput(use, max = 120) {
+function keyInput(use) {
   const input = use.input;
-  if (use.name === "Grep" && typeof input.pattern === "string") {
-    return clip(oneLine(`${input.pattern}${typeof input.path === "string" ? ` in ${input.path}` : ""}`), max);
-  }
+  if (use.name === "Grep" && typeof input.pattern === "string") return `${input.pattern}${typeof input.path === "string" ? ` in ${input.path}` : ""}`;
   for (const k of INPUT_FIELDS) {
     const v = input[k];
-    if (typeof v === "string" && v !== "") return clip(oneLine(v), max);
+    if (typeof v === "string" && v !== "") return v;
   }
   const first = Object.values(input).find((v) => typeof v === "string" && v !== "");
-  return typeof first === "string" ? clip(oneLine(first), max) : "";
+  return typeof first === "string" ? first : "";
+}
+function shortInput(use, max = 120) {
+  return clip(oneLine(keyInput(use)), max);
 }
 var clipEnd = (s, max) => clip(s, max, { mark: (cut) => `\u2026 [+${fmt(cut)} chars]` });
 var clipMiddle = (s, max) => clip(s, max, { at: "middle", mark: (cut) => `
@@ -224,6 +225,7 @@ export {
   FILE_TOOLS,
   fileTouches,
   oneLine,
+  keyInput,
   shortInput,
   renderConversation,
   numberLines

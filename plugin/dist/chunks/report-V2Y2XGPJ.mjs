@@ -5,10 +5,10 @@ import {
   COMMON,
   EXIT,
   command
-} from "./chunk-TJOZEF6I.mjs";
+} from "./chunk-QS2BRTDU.mjs";
 import {
   resolveDataDir
-} from "./chunk-L5MGHCXT.mjs";
+} from "./chunk-SA2YJEPA.mjs";
 import {
   MODE_DIRS,
   StoreError,
@@ -22,7 +22,7 @@ import {
   forTerminal,
   jsonForTerminal
 } from "./chunk-S2M2GLMU.mjs";
-import "./chunk-UDDVQVO7.mjs";
+import "./chunk-65VHQW6A.mjs";
 import "./chunk-LZJKG3QV.mjs";
 import {
   HandoffError

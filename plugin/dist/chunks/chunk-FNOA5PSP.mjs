@@ -2238,6 +2238,7 @@ function jsonlParser() {
         } else if (b.type === "tool_use") {
           if (typeof b.id === "string" && typeof b.name === "string") {
             const use = { id: b.id, name: b.name, input: isObj(b.input) ? b.input : {} };
+            if (typeof d.cwd === "string") use.cwd = d.cwd;
             toolUses.push(use);
             uses.push(use);
           }

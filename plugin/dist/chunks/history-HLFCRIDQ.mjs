@@ -11,11 +11,11 @@ import {
   searchCommand,
   statusCommand,
   toolCommand
-} from "./chunk-TJOZEF6I.mjs";
-import "./chunk-L5MGHCXT.mjs";
+} from "./chunk-QS2BRTDU.mjs";
+import "./chunk-SA2YJEPA.mjs";
 import "./chunk-GPZWB6SD.mjs";
 import "./chunk-S2M2GLMU.mjs";
-import "./chunk-UDDVQVO7.mjs";
+import "./chunk-65VHQW6A.mjs";
 import "./chunk-LZJKG3QV.mjs";
 import "./chunk-JGDWI2EV.mjs";
 import "./chunk-JULZ67VA.mjs";
