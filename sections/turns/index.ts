@@ -137,15 +137,18 @@ function rolesOf(turns: Turn[]): Role[] {
 
 /**
  * The order in which blocks are given up for room, last first: the newest turn (what the work had
- * come to), the first (the task as asked), then the others newest first.
+ * come to), the first (the task as asked), a turn the user sent more than once (they said it again
+ * because it mattered; its earlier copies point at it), then the others newest first.
  */
 function ranked(turns: Turn[], roles: Role[]): number[] {
   const blocks = turns.map((_, i) => i).filter((i) => roles[i]!.as === 'block')
   if (blocks.length === 0) return []
   const newest = blocks.at(-1)!
   const first = blocks[0]!
+  const resent = new Set(roles.flatMap((r) => (r.as === 'repeat' ? [r.again] : [])))
   const rest = blocks.filter((i) => i !== newest && i !== first).reverse()
-  return newest === first ? [newest] : [newest, first, ...rest]
+  const sentAgain = rest.filter((i) => resent.has(turns[i]!.n))
+  return newest === first ? [newest] : [newest, first, ...sentAgain, ...rest.filter((i) => !resent.has(turns[i]!.n))]
 }
 
 /** The least a clipped turn keeps (mark included): a sentence from each end. Fewer chars are a block left out. */

@@ -213,6 +213,21 @@ describe('turns over budget: the room is used, and nothing is lost', () => {
     assert.doesNotMatch(f.body, /<turn n="1">/)
   })
 
+  test('a turn the user sent again outranks the other middle turns: its words are not lost to the dedupe', () => {
+    const report = `we are getting this warning at start ${'y'.repeat(500)} can we debug it?`
+    const middle = (k: number) => `a question in the middle, number ${k}, about something else entirely ${'z'.repeat(120)}`
+    const texts = ['the first ask: look at the hook warning ' + 'w'.repeat(300), report, middle(1), report, middle(2), middle(3), 'the newest turn']
+    const f = fitTurns(
+      texts.map((text, i) => ({ n: i + 1, text, carried: false })),
+      1_000,
+      6_000,
+    )
+    assert.ok(f.body.length <= 1_000, `${f.body.length}`)
+    assert.match(f.body, /^\[turn 2: sent again as turn 4[;\]]/m)
+    // Its newest copy is shown (whole or clipped), not left out with the middle turns.
+    assert.match(f.body, /<turn n="4">\nwe are getting this warning at start/)
+  })
+
   test('a go-ahead is a bare "yes", "ok", "1", "continue" or greeting; never "no", "stop", or one with an ask in it', () => {
     for (const s of ['yes', 'ok', 'OK!', '1', 'please continue', "let's continue please", 'yeah do it', 'hi', 'thanks']) assert.ok(isBrief(s), s)
     for (const s of ['no', 'stop', 'yes, but in the other file', 'what is remaining?', 'continue with tests', '']) assert.ok(!isBrief(s), s)

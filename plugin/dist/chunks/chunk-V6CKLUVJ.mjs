@@ -3876,8 +3876,10 @@ function ranked(turns, roles) {
   if (blocks.length === 0) return [];
   const newest = blocks.at(-1);
   const first = blocks[0];
+  const resent = new Set(roles.flatMap((r) => r.as === "repeat" ? [r.again] : []));
   const rest = blocks.filter((i) => i !== newest && i !== first).reverse();
-  return newest === first ? [newest] : [newest, first, ...rest];
+  const sentAgain = rest.filter((i) => resent.has(turns[i].n));
+  return newest === first ? [newest] : [newest, first, ...sentAgain, ...rest.filter((i) => !resent.has(turns[i].n))];
 }
 var MIN_CLIPPED = 300;
 var MIN_LAST = 100;

@@ -16,7 +16,7 @@ import {
 import "./chunk-CMBQP6R4.mjs";
 import {
   builtinSections
-} from "./chunk-Q45SJZXE.mjs";
+} from "./chunk-V6CKLUVJ.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript,

@@ -590,7 +590,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-DE57PLXD.mjs"), import("./sections-JIK4KGFG.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-DE57PLXD.mjs"), import("./sections-A2CGU4DS.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

@@ -3,7 +3,7 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   builtinSections
-} from "./chunk-Q45SJZXE.mjs";
+} from "./chunk-V6CKLUVJ.mjs";
 import "./chunk-FNOA5PSP.mjs";
 import "./chunk-65VHQW6A.mjs";
 import "./chunk-2NN3RAOG.mjs";
