@@ -132,4 +132,9 @@ describe('fileTouches', () => {
   test('readText strips line numbers and a trailing reminder', () => {
     assert.equal(readText(`${numbered(7, ['  indented', 'b'])}\n\n<system-reminder>\nx\n</system-reminder>\n`), '  indented\nb')
   })
+
+  test('readText keeps a reminder the file itself quotes: only the one that ends the result is the engine note', () => {
+    const file = ["const quoted = '<system-reminder>x</system-reminder>'", 'const after = 1']
+    assert.equal(readText(`${numbered(1, file)}\n\n<system-reminder>\nmalware note\n</system-reminder>\n`), file.join('\n'))
+  })
 })

@@ -4,7 +4,7 @@
  * worked in it, and what was done to it. Shared by the sections that hand files back (restore)
  * or describe them (outline), so both read one account of a file.
  */
-import type { Transcript } from './transcript.ts'
+import { type Transcript, withoutEngineNotes } from './transcript.ts'
 
 /** Some or all of a file's text as the transcript holds it. */
 export interface Copy {
@@ -71,8 +71,7 @@ export const FILE_TOOLS: Record<string, string> = {
 
 /** A Read result's text without the tool's line numbers ("     1\t…") and trailing reminders. */
 export function readText(result: string): string {
-  const body = result.replace(/\n*<system-reminder>[\s\S]*?<\/system-reminder>\s*$/, '')
-  return body
+  return withoutEngineNotes(result)
     .split('\n')
     .map((line) => line.replace(/^\s*\d+[\t→]/, ''))
     .join('\n')

@@ -35,7 +35,7 @@ export {
   binaryText,
 } from './read-policy.ts'
 export type { CompactBoundary, Message, MessageKind, ToolResult, ToolUse, Transcript } from './transcript.ts'
-export { windowStart } from './transcript.ts'
+export { windowStart, withoutEngineNotes } from './transcript.ts'
 export { parseMarker } from './marker.ts'
 export { DROP_CODES, type DropCode, SectionDropError } from './codes.ts'
 export { clip, type ClipOptions, fmt, lineCount, lineSpan } from './text.ts'

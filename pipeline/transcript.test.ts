@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { describe, test } from 'node:test'
 import { compactedTranscript, rawTranscript, rawTranscripts, skipWithoutCompacted, skipWithoutShared } from '../test/shared.ts'
 import { HandoffError } from './codes.ts'
-import { beforeBoundary, type MessageKind, parseJsonl, readEngineMessages, readJsonlTranscript, type Transcript } from './transcript.ts'
+import { beforeBoundary, type MessageKind, parseJsonl, readEngineMessages, readJsonlTranscript, type Transcript, withoutEngineNotes } from './transcript.ts'
 
 // ---- inline JSONL builders ------------------------------------------------------------------
 
@@ -637,5 +637,22 @@ describe('refused tool calls', () => {
       ),
     )
     for (const r of t.messages[1]!.toolResults) assert.equal(r.said, undefined)
+  })
+})
+
+describe('withoutEngineNotes', () => {
+  test('drops the notes the engine appends to a result, and only when they end it', () => {
+    const cite = 'REMINDER: You MUST include the sources above in your response to the user using markdown hyperlinks.'
+    assert.equal(withoutEngineNotes(`Go-git has IsBinary.\n\n\n${cite}`), 'Go-git has IsBinary.')
+    assert.equal(
+      withoutEngineNotes(
+        "Found it.\nagentId: a9c0ddf (for resuming to continue this agent's work if needed)\n<usage>total_tokens: 85491\ntool_uses: 15\nduration_ms: 51090</usage>",
+      ),
+      'Found it.',
+    )
+    assert.equal(withoutEngineNotes('7f8e756f Drop index\nShell cwd was reset to /Users/x/cli'), '7f8e756f Drop index')
+    assert.equal(withoutEngineNotes('done\n<system-reminder>\nnote\n</system-reminder>\n'), 'done')
+    // Quoted, not appended: kept.
+    assert.equal(withoutEngineNotes(`${cite}\nmore`), `${cite}\nmore`)
   })
 })

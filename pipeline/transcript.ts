@@ -597,6 +597,38 @@ export async function readJsonlTranscript(path: string, limit = maxTranscriptByt
   return parser.finish()
 }
 
+// ---- engine notes in tool results -----------------------------------------------------------
+
+/**
+ * Notes the engine appends to a tool's output, addressed to the model rather than about the work.
+ * real: every Read result ends with a <system-reminder> block (no other tool's result holds one in
+ * the real files); WebSearch's instruction to cite (0276a600 L294, f022dad1 L269); a subagent's id
+ * and token usage, the Task result's last text block (1284c080 L372); the shell's note that a `cd`
+ * was undone (b42aaf1f L131, 114 times in the set). Only a note that *ends* the result is one: a
+ * file or an output may quote these words, and only the engine puts them last.
+ */
+const ENGINE_TRAILERS = [
+  /\n*REMINDER: You MUST include the sources above in your response to the user using markdown hyperlinks\.\s*$/,
+  /\n*agentId: [\w-]+ \(for resuming to continue this agent's work if needed\)\s*(?:<usage>[^<]*<\/usage>\s*)?$/,
+  /\n*Shell cwd was reset to [^\n]*\s*$/,
+]
+const REMINDER_OPEN = '<system-reminder>'
+const REMINDER_CLOSE = '</system-reminder>'
+
+/** A tool result's text without the notes the engine appended to it (`ENGINE_TRAILERS`, reminders). */
+export function withoutEngineNotes(text: string): string {
+  for (let out = text; ;) {
+    let next = out
+    const end = next.trimEnd()
+    // A reminder block that ends the text: found from its end, so a reminder quoted earlier in a
+    // file is kept.
+    if (end.endsWith(REMINDER_CLOSE) && end.lastIndexOf(REMINDER_OPEN) >= 0) next = end.slice(0, end.lastIndexOf(REMINDER_OPEN)).replace(/\n+$/, '')
+    for (const re of ENGINE_TRAILERS) next = next.replace(re, '')
+    if (next === out) return out
+    out = next
+  }
+}
+
 // ---- boundaries -----------------------------------------------------------------------------
 
 /**

@@ -3,8 +3,8 @@ import { describe, test } from 'node:test'
 import fc from 'fast-check'
 import { type Message, type SectionOutcome, SectionDropError, type Transcript } from '../../pipeline/index.ts'
 import { runSection, sectionContext } from '../../test/section-context.ts'
-import excerpts, { callLines, linesOf } from './index.ts'
-import { type Chunk, chunksOf, namesIn, runsOf, salience, select, type Source } from './select.ts'
+import excerpts, { callLines, linesOf, oneFile } from './index.ts'
+import { type Chunk, chunksOf, lineKey, namesIn, pathNoise, runsOf, salience, select, type Source } from './select.ts'
 
 const call = (i: number, name: string, input: Record<string, unknown>, result = 'ok', isError = false): Message => ({
   index: i,
@@ -66,6 +66,45 @@ describe('runs', () => {
   })
 })
 
+describe('runs that say something', () => {
+  test('a line that introduces what follows goes with it: a heading alone, a line ending in a colon; at the end, with nothing after it, it is not shown', () => {
+    const lines = [
+      '### Self-Review Findings',
+      '',
+      'found_1 and fixed it',
+      'then found_2',
+      '',
+      'setup/1 has this signature:',
+      '',
+      'def setup(opts_1)',
+      'trailing_x has:',
+    ]
+    assert.deepEqual(runsOf(lines, 4), [
+      { from: 0, to: 4 },
+      { from: 5, to: 8 },
+    ])
+    // Inside a paragraph, the cut moves so the introducing line starts the next run.
+    assert.deepEqual(runsOf(['a_1', 'b_2', 'c_3', 'def run(self):', 'body_1', 'body_2'], 4), [
+      { from: 0, to: 3 },
+      { from: 3, to: 6 },
+    ])
+  })
+
+  test('an output line nearly all paths is noise; code and a line with words are not', () => {
+    assert.ok(pathNoise('(/usr/share/texlive/texmf-dist/tex/latex/amsmath/amsmath.sty'))
+    assert.ok(pathNoise('ok  \tentire.io/cli/cmd/entire/cli/agent\t(cached)'))
+    assert.ok(!pathNoise('cmd/entire/cli/rewind.go:579:13: undefined: agent'))
+    assert.ok(!pathNoise('\tlogCtx := logging.WithAgent(ctx, ag.Name())'))
+  })
+
+  test('a line read without what varies between runs of one check: a search prefix, numbers', () => {
+    assert.equal(lineKey('lib/a.ex:58:13:pattern_match'), lineKey('lib/a.ex:57:13:pattern_match'))
+    assert.equal(lineKey('done in 0m11.96s'), lineKey('done in 0m12.12s'))
+    assert.equal(lineKey('cmd/x.go:70:\tlogCtx := f()'), lineKey('logCtx := f()'))
+    assert.notEqual(lineKey('Total errors: 2, in fooBar'), lineKey('Total errors: 2, in fooBaz'))
+  })
+})
+
 describe('select', () => {
   const sources = (texts: string[]): Source[] => texts.map((s, i) => ({ label: `f${i}`, kind: 'file', lines: s.split('\n'), firstLine: 1, recency: 1 }))
 
@@ -85,8 +124,9 @@ describe('select', () => {
   })
 
   test('the lazy greedy picks what re-scoring every run at every step would', () => {
-    const greedy = (src: Source[], chunks: Chunk[], weights: Map<string, number>, budget: number) => {
+    const greedy = (src: Source[], chunks: Chunk[], weights: Map<string, number>, budget: number, bg: number) => {
       const covered = new Set<string>()
+      const shownKeys = new Set<string>()
       const opened = new Set<number>()
       const out: Chunk[] = []
       let used = 0
@@ -95,8 +135,10 @@ describe('select', () => {
         let best = -1
         let bestV = 0
         pool.forEach((c, i) => {
+          // A run whose every line reads as one already shown adds nothing.
+          if (c.keys.every((k) => shownKeys.has(k))) return
           let v = 0
-          for (const n of c.names) if (!covered.has(n)) v += weights.get(n) ?? 0
+          for (const n of c.names) if (!covered.has(n)) v += (weights.get(n) ?? 0) + bg * c.backgroundShare
           v /= c.cost
           if (v > bestV) [best, bestV] = [i, v] // strictly: a tie goes to the earlier run
         })
@@ -108,26 +150,34 @@ describe('select', () => {
         opened.add(c.source)
         out.push(c)
         for (const n of c.names) covered.add(n)
+        for (const k of c.keys) shownKeys.add(k)
       }
       return out.map((c) => `${c.source}:${c.from}`).sort()
     }
-    const name = fc.constantFrom('alphaOne', 'betaTwo', 'gamma_3', 'delta.four', 'epsilonFive', 'zeta-six')
+    // Names that read alike once numbers are set aside (gamma_3, gamma_4), and lines nearly all
+    // paths (a/b_1/c), so that held lines and background shares are exercised too.
+    const NAMES = ['alphaOne', 'betaTwo', 'gamma_3', 'gamma_4', 'delta.four', 'epsilonFive', 'zeta-six', 'a/b_1/c']
+    const name = fc.constantFrom(...NAMES)
     fc.assert(
       fc.property(
         fc.array(fc.array(fc.array(name, { maxLength: 3 }), { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 3 }),
-        fc.array(fc.integer({ min: 1, max: 50 }), { minLength: 6, maxLength: 6 }),
+        fc.array(fc.integer({ min: 1, max: 50 }), { minLength: NAMES.length, maxLength: NAMES.length }),
         fc.integer({ min: 50, max: 600 }),
-        (files, w, budget) => {
-          const src = sources(files.map((lines) => lines.map((names, i) => `${names.join(' ')} x${i}`).join('\n')))
+        fc.constantFrom(0, 0.5),
+        (files, w, budget, bg) => {
+          const src = sources(files.map((lines) => lines.map((names, i) => `${names.join(' ')} x${i % 3}`).join('\n'))).map((s) => ({
+            ...s,
+            kind: 'output' as const,
+          }))
           const chunks = chunksOf(src, 2, 200)
-          const weights = new Map(['alphaOne', 'betaTwo', 'gamma_3', 'delta.four', 'epsilonFive', 'zeta-six'].map((n, i) => [n, w[i]! + i / 7]))
-          const lazy = select(src, chunks, weights, { budget, background: 0, covered: new Set(), headingChars: () => 20 })
+          const weights = new Map(NAMES.map((n, i) => [n, w[i]! + i / 7]))
+          const lazy = select(src, chunks, weights, { budget, background: 0, outputBackground: bg, covered: new Set(), headingChars: () => 20 })
             .chunks.map((c) => `${c.source}:${c.from}`)
             .sort()
-          assert.deepEqual(lazy, greedy(src, chunks, weights, budget))
+          assert.deepEqual(lazy, greedy(src, chunks, weights, budget, bg))
         },
       ),
-      { numRuns: 200 },
+      { numRuns: 300 },
     )
   })
 })
@@ -278,12 +328,114 @@ describe('the excerpts section', () => {
       t(
         said(0, 'look at blob_1 and text_1'),
         call(1, 'Bash', { command: 'cat blob_1.bin' }, 'blob_1\u0000\u0001'),
-        call(2, 'Bash', { command: 'echo text_1' }, 'text_1\n'),
+        call(2, 'Bash', { command: 'cat notes.txt' }, 'text_1\n'),
       ),
       { budgetChars: 2_000 },
     )
     assert.ok(!r.body.includes('\u0000') && !r.body.includes('cat blob_1.bin'), r.body)
     // The command is its own first line: the heading does not repeat it.
-    assert.match(r.body, /### A shell command and what it printed — lines 1–2 of 2\n1\t\$ echo text_1\n2\ttext_1$/)
+    assert.match(r.body, /### A shell command and what it printed — lines 1–2 of 2\n1\t\$ cat notes\.txt\n2\ttext_1$/)
+  })
+})
+
+describe('what is not worth the room', () => {
+  const check = (timing: string, line: number) =>
+    `Total errors: 2, Skipped: 0\ndone in 0m${timing}s\nlib/a.ex:${line}:13:pattern_match\nThe pattern can never match.`
+
+  test('a check run again: only its newest output is a source, and its heading says how many runs there were', async () => {
+    const r = await runSection(
+      excerpts,
+      t(
+        said(0, 'run the check on lib/a.ex and fix pattern_match'),
+        call(1, 'Bash', { command: 'mix check_all' }, check('11.96', 58)),
+        call(2, 'Bash', { command: 'mix check_all' }, check('12.12', 58)),
+        call(3, 'Bash', { command: 'mix check_all' }, check('12.09', 57)),
+      ),
+      { budgetChars: 4_000 },
+    )
+    assert.equal(r.body.match(/pattern_match/g)?.length, 1, r.body)
+    assert.match(r.body, /### A shell command and what it printed \(the last of 3 runs\) — lines 1–5 of 5\n/)
+    assert.match(r.body, /0m12\.09s/)
+  })
+
+  test('an output that reads as one already shown (a timing and a line number apart) is not shown again', async () => {
+    const r = await runSection(
+      excerpts,
+      t(
+        said(0, 'commit; the hook runs lib/a.ex pattern_match checks'),
+        call(1, 'Bash', { command: 'git commit -m first_try' }, check('11.96', 58)),
+        call(2, 'Bash', { command: 'git commit -m second_try' }, check('12.12', 57)),
+      ),
+      { budgetChars: 4_000 },
+    )
+    assert.equal(r.body.match(/pattern_match/g)?.length, 1, r.body)
+  })
+
+  test('what the engine appended to a result, and a result that only echoes its call, are not shown', async () => {
+    const r = await runSection(
+      excerpts,
+      t(
+        said(0, 'look up go-git IsBinary and use superpowers:writing-plans; check git_log_1'),
+        call(
+          1,
+          'WebSearch',
+          { query: 'go-git IsBinary' },
+          'go-git/v5 utils/binary has IsBinary.\n\n\nREMINDER: You MUST include the sources above in your response to the user using markdown hyperlinks.',
+        ),
+        call(2, 'Skill', { skill: 'superpowers:writing-plans' }, 'Launching skill: superpowers:writing-plans'),
+        call(3, 'Bash', { command: 'cd /tmp && git log -1 --oneline' }, '7f8e756f git_log_1 entry\nShell cwd was reset to /p'),
+      ),
+      { budgetChars: 4_000 },
+    )
+    assert.match(r.body, /utils\/binary has IsBinary/)
+    assert.match(r.body, /git_log_1 entry/)
+    for (const boilerplate of ['REMINDER', 'Launching skill', 'Shell cwd was reset']) assert.ok(!r.body.includes(boilerplate), `${boilerplate} in:\n${r.body}`)
+  })
+
+  test("a search whose every line is from one file says the file once, in its heading, and not on each line; the engine's relative and whole paths are the same file", async () => {
+    const printed = [
+      '/p/src/logs.go-179-\tStrategy: manual_1,',
+      'src/logs.go:184:\tif d := s.describe_1(); d != "" {',
+      '/p/src/logs.go-185-\t\tsession.Description = d',
+      '--',
+      'src/logs.go:201:\treturn describe_1',
+    ]
+    assert.deepEqual(oneFile(printed, '/p'), {
+      path: '/p/src/logs.go',
+      lines: ['179-\tStrategy: manual_1,', '184:\tif d := s.describe_1(); d != "" {', '185-\t\tsession.Description = d', '--', '201:\treturn describe_1'],
+    })
+    assert.equal(oneFile(['src/a.go:1:x_1', 'src/b.go:2:y_2'], '/p'), null, 'two files')
+    assert.equal(oneFile(['15:29:59.374 [warning] a_1', '15:29:59.379 [warning] b_2'], '/p'), null, 'a timestamp is not a path')
+    const r = await runSection(
+      excerpts,
+      t(call(0, 'Grep', { pattern: 'describe_1', path: '/p/src', '-C': 1 }, printed.join('\n')), said(1, 'describe_1 and manual_1')),
+      { budgetChars: 2_000 },
+    )
+    assert.match(r.body, /### Grep "describe_1" in \/p\/src — lines 1–5 of 5, all in \/p\/src\/logs\.go\n1\t179-\tStrategy: manual_1,\n/)
+    assert.ok(!r.body.includes('\tsrc/logs.go') && !r.body.includes('\t/p/src/logs.go'), r.body)
+  })
+
+  test('an output pointing only into files changed after it ran is stale: the files are shown as changed instead', async () => {
+    const built = call(1, 'Bash', { command: 'go build ./...' }, 'cmd/rewind.go:579:13: undefined: agent_pkg')
+    const read = call(0, 'Read', { file_path: '/p/cmd/rewind.go' }, '     1\tpackage cmd\n     2\tvar x = agent_pkg.Name')
+    const fixed = call(2, 'Edit', { file_path: '/p/cmd/rewind.go', old_string: 'var x', new_string: 'var y' })
+    const before = await runSection(excerpts, t(read, built, said(3, 'agent_pkg is undefined')), { budgetChars: 2_000 })
+    assert.match(before.body, /undefined: agent_pkg/)
+    const after = await runSection(excerpts, t(read, built, fixed, said(3, 'agent_pkg is undefined')), { budgetChars: 2_000 })
+    assert.ok(!after.body.includes('undefined: agent_pkg'), after.body)
+    assert.match(after.body, /var y = agent_pkg\.Name/)
+  })
+
+  test('a line nearly all paths earns no background weight: the room goes to a line with words', () => {
+    const src: Source[] = [
+      { label: '$ make', kind: 'output', lines: ['(/usr/tex/pkg_1.sty) (/usr/tex/pkg_2.sty)'], firstLine: 1, recency: 1 },
+      { label: '$ make', kind: 'output', lines: ['Warning: label_x undefined'], firstLine: 1, recency: 1 },
+    ]
+    const chunks = chunksOf(src, 4, 200)
+    const pick = select(src, chunks, new Map(), { budget: 80, background: 0.05, outputBackground: 0.05, headingChars: () => 10 })
+    assert.deepEqual(
+      pick.chunks.map((c) => c.source),
+      [1],
+    )
   })
 })

@@ -22,8 +22,10 @@ import {
   secretPattern,
   SectionDropError,
   type SectionOutcome,
+  type Message,
   type ToolUse,
   windowStart,
+  withoutEngineNotes,
 } from '../../pipeline/index.ts'
 import { type Chunk, chunksOf, namesIn, recencyOf, salience, select, type Source } from './select.ts'
 
@@ -58,13 +60,121 @@ export function callLabel(u: ToolUse, max = 100): string {
  * A call as lines to choose from: a shell command's own lines (a heredoc commit message, a script)
  * then what it printed; any other call's output alone (its input is in the heading).
  */
-export function callLines(u: ToolUse): string[] {
-  const output = linesOf(u.result?.isError ? `[error] ${u.result.text}` : (u.result?.text ?? '')).map((line) =>
-    line.replace(SECRET_LINE_RE, '$1[value not shown]'),
-  )
+export function callLines(u: ToolUse, output = outputLines(u)): string[] {
   if (u.name !== 'Bash' || typeof u.input.command !== 'string') return output
   const command = u.input.command.split('\n').map((line, i) => (i === 0 ? `$ ${line}` : `> ${line}`))
   return [...command, ...output]
+}
+
+/** What a call printed, as lines, without the notes the engine appended to it, and with the value
+ *  of a secret-looking assignment hidden. */
+function outputLines(u: ToolUse): string[] {
+  const text = withoutEngineNotes(u.result?.text ?? '')
+  return linesOf(u.result?.isError ? `[error] ${text}` : text).map((line) => line.replace(SECRET_LINE_RE, '$1[value not shown]'))
+}
+
+/**
+ * Each call's output since the last compaction, as a source: the newest run of each call only
+ * (`callKey`; an older run of the same command is stale, and its heading counts the runs), and
+ * none that only echoes its own call ("Launching skill: x" for the skill x). A file tool's result
+ * is the file, shown from its newest copy; an output that names a secret is withheld.
+ */
+function outputSources(messages: readonly Message[], policy: ReadPolicy, cwd: string | undefined, age: (index: number) => number) {
+  const calls: Array<{ u: ToolUse; index: number }> = []
+  for (const m of messages) for (const u of m.toolUses) if (!FILE_TOOLS[u.name] && u.result?.text) calls.push({ u, index: m.index })
+  const count = new Map<string, number>()
+  for (const { u } of calls) count.set(callKey(u), (count.get(callKey(u)) ?? 0) + 1)
+  const seen = new Map<string, number>()
+  const sources: Source[] = []
+  const withheld: string[] = []
+  const left = { olderRuns: 0, echoes: 0, stale: 0 }
+  // Where each file was last changed: an output pointing only into files changed after it ran
+  // (a compiler's errors, a search's matches) shows lines that have since moved or gone.
+  const changed = new Map<string, number>()
+  for (const m of messages)
+    for (const u of m.toolUses)
+      if ((u.name === 'Edit' || u.name === 'MultiEdit' || u.name === 'Write') && typeof u.input.file_path === 'string' && !u.result?.isError)
+        changed.set(u.input.file_path, m.index)
+  for (const { u, index } of calls) {
+    const key = callKey(u)
+    const nth = (seen.get(key) ?? 0) + 1
+    seen.set(key, nth)
+    if (nth < count.get(key)!) {
+      left.olderRuns++
+      continue
+    }
+    const refused = outputRefusal(u, policy)
+    if (refused) {
+      withheld.push(`${callLabel(u, 60)}: ${refused}`)
+      continue
+    }
+    let output = outputLines(u)
+    if (echoes(u, output)) {
+      left.echoes++
+      continue
+    }
+    const one = oneFile(output, cwd)
+    if (one) output = one.lines
+    if (pointsOnlyIntoChanged(one ? [one.path] : locations(output, cwd), changed, index)) {
+      left.stale++
+      continue
+    }
+    const source: Source = { label: callLabel(u), kind: 'output', lines: callLines(u, output), firstLine: 1, recency: age(index) }
+    if (one) source.from = one.path
+    if (nth > 1) source.calls = nth
+    sources.push(source)
+  }
+  return { sources, withheld, left }
+}
+
+/** The files an output points into (`path:12`), resolved against the project. */
+function locations(lines: readonly string[], cwd: string | undefined): string[] {
+  const files = new Set<string>()
+  for (const line of lines)
+    for (const m of line.matchAll(/(?:^|[\s(])([\w./-]+\.\w+):\d+/g)) files.add(m[1]!.startsWith('/') || !cwd ? m[1]! : `${cwd.replace(/\/+$/, '')}/${m[1]!}`)
+  return [...files]
+}
+
+function pointsOnlyIntoChanged(files: readonly string[], changed: ReadonlyMap<string, number>, at: number): boolean {
+  return files.length > 0 && files.every((f) => (changed.get(f) ?? -1) > at)
+}
+
+/** What makes two calls the same call: a shell command's text, any other call's input but its
+ *  description. The output of the newer supersedes the older's. */
+function callKey(u: ToolUse): string {
+  if (u.name === 'Bash' && typeof u.input.command === 'string') return `Bash ${u.input.command.trim()}`
+  const { description: _, ...input } = u.input
+  return `${u.name} ${JSON.stringify(input)}`
+}
+
+/** Whether an output names nothing its call did not: it only says the call happened. */
+function echoes(u: ToolUse, output: readonly string[]): boolean {
+  const printed = namesIn(output.join('\n'))
+  if (printed.size === 0) return false
+  const asked = namesIn(JSON.stringify(u.input))
+  for (const name of printed) if (!asked.has(name)) return false
+  return true
+}
+
+/**
+ * The one file every line of a search's output comes from, and the lines without it: each line
+ * `path:12:` (a match) or `path-12-` (context), or `--` between groups. The engine's search prints
+ * the path relative to the project on some lines and whole on others; both name the same file.
+ * Null when the lines name more than one file, or a line names none.
+ */
+export function oneFile(lines: readonly string[], cwd?: string): { path: string; lines: string[] } | null {
+  const root = cwd ? `${cwd.replace(/\/+$/, '')}/` : undefined
+  const own = lines.map((line) => (root && line.startsWith(root) ? line.slice(root.length) : line))
+  // A match line's path is the one to look for: a path rarely holds a colon, and often a dash.
+  const path = own.map((line) => /^([^\s:]+):\d+:/.exec(line)?.[1]).find((p) => p !== undefined)
+  if (path === undefined || !/[/.]/.test(path)) return null
+  const out: string[] = []
+  for (const line of own) {
+    if (line === '--') out.push(line)
+    else if (line.startsWith(path) && /^([:-])\d+\1/.test(line.slice(path.length))) out.push(line.slice(path.length + 1))
+    else return null
+  }
+  return { path: root && !path.startsWith('/') ? `${root}${path}` : path, lines: out }
 }
 
 /**
@@ -139,7 +249,7 @@ const SHELL_TITLE = 'A shell command and what it printed'
 export function headingEstimate(source: Source): number {
   const title = source.kind === 'file' ? source.label : source.label.startsWith('$ ') ? SHELL_TITLE : source.label
   // "### ", " — 12 excerpts, lines 1,234–5,678 of 9,999" and the blank line before the next source.
-  return title.length + 48
+  return title.length + 48 + (source.calls ? 24 : 0) + (source.from ? source.from.length + 10 : 0)
 }
 
 /** A source's heading and its chosen runs, each run's lines numbered as in the file. */
@@ -160,8 +270,13 @@ function render(source: Source, runs: Chunk[], lineChars: number): string {
   const last = merged.at(-1)!.to - 1
   const span = lineSpan(n(first), n(last))
   const where = merged.length > 1 ? `${merged.length} excerpts, ${span}` : span
+  // An output run again says so: what is shown is the newest run's.
+  const again = source.calls ? ` (the last of ${source.calls} runs)` : ''
+  const from = source.from ? `, all in ${source.from}` : ''
   const heading =
-    source.kind === 'file' ? `### ${source.label} — ${where}` : `### ${outputTitle(source, merged[0]!.from === 0)} — ${where} of ${fmt(source.lines.length)}`
+    source.kind === 'file'
+      ? `### ${source.label} — ${where}`
+      : `### ${outputTitle(source, merged[0]!.from === 0)}${again} — ${where} of ${fmt(source.lines.length)}${from}`
   const body = merged.map((r) =>
     source.lines
       .slice(r.from, r.to)
@@ -239,21 +354,8 @@ export default defineSection<ExcerptsOptions>({
       const label = copy.current ? touch.path : `${touch.path} (as last read, before later edits)`
       sources.push({ label, kind: 'file', lines: linesOf(copy.text), firstLine: copy.firstLine, recency: age(touch.last) })
     }
-    const withheld: string[] = []
-    if (options.outputs) {
-      for (const m of messages) {
-        for (const u of m.toolUses) {
-          // A file tool's result is the file: it is shown from the file's newest copy above.
-          if (FILE_TOOLS[u.name] || !u.result?.text) continue
-          const refused = outputRefusal(u, policy)
-          if (refused) {
-            withheld.push(`${callLabel(u, 60)}: ${refused}`)
-            continue
-          }
-          sources.push({ label: callLabel(u), kind: 'output', lines: callLines(u), firstLine: 1, recency: age(m.index) })
-        }
-      }
-    }
+    const outputs = options.outputs ? outputSources(messages, policy, input.transcript.cwd, age) : { sources: [], withheld: [], left: undefined }
+    sources.push(...outputs.sources)
 
     const weights = salience(messages, options.recencyScale)
     const chunks = chunksOf(sources, options.chunkLines, options.lineChars)
@@ -281,7 +383,8 @@ export default defineSection<ExcerptsOptions>({
       record: {
         sources: order.map((i) => ({ label: sources[i]!.label, kind: sources[i]!.kind, runs: bySource.get(i)!.length })),
         candidates: { sources: sources.length, runs: chunks.length },
-        withheld,
+        withheld: outputs.withheld,
+        ...(outputs.left ? { outputsLeftOut: outputs.left } : {}),
       },
     }
   },

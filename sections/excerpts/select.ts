@@ -16,6 +16,11 @@ export interface Source {
   firstLine: number
   /** How recently the session worked with it, 1 for the newest message, falling off with age. */
   recency: number
+  /** The one file every line of an output came from, said once in its heading and left off its
+   *  lines (a search's `path:12:`). */
+  from?: string
+  /** How many times its call ran, when more than once: only the newest run's output is a source. */
+  calls?: number
 }
 
 /** A run of consecutive lines of one source. */
@@ -27,6 +32,10 @@ export interface Chunk {
   /** Characters it costs as shown (numbered lines, clipped ones clipped). */
   cost: number
   names: string[]
+  /** Its lines as `lineKey` reads them (blank lines left out). */
+  keys: string[]
+  /** The share of its lines that earn its names background weight (`pathNoise`). */
+  backgroundShare: number
 }
 
 /** Characters a name, path or flag can be made of: letters, digits and `_ $ . / : @ -`. */
@@ -50,9 +59,9 @@ function marked(text: string, start: number, end: number): boolean {
   return false
 }
 
-/** The names a text mentions, each once. A scan by character codes: this runs over every line the
- *  session saw, so it must cost about what reading them does. */
-export function namesIn(text: string, into: Set<string> = new Set()): Set<string> {
+/** Calls `found` with where each name in `text` starts and ends. A scan by character codes: this
+ *  runs over every line the session saw, so it must cost about what reading them does. */
+function eachName(text: string, found: (start: number, end: number) => void): void {
   const n = text.length
   let i = 0
   while (i < n) {
@@ -62,8 +71,13 @@ export function namesIn(text: string, into: Set<string> = new Set()): Set<string
     let end = i
     while (start < end && EDGE[text.charCodeAt(start)]) start++
     while (end > start && EDGE[text.charCodeAt(end - 1)]) end--
-    if (end - start >= 4 && marked(text, start, end)) into.add(text.slice(start, end))
+    if (end - start >= 4 && marked(text, start, end)) found(start, end)
   }
+}
+
+/** The names a text mentions, each once. */
+export function namesIn(text: string, into: Set<string> = new Set()): Set<string> {
+  eachName(text, (start, end) => into.add(text.slice(start, end)))
   return into
 }
 
@@ -101,19 +115,38 @@ export const lineCost = (line: string, n: number, lineChars: number): number => 
 /**
  * Where a source's runs fall: each paragraph (the lines between blank lines: a function, a block
  * of a function, one stanza of output) cut into runs of at most `lines` lines, of near-equal
- * length, so a run starts where the text does; blank lines belong to no run.
+ * length, so a run starts where the text does; blank lines belong to no run. A line that
+ * introduces what follows it (`introduces`) does not end a run: it goes to the run after it, with
+ * what it introduces, or when nothing follows it is not shown (what it introduced was cut off).
  */
 export function runsOf(lines: readonly string[], most: number): Array<{ from: number; to: number }> {
-  const out: Array<{ from: number; to: number }> = []
+  const cut: Array<{ from: number; to: number }> = []
   for (let i = 0; i < lines.length;) {
-    while (i < lines.length && lines[i]!.trim() === '') i++
+    while (i < lines.length && blank(lines[i]!)) i++
     const start = i
-    while (i < lines.length && lines[i]!.trim() !== '') i++
+    while (i < lines.length && !blank(lines[i]!)) i++
     const length = i - start
     const pieces = Math.ceil(length / most)
-    for (let k = 0; k < pieces; k++) out.push({ from: start + Math.floor((k * length) / pieces), to: start + Math.floor(((k + 1) * length) / pieces) })
+    for (let k = 0; k < pieces; k++) cut.push({ from: start + Math.floor((k * length) / pieces), to: start + Math.floor(((k + 1) * length) / pieces) })
   }
+  const out: Array<{ from: number; to: number }> = []
+  cut.forEach((run, k) => {
+    let end = run.to
+    while (end > run.from && (blank(lines[end - 1]!) || introduces(lines[end - 1]!))) end--
+    const next = cut[k + 1]
+    if (end < run.to && next) next.from = end
+    if (end > run.from) out.push({ from: run.from, to: end })
+  })
   return out
+}
+
+const blank = (line: string): boolean => line.trim() === ''
+
+/** A line that only says what comes next: a markdown heading (or a `#` comment), or one that ends
+ *  with a colon ("…has this signature:", "def run(self):"). Alone it tells the reader nothing. */
+function introduces(line: string): boolean {
+  const text = line.trim()
+  return (text.endsWith(':') && !text.endsWith('::')) || /^#{1,6}\s/.test(text)
 }
 
 /** Every source cut into runs of at most `lines` lines (`runsOf`). */
@@ -123,16 +156,50 @@ export function chunksOf(sources: readonly Source[], lines: number, lineChars: n
     for (const { from, to } of runsOf(s.lines, lines)) {
       // The mark between runs that are not adjacent ("…").
       let cost = 2
+      let share = 0
       const text: string[] = []
+      const keys: string[] = []
       for (let i = from; i < to; i++) {
-        cost += lineCost(s.lines[i]!, s.firstLine + i, lineChars)
-        text.push(s.lines[i]!.slice(0, lineChars))
+        const line = s.lines[i]!
+        cost += lineCost(line, s.firstLine + i, lineChars)
+        text.push(line.slice(0, lineChars))
+        if (blank(line)) continue
+        keys.push(lineKey(line.slice(0, lineChars)))
+        // An output's line that is nearly all paths (a package loaded, a font embedded, a
+        // module compiled) earns no background: its names are real, but none is the work's.
+        if (s.kind === 'file' || !pathNoise(line.slice(0, lineChars))) share++
       }
       const names = [...namesIn(text.join('\n'))]
-      if (names.length > 0) out.push({ source, from, to, cost, names })
+      if (names.length > 0) out.push({ source, from, to, cost, names, keys, backgroundShare: share / keys.length })
     }
   })
   return out
+}
+
+/**
+ * A line as it reads once what varies between runs of the same thing is set aside: a search's
+ * `path:12:` prefix, and every number (line numbers, timings, counts). Two runs whose lines read
+ * the same say the same thing: once one is shown, the other adds nothing.
+ */
+export const lineKey = (line: string): string =>
+  line
+    .replace(/^\S+?([:-])\d+\1/, '')
+    .replace(/\d+/g, '#')
+    .replace(/\s+/g, ' ')
+    .trim()
+
+/**
+ * Whether a line is nearly all paths: three quarters of what is not blank in it lie in names that
+ * hold a `/` (`(/usr/share/…/amsmath.sty)`, `ok  example.com/pkg/a  (cached)`). A file's lines are
+ * not judged so: its import paths are the code's own (bench: judging them too, 0.798 → 0.792).
+ */
+export function pathNoise(line: string): boolean {
+  let inPaths = 0
+  eachName(line, (start, end) => {
+    if (line.slice(start, end).includes('/')) inPaths += end - start
+  })
+  const solid = line.replace(/\s+/g, '').length
+  return solid > 0 && inPaths >= 0.75 * solid
 }
 
 export interface Selection {
@@ -192,11 +259,12 @@ class Queue {
 /**
  * The runs worth showing under `budget` characters: each step takes the run whose names not yet
  * covered weigh most per character — a name's salience, plus a little for any name at all in a
- * recently worked file (`background`), so that once what the session named is covered the room
- * goes to the code around where it worked rather than nowhere. `covered` holds names the rest of
- * the handoff already carries. A value only falls as names get covered, so a lazy greedy (re-score
- * the top, take it if it still leads) picks exactly what the plain greedy would, ties going to
- * the earlier run.
+ * recently worked file (`background`, times the run's `backgroundShare`), so that once what the
+ * session named is covered the room goes to the code around where it worked rather than nowhere.
+ * `covered` holds names the rest of the handoff already carries; a run whose every line reads
+ * (`lineKey`) as one already chosen is worth nothing. A value only falls as names get covered and
+ * lines shown, so a lazy greedy (re-score the top, take it if it still leads) picks exactly what
+ * the plain greedy would, ties going to the earlier run.
  */
 export function select(
   sources: readonly Source[],
@@ -214,12 +282,22 @@ export function select(
     weightOf[id] = weights.get(name) ?? 0
     if (opts.covered?.has(name)) covered[id] = 1
   }
+  // Lines as `lineKey` reads them, as numbers too: a run all of whose lines are already shown
+  // (the same check re-run, a timing or a line number apart) adds nothing.
+  const lineIds = new Map<string, number>()
+  const keysOf = chunks.map((c) => Int32Array.from(c.keys, (key) => lineIds.get(key) ?? lineIds.set(key, lineIds.size).size - 1))
+  const shown = new Uint8Array(lineIds.size)
+  const held = (order: number): boolean => {
+    for (const id of keysOf[order]!) if (!shown[id]) return false
+    return true
+  }
   const value = (order: number): number => {
+    if (held(order)) return 0
     const c = chunks[order]!
     let v = 0
     // Output gets less background than code: generated output (hashes, lockfiles) is dense in names.
     const source = sources[c.source]!
-    const bg = (source.kind === 'file' ? opts.background : (opts.outputBackground ?? 0)) * source.recency
+    const bg = (source.kind === 'file' ? opts.background : (opts.outputBackground ?? 0)) * source.recency * c.backgroundShare
     for (const id of namesOf[order]!) if (!covered[id]) v += weightOf[id]! + bg
     return v / c.cost
   }
@@ -253,6 +331,7 @@ export function select(
     opened.add(c.source)
     chosen.push(c)
     for (const id of namesOf[top.order]!) covered[id] = 1
+    for (const id of keysOf[top.order]!) shown[id] = 1
   }
   return { chunks: chosen, chars }
 }
