@@ -3,10 +3,10 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   createPipeline
-} from "./chunk-CMBQP6R4.mjs";
+} from "./chunk-S5DCAXN2.mjs";
 import {
   fmt
-} from "./chunk-LZJKG3QV.mjs";
+} from "./chunk-5EQP25BN.mjs";
 import {
   DROP_CODES,
   HandoffError,

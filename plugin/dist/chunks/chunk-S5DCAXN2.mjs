@@ -2,14 +2,14 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
-  bindCapabilities,
-  lineageMarker,
-  parseMarker
-} from "./chunk-2NN3RAOG.mjs";
+  bindCapabilities
+} from "./chunk-45KIPHKO.mjs";
 import {
   fmt,
-  messageChars
-} from "./chunk-LZJKG3QV.mjs";
+  lineageMarker,
+  messageChars,
+  parseMarker
+} from "./chunk-5EQP25BN.mjs";
 import {
   isSectionDrop
 } from "./chunk-JGDWI2EV.mjs";

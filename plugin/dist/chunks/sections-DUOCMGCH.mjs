@@ -3,11 +3,11 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   builtinSections
-} from "./chunk-V6CKLUVJ.mjs";
-import "./chunk-FNOA5PSP.mjs";
-import "./chunk-65VHQW6A.mjs";
-import "./chunk-2NN3RAOG.mjs";
-import "./chunk-LZJKG3QV.mjs";
+} from "./chunk-ZNACJXME.mjs";
+import "./chunk-2Q6QKILD.mjs";
+import "./chunk-PIFK4JZB.mjs";
+import "./chunk-45KIPHKO.mjs";
+import "./chunk-5EQP25BN.mjs";
 import "./chunk-JGDWI2EV.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {

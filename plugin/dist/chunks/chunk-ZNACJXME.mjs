@@ -7,9 +7,8 @@ import {
   readPolicy,
   refusalOf,
   resolveIn,
-  secretPattern,
-  windowStart
-} from "./chunk-FNOA5PSP.mjs";
+  secretPattern
+} from "./chunk-2Q6QKILD.mjs";
 import {
   ENGINE_ATTACHED,
   FILE_TOOLS,
@@ -20,18 +19,20 @@ import {
   numberLines,
   oneLine,
   renderConversation,
-  shortInput
-} from "./chunk-65VHQW6A.mjs";
+  shortInput,
+  windowStart,
+  withoutEngineNotes
+} from "./chunk-PIFK4JZB.mjs";
 import {
-  parseMarker,
   requireModel
-} from "./chunk-2NN3RAOG.mjs";
+} from "./chunk-45KIPHKO.mjs";
 import {
   clip,
   fmt,
   lineCount,
-  lineSpan
-} from "./chunk-LZJKG3QV.mjs";
+  lineSpan,
+  parseMarker
+} from "./chunk-5EQP25BN.mjs";
 import {
   SectionDropError
 } from "./chunk-JGDWI2EV.mjs";
@@ -320,7 +321,7 @@ function marked(text, start, end) {
   }
   return false;
 }
-function namesIn(text, into = /* @__PURE__ */ new Set()) {
+function eachName(text, found) {
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -330,8 +331,11 @@ function namesIn(text, into = /* @__PURE__ */ new Set()) {
     let end = i;
     while (start < end && EDGE[text.charCodeAt(start)]) start++;
     while (end > start && EDGE[text.charCodeAt(end - 1)]) end--;
-    if (end - start >= 4 && marked(text, start, end)) into.add(text.slice(start, end));
+    if (end - start >= 4 && marked(text, start, end)) found(start, end);
   }
+}
+function namesIn(text, into = /* @__PURE__ */ new Set()) {
+  eachName(text, (start, end) => into.add(text.slice(start, end)));
   return into;
 }
 function strings(value, out) {
@@ -353,32 +357,60 @@ function salience(messages, scale) {
 }
 var lineCost = (line, n, lineChars) => String(n).length + Math.min(line.length, lineChars + 1) + 2;
 function runsOf(lines, most) {
-  const out = [];
+  const cut = [];
   for (let i = 0; i < lines.length; ) {
-    while (i < lines.length && lines[i].trim() === "") i++;
+    while (i < lines.length && blank(lines[i])) i++;
     const start = i;
-    while (i < lines.length && lines[i].trim() !== "") i++;
+    while (i < lines.length && !blank(lines[i])) i++;
     const length = i - start;
     const pieces = Math.ceil(length / most);
-    for (let k = 0; k < pieces; k++) out.push({ from: start + Math.floor(k * length / pieces), to: start + Math.floor((k + 1) * length / pieces) });
+    for (let k = 0; k < pieces; k++) cut.push({ from: start + Math.floor(k * length / pieces), to: start + Math.floor((k + 1) * length / pieces) });
   }
+  const out = [];
+  cut.forEach((run, k) => {
+    let end = run.to;
+    while (end > run.from && (blank(lines[end - 1]) || introduces(lines[end - 1]))) end--;
+    const next = cut[k + 1];
+    if (end < run.to && next) next.from = end;
+    if (end > run.from) out.push({ from: run.from, to: end });
+  });
   return out;
+}
+var blank = (line) => line.trim() === "";
+function introduces(line) {
+  const text = line.trim();
+  return text.endsWith(":") && !text.endsWith("::") || /^#{1,6}\s/.test(text);
 }
 function chunksOf(sources, lines, lineChars) {
   const out = [];
   sources.forEach((s, source) => {
     for (const { from, to } of runsOf(s.lines, lines)) {
       let cost = 2;
+      let share = 0;
       const text = [];
+      const keys = [];
       for (let i = from; i < to; i++) {
-        cost += lineCost(s.lines[i], s.firstLine + i, lineChars);
-        text.push(s.lines[i].slice(0, lineChars));
+        const line = s.lines[i];
+        cost += lineCost(line, s.firstLine + i, lineChars);
+        text.push(line.slice(0, lineChars));
+        if (blank(line)) continue;
+        keys.push(lineKey(line.slice(0, lineChars)));
+        if (s.kind === "file" || !pathNoise(line.slice(0, lineChars))) share++;
       }
       const names = [...namesIn(text.join("\n"))];
-      if (names.length > 0) out.push({ source, from, to, cost, names });
+      if (names.length > 0) out.push({ source, from, to, cost, names, keys, backgroundShare: share / keys.length });
     }
   });
   return out;
+}
+var lineKey = (line) => line.replace(/^\S+?([:-])\d+\1/, "").replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
+function pathNoise(line) {
+  let inPaths = 0;
+  eachName(line, (start, end) => {
+    if (line.slice(start, end).includes("/")) inPaths += end - start;
+  });
+  const solid = line.replace(/\s+/g, "").length;
+  return solid > 0 && inPaths >= 0.75 * solid;
 }
 var before = (a, b) => a.value > b.value || a.value === b.value && a.order < b.order;
 var Queue = class {
@@ -425,11 +457,19 @@ function select(sources, chunks, weights, opts) {
     weightOf[id] = weights.get(name) ?? 0;
     if (opts.covered?.has(name)) covered[id] = 1;
   }
+  const lineIds = /* @__PURE__ */ new Map();
+  const keysOf = chunks.map((c) => Int32Array.from(c.keys, (key) => lineIds.get(key) ?? lineIds.set(key, lineIds.size).size - 1));
+  const shown = new Uint8Array(lineIds.size);
+  const held = (order) => {
+    for (const id of keysOf[order]) if (!shown[id]) return false;
+    return true;
+  };
   const value = (order) => {
+    if (held(order)) return 0;
     const c = chunks[order];
     let v = 0;
     const source = sources[c.source];
-    const bg = (source.kind === "file" ? opts.background : opts.outputBackground ?? 0) * source.recency;
+    const bg = (source.kind === "file" ? opts.background : opts.outputBackground ?? 0) * source.recency * c.backgroundShare;
     for (const id of namesOf[order]) if (!covered[id]) v += weightOf[id] + bg;
     return v / c.cost;
   };
@@ -459,6 +499,7 @@ function select(sources, chunks, weights, opts) {
     opened.add(c.source);
     chosen.push(c);
     for (const id of namesOf[top.order]) covered[id] = 1;
+    for (const id of keysOf[top.order]) shown[id] = 1;
   }
   return { chunks: chosen, chars };
 }
@@ -476,13 +517,93 @@ function callLabel(u, max = 100) {
   if (u.name === "Task" || u.name === "Agent") return one(`${u.name}: ${s(u.input.description) || s(u.input.prompt)}`);
   return one(`${u.name} ${JSON.stringify(u.input)}`);
 }
-function callLines(u) {
-  const output = linesOf(u.result?.isError ? `[error] ${u.result.text}` : u.result?.text ?? "").map(
-    (line) => line.replace(SECRET_LINE_RE, "$1[value not shown]")
-  );
+function callLines(u, output = outputLines(u)) {
   if (u.name !== "Bash" || typeof u.input.command !== "string") return output;
   const command = u.input.command.split("\n").map((line, i) => i === 0 ? `$ ${line}` : `> ${line}`);
   return [...command, ...output];
+}
+function outputLines(u) {
+  const text = withoutEngineNotes(u.result?.text ?? "");
+  return linesOf(u.result?.isError ? `[error] ${text}` : text).map((line) => line.replace(SECRET_LINE_RE, "$1[value not shown]"));
+}
+function outputSources(messages, policy, cwd, age) {
+  const calls = [];
+  for (const m of messages) for (const u of m.toolUses) if (!FILE_TOOLS[u.name] && u.result?.text) calls.push({ u, index: m.index });
+  const count = /* @__PURE__ */ new Map();
+  for (const { u } of calls) count.set(callKey(u), (count.get(callKey(u)) ?? 0) + 1);
+  const seen = /* @__PURE__ */ new Map();
+  const sources = [];
+  const withheld = [];
+  const left = { olderRuns: 0, echoes: 0, stale: 0 };
+  const changed = /* @__PURE__ */ new Map();
+  for (const m of messages)
+    for (const u of m.toolUses)
+      if ((u.name === "Edit" || u.name === "MultiEdit" || u.name === "Write") && typeof u.input.file_path === "string" && !u.result?.isError)
+        changed.set(u.input.file_path, m.index);
+  for (const { u, index } of calls) {
+    const key = callKey(u);
+    const nth = (seen.get(key) ?? 0) + 1;
+    seen.set(key, nth);
+    if (nth < count.get(key)) {
+      left.olderRuns++;
+      continue;
+    }
+    const refused = outputRefusal(u, policy);
+    if (refused) {
+      withheld.push(`${callLabel(u, 60)}: ${refused}`);
+      continue;
+    }
+    let output = outputLines(u);
+    if (echoes(u, output)) {
+      left.echoes++;
+      continue;
+    }
+    const one = oneFile(output, cwd);
+    if (one) output = one.lines;
+    if (pointsOnlyIntoChanged(one ? [one.path] : locations(output, cwd), changed, index)) {
+      left.stale++;
+      continue;
+    }
+    const source = { label: callLabel(u), kind: "output", lines: callLines(u, output), firstLine: 1, recency: age(index) };
+    if (one) source.from = one.path;
+    if (nth > 1) source.calls = nth;
+    sources.push(source);
+  }
+  return { sources, withheld, left };
+}
+function locations(lines, cwd) {
+  const files = /* @__PURE__ */ new Set();
+  for (const line of lines)
+    for (const m of line.matchAll(/(?:^|[\s(])([\w./-]+\.\w+):\d+/g)) files.add(m[1].startsWith("/") || !cwd ? m[1] : `${cwd.replace(/\/+$/, "")}/${m[1]}`);
+  return [...files];
+}
+function pointsOnlyIntoChanged(files, changed, at2) {
+  return files.length > 0 && files.every((f) => (changed.get(f) ?? -1) > at2);
+}
+function callKey(u) {
+  if (u.name === "Bash" && typeof u.input.command === "string") return `Bash ${u.input.command.trim()}`;
+  const { description: _, ...input } = u.input;
+  return `${u.name} ${JSON.stringify(input)}`;
+}
+function echoes(u, output) {
+  const printed = namesIn(output.join("\n"));
+  if (printed.size === 0) return false;
+  const asked = namesIn(JSON.stringify(u.input));
+  for (const name of printed) if (!asked.has(name)) return false;
+  return true;
+}
+function oneFile(lines, cwd) {
+  const root = cwd ? `${cwd.replace(/\/+$/, "")}/` : void 0;
+  const own = lines.map((line) => root && line.startsWith(root) ? line.slice(root.length) : line);
+  const path = own.map((line) => /^([^\s:]+):\d+:/.exec(line)?.[1]).find((p) => p !== void 0);
+  if (path === void 0 || !/[/.]/.test(path)) return null;
+  const out = [];
+  for (const line of own) {
+    if (line === "--") out.push(line);
+    else if (line.startsWith(path) && /^([:-])\d+\1/.test(line.slice(path.length))) out.push(line.slice(path.length + 1));
+    else return null;
+  }
+  return { path: root && !path.startsWith("/") ? `${root}${path}` : path, lines: out };
 }
 function linesOf(text) {
   const lines = text.split("\n").map((line) => {
@@ -528,7 +649,7 @@ function outputTitle(source, firstShown) {
 var SHELL_TITLE = "A shell command and what it printed";
 function headingEstimate(source) {
   const title = source.kind === "file" ? source.label : source.label.startsWith("$ ") ? SHELL_TITLE : source.label;
-  return title.length + 48;
+  return title.length + 48 + (source.calls ? 24 : 0) + (source.from ? source.from.length + 10 : 0);
 }
 function render(source, runs, lineChars) {
   runs.sort((a, b) => a.from - b.from);
@@ -543,7 +664,9 @@ function render(source, runs, lineChars) {
   const last = merged.at(-1).to - 1;
   const span = lineSpan(n(first), n(last));
   const where = merged.length > 1 ? `${merged.length} excerpts, ${span}` : span;
-  const heading = source.kind === "file" ? `### ${source.label} \u2014 ${where}` : `### ${outputTitle(source, merged[0].from === 0)} \u2014 ${where} of ${fmt(source.lines.length)}`;
+  const again = source.calls ? ` (the last of ${source.calls} runs)` : "";
+  const from = source.from ? `, all in ${source.from}` : "";
+  const heading = source.kind === "file" ? `### ${source.label} \u2014 ${where}` : `### ${outputTitle(source, merged[0].from === 0)}${again} \u2014 ${where} of ${fmt(source.lines.length)}${from}`;
   const body = merged.map(
     (r) => source.lines.slice(r.from, r.to).map((line, k) => `${n(r.from + k)}	${line.length > lineChars ? `${line.slice(0, lineChars)}\u2026` : line}`).join("\n")
   );
@@ -609,20 +732,8 @@ var excerpts_default = defineSection({
       const label = copy.current ? touch.path : `${touch.path} (as last read, before later edits)`;
       sources.push({ label, kind: "file", lines: linesOf(copy.text), firstLine: copy.firstLine, recency: age(touch.last) });
     }
-    const withheld = [];
-    if (options.outputs) {
-      for (const m of messages) {
-        for (const u of m.toolUses) {
-          if (FILE_TOOLS[u.name] || !u.result?.text) continue;
-          const refused = outputRefusal(u, policy);
-          if (refused) {
-            withheld.push(`${callLabel(u, 60)}: ${refused}`);
-            continue;
-          }
-          sources.push({ label: callLabel(u), kind: "output", lines: callLines(u), firstLine: 1, recency: age(m.index) });
-        }
-      }
-    }
+    const outputs = options.outputs ? outputSources(messages, policy, input.transcript.cwd, age) : { sources: [], withheld: [], left: void 0 };
+    sources.push(...outputs.sources);
     const weights = salience(messages, options.recencyScale);
     const chunks = chunksOf(sources, options.chunkLines, options.lineChars);
     const room = ctx.budgetChars - INTRO.length - 2;
@@ -646,7 +757,8 @@ var excerpts_default = defineSection({
       record: {
         sources: order.map((i) => ({ label: sources[i].label, kind: sources[i].kind, runs: bySource.get(i).length })),
         candidates: { sources: sources.length, runs: chunks.length },
-        withheld
+        withheld: outputs.withheld,
+        ...outputs.left ? { outputsLeftOut: outputs.left } : {}
       }
     };
   }

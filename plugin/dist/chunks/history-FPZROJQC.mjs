@@ -11,12 +11,12 @@ import {
   searchCommand,
   statusCommand,
   toolCommand
-} from "./chunk-QS2BRTDU.mjs";
-import "./chunk-SA2YJEPA.mjs";
+} from "./chunk-V62BGRMT.mjs";
+import "./chunk-FXJPHYWP.mjs";
 import "./chunk-GPZWB6SD.mjs";
 import "./chunk-S2M2GLMU.mjs";
-import "./chunk-65VHQW6A.mjs";
-import "./chunk-LZJKG3QV.mjs";
+import "./chunk-PIFK4JZB.mjs";
+import "./chunk-5EQP25BN.mjs";
 import "./chunk-JGDWI2EV.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {

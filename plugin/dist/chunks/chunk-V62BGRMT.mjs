@@ -5,7 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-SA2YJEPA.mjs";
+} from "./chunk-FXJPHYWP.mjs";
 import {
   HISTORY_TOOLS,
   INDEX_FILE,
@@ -29,7 +29,7 @@ import {
 } from "./chunk-S2M2GLMU.mjs";
 import {
   fmt
-} from "./chunk-LZJKG3QV.mjs";
+} from "./chunk-5EQP25BN.mjs";
 import {
   HandoffError
 } from "./chunk-JGDWI2EV.mjs";

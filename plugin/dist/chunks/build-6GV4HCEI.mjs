@@ -3,7 +3,7 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   diskFilesUnder
-} from "./chunk-DQDLKM3D.mjs";
+} from "./chunk-Y25NNC54.mjs";
 import {
   forTerminal,
   jsonForTerminal
@@ -12,23 +12,24 @@ import {
   buildHandoff,
   configFiles,
   prepareSections
-} from "./chunk-D6BZXDR3.mjs";
-import "./chunk-CMBQP6R4.mjs";
+} from "./chunk-GQZHBXMS.mjs";
+import "./chunk-S5DCAXN2.mjs";
 import {
   builtinSections
-} from "./chunk-V6CKLUVJ.mjs";
+} from "./chunk-ZNACJXME.mjs";
+import {
+  readPolicy
+} from "./chunk-2Q6QKILD.mjs";
 import {
   beforeBoundary,
-  readJsonlTranscript,
-  readPolicy
-} from "./chunk-FNOA5PSP.mjs";
-import "./chunk-65VHQW6A.mjs";
+  readJsonlTranscript
+} from "./chunk-PIFK4JZB.mjs";
 import {
   systemClock
-} from "./chunk-2NN3RAOG.mjs";
+} from "./chunk-45KIPHKO.mjs";
 import {
   fmt
-} from "./chunk-LZJKG3QV.mjs";
+} from "./chunk-5EQP25BN.mjs";
 import {
   HandoffError
 } from "./chunk-JGDWI2EV.mjs";

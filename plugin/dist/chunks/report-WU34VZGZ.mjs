@@ -5,10 +5,10 @@ import {
   COMMON,
   EXIT,
   command
-} from "./chunk-QS2BRTDU.mjs";
+} from "./chunk-V62BGRMT.mjs";
 import {
   resolveDataDir
-} from "./chunk-SA2YJEPA.mjs";
+} from "./chunk-FXJPHYWP.mjs";
 import {
   MODE_DIRS,
   StoreError,
@@ -22,8 +22,8 @@ import {
   forTerminal,
   jsonForTerminal
 } from "./chunk-S2M2GLMU.mjs";
-import "./chunk-65VHQW6A.mjs";
-import "./chunk-LZJKG3QV.mjs";
+import "./chunk-PIFK4JZB.mjs";
+import "./chunk-5EQP25BN.mjs";
 import {
   HandoffError
 } from "./chunk-JGDWI2EV.mjs";

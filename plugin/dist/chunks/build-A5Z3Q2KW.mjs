@@ -7,10 +7,10 @@ import {
   defaultConfigFile,
   importPackages,
   prepareSections
-} from "./chunk-D6BZXDR3.mjs";
-import "./chunk-CMBQP6R4.mjs";
-import "./chunk-2NN3RAOG.mjs";
-import "./chunk-LZJKG3QV.mjs";
+} from "./chunk-GQZHBXMS.mjs";
+import "./chunk-S5DCAXN2.mjs";
+import "./chunk-45KIPHKO.mjs";
+import "./chunk-5EQP25BN.mjs";
 import "./chunk-JGDWI2EV.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {

@@ -19,7 +19,7 @@ import {
 } from "./chunk-GPZWB6SD.mjs";
 import {
   renderConversation
-} from "./chunk-65VHQW6A.mjs";
+} from "./chunk-PIFK4JZB.mjs";
 
 // store/write.ts
 import { link, mkdir, readdir, unlink, writeFile } from "node:fs/promises";

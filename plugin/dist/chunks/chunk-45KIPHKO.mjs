@@ -5,18 +5,6 @@ import {
   SectionDropError
 } from "./chunk-JGDWI2EV.mjs";
 
-// pipeline/marker.ts
-var pad = (n) => String(n).padStart(3, "0");
-var MARKER_RE = /^<!-- compact-handoff: session=(\S+) n=(\d+) prev=(\d+|none) -->$/;
-function lineageMarker(sessionId, lineage) {
-  return `<!-- compact-handoff: session=${sessionId} n=${pad(lineage.n)} prev=${lineage.prev === null ? "none" : pad(lineage.prev)} -->`;
-}
-function parseMarker(text) {
-  const m = MARKER_RE.exec(text.split("\n", 1)[0]);
-  if (!m) return null;
-  return { sessionId: m[1], n: Number(m[2]), prev: m[3] === "none" ? null : Number(m[3]) };
-}
-
 // pipeline/capabilities.ts
 var systemClock = () => Date.now();
 function bindCapabilities(capabilities, section) {
@@ -36,8 +24,6 @@ function requireModel(capabilities) {
 }
 
 export {
-  lineageMarker,
-  parseMarker,
   systemClock,
   bindCapabilities,
   requireModel

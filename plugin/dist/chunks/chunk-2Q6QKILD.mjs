@@ -2,15 +2,6 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
-  parseMarker
-} from "./chunk-2NN3RAOG.mjs";
-import {
-  fmt
-} from "./chunk-LZJKG3QV.mjs";
-import {
-  HandoffError
-} from "./chunk-JGDWI2EV.mjs";
-import {
   __commonJS,
   __require,
   __toESM
@@ -114,8 +105,8 @@ var require_lib = __commonJS({
     }
     async function isBinaryFile2(file, size) {
       if (isString(file)) {
-        const stat2 = await statAsync(file);
-        isStatFile(stat2);
+        const stat = await statAsync(file);
+        isStatFile(stat);
         const fileDescriptor = await openAsync(file, "r");
         const allocBuffer = Buffer.alloc(MAX_BYTES + UTF8_BOUNDARY_RESERVE);
         return new Promise((fulfill, reject) => {
@@ -142,8 +133,8 @@ var require_lib = __commonJS({
     exports.isBinaryFile = isBinaryFile2;
     function isBinaryFileSync2(file, size) {
       if (isString(file)) {
-        const stat2 = fs.statSync(file);
-        isStatFile(stat2);
+        const stat = fs.statSync(file);
+        isStatFile(stat);
         const fileDescriptor = fs.openSync(file, "r");
         const allocBuffer = Buffer.alloc(MAX_BYTES + UTF8_BOUNDARY_RESERVE);
         const bytesRead = fs.readSync(fileDescriptor, allocBuffer, 0, MAX_BYTES + UTF8_BOUNDARY_RESERVE, 0);
@@ -224,8 +215,8 @@ var require_lib = __commonJS({
     function isString(x) {
       return typeof x === "string";
     }
-    function isStatFile(stat2) {
-      if (!stat2.isFile()) {
+    function isStatFile(stat) {
+      if (!stat.isFile()) {
         throw new Error(`Path provided was not a file!`);
       }
     }
@@ -445,10 +436,10 @@ var require_utils = __commonJS({
       REGEX_SPECIAL_CHARS_GLOBAL
     } = require_constants();
     exports.isObject = (val) => val !== null && typeof val === "object" && !Array.isArray(val);
-    exports.hasRegexChars = (str2) => REGEX_SPECIAL_CHARS.test(str2);
-    exports.isRegexChar = (str2) => str2.length === 1 && exports.hasRegexChars(str2);
-    exports.escapeRegex = (str2) => str2.replace(REGEX_SPECIAL_CHARS_GLOBAL, "\\$1");
-    exports.toPosixSlashes = (str2) => str2.replace(REGEX_BACKSLASH, "/");
+    exports.hasRegexChars = (str) => REGEX_SPECIAL_CHARS.test(str);
+    exports.isRegexChar = (str) => str.length === 1 && exports.hasRegexChars(str);
+    exports.escapeRegex = (str) => str.replace(REGEX_SPECIAL_CHARS_GLOBAL, "\\$1");
+    exports.toPosixSlashes = (str) => str.replace(REGEX_BACKSLASH, "/");
     exports.isWindows = () => {
       if (typeof navigator !== "undefined" && navigator.platform) {
         const platform = navigator.platform.toLowerCase();
@@ -459,8 +450,8 @@ var require_utils = __commonJS({
       }
       return false;
     };
-    exports.removeBackslashes = (str2) => {
-      return str2.replace(REGEX_REMOVE_BACKSLASH, (match) => {
+    exports.removeBackslashes = (str) => {
+      return str.replace(REGEX_REMOVE_BACKSLASH, (match) => {
         return match === "\\" ? "" : match;
       });
     };
@@ -550,7 +541,7 @@ var require_scan = __commonJS({
       const slashes = [];
       const tokens = [];
       const parts = [];
-      let str2 = input;
+      let str = input;
       let index = -1;
       let start = 0;
       let lastIndex = 0;
@@ -569,10 +560,10 @@ var require_scan = __commonJS({
       let code;
       let token = { value: "", depth: 0, isGlob: false };
       const eos = () => index >= length;
-      const peek = () => str2.charCodeAt(index + 1);
+      const peek = () => str.charCodeAt(index + 1);
       const advance = () => {
         prev = code;
-        return str2.charCodeAt(++index);
+        return str.charCodeAt(++index);
       };
       while (index < length) {
         code = advance();
@@ -749,24 +740,24 @@ var require_scan = __commonJS({
         isExtglob = false;
         isGlob = false;
       }
-      let base = str2;
+      let base = str;
       let prefix = "";
       let glob = "";
       if (start > 0) {
-        prefix = str2.slice(0, start);
-        str2 = str2.slice(start);
+        prefix = str.slice(0, start);
+        str = str.slice(start);
         lastIndex -= start;
       }
       if (base && isGlob === true && lastIndex > 0) {
-        base = str2.slice(0, lastIndex);
-        glob = str2.slice(lastIndex);
+        base = str.slice(0, lastIndex);
+        glob = str.slice(lastIndex);
       } else if (isGlob === true) {
         base = "";
-        glob = str2;
+        glob = str;
       } else {
-        base = str2;
+        base = str;
       }
-      if (base && base !== "" && base !== "/" && base !== str2) {
+      if (base && base !== "" && base !== "/" && base !== str) {
         if (isPathSeparator(base.charCodeAt(base.length - 1))) {
           base = base.slice(0, -1);
         }
@@ -1813,8 +1804,8 @@ var require_parse = __commonJS({
         if (opts2.noglobstar === true) return star;
         return `(${capture}(?:(?!${START_ANCHOR}${opts2.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
       };
-      const create = (str2) => {
-        switch (str2) {
+      const create = (str) => {
+        switch (str) {
           case "*":
             return `${nodot}${ONE_CHAR}${star}`;
           case ".*":
@@ -1832,7 +1823,7 @@ var require_parse = __commonJS({
           case "**/.*":
             return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${DOT_LITERAL}${ONE_CHAR}${star}`;
           default: {
-            const match = /^(.*?)\.(\w+)$/.exec(str2);
+            const match = /^(.*?)\.(\w+)$/.exec(str);
             if (!match) return;
             const source2 = create(match[1]);
             if (!source2) return;
@@ -1863,9 +1854,9 @@ var require_picomatch = __commonJS({
     var picomatch2 = (glob, options, returnState = false) => {
       if (Array.isArray(glob)) {
         const fns = glob.map((input) => picomatch2(input, options, returnState));
-        const arrayMatcher = (str2) => {
+        const arrayMatcher = (str) => {
           for (const isMatch of fns) {
-            const state2 = isMatch(str2);
+            const state2 = isMatch(str);
             if (state2) return state2;
           }
           return false;
@@ -1941,7 +1932,7 @@ var require_picomatch = __commonJS({
       const regex = glob instanceof RegExp ? glob : picomatch2.makeRe(glob, options);
       return regex.test(utils.basename(input, { windows: posix }));
     };
-    picomatch2.isMatch = (str2, patterns, options) => picomatch2(patterns, options)(str2);
+    picomatch2.isMatch = (str, patterns, options) => picomatch2(patterns, options)(str);
     picomatch2.parse = (pattern, options) => {
       if (Array.isArray(pattern)) return pattern.map((p) => picomatch2.parse(p, options));
       return parse(pattern, { ...options, fastpaths: false });
@@ -2007,368 +1998,6 @@ var require_picomatch2 = __commonJS({
     module.exports = picomatch2;
   }
 });
-
-// pipeline/transcript.ts
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
-var isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-var str = (v) => typeof v === "string" ? v : void 0;
-var emptyTranscript = (source) => ({
-  source,
-  messages: [],
-  boundaries: [],
-  malformed: { count: 0, lines: [] }
-});
-function noteMalformed(t, where) {
-  t.malformed.count++;
-  t.malformed.lines.push(where);
-}
-var INTERRUPT_RE = /^\[Request interrupted by user[^\]\n]*\]$/;
-var HOOK_RE = /^(?:<system-reminder>\s*)?[A-Za-z]+(?::\S+)? hook (?:feedback|blocking error|error|additional context|success)\b/;
-var TASK_TRAILER_RE = /^Read the output file[^\n]*$/;
-var CONTINUATION = "This session is being continued from a previous conversation";
-var TAG_KIND = {
-  // real: tool_heavy L21, ae4a77f8 L1484 ("<command-name>/compact…"); subagent L4 and sniffly
-  // ba79134d L1 open with <command-message> (1.0.17 and 2.1.38 order the wrapper differently).
-  "command-name": "command",
-  "command-message": "command",
-  "command-args": "command",
-  // binary: the `!` bash mode echoes what was run as <bash-input>; its output as <bash-stdout> etc.
-  "command-contents": "command",
-  "bash-input": "command",
-  // real: tool_heavy L22, ae4a77f8 L1485 (<local-command-stdout>); stderr and bash-*: binary.
-  "local-command-stdout": "command-output",
-  "local-command-stderr": "command-output",
-  "bash-stdout": "command-output",
-  "bash-stderr": "command-output",
-  "bash-exit-code": "command-output",
-  // real: tool_heavy L20, ae4a77f8 L1483 (<local-command-caveat>, also isMeta).
-  "local-command-caveat": "meta",
-  // binary (not in the real files as a whole user row): reminders the engine injects.
-  "system-reminder": "meta",
-  // real: fa812bfe L664 — a background task finished; the engine queued this as a user row.
-  "task-notification": "meta",
-  // binary: other wrappers the engine injects on the person's behalf (wrapper-tag list).
-  "teammate-message": "meta",
-  "agent-message": "meta",
-  "cross-session-message": "meta",
-  "fetched-web-content": "meta",
-  "remote-review": "meta",
-  "remote-review-progress": "meta",
-  ide_selection: "meta",
-  ide_opened_file: "meta",
-  "user-prompt-submit-hook": "hook",
-  "post-tool-use-hook": "hook"
-};
-var TALK = /* @__PURE__ */ new Set(["typed", "assistant", "tool-results"]);
-function wrapperKind(text) {
-  let kind;
-  let at = 0;
-  const s = text.trim();
-  while (at < s.length) {
-    while (at < s.length && /\s/.test(s[at])) at++;
-    if (at >= s.length) break;
-    if (kind !== void 0 && s.startsWith("Read the output file", at) && TASK_TRAILER_RE.test(s.slice(at))) return kind;
-    const open2 = /^<([a-z][\w-]*)>/.exec(s.slice(at, at + 64));
-    const tag = open2?.[1];
-    const tagKind = tag === void 0 ? void 0 : TAG_KIND[tag];
-    if (tagKind === void 0) return void 0;
-    const close = s.indexOf(`</${tag}>`, at + open2[0].length);
-    if (close < 0) return void 0;
-    kind ??= tagKind;
-    at = close + tag.length + 3;
-  }
-  return kind;
-}
-function classifyUser(text, hasToolResults, flags, firstInWindow) {
-  const body = text.trim();
-  if (body === "" && hasToolResults) return "tool-results";
-  if ((flags.isCompactSummary === true || firstInWindow) && parseMarker(text) !== null) return "handoff";
-  if (flags.isCompactSummary === true) return "compact-summary";
-  if (flags.isMeta === true) return HOOK_RE.test(body) ? "hook" : "meta";
-  if (INTERRUPT_RE.test(body)) return "interrupt";
-  const wrapped = wrapperKind(body);
-  if (wrapped) return wrapped;
-  if (flags.isSidechain === true) return "meta";
-  return "typed";
-}
-function isInjectedBlock(text) {
-  return wrapperKind(text) === "meta";
-}
-function userKindAndText(texts, hasToolResults, flags, firstInWindow) {
-  const all = texts.join("\n");
-  if (texts.length > 1) {
-    const kept = texts.filter((t) => !isInjectedBlock(t));
-    if (kept.length > 0 && kept.length < texts.length) {
-      const rest = kept.join("\n");
-      const kind = classifyUser(rest, hasToolResults, flags, firstInWindow);
-      return { kind, text: kind === "typed" ? rest : all };
-    }
-  }
-  return { kind: classifyUser(all, hasToolResults, flags, firstInWindow), text: all };
-}
-var REFUSAL_RE = /^(?:Error: )?(?:The user doesn't want to proceed with this tool use|Permission for this tool use was denied)\. The tool use was rejected \([^)\n]*\)\. (?:To tell you how to proceed, the user said|The user said):\n([\s\S]*\S[\s\S]*)$/;
-function toolResult(toolUseId, text, isError) {
-  const r = { toolUseId, text, isError };
-  const said = isError ? REFUSAL_RE.exec(text)?.[1] : void 0;
-  if (said !== void 0) r.said = said;
-  return r;
-}
-function engineFlags(row, text, first) {
-  return { ...row, isCompactSummary: row.isCompactSummary === true || first && text.trimStart().startsWith(CONTINUATION) };
-}
-function engineResultText(result) {
-  if (typeof result === "string") return result;
-  if (!isObj(result)) return void 0;
-  const parts = [str(result.stdout), str(result.stderr)].filter((s) => !!s);
-  return parts.length ? parts.join("\n") : void 0;
-}
-function readEngineMessages(messages, meta = {}) {
-  const t = emptyTranscript("engine");
-  if (meta.sessionId !== void 0) t.sessionId = meta.sessionId;
-  if (meta.cwd !== void 0) t.cwd = meta.cwd;
-  if (meta.model !== void 0) t.model = meta.model;
-  if (!Array.isArray(messages)) return t;
-  const results = /* @__PURE__ */ new Map();
-  const fallbacks = [];
-  let lastTalk = -1;
-  messages.forEach((row, i) => {
-    if (!isObj(row) || row.role !== "user" && row.role !== "assistant") return noteMalformed(t, i);
-    const role = row.role;
-    const text = str(row.text) ?? "";
-    const toolUses = [];
-    for (const u of Array.isArray(row.toolUses) ? row.toolUses : []) {
-      if (!isObj(u)) continue;
-      const id = str(u.tool_use_id) ?? str(u.id);
-      const name = str(u.tool) ?? str(u.name);
-      if (id === void 0 || name === void 0) continue;
-      const use = { id, name, input: isObj(u.input) ? u.input : {} };
-      toolUses.push(use);
-      const ownText = str(u.text) ?? engineResultText(u.result);
-      const ownError = typeof u.isError === "boolean" ? u.isError : void 0;
-      fallbacks.push(ownText !== void 0 || ownError !== void 0 ? { use, fallback: toolResult(id, ownText ?? "", ownError ?? false) } : { use });
-    }
-    const toolResults = [];
-    for (const r of Array.isArray(row.toolResults) ? row.toolResults : []) {
-      if (!isObj(r)) continue;
-      const id = str(r.tool_use_id) ?? str(r.toolUseId);
-      if (id === void 0) continue;
-      const result = toolResult(id, str(r.text) ?? engineResultText(r.result) ?? "", r.isError === true || r.is_error === true);
-      toolResults.push(result);
-      if (!results.has(id)) results.set(id, result);
-    }
-    const first = lastTalk < 0;
-    const { kind, text: shown } = role === "assistant" ? { kind: "assistant", text } : userKindAndText([text], toolResults.length > 0, engineFlags(row, text, first), first);
-    const msg = { index: t.messages.length, role, kind, text: shown, toolUses, toolResults };
-    if (TALK.has(kind)) lastTalk = msg.index;
-    const uuid = str(row.handle) ?? str(row.uuid);
-    if (uuid !== void 0) msg.uuid = uuid;
-    const ts = str(row.timestamp);
-    if (ts !== void 0) msg.timestamp = ts;
-    t.messages.push(msg);
-  });
-  for (const { use, fallback } of fallbacks) {
-    const r = results.get(use.id) ?? fallback;
-    if (r) use.result = r;
-  }
-  return t;
-}
-function toolResultText(content) {
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return "";
-  const parts = [];
-  for (const b of content) if (isObj(b) && b.type === "text" && typeof b.text === "string") parts.push(b.text);
-  return parts.join("\n");
-}
-var joinText = (a, b) => a === "" ? b : b === "" ? a : `${a}
-${b}`;
-function jsonlParser() {
-  const t = emptyTranscript("jsonl");
-  const results = /* @__PURE__ */ new Map();
-  const uses = [];
-  let open2 = null;
-  let lastTalk = -1;
-  const line = (raw, lineNo) => {
-    if (raw.trim() === "") return;
-    let d;
-    try {
-      d = JSON.parse(raw);
-    } catch {
-      noteMalformed(t, lineNo);
-      return;
-    }
-    if (!isObj(d) || typeof d.type !== "string") {
-      noteMalformed(t, lineNo);
-      return;
-    }
-    if (t.sessionId === void 0 && typeof d.sessionId === "string") t.sessionId = d.sessionId;
-    if (t.cwd === void 0 && typeof d.cwd === "string") t.cwd = d.cwd;
-    const type = d.type;
-    if (type === "system") {
-      if (d.subtype === "compact_boundary") {
-        const cm = isObj(d.compactMetadata) ? d.compactMetadata : {};
-        const b = { line: lineNo, messageIndex: t.messages.length };
-        if (typeof cm.trigger === "string") b.trigger = cm.trigger;
-        if (typeof cm.preTokens === "number") b.preTokens = cm.preTokens;
-        t.boundaries.push(b);
-        open2 = null;
-      }
-      return;
-    }
-    if (type !== "user" && type !== "assistant") return;
-    const m = d.message;
-    if (!isObj(m) || m.role !== void 0 && m.role !== type) {
-      noteMalformed(t, lineNo);
-      return;
-    }
-    const content = m.content;
-    if (typeof content !== "string" && !Array.isArray(content)) {
-      noteMalformed(t, lineNo);
-      return;
-    }
-    const texts = [];
-    const toolUses = [];
-    const toolResults = [];
-    if (typeof content === "string") texts.push(content);
-    else {
-      for (const b of content) {
-        if (!isObj(b)) continue;
-        if (b.type === "text") {
-          if (typeof b.text === "string") texts.push(b.text);
-        } else if (b.type === "tool_use") {
-          if (typeof b.id === "string" && typeof b.name === "string") {
-            const use = { id: b.id, name: b.name, input: isObj(b.input) ? b.input : {} };
-            if (typeof d.cwd === "string") use.cwd = d.cwd;
-            toolUses.push(use);
-            uses.push(use);
-          }
-        } else if (b.type === "tool_result") {
-          if (typeof b.tool_use_id === "string") {
-            const r = toolResult(b.tool_use_id, toolResultText(b.content), b.is_error === true);
-            toolResults.push(r);
-            if (!results.has(r.toolUseId)) results.set(r.toolUseId, r);
-          }
-        }
-      }
-    }
-    if (type === "assistant") {
-      if (typeof m.model === "string" && m.model !== "<synthetic>") t.model = m.model;
-      const id = typeof m.id === "string" && m.id !== "" ? m.id : void 0;
-      if (open2 && id !== void 0 && open2.id === id) {
-        open2.msg.text = joinText(open2.msg.text, texts.join("\n"));
-        open2.msg.toolUses.push(...toolUses);
-        return;
-      }
-      const msg2 = newMessage(t, d, lineNo, "assistant", "assistant", texts.join("\n"), toolUses, toolResults);
-      open2 = id === void 0 ? null : { msg: msg2, id };
-      lastTalk = msg2.index;
-      return;
-    }
-    if (d.isCompactSummary === true && d.parentUuid === null && t.boundaries.at(-1)?.messageIndex !== t.messages.length) {
-      t.boundaries.push({ line: lineNo, messageIndex: t.messages.length, from: "summary-row" });
-      open2 = null;
-    }
-    const firstInWindow = lastTalk < (t.boundaries.at(-1)?.messageIndex ?? 0);
-    const { kind, text: shown } = userKindAndText(texts, toolResults.length > 0, d, firstInWindow);
-    if (kind !== "tool-results") open2 = null;
-    const msg = newMessage(t, d, lineNo, "user", kind, shown, toolUses, toolResults);
-    if (TALK.has(kind)) lastTalk = msg.index;
-  };
-  const finish = () => {
-    for (const use of uses) {
-      const r = results.get(use.id);
-      if (r) use.result = r;
-    }
-    return t;
-  };
-  return { line, finish };
-}
-function newMessage(t, d, line, role, kind, text, toolUses, toolResults) {
-  const msg = { index: t.messages.length, role, kind, text, toolUses, toolResults, line };
-  if (typeof d.uuid === "string") msg.uuid = d.uuid;
-  if (typeof d.timestamp === "string") msg.timestamp = d.timestamp;
-  if (d.isSidechain === true) msg.sidechain = true;
-  t.messages.push(msg);
-  return msg;
-}
-var DEFAULT_MAX_TRANSCRIPT_MB = 512;
-var MAX_LINE_BYTES = 64 * 1024 * 1024;
-function maxTranscriptBytes(env = process.env) {
-  const raw = env.COMPACT_HANDOFF_MAX_TRANSCRIPT_MB;
-  const mb = raw !== void 0 && /^\d+$/.test(raw.trim()) && Number(raw) > 0 ? Number(raw) : DEFAULT_MAX_TRANSCRIPT_MB;
-  return {
-    bytes: mb * 1024 * 1024,
-    setting: raw !== void 0 && mb !== DEFAULT_MAX_TRANSCRIPT_MB ? `COMPACT_HANDOFF_MAX_TRANSCRIPT_MB=${mb}` : `the default ${mb} MB; COMPACT_HANDOFF_MAX_TRANSCRIPT_MB sets it`
-  };
-}
-async function readJsonlTranscript(path, limit = maxTranscriptBytes()) {
-  const size = (await stat(path)).size;
-  if (size > limit.bytes) {
-    throw new HandoffError(
-      "TRANSCRIPT_TOO_LARGE",
-      `${path} is ${fmt(Math.ceil(size / 1024 / 1024))} MB, over the ${fmt(Math.round(limit.bytes / 1024 / 1024))} MB a transcript may be (${limit.setting})`
-    );
-  }
-  const parser = jsonlParser();
-  let lineNo = 0;
-  let parts = [];
-  let pending = 0;
-  let overlong = false;
-  const endLine = () => {
-    lineNo++;
-    if (overlong)
-      parser.line("{not read: longer than MAX_LINE_BYTES", lineNo);
-    else parser.line(parts.length === 1 ? parts[0].toString("utf8") : Buffer.concat(parts, pending).toString("utf8"), lineNo);
-    parts = [];
-    pending = 0;
-    overlong = false;
-  };
-  for await (const chunk of createReadStream(path)) {
-    let from = 0;
-    for (let nl = chunk.indexOf(10, from); nl >= 0; nl = chunk.indexOf(10, from)) {
-      if (!overlong) parts.push(chunk.subarray(from, nl));
-      pending += nl - from;
-      if (pending > MAX_LINE_BYTES) overlong = true;
-      endLine();
-      from = nl + 1;
-    }
-    if (from < chunk.length && !overlong) {
-      parts.push(chunk.subarray(from));
-      pending += chunk.length - from;
-      if (pending > MAX_LINE_BYTES) {
-        overlong = true;
-        parts = [];
-      }
-    }
-  }
-  if (pending > 0 || overlong) endLine();
-  return parser.finish();
-}
-function windowStart(messages) {
-  return messages.findLastIndex((m) => m.kind === "handoff" || m.kind === "compact-summary") + 1;
-}
-function beforeBoundary(t, which) {
-  if (which === "end") return t;
-  const count = t.boundaries.length;
-  if (which === "last") {
-    if (count === 0) return t;
-    which = count;
-  }
-  if (!Number.isInteger(which) || which < 1 || which > count) {
-    const has = count === 0 ? "has no compaction boundaries" : `has ${count} compaction boundar${count === 1 ? "y" : "ies"} (1\u2013${count})`;
-    throw new HandoffError("USAGE", `boundary ${which} is out of range: the transcript ${has}`);
-  }
-  const b = t.boundaries[which - 1];
-  return {
-    ...t,
-    messages: t.messages.slice(0, b.messageIndex),
-    boundaries: t.boundaries.slice(0, which - 1),
-    malformed: (() => {
-      const lines = t.malformed.lines.filter((l) => l < b.line);
-      return { count: lines.length, lines };
-    })()
-  };
-}
 
 // pipeline/read-policy.ts
 var import_isbinaryfile = __toESM(require_lib(), 1);
@@ -2601,10 +2230,6 @@ async function vetForRead(path, policy, signal) {
 }
 
 export {
-  readEngineMessages,
-  readJsonlTranscript,
-  windowStart,
-  beforeBoundary,
   readPolicy,
   resolveIn,
   READ_POLICY_OPTIONS,

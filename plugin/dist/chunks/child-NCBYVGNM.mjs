@@ -6,7 +6,7 @@ import {
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-SA2YJEPA.mjs";
+} from "./chunk-FXJPHYWP.mjs";
 import {
   BRIDGE_PATHS,
   BRIDGE_TOKEN_HEADER,
@@ -15,24 +15,24 @@ import {
 } from "./chunk-GPZWB6SD.mjs";
 import {
   diskFilesUnder
-} from "./chunk-DQDLKM3D.mjs";
+} from "./chunk-Y25NNC54.mjs";
 import {
   SeamDeniedError
-} from "./chunk-CMBQP6R4.mjs";
+} from "./chunk-S5DCAXN2.mjs";
 import {
-  readEngineMessages,
   readPolicy,
   vetForRead
-} from "./chunk-FNOA5PSP.mjs";
+} from "./chunk-2Q6QKILD.mjs";
 import {
-  fileTouches
-} from "./chunk-65VHQW6A.mjs";
+  fileTouches,
+  readEngineMessages
+} from "./chunk-PIFK4JZB.mjs";
 import {
   systemClock
-} from "./chunk-2NN3RAOG.mjs";
+} from "./chunk-45KIPHKO.mjs";
 import {
   messageChars
-} from "./chunk-LZJKG3QV.mjs";
+} from "./chunk-5EQP25BN.mjs";
 import "./chunk-JGDWI2EV.mjs";
 import "./chunk-JULZ67VA.mjs";
 
@@ -590,7 +590,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-DE57PLXD.mjs"), import("./sections-A2CGU4DS.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-A5Z3Q2KW.mjs"), import("./sections-DUOCMGCH.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

@@ -32,10 +32,24 @@ function messageChars(m) {
   return n;
 }
 
+// pipeline/marker.ts
+var pad = (n) => String(n).padStart(3, "0");
+var MARKER_RE = /^<!-- compact-handoff: session=(\S+) n=(\d+) prev=(\d+|none) -->$/;
+function lineageMarker(sessionId, lineage) {
+  return `<!-- compact-handoff: session=${sessionId} n=${pad(lineage.n)} prev=${lineage.prev === null ? "none" : pad(lineage.prev)} -->`;
+}
+function parseMarker(text) {
+  const m = MARKER_RE.exec(text.split("\n", 1)[0]);
+  if (!m) return null;
+  return { sessionId: m[1], n: Number(m[2]), prev: m[3] === "none" ? null : Number(m[3]) };
+}
+
 export {
   fmt,
   lineCount,
   lineSpan,
   clip,
-  messageChars
+  messageChars,
+  lineageMarker,
+  parseMarker
 };
