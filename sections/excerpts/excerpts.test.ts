@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import { type Message, type SectionOutcome, SectionDropError, type Transcript } from '../../pipeline/index.ts'
 import { runSection, sectionContext } from '../../test/section-context.ts'
 import excerpts, { callLines, linesOf, oneFile } from './index.ts'
-import { type Chunk, chunksOf, lineKey, namesIn, pathNoise, runsOf, salience, select, type Source } from './select.ts'
+import { type Chunk, chunksOf, lineKey, namesIn, pathNoise, runKeys, runsOf, salience, select, type Source } from './select.ts'
 
 const call = (i: number, name: string, input: Record<string, unknown>, result = 'ok', isError = false): Message => ({
   index: i,
@@ -115,7 +115,7 @@ describe('select', () => {
       ['wantedThing', 1],
       ['carriedThing', 1],
     ])
-    const pick = select(src, chunks, weights, { budget: 400, covered: new Set(['carriedThing']), background: 0, headingChars: () => 20 })
+    const pick = select(src, chunks, weights, { budget: 400, covered: new Set(['carriedThing']), background: 0, headingChars: () => 20, lineChars: 200 })
     assert.deepEqual(
       pick.chunks.map((c) => [c.from, c.to]),
       [[0, 8]],
@@ -136,7 +136,7 @@ describe('select', () => {
         let bestV = 0
         pool.forEach((c, i) => {
           // A run whose every line reads as one already shown adds nothing.
-          if (c.keys.every((k) => shownKeys.has(k))) return
+          if (runKeys(src[c.source]!, c, 200).every((k) => shownKeys.has(k))) return
           let v = 0
           for (const n of c.names) if (!covered.has(n)) v += (weights.get(n) ?? 0) + bg * c.backgroundShare
           v /= c.cost
@@ -150,7 +150,7 @@ describe('select', () => {
         opened.add(c.source)
         out.push(c)
         for (const n of c.names) covered.add(n)
-        for (const k of c.keys) shownKeys.add(k)
+        for (const k of runKeys(src[c.source]!, c, 200)) shownKeys.add(k)
       }
       return out.map((c) => `${c.source}:${c.from}`).sort()
     }
@@ -171,7 +171,7 @@ describe('select', () => {
           }))
           const chunks = chunksOf(src, 2, 200)
           const weights = new Map(NAMES.map((n, i) => [n, w[i]! + i / 7]))
-          const lazy = select(src, chunks, weights, { budget, background: 0, outputBackground: bg, covered: new Set(), headingChars: () => 20 })
+          const lazy = select(src, chunks, weights, { budget, background: 0, outputBackground: bg, covered: new Set(), headingChars: () => 20, lineChars: 200 })
             .chunks.map((c) => `${c.source}:${c.from}`)
             .sort()
           assert.deepEqual(lazy, greedy(src, chunks, weights, budget, bg))
@@ -432,7 +432,7 @@ describe('what is not worth the room', () => {
       { label: '$ make', kind: 'output', lines: ['Warning: label_x undefined'], firstLine: 1, recency: 1 },
     ]
     const chunks = chunksOf(src, 4, 200)
-    const pick = select(src, chunks, new Map(), { budget: 80, background: 0.05, outputBackground: 0.05, headingChars: () => 10 })
+    const pick = select(src, chunks, new Map(), { budget: 80, background: 0.05, outputBackground: 0.05, headingChars: () => 10, lineChars: 200 })
     assert.deepEqual(
       pick.chunks.map((c) => c.source),
       [1],

@@ -27,7 +27,7 @@ import {
   windowStart,
   withoutEngineNotes,
 } from '../../pipeline/index.ts'
-import { type Chunk, chunksOf, namesIn, recencyOf, salience, select, type Source } from './select.ts'
+import { type Chunk, chunksOf, everyName, namesIn, recencyOf, salience, select, type Source } from './select.ts'
 
 interface ExcerptsOptions extends Record<string, unknown> {
   chunkLines: number
@@ -149,11 +149,15 @@ function callKey(u: ToolUse): string {
 
 /** Whether an output names nothing its call did not: it only says the call happened. */
 function echoes(u: ToolUse, output: readonly string[]): boolean {
-  const printed = namesIn(output.join('\n'))
-  if (printed.size === 0) return false
   const asked = namesIn(JSON.stringify(u.input))
-  for (const name of printed) if (!asked.has(name)) return false
-  return true
+  let printed = false
+  const onlyAsked = (name: string) => {
+    printed = true
+    return asked.has(name)
+  }
+  // Most outputs name something their call did not within a line or two: the scan stops there.
+  for (const line of output) if (!everyName(line, onlyAsked)) return false
+  return printed
 }
 
 /**
@@ -366,6 +370,7 @@ export default defineSection<ExcerptsOptions>({
       background: options.background,
       outputBackground: options.outputBackground,
       headingChars: headingEstimate,
+      lineChars: options.lineChars,
     })
     if (chosen.chunks.length === 0) throw new SectionDropError('SECTION_EMPTY', 'nothing the session worked with holds a name the handoff lacks, or none fits')
 

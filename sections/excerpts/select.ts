@@ -32,8 +32,6 @@ export interface Chunk {
   /** Characters it costs as shown (numbered lines, clipped ones clipped). */
   cost: number
   names: string[]
-  /** Its lines as `lineKey` reads them (blank lines left out). */
-  keys: string[]
   /** The share of its lines that earn its names background weight (`pathNoise`). */
   backgroundShare: number
 }
@@ -61,7 +59,7 @@ function marked(text: string, start: number, end: number): boolean {
 
 /** Calls `found` with where each name in `text` starts and ends. A scan by character codes: this
  *  runs over every line the session saw, so it must cost about what reading them does. */
-function eachName(text: string, found: (start: number, end: number) => void): void {
+function eachName(text: string, found: (start: number, end: number) => boolean | void): void {
   const n = text.length
   let i = 0
   while (i < n) {
@@ -71,13 +69,28 @@ function eachName(text: string, found: (start: number, end: number) => void): vo
     let end = i
     while (start < end && EDGE[text.charCodeAt(start)]) start++
     while (end > start && EDGE[text.charCodeAt(end - 1)]) end--
-    if (end - start >= 4 && marked(text, start, end)) found(start, end)
+    // `found` answers true to stop the scan.
+    if (end - start >= 4 && marked(text, start, end) && found(start, end) === true) return
   }
+}
+
+/** Whether every name `text` mentions passes `test` (true for a text that names nothing); the
+ *  scan stops at the first that does not, so a long text is rarely read to its end. */
+export function everyName(text: string, test: (name: string) => boolean): boolean {
+  let all = true
+  eachName(text, (start, end) => {
+    if (test(text.slice(start, end))) return false
+    all = false
+    return true
+  })
+  return all
 }
 
 /** The names a text mentions, each once. */
 export function namesIn(text: string, into: Set<string> = new Set()): Set<string> {
-  eachName(text, (start, end) => into.add(text.slice(start, end)))
+  eachName(text, (start, end) => {
+    into.add(text.slice(start, end))
+  })
   return into
 }
 
@@ -140,7 +153,8 @@ export function runsOf(lines: readonly string[], most: number): Array<{ from: nu
   return out
 }
 
-const blank = (line: string): boolean => line.trim() === ''
+const NOT_BLANK = /\S/
+const blank = (line: string): boolean => !NOT_BLANK.test(line)
 
 /** A line that only says what comes next: a markdown heading (or a `#` comment), or one that ends
  *  with a colon ("…has this signature:", "def run(self):"). Alone it tells the reader nothing. */
@@ -157,20 +171,22 @@ export function chunksOf(sources: readonly Source[], lines: number, lineChars: n
       // The mark between runs that are not adjacent ("…").
       let cost = 2
       let share = 0
-      const text: string[] = []
-      const keys: string[] = []
+      const found = new Set<string>()
+      let lines = 0
       for (let i = from; i < to; i++) {
         const line = s.lines[i]!
         cost += lineCost(line, s.firstLine + i, lineChars)
-        text.push(line.slice(0, lineChars))
         if (blank(line)) continue
-        keys.push(lineKey(line.slice(0, lineChars)))
+        const shown = line.slice(0, lineChars)
+        // One scan gives the line's names and how much of it they are as paths.
+        const inPaths = scanLine(shown, found)
+        lines++
         // An output's line that is nearly all paths (a package loaded, a font embedded, a
         // module compiled) earns no background: its names are real, but none is the work's.
-        if (s.kind === 'file' || !pathNoise(line.slice(0, lineChars))) share++
+        if (s.kind === 'file' || !nearlyAllPaths(shown, inPaths)) share++
       }
-      const names = [...namesIn(text.join('\n'))]
-      if (names.length > 0) out.push({ source, from, to, cost, names, keys, backgroundShare: share / keys.length })
+      const names = [...found]
+      if (names.length > 0) out.push({ source, from, to, cost, names, backgroundShare: share / lines })
     }
   })
   return out
@@ -181,6 +197,13 @@ export function chunksOf(sources: readonly Source[], lines: number, lineChars: n
  * `path:12:` prefix, and every number (line numbers, timings, counts). Two runs whose lines read
  * the same say the same thing: once one is shown, the other adds nothing.
  */
+/** A run's lines as `lineKey` reads them, as shown (clipped at `lineChars`), blank lines left out. */
+export function runKeys(source: Source, chunk: Pick<Chunk, 'from' | 'to'>, lineChars: number): string[] {
+  const keys: string[] = []
+  for (let i = chunk.from; i < chunk.to; i++) if (!blank(source.lines[i]!)) keys.push(lineKey(source.lines[i]!.slice(0, lineChars)))
+  return keys
+}
+
 export const lineKey = (line: string): string =>
   line
     .replace(/^\S+?([:-])\d+\1/, '')
@@ -194,12 +217,25 @@ export const lineKey = (line: string): string =>
  * not judged so: its import paths are the code's own (bench: judging them too, 0.798 → 0.792).
  */
 export function pathNoise(line: string): boolean {
-  let inPaths = 0
-  eachName(line, (start, end) => {
-    if (line.slice(start, end).includes('/')) inPaths += end - start
-  })
+  return nearlyAllPaths(line, scanLine(line, new Set()))
+}
+
+/** `pathNoise` given how many of the line's characters lie in names with a `/` in them. */
+const nearlyAllPaths = (line: string, inPaths: number): boolean => {
+  if (inPaths === 0) return false
   const solid = line.replace(/\s+/g, '').length
   return solid > 0 && inPaths >= 0.75 * solid
+}
+
+/** Adds a line's names to `into`; returns how many of its characters lie in names holding a `/`. */
+function scanLine(line: string, into: Set<string>): number {
+  let inPaths = 0
+  eachName(line, (start, end) => {
+    const name = line.slice(start, end)
+    into.add(name)
+    if (name.includes('/')) inPaths += end - start
+  })
+  return inPaths
 }
 
 export interface Selection {
@@ -270,7 +306,15 @@ export function select(
   sources: readonly Source[],
   chunks: readonly Chunk[],
   weights: ReadonlyMap<string, number>,
-  opts: { budget: number; covered?: ReadonlySet<string>; background: number; outputBackground?: number; headingChars: (source: Source) => number },
+  opts: {
+    budget: number
+    covered?: ReadonlySet<string>
+    background: number
+    outputBackground?: number
+    headingChars: (source: Source) => number
+    /** Where a shown line is clipped: lines are compared as shown. */
+    lineChars: number
+  },
 ): Selection {
   // Names become numbers once: a choice re-scores runs many times, and a typed array beats a
   // string-keyed lookup per name per score.
@@ -283,12 +327,21 @@ export function select(
     if (opts.covered?.has(name)) covered[id] = 1
   }
   // Lines as `lineKey` reads them, as numbers too: a run all of whose lines are already shown
-  // (the same check re-run, a timing or a line number apart) adds nothing.
+  // (the same check re-run, a timing or a line number apart) adds nothing. Read only for the runs
+  // scored again once something is shown: most are scored once, before anything is.
   const lineIds = new Map<string, number>()
-  const keysOf = chunks.map((c) => Int32Array.from(c.keys, (key) => lineIds.get(key) ?? lineIds.set(key, lineIds.size).size - 1))
-  const shown = new Uint8Array(lineIds.size)
+  const keyIds: Array<Int32Array | undefined> = []
+  const keysOf = (order: number): Int32Array => {
+    const c = chunks[order]!
+    return (keyIds[order] ??= Int32Array.from(
+      runKeys(sources[c.source]!, c, opts.lineChars),
+      (key) => lineIds.get(key) ?? lineIds.set(key, lineIds.size).size - 1,
+    ))
+  }
+  const shown = new Set<number>()
   const held = (order: number): boolean => {
-    for (const id of keysOf[order]!) if (!shown[id]) return false
+    if (shown.size === 0) return false
+    for (const id of keysOf(order)) if (!shown.has(id)) return false
     return true
   }
   const value = (order: number): number => {
@@ -331,7 +384,7 @@ export function select(
     opened.add(c.source)
     chosen.push(c)
     for (const id of namesOf[top.order]!) covered[id] = 1
-    for (const id of keysOf[top.order]!) shown[id] = 1
+    for (const id of keysOf(top.order)) shown.add(id)
   }
   return { chunks: chosen, chars }
 }

@@ -331,11 +331,22 @@ function eachName(text, found) {
     let end = i;
     while (start < end && EDGE[text.charCodeAt(start)]) start++;
     while (end > start && EDGE[text.charCodeAt(end - 1)]) end--;
-    if (end - start >= 4 && marked(text, start, end)) found(start, end);
+    if (end - start >= 4 && marked(text, start, end) && found(start, end) === true) return;
   }
 }
+function everyName(text, test) {
+  let all = true;
+  eachName(text, (start, end) => {
+    if (test(text.slice(start, end))) return false;
+    all = false;
+    return true;
+  });
+  return all;
+}
 function namesIn(text, into = /* @__PURE__ */ new Set()) {
-  eachName(text, (start, end) => into.add(text.slice(start, end)));
+  eachName(text, (start, end) => {
+    into.add(text.slice(start, end));
+  });
   return into;
 }
 function strings(value, out) {
@@ -376,7 +387,8 @@ function runsOf(lines, most) {
   });
   return out;
 }
-var blank = (line) => line.trim() === "";
+var NOT_BLANK = /\S/;
+var blank = (line) => !NOT_BLANK.test(line);
 function introduces(line) {
   const text = line.trim();
   return text.endsWith(":") && !text.endsWith("::") || /^#{1,6}\s/.test(text);
@@ -387,30 +399,42 @@ function chunksOf(sources, lines, lineChars) {
     for (const { from, to } of runsOf(s.lines, lines)) {
       let cost = 2;
       let share = 0;
-      const text = [];
-      const keys = [];
+      const found = /* @__PURE__ */ new Set();
+      let lines2 = 0;
       for (let i = from; i < to; i++) {
         const line = s.lines[i];
         cost += lineCost(line, s.firstLine + i, lineChars);
-        text.push(line.slice(0, lineChars));
         if (blank(line)) continue;
-        keys.push(lineKey(line.slice(0, lineChars)));
-        if (s.kind === "file" || !pathNoise(line.slice(0, lineChars))) share++;
+        const shown = line.slice(0, lineChars);
+        const inPaths = scanLine(shown, found);
+        lines2++;
+        if (s.kind === "file" || !nearlyAllPaths(shown, inPaths)) share++;
       }
-      const names = [...namesIn(text.join("\n"))];
-      if (names.length > 0) out.push({ source, from, to, cost, names, keys, backgroundShare: share / keys.length });
+      const names = [...found];
+      if (names.length > 0) out.push({ source, from, to, cost, names, backgroundShare: share / lines2 });
     }
   });
   return out;
 }
+function runKeys(source, chunk, lineChars) {
+  const keys = [];
+  for (let i = chunk.from; i < chunk.to; i++) if (!blank(source.lines[i])) keys.push(lineKey(source.lines[i].slice(0, lineChars)));
+  return keys;
+}
 var lineKey = (line) => line.replace(/^\S+?([:-])\d+\1/, "").replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
-function pathNoise(line) {
-  let inPaths = 0;
-  eachName(line, (start, end) => {
-    if (line.slice(start, end).includes("/")) inPaths += end - start;
-  });
+var nearlyAllPaths = (line, inPaths) => {
+  if (inPaths === 0) return false;
   const solid = line.replace(/\s+/g, "").length;
   return solid > 0 && inPaths >= 0.75 * solid;
+};
+function scanLine(line, into) {
+  let inPaths = 0;
+  eachName(line, (start, end) => {
+    const name = line.slice(start, end);
+    into.add(name);
+    if (name.includes("/")) inPaths += end - start;
+  });
+  return inPaths;
 }
 var before = (a, b) => a.value > b.value || a.value === b.value && a.order < b.order;
 var Queue = class {
@@ -458,10 +482,18 @@ function select(sources, chunks, weights, opts) {
     if (opts.covered?.has(name)) covered[id] = 1;
   }
   const lineIds = /* @__PURE__ */ new Map();
-  const keysOf = chunks.map((c) => Int32Array.from(c.keys, (key) => lineIds.get(key) ?? lineIds.set(key, lineIds.size).size - 1));
-  const shown = new Uint8Array(lineIds.size);
+  const keyIds = [];
+  const keysOf = (order) => {
+    const c = chunks[order];
+    return keyIds[order] ??= Int32Array.from(
+      runKeys(sources[c.source], c, opts.lineChars),
+      (key) => lineIds.get(key) ?? lineIds.set(key, lineIds.size).size - 1
+    );
+  };
+  const shown = /* @__PURE__ */ new Set();
   const held = (order) => {
-    for (const id of keysOf[order]) if (!shown[id]) return false;
+    if (shown.size === 0) return false;
+    for (const id of keysOf(order)) if (!shown.has(id)) return false;
     return true;
   };
   const value = (order) => {
@@ -499,7 +531,7 @@ function select(sources, chunks, weights, opts) {
     opened.add(c.source);
     chosen.push(c);
     for (const id of namesOf[top.order]) covered[id] = 1;
-    for (const id of keysOf[top.order]) shown[id] = 1;
+    for (const id of keysOf(top.order)) shown.add(id);
   }
   return { chunks: chosen, chars };
 }
@@ -586,11 +618,14 @@ function callKey(u) {
   return `${u.name} ${JSON.stringify(input)}`;
 }
 function echoes(u, output) {
-  const printed = namesIn(output.join("\n"));
-  if (printed.size === 0) return false;
   const asked = namesIn(JSON.stringify(u.input));
-  for (const name of printed) if (!asked.has(name)) return false;
-  return true;
+  let printed = false;
+  const onlyAsked = (name) => {
+    printed = true;
+    return asked.has(name);
+  };
+  for (const line of output) if (!everyName(line, onlyAsked)) return false;
+  return printed;
 }
 function oneFile(lines, cwd) {
   const root = cwd ? `${cwd.replace(/\/+$/, "")}/` : void 0;
@@ -742,7 +777,8 @@ var excerpts_default = defineSection({
       covered: alreadyCarried(ctx.needed),
       background: options.background,
       outputBackground: options.outputBackground,
-      headingChars: headingEstimate
+      headingChars: headingEstimate,
+      lineChars: options.lineChars
     });
     if (chosen.chunks.length === 0) throw new SectionDropError("SECTION_EMPTY", "nothing the session worked with holds a name the handoff lacks, or none fits");
     const picked = [...chosen.chunks];

@@ -3,7 +3,7 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   builtinSections
-} from "./chunk-ZNACJXME.mjs";
+} from "./chunk-P7SWZ67K.mjs";
 import "./chunk-2Q6QKILD.mjs";
 import "./chunk-PIFK4JZB.mjs";
 import "./chunk-45KIPHKO.mjs";

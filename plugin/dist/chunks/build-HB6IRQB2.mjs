@@ -16,7 +16,7 @@ import {
 import "./chunk-S5DCAXN2.mjs";
 import {
   builtinSections
-} from "./chunk-ZNACJXME.mjs";
+} from "./chunk-P7SWZ67K.mjs";
 import {
   readPolicy
 } from "./chunk-2Q6QKILD.mjs";

@@ -590,7 +590,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-A5Z3Q2KW.mjs"), import("./sections-DUOCMGCH.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-A5Z3Q2KW.mjs"), import("./sections-FLSSLX3F.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {
