@@ -67,27 +67,41 @@ function renderUse(u: ToolUse, o: Required<RenderOptions>): string {
   return line
 }
 
-/** One message as text, or '' for rows that carry nothing a reader needs (tool-result rows are
- *  shown under their calls; reminders, hook output and command output are left out). */
-export function renderMessage(m: Message, opts: RenderOptions): string {
-  const o: Required<RenderOptions> = { toolInputChars: 200, toolResultChars: 400, messageChars: 8_000, ...opts }
-  const head = `[#${m.index} ${m.role === 'assistant' ? 'assistant' : m.kind === 'typed' ? 'user' : m.kind}]`
+/** Whether a message is rendered at all: rows that carry nothing a reader needs are not (tool-
+ *  result rows are shown under their calls; reminders, hook output and command output are left out). */
+function rendered(m: Message): boolean {
   switch (m.kind) {
     case 'typed':
     case 'compact-summary':
     case 'handoff':
-      return m.text.trim() ? `${head} ${clipMiddle(m.text.trim(), o.messageChars)}` : ''
+      return m.text.trim() !== ''
+    case 'assistant':
+      return m.text.trim() !== '' || m.toolUses.length > 0
+    case 'command':
+    case 'interrupt':
+      return true
+    default:
+      return false
+  }
+}
+
+/** One message as text, or '' for a row that is not rendered (`rendered`). */
+export function renderMessage(m: Message, opts: RenderOptions): string {
+  if (!rendered(m)) return ''
+  const o: Required<RenderOptions> = { toolInputChars: 200, toolResultChars: 400, messageChars: 8_000, ...opts }
+  const head = `[#${m.index} ${m.role === 'assistant' ? 'assistant' : m.kind === 'typed' ? 'user' : m.kind}]`
+  switch (m.kind) {
     case 'assistant': {
       const parts = [m.text.trim() ? `${head} ${clipMiddle(m.text.trim(), o.messageChars)}` : head]
       for (const u of m.toolUses) parts.push(renderUse(u, o))
-      return m.text.trim() || m.toolUses.length ? parts.join('\n') : ''
+      return parts.join('\n')
     }
     case 'command':
       return `${head} ${clipEnd(flat(m.text), 200)}`
     case 'interrupt':
       return `${head} the user interrupted`
     default:
-      return ''
+      return `${head} ${clipMiddle(m.text.trim(), o.messageChars)}`
   }
 }
 
@@ -99,13 +113,16 @@ export function renderConversation(t: Transcript, opts: RenderOptions): Rendered
   const blocks: string[] = []
   let used = 0
   let leftOut = 0
-  const shown = t.messages.map((m) => renderMessage(m, opts))
-  const total = shown.filter((s) => s !== '').length
+  // Rendered newest first, and only as far back as the room goes: a short window onto a long
+  // session does not pay for writing out all of it.
+  const counted = (to: number) => t.messages.slice(0, to).filter(rendered).length
+  const total = counted(t.messages.length)
   // Room for the line that says what was cut.
   const room = opts.maxChars - 120
-  for (let i = shown.length - 1; i >= 0; i--) {
-    const s = shown[i]!
-    if (s === '') continue
+  for (let i = t.messages.length - 1; i >= 0; i--) {
+    const m = t.messages[i]!
+    if (!rendered(m)) continue
+    const s = renderMessage(m, opts)
     if (used + s.length + 2 > room) {
       // The newest message alone is over the room: it is shown clipped in its middle, keeping
       // how it begins and the call it ended on, rather than nothing at all.
@@ -113,7 +130,7 @@ export function renderConversation(t: Transcript, opts: RenderOptions): Rendered
         blocks.push(clipMiddle(s, room - 2))
         i--
       }
-      leftOut = shown.slice(0, i + 1).filter((x) => x !== '').length
+      leftOut = counted(i + 1)
       break
     }
     blocks.push(s)

@@ -22,7 +22,7 @@ import {
   shortInput,
   windowStart,
   withoutEngineNotes
-} from "./chunk-PIFK4JZB.mjs";
+} from "./chunk-AKNG3DCM.mjs";
 import {
   requireModel
 } from "./chunk-45KIPHKO.mjs";

@@ -542,25 +542,37 @@ function renderUse(u, o) {
   }
   return line;
 }
-function renderMessage(m, opts) {
-  const o = { toolInputChars: 200, toolResultChars: 400, messageChars: 8e3, ...opts };
-  const head = `[#${m.index} ${m.role === "assistant" ? "assistant" : m.kind === "typed" ? "user" : m.kind}]`;
+function rendered(m) {
   switch (m.kind) {
     case "typed":
     case "compact-summary":
     case "handoff":
-      return m.text.trim() ? `${head} ${clipMiddle(m.text.trim(), o.messageChars)}` : "";
+      return m.text.trim() !== "";
+    case "assistant":
+      return m.text.trim() !== "" || m.toolUses.length > 0;
+    case "command":
+    case "interrupt":
+      return true;
+    default:
+      return false;
+  }
+}
+function renderMessage(m, opts) {
+  if (!rendered(m)) return "";
+  const o = { toolInputChars: 200, toolResultChars: 400, messageChars: 8e3, ...opts };
+  const head = `[#${m.index} ${m.role === "assistant" ? "assistant" : m.kind === "typed" ? "user" : m.kind}]`;
+  switch (m.kind) {
     case "assistant": {
       const parts = [m.text.trim() ? `${head} ${clipMiddle(m.text.trim(), o.messageChars)}` : head];
       for (const u of m.toolUses) parts.push(renderUse(u, o));
-      return m.text.trim() || m.toolUses.length ? parts.join("\n") : "";
+      return parts.join("\n");
     }
     case "command":
       return `${head} ${clipEnd(flat(m.text), 200)}`;
     case "interrupt":
       return `${head} the user interrupted`;
     default:
-      return "";
+      return `${head} ${clipMiddle(m.text.trim(), o.messageChars)}`;
   }
 }
 var MIN_CLIPPED = 300;
@@ -568,18 +580,19 @@ function renderConversation(t, opts) {
   const blocks = [];
   let used = 0;
   let leftOut = 0;
-  const shown = t.messages.map((m) => renderMessage(m, opts));
-  const total = shown.filter((s) => s !== "").length;
+  const counted = (to) => t.messages.slice(0, to).filter(rendered).length;
+  const total = counted(t.messages.length);
   const room = opts.maxChars - 120;
-  for (let i = shown.length - 1; i >= 0; i--) {
-    const s = shown[i];
-    if (s === "") continue;
+  for (let i = t.messages.length - 1; i >= 0; i--) {
+    const m = t.messages[i];
+    if (!rendered(m)) continue;
+    const s = renderMessage(m, opts);
     if (used + s.length + 2 > room) {
       if (blocks.length === 0 && room >= MIN_CLIPPED) {
         blocks.push(clipMiddle(s, room - 2));
         i--;
       }
-      leftOut = shown.slice(0, i + 1).filter((x) => x !== "").length;
+      leftOut = counted(i + 1);
       break;
     }
     blocks.push(s);

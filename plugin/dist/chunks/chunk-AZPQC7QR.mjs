@@ -5,7 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-FXJPHYWP.mjs";
+} from "./chunk-P7EN33WT.mjs";
 import {
   HISTORY_TOOLS,
   INDEX_FILE,

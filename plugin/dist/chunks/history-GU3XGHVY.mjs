@@ -11,11 +11,11 @@ import {
   searchCommand,
   statusCommand,
   toolCommand
-} from "./chunk-V62BGRMT.mjs";
-import "./chunk-FXJPHYWP.mjs";
+} from "./chunk-AZPQC7QR.mjs";
+import "./chunk-P7EN33WT.mjs";
 import "./chunk-GPZWB6SD.mjs";
 import "./chunk-S2M2GLMU.mjs";
-import "./chunk-PIFK4JZB.mjs";
+import "./chunk-AKNG3DCM.mjs";
 import "./chunk-5EQP25BN.mjs";
 import "./chunk-JGDWI2EV.mjs";
 import "./chunk-JULZ67VA.mjs";

@@ -3,9 +3,9 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   builtinSections
-} from "./chunk-P7SWZ67K.mjs";
+} from "./chunk-4F3MUHSI.mjs";
 import "./chunk-2Q6QKILD.mjs";
-import "./chunk-PIFK4JZB.mjs";
+import "./chunk-AKNG3DCM.mjs";
 import "./chunk-45KIPHKO.mjs";
 import "./chunk-5EQP25BN.mjs";
 import "./chunk-JGDWI2EV.mjs";

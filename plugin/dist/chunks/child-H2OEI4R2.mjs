@@ -6,7 +6,7 @@ import {
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-FXJPHYWP.mjs";
+} from "./chunk-P7EN33WT.mjs";
 import {
   BRIDGE_PATHS,
   BRIDGE_TOKEN_HEADER,
@@ -26,7 +26,7 @@ import {
 import {
   fileTouches,
   readEngineMessages
-} from "./chunk-PIFK4JZB.mjs";
+} from "./chunk-AKNG3DCM.mjs";
 import {
   systemClock
 } from "./chunk-45KIPHKO.mjs";
@@ -590,7 +590,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-A5Z3Q2KW.mjs"), import("./sections-FLSSLX3F.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-A5Z3Q2KW.mjs"), import("./sections-Z3CHLZT7.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

@@ -5,10 +5,10 @@ import {
   COMMON,
   EXIT,
   command
-} from "./chunk-V62BGRMT.mjs";
+} from "./chunk-AZPQC7QR.mjs";
 import {
   resolveDataDir
-} from "./chunk-FXJPHYWP.mjs";
+} from "./chunk-P7EN33WT.mjs";
 import {
   MODE_DIRS,
   StoreError,
@@ -22,7 +22,7 @@ import {
   forTerminal,
   jsonForTerminal
 } from "./chunk-S2M2GLMU.mjs";
-import "./chunk-PIFK4JZB.mjs";
+import "./chunk-AKNG3DCM.mjs";
 import "./chunk-5EQP25BN.mjs";
 import {
   HandoffError

@@ -16,14 +16,14 @@ import {
 import "./chunk-S5DCAXN2.mjs";
 import {
   builtinSections
-} from "./chunk-P7SWZ67K.mjs";
+} from "./chunk-4F3MUHSI.mjs";
 import {
   readPolicy
 } from "./chunk-2Q6QKILD.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript
-} from "./chunk-PIFK4JZB.mjs";
+} from "./chunk-AKNG3DCM.mjs";
 import {
   systemClock
 } from "./chunk-45KIPHKO.mjs";
