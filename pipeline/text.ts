@@ -14,6 +14,12 @@ export const fmt = (n: number): string => {
 export const lineCount = (n: number): string => `${fmt(n)} line${n === 1 ? '' : 's'}`
 export const lineSpan = (from: number, to: number): string => (from === to ? `line ${fmt(from)}` : `lines ${fmt(from)}–${fmt(to)}`)
 
+/** `/repo/lib/a.ex` as `lib/a.ex` when the session ran in /repo; any other path as it is. */
+export function shortPath(path: string, cwd: string | undefined): string {
+  const root = cwd?.replace(/\/+$/, '')
+  return root && path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path
+}
+
 export interface ClipOptions {
   /** 'end' (default) keeps the head and cuts the rest; 'middle' keeps both ends. */
   at?: 'end' | 'middle'

@@ -112,10 +112,11 @@ export async function scoreTranscript(file: string, opts: { configs?: string[]; 
   const e = score(maskingWindow(conversation, c.chars), needed)
   // The window is measured as the bench renders it (separators, each call's input), a little
   // more than the pipeline counts under its ceiling: lower the ceiling by the excess until ours
-  // is no larger than stock, measured the same way.
+  // is no larger than stock, measured the same way. Sections fill their room in whole lines, so a
+  // cut by the excess alone can leave the window where it was: each further try cuts more.
   let atStock = await ours(conversation, model, configs, needed, b.chars)
-  for (let ceiling = b.chars, tries = 0; atStock.chars > b.chars && tries < 3; tries++) {
-    ceiling -= atStock.chars - b.chars
+  for (let ceiling = b.chars, tries = 1; atStock.chars > b.chars && tries <= 6; tries++) {
+    ceiling -= (atStock.chars - b.chars) * tries
     atStock = await ours(conversation, model, configs, needed, ceiling)
   }
 

@@ -4,7 +4,7 @@
  * tool that wrote it), the newest failures, and the shell commands in order, all fitted into the
  * section's own budget.
  */
-import { defineSection, fmt, type Message, type Transcript, windowStart } from '../../pipeline/index.ts'
+import { defineSection, fmt, type Message, shortPath, type Transcript, windowStart } from '../../pipeline/index.ts'
 import { type BashParser, loadBashParser } from './bash-parser.ts'
 import { type CommandLimits, type CommandRow, commandRows, commandsReserve, fitCommands } from './commands.ts'
 import { type Failure, failures, renderFailure } from './failures.ts'
@@ -133,12 +133,6 @@ export async function readLedger(messages: Message[], signal?: AbortSignal, opts
 }
 
 // ---- rendering ------------------------------------------------------------------------------
-
-/** `/repo/lib/a.ex` as `lib/a.ex` when the session ran in /repo. */
-function shortPath(path: string, cwd: string | undefined): string {
-  const root = cwd?.replace(/\/+$/, '')
-  return root && path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path
-}
 
 function displayPath(f: WrittenFile, cwd: string | undefined): string {
   const shown = shortPath(f.path, cwd)

@@ -5,20 +5,26 @@
  * transcript (no file is opened).
  */
 import { basename } from 'node:path'
-import { defineSection, fileLines, fileTouches, fmt, lastCopy, lineCount, lineSpan, SectionDropError, type Touch } from '../../pipeline/index.ts'
+import { defineSection, fileLines, fileTouches, fmt, lastCopy, lineCount, lineSpan, SectionDropError, shortPath, type Touch } from '../../pipeline/index.ts'
 
 interface OutlineOptions extends Record<string, unknown> {
   maxFiles: number
+  filesShare: number
+  declarations: number
   lineChars: number
 }
 
 /**
  * A line that declares something, in most languages a session edits: functions, types, classes,
- * constants, Markdown and LaTeX headings. Indented at most one level, so nested statements that
- * happen to start with `const` or `let` inside a body are not taken for declarations.
+ * constants, Markdown and LaTeX headings. Functions and classes may be indented one level (methods,
+ * members); bindings (`const`, `let`, `var`, `type`, an UPPER_CASE name) only at the top level,
+ * since indented they are a body's locals, not a place to navigate to.
  */
-const DECLARATION =
-  /^(?: {0,4}|\t?)(?:(?:export|pub(?:\([\w:]+\))?|public|private|protected|internal|static|async|abstract|final|override|default|extern)\s+)*(?:func|type|class|def|interface|struct|enum|const|var|let|function|fn|impl|trait|module|object|record|package|namespace|macro_rules!|#{1,4} |\\(?:sub)*section\*?\{|[A-Z][A-Z0-9_]{3,}\s*[:=])/
+const MODIFIERS = '(?:(?:export|pub(?:\\([\\w:]+\\))?|public|private|protected|internal|static|async|abstract|final|override|default|extern)\\s+)*'
+const DECLARATION = new RegExp(
+  `^(?:(?: {0,4}|\\t?)${MODIFIERS}(?:(?:func|class|def(?:p|module|macrop?|struct|impl|protocol)?|interface|struct|enum|function|fn|impl|trait|module|object|record|namespace)\\b|macro_rules!)` +
+    `|${MODIFIERS}(?:const|var|let|type)\\b|[A-Z][A-Z0-9_]{3,}\\s*[:=]|#{1,4} |\\\\(?:sub)*section\\*?\\{)`,
+)
 
 /** What the session did to a file, in words ("edited 3×, read 2×"). */
 function didWhat(ops: Touch['ops']): string {
@@ -33,18 +39,48 @@ function didWhat(ops: Touch['ops']): string {
     .join(', ')
 }
 
-/** A file's declarations as `line: text`, from the transcript's newest copy of it (the one
+export interface Declaration {
+  line: number
+  text: string
+}
+
+/** A file's declarations with their line numbers, from the transcript's newest copy of it (the one
  *  `excerpts` shows). */
-export function declarations(touch: Touch, lineChars: number): string[] {
+export function declarations(touch: Touch, lineChars: number): Declaration[] {
   const copy = lastCopy(touch)
   if (!copy) return []
-  const out: string[] = []
+  const out: Declaration[] = []
   fileLines(copy.text).forEach((line, i) => {
     if (!DECLARATION.test(line)) return
     const text = line.trim()
-    out.push(`${copy.firstLine + i}: ${text.length > lineChars ? `${text.slice(0, lineChars - 1)}…` : text}`)
+    out.push({ line: copy.firstLine + i, text: text.length > lineChars ? `${text.slice(0, lineChars - 1)}…` : text })
   })
   return out
+}
+
+/**
+ * The `n` declarations nearest the line the session last worked at, in file order: the one that
+ * holds that line first, then its neighbours after and before in turn. A map of where the work
+ * was, not of the whole file. `holder` is the index (in the result) of the one holding the line.
+ */
+export function aroundFocus(decls: Declaration[], focus: number, n: number): { shown: Declaration[]; holder: number } {
+  if (decls.length <= n) return { shown: decls, holder: holderOf(decls, focus) }
+  const at = Math.max(0, holderOf(decls, focus))
+  let from = at
+  let to = at + 1
+  while (to - from < n) {
+    if (to < decls.length) to++
+    if (to - from < n && from > 0) from--
+  }
+  const shown = decls.slice(from, to)
+  return { shown, holder: holderOf(shown, focus) }
+}
+
+/** The index of the last declaration at or above `line` (−1 when the line is above them all). */
+function holderOf(decls: Declaration[], line: number): number {
+  let i = -1
+  while (i + 1 < decls.length && decls[i + 1]!.line <= line) i++
+  return i
 }
 
 /** How much of a file the conversation showed, and how current that copy is. */
@@ -60,10 +96,16 @@ function seenOf(touch: Touch): string {
   return `${span} as ${copy.from === 'write' ? 'written' : 'last read'}`
 }
 
-/** One file's entry: its path, what was done, how much of it the transcript saw, its declarations. */
-function entry(touch: Touch, lineChars: number): string {
-  const decls = declarations(touch, lineChars)
-  return [`- ${touch.path} (${didWhat(touch.ops)}; ${seenOf(touch)}; last worked at line ${touch.focus})`, ...decls.map((d) => `    ${d}`)].join('\n')
+const changed = (t: Touch) => (t.ops.Write ?? 0) + (t.ops.Edit ?? 0) + (t.ops.MultiEdit ?? 0) + (t.ops.NotebookEdit ?? 0) > 0
+
+/** One file's declaration rows: those around where the work was, the one holding that line
+ *  marked (`← there`, after the "last worked at line N" of the file's own line). */
+function declarationRows(touch: Touch, decls: Declaration[], n: number): string[] {
+  const { shown, holder } = aroundFocus(decls, touch.focus, n)
+  const rows = shown.map((d, i) => `    ${d.line}: ${d.text}${i === holder ? '   ← there' : ''}`)
+  const left = decls.length - shown.length
+  if (left > 0) rows.push(`    (${fmt(left)} more declaration${left === 1 ? '' : 's'} in it, not listed)`)
+  return rows
 }
 
 export default defineSection<OutlineOptions>({
@@ -72,43 +114,59 @@ export default defineSection<OutlineOptions>({
   description: 'The files the session worked on, newest first: what was done to each and its declarations with line numbers.',
   // Priority 45: a map is cheap to rebuild by reading files again, but cheaper to keep than the
   // files themselves, so it outlives restore and goes before the newest work.
-  defaults: { timeoutMs: 5_000, budgetChars: 2_500, priority: 45, options: { maxFiles: 20, lineChars: 100 } },
+  defaults: { timeoutMs: 5_000, budgetChars: 2_500, priority: 45, options: { maxFiles: 30, filesShare: 0.3, declarations: 8, lineChars: 100 } },
   optionsSchema: {
     type: 'object',
     additionalProperties: false,
     properties: {
       maxFiles: { type: 'integer', minimum: 1, maximum: 200, description: 'the most files outlined, newest touch first' },
+      filesShare: { type: 'number', minimum: 0, maximum: 1, description: 'the share of the room the file lines may take before declarations are listed' },
+      declarations: { type: 'integer', minimum: 0, description: 'the most declarations listed under one file, those nearest where the work last was' },
       lineChars: { type: 'integer', minimum: 20, description: 'a declaration line longer than this is clipped' },
     },
   },
   async run(ctx) {
     const touches = [...fileTouches(ctx.input.transcript).values()].reverse().filter((t) => basename(t.path) !== 'CLAUDE.md')
     if (touches.length === 0) throw new SectionDropError('SECTION_EMPTY', 'the session touched no file through a file tool')
-    const intro =
-      'The files this session worked on, newest first: what was done to each, and the declarations in it by line number as the conversation last showed the file (it may have changed since).'
-    const lines = [intro]
+    const cwd = ctx.input.transcript.cwd ?? ctx.input.cwd
+    const relative = cwd && cwd !== '/' && touches.some((t) => shortPath(t.path, cwd) !== t.path)
+    const intro = `Files this session worked on, newest first${relative ? `, relative to ${cwd}` : ''}: what was done to each, how much of it the conversation showed, where the work last was; under the newest, their declarations near that line (as last seen; the file may have changed since).`
+    const room = ctx.budgetChars - 80 // the line that counts files left out
+    // Files first, newest first, in up to half the room: which files matter is the map's first use.
+    // Declarations then go where the work was (changed files first, then read ones), and what room
+    // is left lists older files.
+    const head = (touch: Touch) => `- ${shortPath(touch.path, cwd)} — ${didWhat(touch.ops)}; ${seenOf(touch)}; last worked at line ${fmt(touch.focus)}`
+    const candidates = touches.slice(0, ctx.options.maxFiles)
+    const files: Array<{ touch: Touch; head: string; rows: string[] }> = []
     let used = intro.length
-    let listed = 0
-    let cut = 0
-    for (const touch of touches.slice(0, ctx.options.maxFiles)) {
-      let text = entry(touch, ctx.options.lineChars)
-      // A file that does not fit whole is listed with as many declarations as fit; the rest is said.
-      if (used + text.length + 1 > ctx.budgetChars - 120) {
-        const rows = text.split('\n')
-        while (rows.length > 1 && used + rows.join('\n').length + 1 > ctx.budgetChars - 160) rows.pop()
-        const kept = rows.join('\n')
-        if (used + kept.length + 1 > ctx.budgetChars - 160) break
-        const dropped = text.split('\n').length - rows.length
-        text = dropped > 0 ? `${kept}\n    … ${fmt(dropped)} more declarations` : kept
-        cut += dropped
+    const addFiles = (limit: number) => {
+      for (const touch of candidates.slice(files.length)) {
+        const h = head(touch)
+        if (used + h.length + 1 > limit) break
+        files.push({ touch, head: h, rows: [] })
+        used += h.length + 1
       }
-      lines.push(text)
-      used += text.length + 1
-      listed++
     }
-    if (listed === 0) throw new SectionDropError('SECTION_EMPTY', `not even one file's entry fits budgetChars: ${fmt(ctx.budgetChars)}`)
-    const left = touches.length - listed
+    addFiles(intro.length + (room - intro.length) * ctx.options.filesShare)
+    if (files.length === 0) addFiles(room)
+    if (files.length === 0) throw new SectionDropError('SECTION_EMPTY', `not even one file's line fits budgetChars: ${fmt(ctx.budgetChars)}`)
+    let cut = 0
+    for (const f of [...files.filter((f) => changed(f.touch)), ...files.filter((f) => !changed(f.touch))]) {
+      const decls = declarations(f.touch, ctx.options.lineChars)
+      for (let n = Math.min(ctx.options.declarations, decls.length); n > 0; n--) {
+        const rows = declarationRows(f.touch, decls, n)
+        const size = rows.reduce((a, r) => a + r.length + 1, 0)
+        if (used + size > room) continue
+        f.rows = rows
+        used += size
+        break
+      }
+      cut += decls.length - Math.min(decls.length, f.rows.filter((r) => !r.startsWith('    (')).length)
+    }
+    addFiles(room)
+    const lines = [intro, ...files.flatMap((f) => [f.head, ...f.rows])]
+    const left = touches.length - files.length
     if (left > 0) lines.push(`(${fmt(left)} more file${left === 1 ? '' : 's'} touched earlier, not listed)`)
-    return { body: lines.join('\n'), record: { files: touches.length, listed, declarationsCut: cut } }
+    return { body: lines.join('\n'), record: { files: touches.length, listed: files.length, declarationsCut: cut } }
   },
 })

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { fileTouches, type Message, type Transcript } from '../../pipeline/index.ts'
 import { runSection } from '../../test/section-context.ts'
-import outline, { declarations } from './index.ts'
+import outline, { aroundFocus, declarations } from './index.ts'
 
 const use = (i: number, name: string, input: Record<string, unknown>, result = 'ok'): Message => ({
   index: i,
@@ -30,20 +30,39 @@ const GO = [
   '}',
 ].join('\n')
 
-const run = (transcript: Transcript, budgetChars: number = 6_000) => runSection(outline, transcript, { options: { maxFiles: 20, lineChars: 100 }, budgetChars })
+const run = (transcript: Transcript, budgetChars: number = 6_000) =>
+  runSection(outline, transcript, { options: { maxFiles: 20, filesShare: 0.3, declarations: 8, lineChars: 100 }, budgetChars })
 
 describe('outline', () => {
-  test('declarations with their line numbers, at the top level and one level in; deeper lines are not', () => {
+  test("declarations at the top level, and functions one level in; a body's locals and the package line are not", () => {
     const touch = fileTouches(t(use(0, 'Write', { file_path: '/p/store.go', content: GO }))).get('/p/store.go')!
-    assert.deepEqual(declarations(touch, 100), [
-      '1: package cli',
-      '5: type Store struct {',
-      '9: func (s *Store) Load(id string) error {',
-      '10: const inner = 1',
-    ])
+    assert.deepEqual(
+      declarations(touch, 100).map((d) => `${d.line}: ${d.text}`),
+      ['5: type Store struct {', '9: func (s *Store) Load(id string) error {'],
+    )
+    const ts = ['export const LIMIT = 3', 'class Box {', '  async open() {', '    const x = 1', '  }', '  function helper() {}', '}', 'let top = 2'].join('\n')
+    const tsTouch = fileTouches(t(use(0, 'Write', { file_path: '/p/box.ts', content: ts }))).get('/p/box.ts')!
+    assert.deepEqual(
+      declarations(tsTouch, 100).map((d) => d.line),
+      [1, 2, 6, 8],
+    )
+    const ex = ['defmodule App.Hooks do', '  def create(conn, params) do', '    x = 1', '  end', '  defp parse(v), do: v', 'end'].join('\n')
+    const exTouch = fileTouches(t(use(0, 'Write', { file_path: '/p/h.ex', content: ex }))).get('/p/h.ex')!
+    assert.deepEqual(
+      declarations(exTouch, 100).map((d) => d.line),
+      [1, 2, 5],
+    )
   })
 
-  test('newest file first, what was done to it, the lines seen of a partial read', async () => {
+  test('the declarations nearest where the work was, the one holding that line first', () => {
+    const decls = [10, 20, 30, 40, 50, 60].map((line) => ({ line, text: `func f${line}() {` }))
+    assert.deepEqual(aroundFocus(decls, 45, 3), { shown: decls.slice(2, 5), holder: 1 })
+    assert.deepEqual(aroundFocus(decls, 65, 2), { shown: decls.slice(4, 6), holder: 1 })
+    assert.deepEqual(aroundFocus(decls, 5, 2), { shown: decls.slice(0, 2), holder: -1 })
+    assert.deepEqual(aroundFocus(decls, 25, 6), { shown: decls, holder: 1 })
+  })
+
+  test('newest file first, relative to the project, what was done to it, the lines seen of a partial read', async () => {
     const r = await run(
       t(
         use(0, 'Write', { file_path: '/p/store.go', content: GO }),
@@ -51,9 +70,13 @@ describe('outline', () => {
         use(2, 'Read', { file_path: '/p/big.ts', offset: 100, limit: 2 }, '   100→export function load() {\n   101→  return 1'),
       ),
     )
+    assert.match(r.body, /^Files this session worked on, newest first, relative to \/p:/)
     const [, big, ...rest] = r.body.split('\n- ')
-    assert.match(big!, /^\/p\/big\.ts \(read; lines 100–101 seen; last worked at line 100\)\n {4}100: export function load\(\) \{/)
-    assert.match(rest.join('\n'), /^\/p\/store\.go \(written, edited; 13 lines as written; last worked at line 12\)/)
+    assert.match(big!, /^big\.ts — read; lines 100–101 seen; last worked at line 100\n {4}100: export function load\(\) \{ {3}← there$/)
+    assert.match(
+      rest.join('\n'),
+      /^store\.go — written, edited; 13 lines as written; last worked at line 12\n {4}5: type Store struct \{\n {4}9: func \(s \*Store\) Load\(id string\) error \{ {3}← there/,
+    )
   })
 
   test('a part read from line 1 with a limit it filled is a part; a final newline is not a line', async () => {
@@ -63,8 +86,8 @@ describe('outline', () => {
         use(1, 'Write', { file_path: '/p/.ignore', content: 'lib/x.ex:58:13\n' }),
       ),
     )
-    assert.match(r.body, /\/p\/\.ignore \(written; 1 line as written;/)
-    assert.match(r.body, /\/p\/rewind\.go \(read; lines 1–2 seen;/)
+    assert.match(r.body, /\.ignore — written; 1 line as written;/)
+    assert.match(r.body, /rewind\.go — read; lines 1–2 seen;/)
   })
 
   test('a copy from before later edits is said to be one, and its declarations are listed as excerpts shows it', async () => {
@@ -74,14 +97,27 @@ describe('outline', () => {
         use(1, 'Edit', { file_path: '/p/h.ex', old_string: 'not in the lines read', new_string: 'x' }),
       ),
     )
-    assert.match(r.body, /\/p\/h\.ex \(edited, read; lines 90–91 as last read, before later edits; last worked at line 90\)\n {4}90: def trace\(conn\) do/)
+    assert.match(r.body, /h\.ex — edited, read; lines 90–91 as last read, before later edits; last worked at line 90\n {4}90: def trace\(conn\) do/)
   })
 
-  test('fits its budget, saying what it left out; no file touched is a drop', async () => {
+  test('every file on its own line before older files get declarations; files past the room are counted', async () => {
     const many = Array.from({ length: 30 }, (_, i) => use(i, 'Write', { file_path: `/p/f${i}.go`, content: GO }))
-    const r = await run(t(...many), 1_200)
-    assert.ok(r.body.length <= 1_200, `${r.body.length}`)
-    assert.match(r.body, /more files? touched earlier, not listed\)$/)
+    const r = await run(t(...many), 1_500)
+    assert.ok(r.body.length <= 1_500, `${r.body.length}`)
+    // The newest files carry their declarations; older ones, listed after, only their line.
+    assert.match(r.body, /- f29\.go — [^\n]*\n {4}5: type Store struct \{/)
+    const listed = r.body.split('\n').filter((l) => l.startsWith('- ')).length
+    assert.ok(listed > 3, `${listed} files listed`)
+    assert.match(r.body, new RegExp(`\\(${30 - listed} more files touched earlier, not listed\\)$`))
     await assert.rejects(run(t()), /touched no file/)
+  })
+
+  test('a file with more declarations than it may list says how many it left out', async () => {
+    const long = Array.from({ length: 40 }, (_, i) => `func f${i}() {}`).join('\n')
+    const r = await runSection(outline, t(use(0, 'Write', { file_path: '/p/long.go', content: long })), {
+      options: { maxFiles: 20, filesShare: 0.3, declarations: 4, lineChars: 100 },
+      budgetChars: 4_000,
+    })
+    assert.match(r.body, /\(36 more declarations in it, not listed\)/)
   })
 })
