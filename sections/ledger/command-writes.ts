@@ -10,7 +10,8 @@ export type ScriptLanguage = 'python' | 'node' | 'shell'
 
 export interface CommandJudgement {
   /** Files the command's own arguments say it writes, with how (`tee`, `sed -i`, …); an `mv`
-   *  names the file it moved there (`from`), which no longer exists under that name. */
+   *  names the file it moved there (`from`), which no longer exists under that name; `rm` (and
+   *  `rm -r`) names what it deleted. */
   writes: Array<{ target: Word; how: string; from?: Word }>
   /** Code it runs that may write in turn. */
   scripts: Array<{ language: ScriptLanguage; code: string }>
@@ -420,6 +421,17 @@ export function judgeCommand(cmd: SimpleCommand): CommandJudgement {
     case 'cp':
     case 'install':
       return judged(destinations(args, name))
+    case 'rm':
+    case 'unlink': {
+      // A deletion is a change too: the file is gone. `-r` takes what is under a directory with it.
+      const recursive = args.some((a) => /^(-[a-zA-Z]*[rR][a-zA-Z]*|--recursive)$/.test(a.value ?? ''))
+      return judged(
+        writes(
+          positionals(args, () => false),
+          recursive ? 'rm -r' : 'rm',
+        ),
+      )
+    }
     case 'touch':
       return judged(
         writes(

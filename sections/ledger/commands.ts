@@ -7,6 +7,7 @@ import { clip, oneLine } from '../../pipeline/index.ts'
 import type { Negative } from './command-writes.ts'
 import { failed, negativeOf } from './failures.ts'
 import type { Call } from './files.ts'
+import { isDeletion } from './shell-writes.ts'
 
 export interface CommandRow {
   /** 1-based position among the shell commands in scope. */
@@ -44,7 +45,7 @@ export function commandRows(calls: Call[]): CommandRow[] {
         readOnly: c.shell?.readOnly ?? false,
         failed: failed(c),
         ...(negative ? { negative } : {}),
-        writes: c.shell?.writes.map((w) => w.path) ?? [],
+        writes: c.shell?.writes.filter((w) => !isDeletion(w)).map((w) => w.path) ?? [],
         at: c.at,
       }
     })

@@ -38,7 +38,8 @@ export function isFailure(use: ToolUse): boolean {
  * A flagged shell call that is an answer, not an error: the command the shell ran last is a
  * search, comparison or test, and the result holds nothing but `Exit code 1` (2.x). Engines
  * before 2.x wrote a bare `Error` with no exit code for any silent failure; that counts too
- * unless the command's error messages could have been silenced (`2>/dev/null`, `grep -s`).
+ * unless the command's error messages could have been silenced (`2>/dev/null`, `grep -s`). A
+ * search whose only output is zero counts (`grep -c`) answered no as well.
  */
 export function negativeOf(c: Call): Negative | null {
   const r = c.use.result
@@ -46,6 +47,16 @@ export function negativeOf(c: Call): Negative | null {
   if (!r?.isError || !neg) return null
   const text = r.text.trim()
   if (text === 'Exit code 1' || (text === 'Error' && !neg.quiet)) return neg.label
+  // `grep -c` prints its count even when it is zero (`0`, or `file:0` per file): still no match.
+  if (
+    neg.label === 'no match' &&
+    text.startsWith('Exit code 1\n') &&
+    text
+      .split('\n')
+      .slice(1)
+      .every((l) => /^(?:[^\n]*:)?0$/.test(l.trim()))
+  )
+    return neg.label
   return null
 }
 

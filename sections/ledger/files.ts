@@ -7,7 +7,7 @@
 import { posix } from 'node:path'
 import type { ToolUse } from '../../pipeline/index.ts'
 import { isFailure } from './failures.ts'
-import type { ShellAnalysis, ShellWrite } from './shell-writes.ts'
+import { isDeletion, type ShellAnalysis, type ShellWrite } from './shell-writes.ts'
 
 /** The file tools and the input field that names their file. */
 export const FILE_TOOLS: Readonly<Record<string, string>> = {
@@ -41,9 +41,11 @@ export interface WrittenFile {
   folded: string[]
   /** Paths an `mv` moved to this one, oldest first: gone under those names. */
   renamedFrom: string[]
-  /** Message indices of its first and last write. */
+  /** Message indices of its first and last write (a deletion counts). */
   first: number
   last: number
+  /** How it was deleted (`rm`, `rm -r` of a folder above it) after its last write: gone now. */
+  deleted?: string
 }
 
 /** Collapses `./`, `//` and `a/..`; a trailing slash goes. `~` and `$` paths stay as written. */
@@ -100,6 +102,7 @@ export function filesWritten(calls: Call[]): WrittenFile[] {
       const raw = use.input[field]
       if (typeof raw !== 'string' || raw === '') continue
       const f = entry(normalizePath(raw), at)
+      delete f.deleted // written again after it was deleted
       f.tools[use.name] = (f.tools[use.name] ?? 0) + 1
       f.toolCalls++
       if (isFailure(use)) f.failedToolCalls++
@@ -108,7 +111,19 @@ export function filesWritten(calls: Call[]): WrittenFile[] {
       const seen = new Set<string>()
       for (const w of shell.writes) {
         const path = resolveWrite(w.path, w.dir, base)
+        if (isDeletion(w)) {
+          // A file written here and deleted since is said to be gone; one only deleted is listed
+          // too. `rm -r` takes everything under the path with it.
+          const gone = [...byPath.values()].filter((f) => f.path === path || (w.how === 'rm -r' && f.path.startsWith(`${path}/`)))
+          if (gone.length === 0 && w.how === 'rm') gone.push(entry(path, at))
+          for (const f of gone) {
+            f.deleted = w.how
+            f.last = Math.max(f.last, at)
+          }
+          continue
+        }
         const f = entry(path, at)
+        delete f.deleted // written again after it was deleted
         if (!seen.has(path)) f.tools[use.name] = (f.tools[use.name] ?? 0) + 1
         seen.add(path)
         if (!f.shell.includes(w.how)) f.shell.push(w.how)

@@ -149,6 +149,8 @@ function toolList(f: WrittenFile, cwd: string | undefined): string {
   const dir = f.path.slice(0, f.path.lastIndexOf('/') + 1)
   const old = (p: string) => (dir && p.startsWith(dir) && !p.slice(dir.length).includes('/') ? p.slice(dir.length) : shortPath(p, cwd))
   const renamed = f.renamedFrom.length ? `; renamed from ${f.renamedFrom.map(old).join(', ')}` : ''
+  // Deleted after its last write: the next window must not look for it.
+  if (f.deleted) return parts.length ? `${parts.join(', ')}${renamed}; then deleted (${f.deleted}), gone now` : `deleted (${f.deleted}), gone now`
   return parts.join(', ') + renamed
 }
 

@@ -279,6 +279,8 @@ describe('a search or test that answered no', () => {
         // An engine before 2.x wrote a bare "Error" for any silent failure.
         bash('grep -c x f && grep -n undefined paper.log', flagged('Error')),
         bash('grep -n undefined paper.log', flagged('Error')),
+        // `grep -c` prints a zero count, per file with several files.
+        bash('grep -c TODO a.go b.go', flagged('Exit code 1\na.go:0\nb.go:0')),
       ),
     ])
     const { body, record } = await run(t)
@@ -288,6 +290,7 @@ describe('a search or test that answered no', () => {
     assert.match(body, /^4\. \[differs\] cmp/m)
     assert.match(body, /^5\. \[false\] \[ -f/m)
     assert.match(body, /^7\. \[no match\] grep -n/m)
+    assert.match(body, /^8\. \[no match\] grep -c TODO/m)
     // `grep -c x f && …`: the first grep may be the one that failed, silently.
     assert.match(body, /^6\. \[error\] grep -c/m)
     assert.match(body, /### Failures: 1\n/)
@@ -300,7 +303,7 @@ describe('a search or test that answered no', () => {
       assistant(
         0,
         bash('grep x f', flagged('Exit code 2\ngrep: f: No such file or directory')),
-        bash('grep -c x f', flagged('Exit code 1\n0')),
+        bash('grep -c x f', flagged('Exit code 1\n3')),
         bash('gh pr diff 343 -- a.go 2>/dev/null', flagged('Exit code 1')),
         bash('grep x f | wc -l && make', flagged('Exit code 1')),
         bash('pdflatex p.tex > temp.log 2>&1 && grep undefined temp.log', flagged('Error')),
@@ -503,6 +506,23 @@ describe('paths the shell wrote', () => {
     assert.match(body, /^- priv\/tail\.sh — Write, Bash \(mv\); renamed from scripts\/tail\.sh$/m)
     assert.doesNotMatch(body, /^- docs\/v0\.4\.pdf/m)
     assert.deepEqual(record.files.map((f: { path: string }) => f.path).sort(), ['/repo/docs/v0.40.pdf', '/repo/priv/tail.sh'])
+  })
+
+  test('a file deleted after it was written is said to be gone; rm -r takes what was under it; written again, it is back', async () => {
+    const t = transcript(
+      [
+        assistant(0, write('/repo/tmp/probe.go'), write('/repo/build/a.txt'), write('/repo/build/sub/b.txt'), write('/repo/keep.txt')),
+        assistant(1, bash('rm -f tmp/probe.go && rm -rf build'), bash('rm stale.lock')),
+        assistant(2, bash('rm keep.txt && echo again > keep.txt')),
+      ],
+      '/repo',
+    )
+    const { body } = await run(t)
+    assert.match(body, /^- tmp\/probe\.go — Write; then deleted \(rm\), gone now$/m)
+    assert.match(body, /^- build\/sub\/b\.txt — Write; then deleted \(rm -r\), gone now$/m)
+    assert.match(body, /^- build\/a\.txt — Write; then deleted \(rm -r\), gone now$/m)
+    assert.match(body, /^- stale\.lock — deleted \(rm\), gone now$/m)
+    assert.match(body, /^- keep\.txt — Write, Bash \(>\)$/m)
   })
 
   test('a file written again under its old name after the mv is listed under both', async () => {

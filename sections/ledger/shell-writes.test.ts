@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { before, describe, test } from 'node:test'
 import { type BashParser, loadBashParser } from './bash-parser.ts'
 import { normalizePath } from './files.ts'
-import { analyzeShell } from './shell-writes.ts'
+import { analyzeShell, isDeletion } from './shell-writes.ts'
 
 interface Case {
   command: string
@@ -17,7 +17,7 @@ interface Case {
 }
 
 const table: Case[] = JSON.parse(readFileSync(new URL('./fixtures/commands.json', import.meta.url), 'utf8'))
-const paths = (xs: Array<{ path: string }>) => [...new Set(xs.map((w) => normalizePath(w.path)))].sort()
+const paths = (xs: Array<{ path: string; how: string }>) => [...new Set(xs.filter((w) => !isDeletion(w)).map((w) => normalizePath(w.path)))].sort()
 const label = (c: Case) => `${JSON.stringify(c.command.length > 70 ? `${c.command.slice(0, 70)}…` : c.command)}${c.source ? ` (${c.source})` : ''}`
 
 let parser: BashParser
@@ -193,5 +193,21 @@ describe('where a command writes', () => {
       ['a.txt -> b.txt', 'c.txt -> dir/c.txt', 'd.txt -> dir/d.txt'],
     )
     assert.equal(analyzeShell('cp a.txt b.txt', parser).writes[0]!.from, undefined)
+  })
+})
+
+describe('deletions', () => {
+  test('rm and unlink name what they delete, in order among the writes; -r takes a folder', () => {
+    const a = analyzeShell('echo x > out.txt && rm -f out.txt && rm -rf build/ && unlink lock', parser)
+    assert.deepEqual(
+      a.writes.map((w) => [w.how, normalizePath(w.path)]),
+      [
+        ['>', 'out.txt'],
+        ['rm', 'out.txt'],
+        ['rm -r', 'build'],
+        ['rm', 'lock'],
+      ],
+    )
+    assert.deepEqual(a.writes.filter(isDeletion).length, 3)
   })
 })

@@ -13,13 +13,17 @@ import { scriptFromTree } from './shell-tree.ts'
 
 export interface ShellWrite {
   path: string
-  /** How the text says so: `>`, `>>`, `tee`, `sed -i`, `mv`, `python`, … */
+  /** How the text says so: `>`, `>>`, `tee`, `sed -i`, `mv`, `python`, …; `rm` or `rm -r` for a
+   *  deletion (`isDeletion`), kept in the same list so that its order against writes holds. */
   how: string
   /** The directory the text `cd`'d to before this write (see `Dir`); absent when it did not. */
   dir?: string | null
   /** For `mv`: the file moved here, gone under its old name. */
   from?: string
 }
+
+/** A write that deletes (`rm`, `rm -r`): the path is gone afterwards, not written. */
+export const isDeletion = (w: { how: string }): boolean => w.how === 'rm' || w.how === 'rm -r'
 
 export interface ShellAnalysis {
   writes: ShellWrite[]
