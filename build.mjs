@@ -15,6 +15,10 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
+// Every bundle is built with the project's own settings, never the nearest tsconfig.json of each
+// file: plugin/tsconfig.json extends the engine's declarations, which exist only once
+// `npm run typecheck:plugin` has written them.
+const tsconfig = join(root, 'tsconfig.json')
 const check = process.argv.includes('--check')
 const apiOnly = process.argv.includes('--api')
 
@@ -37,7 +41,8 @@ async function buildApi(apiDir) {
     target: 'node20',
     format: 'esm',
     legalComments: 'eof',
-    logLevel: 'warning',
+    tsconfig,
+  logLevel: 'warning',
   })
   const typesDir = join(apiDir, 'types')
   const tsc = spawnSync(
@@ -101,7 +106,8 @@ async function precompiledValidators() {
     platform: 'node',
     target: 'node20',
     format: 'esm',
-    logLevel: 'warning',
+    tsconfig,
+  logLevel: 'warning',
   })
   try {
     const { precompiledModule, builtinSections } = await import(script)
@@ -160,6 +166,7 @@ await build({
   // Deterministic output: the committed bundle is compared byte for byte.
   banner: { js: "#!/usr/bin/env node\nimport { createRequire as __chCreateRequire } from 'node:module';\nconst require = __chCreateRequire(import.meta.url);" },
   define: { __CH_VERSION__: JSON.stringify(pkg.version) },
+  tsconfig,
   logLevel: 'warning',
 })
 // The packages pipeline/config/lazy.ts loads, each run on its first call, in a file of their own
@@ -178,6 +185,7 @@ await build({
   target: 'node20',
   format: 'cjs',
   legalComments: 'eof',
+  tsconfig,
   logLevel: 'warning',
 })
 {
@@ -204,6 +212,7 @@ await build({
   format: 'esm',
   legalComments: 'none',
   banner: { js: '// Built by build.mjs from plugin/hooks/*.ts (edit those, then `npm run build`): the hooks module the engine loads.' },
+  tsconfig,
   logLevel: 'warning',
 })
 // The entry is the package's `bin`: executable, so `npx compact-handoff` runs it.

@@ -13,18 +13,18 @@ import "./chunks/chunk-JULZ67VA.mjs";
 // cli/main.ts
 var VERSION = true ? "0.1.0" : "0.0.0-dev";
 var commands = {
-  build: { summary: "build the handoff for a transcript on disk", load: async () => (await import("./chunks/build-JBN5PJIM.mjs")).buildCommand },
-  status: { summary: "a session's compactions, its history reads, the search index", load: async () => (await import("./chunks/history-GU3XGHVY.mjs")).statusCommand },
-  list: { summary: "list a session's compactions, or every session that compacted", load: async () => (await import("./chunks/history-GU3XGHVY.mjs")).listCommand },
-  lookup: { summary: "read back a stored handoff, summary, conversation, row or section", load: async () => (await import("./chunks/history-GU3XGHVY.mjs")).lookupCommand },
-  search: { summary: "search what earlier compactions replaced", load: async () => (await import("./chunks/history-GU3XGHVY.mjs")).searchCommand },
+  build: { summary: "build the handoff for a transcript on disk", load: async () => (await import("./chunks/build-EZD5KVXP.mjs")).buildCommand },
+  status: { summary: "a session's compactions, its history reads, the search index", load: async () => (await import("./chunks/history-3VTASYQ4.mjs")).statusCommand },
+  list: { summary: "list a session's compactions, or every session that compacted", load: async () => (await import("./chunks/history-3VTASYQ4.mjs")).listCommand },
+  lookup: { summary: "read back a stored handoff, summary, conversation, row or section", load: async () => (await import("./chunks/history-3VTASYQ4.mjs")).lookupCommand },
+  search: { summary: "search what earlier compactions replaced", load: async () => (await import("./chunks/history-3VTASYQ4.mjs")).searchCommand },
   report: {
     summary: "the store as one HTML page: occupancy, handoffs, cost, fallbacks, the watch, A/B, quality (--ab: the arms compared, as text)",
-    load: async () => (await import("./chunks/report-UXG2C4Y2.mjs")).reportCommand
+    load: async () => (await import("./chunks/report-WNY4TVGP.mjs")).reportCommand
   },
-  index: { summary: "add every stored text the search index lacks (--rebuild: from scratch)", load: async () => (await import("./chunks/history-GU3XGHVY.mjs")).indexCommand },
-  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/child-H2OEI4R2.mjs")).engineCommand },
-  tool: { summary: "(internal) answer one history tool call for the plugin", load: async () => (await import("./chunks/history-GU3XGHVY.mjs")).toolCommand }
+  index: { summary: "add every stored text the search index lacks (--rebuild: from scratch)", load: async () => (await import("./chunks/history-3VTASYQ4.mjs")).indexCommand },
+  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/child-HUD3XQLM.mjs")).engineCommand },
+  tool: { summary: "(internal) answer one history tool call for the plugin", load: async () => (await import("./chunks/history-3VTASYQ4.mjs")).toolCommand }
 };
 function help() {
   const rows = Object.entries(commands).filter(([, c]) => !c.summary.startsWith("(internal)")).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);

@@ -1,3 +1,4 @@
+"use strict";
 var __getOwnPropNames = Object.getOwnPropertyNames;
 var __commonJS = (cb, mod) => function __require() {
   try {
@@ -14245,6 +14246,7 @@ var require_dist = __commonJS({
 // node_modules/picocolors/picocolors.js
 var require_picocolors = __commonJS({
   "node_modules/picocolors/picocolors.js"(exports2, module2) {
+    "use strict";
     var p = process || {};
     var argv = p.argv || [];
     var env = p.env || {};
@@ -14317,6 +14319,7 @@ var require_picocolors = __commonJS({
 // node_modules/js-tokens/index.js
 var require_js_tokens = __commonJS({
   "node_modules/js-tokens/index.js"(exports2) {
+    "use strict";
     Object.defineProperty(exports2, "__esModule", {
       value: true
     });

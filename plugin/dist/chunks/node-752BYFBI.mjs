@@ -24,7 +24,7 @@ import {
   loggerFor,
   promiseWithResolvers,
   readEnv
-} from "./chunk-DOSVMLNN.mjs";
+} from "./chunk-A7746JO7.mjs";
 import "./chunk-JULZ67VA.mjs";
 
 // node_modules/@anthropic-ai/sdk/tools/agent-toolset/node.mjs

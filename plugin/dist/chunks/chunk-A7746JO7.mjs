@@ -222,6 +222,7 @@ var require_base64 = __commonJS({
 // node_modules/fast-sha256/sha256.js
 var require_sha256 = __commonJS({
   "node_modules/fast-sha256/sha256.js"(exports, module) {
+    "use strict";
     (function(root, factory) {
       var exports2 = {};
       factory(exports2);
@@ -7639,7 +7640,7 @@ var EnvironmentWorker = /* @__PURE__ */ (() => {
     const ctrl = new AbortController();
     const detachExternal = linkAbort(externalSignal, ctrl);
     const lease = new Lease(ctrl);
-    const agentToolset = await import("./node-LD64ODBC.mjs");
+    const agentToolset = await import("./node-752BYFBI.mjs");
     let leaseTtlMs;
     let runner;
     const heartbeatPromise = heartbeatLoop(sessionClient, work, lease, log, this.requestOptions, (ttlMs) => {

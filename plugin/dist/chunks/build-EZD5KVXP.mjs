@@ -12,24 +12,24 @@ import {
   buildHandoff,
   configFiles,
   prepareSections
-} from "./chunk-GQZHBXMS.mjs";
-import "./chunk-S5DCAXN2.mjs";
+} from "./chunk-LMMMKKBZ.mjs";
+import "./chunk-IGL6XDJ2.mjs";
 import {
   builtinSections
-} from "./chunk-4F3MUHSI.mjs";
+} from "./chunk-PHJ372TH.mjs";
 import {
   readPolicy
 } from "./chunk-2Q6QKILD.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript
-} from "./chunk-AKNG3DCM.mjs";
+} from "./chunk-ZTSBFSFN.mjs";
 import {
   systemClock
 } from "./chunk-45KIPHKO.mjs";
 import {
   fmt
-} from "./chunk-5EQP25BN.mjs";
+} from "./chunk-XLDG2IXN.mjs";
 import {
   HandoffError
 } from "./chunk-JGDWI2EV.mjs";
@@ -112,7 +112,7 @@ function replayModel(replies, file = "the replies file") {
 }
 function anthropicModel(opts) {
   let sdk;
-  const load = () => sdk ??= import("./sdk-JPS4PAYO.mjs").then(({ default: SDK }) => ({
+  const load = () => sdk ??= import("./sdk-36QLX5E2.mjs").then(({ default: SDK }) => ({
     SDK,
     client: new SDK({
       apiKey: opts.apiKey,

@@ -6,7 +6,7 @@ import {
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-P7EN33WT.mjs";
+} from "./chunk-LW6TSO7T.mjs";
 import {
   BRIDGE_PATHS,
   BRIDGE_TOKEN_HEADER,
@@ -18,7 +18,7 @@ import {
 } from "./chunk-Y25NNC54.mjs";
 import {
   SeamDeniedError
-} from "./chunk-S5DCAXN2.mjs";
+} from "./chunk-IGL6XDJ2.mjs";
 import {
   readPolicy,
   vetForRead
@@ -26,13 +26,13 @@ import {
 import {
   fileTouches,
   readEngineMessages
-} from "./chunk-AKNG3DCM.mjs";
+} from "./chunk-ZTSBFSFN.mjs";
 import {
   systemClock
 } from "./chunk-45KIPHKO.mjs";
 import {
   messageChars
-} from "./chunk-5EQP25BN.mjs";
+} from "./chunk-XLDG2IXN.mjs";
 import "./chunk-JGDWI2EV.mjs";
 import "./chunk-JULZ67VA.mjs";
 
@@ -590,7 +590,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-A5Z3Q2KW.mjs"), import("./sections-Z3CHLZT7.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-57ERWO34.mjs"), import("./sections-YJYKVW5R.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

@@ -11,12 +11,12 @@ import {
   searchCommand,
   statusCommand,
   toolCommand
-} from "./chunk-AZPQC7QR.mjs";
-import "./chunk-P7EN33WT.mjs";
+} from "./chunk-KUE6KZGL.mjs";
+import "./chunk-LW6TSO7T.mjs";
 import "./chunk-GPZWB6SD.mjs";
 import "./chunk-S2M2GLMU.mjs";
-import "./chunk-AKNG3DCM.mjs";
-import "./chunk-5EQP25BN.mjs";
+import "./chunk-ZTSBFSFN.mjs";
+import "./chunk-XLDG2IXN.mjs";
 import "./chunk-JGDWI2EV.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {

@@ -22,7 +22,7 @@ import {
   shortInput,
   windowStart,
   withoutEngineNotes
-} from "./chunk-AKNG3DCM.mjs";
+} from "./chunk-ZTSBFSFN.mjs";
 import {
   requireModel
 } from "./chunk-45KIPHKO.mjs";
@@ -31,8 +31,9 @@ import {
   fmt,
   lineCount,
   lineSpan,
-  parseMarker
-} from "./chunk-5EQP25BN.mjs";
+  parseMarker,
+  shortPath
+} from "./chunk-XLDG2IXN.mjs";
 import {
   SectionDropError
 } from "./chunk-JGDWI2EV.mjs";
@@ -439,9 +440,9 @@ function scanLine(line, into) {
 var before = (a, b) => a.value > b.value || a.value === b.value && a.order < b.order;
 var Queue = class {
   items = [];
-  push(entry2) {
+  push(entry) {
     const a = this.items;
-    a.push(entry2);
+    a.push(entry);
     for (let i = a.length - 1; i > 0; ) {
       const p = i - 1 >> 1;
       if (!before(a[i], a[p])) break;
@@ -567,11 +568,11 @@ function outputSources(messages, policy, cwd, age) {
   const sources = [];
   const withheld = [];
   const left = { olderRuns: 0, echoes: 0, stale: 0 };
-  const changed = /* @__PURE__ */ new Map();
+  const changed2 = /* @__PURE__ */ new Map();
   for (const m of messages)
     for (const u of m.toolUses)
       if ((u.name === "Edit" || u.name === "MultiEdit" || u.name === "Write") && typeof u.input.file_path === "string" && !u.result?.isError)
-        changed.set(u.input.file_path, m.index);
+        changed2.set(u.input.file_path, m.index);
   for (const { u, index } of calls) {
     const key = callKey(u);
     const nth = (seen.get(key) ?? 0) + 1;
@@ -592,7 +593,7 @@ function outputSources(messages, policy, cwd, age) {
     }
     const one = oneFile(output, cwd);
     if (one) output = one.lines;
-    if (pointsOnlyIntoChanged(one ? [one.path] : locations(output, cwd), changed, index)) {
+    if (pointsOnlyIntoChanged(one ? [one.path] : locations(output, cwd), changed2, index)) {
       left.stale++;
       continue;
     }
@@ -609,8 +610,8 @@ function locations(lines, cwd) {
     for (const m of line.matchAll(/(?:^|[\s(])([\w./-]+\.\w+):\d+/g)) files.add(m[1].startsWith("/") || !cwd ? m[1] : `${cwd.replace(/\/+$/, "")}/${m[1]}`);
   return [...files];
 }
-function pointsOnlyIntoChanged(files, changed, at2) {
-  return files.length > 0 && files.every((f) => (changed.get(f) ?? -1) > at2);
+function pointsOnlyIntoChanged(files, changed2, at2) {
+  return files.length > 0 && files.every((f) => (changed2.get(f) ?? -1) > at2);
 }
 function callKey(u) {
   if (u.name === "Bash" && typeof u.input.command === "string") return `Bash ${u.input.command.trim()}`;
@@ -855,6 +856,8 @@ function negativeOf(c) {
   if (!r?.isError || !neg) return null;
   const text = r.text.trim();
   if (text === "Exit code 1" || text === "Error" && !neg.quiet) return neg.label;
+  if (neg.label === "no match" && text.startsWith("Exit code 1\n") && text.split("\n").slice(1).every((l) => /^(?:[^\n]*:)?0$/.test(l.trim())))
+    return neg.label;
   return null;
 }
 var failed = (c) => isFailure(c.use) && negativeOf(c) === null;
@@ -929,179 +932,8 @@ function renderFailure(f, cwd) {
   return `- ${f.tool}${number}${input} \u2192 ${error}${later}`;
 }
 
-// sections/ledger/commands.ts
-var DEFAULT_LIMITS = { newest: 10, clipChars: 150, newestClipChars: 300 };
-function commandRows(calls) {
-  return calls.filter((c) => c.use.name === "Bash" && typeof c.use.input.command === "string").map((c, i) => {
-    const negative = negativeOf(c);
-    return {
-      n: i + 1,
-      command: c.use.input.command,
-      readOnly: c.shell?.readOnly ?? false,
-      failed: failed(c),
-      ...negative ? { negative } : {},
-      writes: c.shell?.writes.map((w) => w.path) ?? [],
-      at: c.at
-    };
-  });
-}
-function renderCommand(row, max) {
-  const mark = row.failed ? "[error] " : row.negative ? `[${row.negative}] ` : "";
-  return `${row.n}. ${mark}${clip(oneLine(row.command), max)}`;
-}
-function fitCommands(rows, room, countLine, limits = DEFAULT_LIMITS) {
-  if (rows.length === 0) return { text: "", shown: 0, leftOut: 0, leftOutReadOnly: 0 };
-  const newest = rows.slice(-limits.newest);
-  const older = rows.slice(0, Math.max(0, rows.length - limits.newest));
-  const olderLines = older.map((r) => renderCommand(r, limits.clipChars));
-  const kept = older.map(() => true);
-  let newestClip = Math.max(limits.newestClipChars, limits.clipChars);
-  let olderChars = olderLines.reduce((n, l) => n + l.length + 1, 0);
-  let newestChars = newest.reduce((n, r) => n + renderCommand(r, newestClip).length + 1, 0);
-  let left = 0;
-  let leftReadOnly = 0;
-  const size = () => (left ? countLine(left, leftReadOnly).length + 1 : 0) + olderChars + newestChars - 1;
-  const dropOrder = [...older.keys()].filter((i) => older[i].readOnly).concat([...older.keys()].filter((i) => !older[i].readOnly));
-  for (const i of dropOrder) {
-    if (size() <= room) break;
-    kept[i] = false;
-    olderChars -= olderLines[i].length + 1;
-    left++;
-    if (older[i].readOnly) leftReadOnly++;
-  }
-  while (size() > room && newestClip > limits.clipChars) {
-    newestClip = Math.max(limits.clipChars, Math.floor(newestClip * 0.75));
-    newestChars = newest.reduce((n, r) => n + renderCommand(r, newestClip).length + 1, 0);
-  }
-  const lines = [...left ? [countLine(left, leftReadOnly)] : [], ...olderLines.filter((_, i) => kept[i]), ...newest.map((r) => renderCommand(r, newestClip))];
-  return { text: lines.join("\n"), shown: rows.length - left, leftOut: left, leftOutReadOnly: leftReadOnly };
-}
-function commandsReserve(rows, countLineChars, limits = DEFAULT_LIMITS) {
-  const newest = rows.slice(-limits.newest);
-  const lines = newest.map((r) => renderCommand(r, limits.clipChars).length + 1).reduce((a, b) => a + b, 0);
-  return rows.length > newest.length ? lines + countLineChars + 1 : lines;
-}
-
-// sections/ledger/files.ts
-import { posix } from "node:path";
-var FILE_TOOLS2 = {
-  Write: "file_path",
-  Edit: "file_path",
-  MultiEdit: "file_path",
-  NotebookEdit: "notebook_path"
-};
-function normalizePath(p) {
-  const n = posix.normalize(p);
-  return n.length > 1 ? n.replace(/\/+$/, "") : n;
-}
-var isAbsolute = (p) => p.startsWith("/") || p.startsWith("~");
-function resolveWrite(path, dir, base2) {
-  if (isAbsolute(path) || dir === null) return normalizePath(path);
-  if (dir !== void 0 && isAbsolute(dir)) return normalizePath(posix.join(dir, path));
-  return normalizePath(base2 ? posix.join(base2, dir ?? "", path) : posix.join(dir ?? "", path));
-}
-function dirAfter(base2, end) {
-  if (end === void 0) return base2;
-  if (end === null) return void 0;
-  if (isAbsolute(end)) return end.startsWith("~") ? void 0 : normalizePath(end);
-  return base2 ? normalizePath(posix.join(base2, end)) : void 0;
-}
-function filesWritten(calls) {
-  const byPath = /* @__PURE__ */ new Map();
-  const entry2 = (path, at2) => {
-    let f = byPath.get(path);
-    if (!f) {
-      f = { path, tools: {}, shell: [], toolCalls: 0, failedToolCalls: 0, folded: [], renamedFrom: [], first: at2, last: at2 };
-      byPath.set(path, f);
-    }
-    f.first = Math.min(f.first, at2);
-    f.last = Math.max(f.last, at2);
-    return f;
-  };
-  const rename = (from, into) => {
-    const old = byPath.get(from);
-    if (old && old !== into) {
-      byPath.delete(from);
-      merge(old, into);
-    }
-    if (!into.renamedFrom.includes(from)) into.renamedFrom.push(from);
-  };
-  for (const { use, at: at2, shell, base: base2 } of calls) {
-    const field = FILE_TOOLS2[use.name];
-    if (field !== void 0) {
-      const raw = use.input[field];
-      if (typeof raw !== "string" || raw === "") continue;
-      const f = entry2(normalizePath(raw), at2);
-      f.tools[use.name] = (f.tools[use.name] ?? 0) + 1;
-      f.toolCalls++;
-      if (isFailure(use)) f.failedToolCalls++;
-    } else if (shell && shell.writes.length > 0) {
-      const seen = /* @__PURE__ */ new Set();
-      for (const w of shell.writes) {
-        const path = resolveWrite(w.path, w.dir, base2);
-        const f = entry2(path, at2);
-        if (!seen.has(path)) f.tools[use.name] = (f.tools[use.name] ?? 0) + 1;
-        seen.add(path);
-        if (!f.shell.includes(w.how)) f.shell.push(w.how);
-        if (w.from !== void 0) {
-          const from = resolveWrite(w.from, w.dir, base2);
-          rename(from, f);
-          seen.delete(from);
-        }
-      }
-    }
-  }
-  return foldRelative([...byPath.values()]);
-}
-function merge(from, into) {
-  const [older, newer] = from.first <= into.first ? [from, into] : [into, from];
-  const tools = { ...older.tools };
-  for (const [tool, n] of Object.entries(newer.tools)) tools[tool] = (tools[tool] ?? 0) + n;
-  into.tools = tools;
-  into.shell = [.../* @__PURE__ */ new Set([...older.shell, ...newer.shell])];
-  into.toolCalls += from.toolCalls;
-  into.failedToolCalls += from.failedToolCalls;
-  into.folded.push(...from.folded);
-  for (const r of from.renamedFrom) if (!into.renamedFrom.includes(r)) into.renamedFrom.push(r);
-  into.first = Math.min(into.first, from.first);
-  into.last = Math.max(into.last, from.last);
-}
-var neverWritten = (f) => f.toolCalls > 0 && f.failedToolCalls === f.toolCalls && !f.tools.Bash;
-function foldRelative(files) {
-  const byTail = /* @__PURE__ */ new Map();
-  for (const f of files) {
-    if (f.toolCalls === 0 || !f.path.startsWith("/")) continue;
-    for (let at2 = f.path.indexOf("/", 1); at2 >= 0; at2 = f.path.indexOf("/", at2 + 1)) {
-      const tail = f.path.slice(at2 + 1);
-      const list2 = byTail.get(tail);
-      if (!list2) byTail.set(tail, [f]);
-      else if (list2.length < 2) list2.push(f);
-    }
-    const whole = f.path.slice(1);
-    const list = byTail.get(whole);
-    if (!list) byTail.set(whole, [f]);
-    else if (list.length < 2 && !list.includes(f)) list.push(f);
-  }
-  const out = [];
-  const folds = [];
-  for (const f of files) {
-    if (isAbsolute(f.path) || f.path.startsWith("$") || f.path.startsWith("..")) {
-      out.push(f);
-      continue;
-    }
-    const matches = byTail.get(f.path) ?? [];
-    if (matches.length === 1) folds.push({ from: f, into: matches[0] });
-    else out.push(f);
-  }
-  for (const { from, into } of folds) {
-    merge(from, into);
-    into.folded.push(from.path);
-  }
-  return out;
-}
-
 // sections/ledger/shell-writes.ts
-import { posix as posix3 } from "node:path";
+import { posix as posix2 } from "node:path";
 
 // sections/ledger/command-writes.ts
 var base = (w) => w?.value == null ? null : w.value.slice(w.value.lastIndexOf("/") + 1);
@@ -1456,6 +1288,16 @@ function judgeCommand(cmd) {
     case "cp":
     case "install":
       return judged(destinations(args, name));
+    case "rm":
+    case "unlink": {
+      const recursive = args.some((a) => /^(-[a-zA-Z]*[rR][a-zA-Z]*|--recursive)$/.test(a.value ?? ""));
+      return judged(
+        writes(
+          positionals(args, () => false),
+          recursive ? "rm -r" : "rm"
+        )
+      );
+    }
     case "touch":
       return judged(
         writes(
@@ -1877,7 +1719,7 @@ function scriptFromTokens(source) {
 }
 
 // sections/ledger/shell-tree.ts
-import { posix as posix2 } from "node:path";
+import { posix } from "node:path";
 
 // sections/ledger/shell-model.ts
 var literal = (value) => ({ value, loose: value });
@@ -1998,7 +1840,7 @@ function cdTarget(c, dir) {
   if (to.value === null || to.value === "-" || to.value === "") return null;
   if (to.value.startsWith("/") || to.value.startsWith("~")) return to.value;
   if (dir === null) return null;
-  return dir === void 0 ? to.value : posix2.join(dir, to.value);
+  return dir === void 0 ? to.value : posix.join(dir, to.value);
 }
 function silencesStderr(redirects) {
   let out = true;
@@ -2168,6 +2010,7 @@ function scriptFromTree(root) {
 }
 
 // sections/ledger/shell-writes.ts
+var isDeletion = (w) => w.how === "rm" || w.how === "rm -r";
 var NOT_A_FILE = /^\/dev\/(null|stdout|stderr|tty|zero|fd\/\d+)$|^\/proc\/self\/fd\/\d+$/;
 var WRITING_OPS = /* @__PURE__ */ new Set([">", ">>", ">|", "&>", "&>>", ">&"]);
 var MAX_DEPTH = 4;
@@ -2192,7 +2035,7 @@ function read(command, parser) {
 function within(outer, dir) {
   if (dir === void 0) return outer;
   if (dir === null || dir.startsWith("/") || dir.startsWith("~") || outer === void 0) return dir;
-  return outer === null ? null : posix3.join(outer, dir);
+  return outer === null ? null : posix2.join(outer, dir);
 }
 var at = (w, dir) => dir === void 0 ? w : { ...w, dir };
 var setsStrict = (script) => script.commands.some(
@@ -2254,6 +2097,188 @@ function analyzeShell(command, parser, depth = 0) {
   if (neg) analysis.negative = { label: neg.label, quiet: neg.silenced || script.exit.quiet };
   if (script.endDir !== void 0) analysis.endDir = script.endDir;
   return analysis;
+}
+
+// sections/ledger/commands.ts
+var DEFAULT_LIMITS = { newest: 10, clipChars: 150, newestClipChars: 300 };
+function commandRows(calls) {
+  return calls.filter((c) => c.use.name === "Bash" && typeof c.use.input.command === "string").map((c, i) => {
+    const negative = negativeOf(c);
+    return {
+      n: i + 1,
+      command: c.use.input.command,
+      readOnly: c.shell?.readOnly ?? false,
+      failed: failed(c),
+      ...negative ? { negative } : {},
+      writes: c.shell?.writes.filter((w) => !isDeletion(w)).map((w) => w.path) ?? [],
+      at: c.at
+    };
+  });
+}
+function renderCommand(row, max) {
+  const mark = row.failed ? "[error] " : row.negative ? `[${row.negative}] ` : "";
+  return `${row.n}. ${mark}${clip(oneLine(row.command), max)}`;
+}
+function fitCommands(rows, room, countLine, limits = DEFAULT_LIMITS) {
+  if (rows.length === 0) return { text: "", shown: 0, leftOut: 0, leftOutReadOnly: 0 };
+  const newest = rows.slice(-limits.newest);
+  const older = rows.slice(0, Math.max(0, rows.length - limits.newest));
+  const olderLines = older.map((r) => renderCommand(r, limits.clipChars));
+  const kept = older.map(() => true);
+  let newestClip = Math.max(limits.newestClipChars, limits.clipChars);
+  let olderChars = olderLines.reduce((n, l) => n + l.length + 1, 0);
+  let newestChars = newest.reduce((n, r) => n + renderCommand(r, newestClip).length + 1, 0);
+  let left = 0;
+  let leftReadOnly = 0;
+  const size = () => (left ? countLine(left, leftReadOnly).length + 1 : 0) + olderChars + newestChars - 1;
+  const dropOrder = [...older.keys()].filter((i) => older[i].readOnly).concat([...older.keys()].filter((i) => !older[i].readOnly));
+  for (const i of dropOrder) {
+    if (size() <= room) break;
+    kept[i] = false;
+    olderChars -= olderLines[i].length + 1;
+    left++;
+    if (older[i].readOnly) leftReadOnly++;
+  }
+  while (size() > room && newestClip > limits.clipChars) {
+    newestClip = Math.max(limits.clipChars, Math.floor(newestClip * 0.75));
+    newestChars = newest.reduce((n, r) => n + renderCommand(r, newestClip).length + 1, 0);
+  }
+  const lines = [...left ? [countLine(left, leftReadOnly)] : [], ...olderLines.filter((_, i) => kept[i]), ...newest.map((r) => renderCommand(r, newestClip))];
+  return { text: lines.join("\n"), shown: rows.length - left, leftOut: left, leftOutReadOnly: leftReadOnly };
+}
+function commandsReserve(rows, countLineChars, limits = DEFAULT_LIMITS) {
+  const newest = rows.slice(-limits.newest);
+  const lines = newest.map((r) => renderCommand(r, limits.clipChars).length + 1).reduce((a, b) => a + b, 0);
+  return rows.length > newest.length ? lines + countLineChars + 1 : lines;
+}
+
+// sections/ledger/files.ts
+import { posix as posix3 } from "node:path";
+var FILE_TOOLS2 = {
+  Write: "file_path",
+  Edit: "file_path",
+  MultiEdit: "file_path",
+  NotebookEdit: "notebook_path"
+};
+function normalizePath(p) {
+  const n = posix3.normalize(p);
+  return n.length > 1 ? n.replace(/\/+$/, "") : n;
+}
+var isAbsolute = (p) => p.startsWith("/") || p.startsWith("~");
+function resolveWrite(path, dir, base2) {
+  if (isAbsolute(path) || dir === null) return normalizePath(path);
+  if (dir !== void 0 && isAbsolute(dir)) return normalizePath(posix3.join(dir, path));
+  return normalizePath(base2 ? posix3.join(base2, dir ?? "", path) : posix3.join(dir ?? "", path));
+}
+function dirAfter(base2, end) {
+  if (end === void 0) return base2;
+  if (end === null) return void 0;
+  if (isAbsolute(end)) return end.startsWith("~") ? void 0 : normalizePath(end);
+  return base2 ? normalizePath(posix3.join(base2, end)) : void 0;
+}
+function filesWritten(calls) {
+  const byPath = /* @__PURE__ */ new Map();
+  const entry = (path, at2) => {
+    let f = byPath.get(path);
+    if (!f) {
+      f = { path, tools: {}, shell: [], toolCalls: 0, failedToolCalls: 0, folded: [], renamedFrom: [], first: at2, last: at2 };
+      byPath.set(path, f);
+    }
+    f.first = Math.min(f.first, at2);
+    f.last = Math.max(f.last, at2);
+    return f;
+  };
+  const rename = (from, into) => {
+    const old = byPath.get(from);
+    if (old && old !== into) {
+      byPath.delete(from);
+      merge(old, into);
+    }
+    if (!into.renamedFrom.includes(from)) into.renamedFrom.push(from);
+  };
+  for (const { use, at: at2, shell, base: base2 } of calls) {
+    const field = FILE_TOOLS2[use.name];
+    if (field !== void 0) {
+      const raw = use.input[field];
+      if (typeof raw !== "string" || raw === "") continue;
+      const f = entry(normalizePath(raw), at2);
+      delete f.deleted;
+      f.tools[use.name] = (f.tools[use.name] ?? 0) + 1;
+      f.toolCalls++;
+      if (isFailure(use)) f.failedToolCalls++;
+    } else if (shell && shell.writes.length > 0) {
+      const seen = /* @__PURE__ */ new Set();
+      for (const w of shell.writes) {
+        const path = resolveWrite(w.path, w.dir, base2);
+        if (isDeletion(w)) {
+          const gone = [...byPath.values()].filter((f2) => f2.path === path || w.how === "rm -r" && f2.path.startsWith(`${path}/`));
+          if (gone.length === 0 && w.how === "rm") gone.push(entry(path, at2));
+          for (const f2 of gone) {
+            f2.deleted = w.how;
+            f2.last = Math.max(f2.last, at2);
+          }
+          continue;
+        }
+        const f = entry(path, at2);
+        delete f.deleted;
+        if (!seen.has(path)) f.tools[use.name] = (f.tools[use.name] ?? 0) + 1;
+        seen.add(path);
+        if (!f.shell.includes(w.how)) f.shell.push(w.how);
+        if (w.from !== void 0) {
+          const from = resolveWrite(w.from, w.dir, base2);
+          rename(from, f);
+          seen.delete(from);
+        }
+      }
+    }
+  }
+  return foldRelative([...byPath.values()]);
+}
+function merge(from, into) {
+  const [older, newer] = from.first <= into.first ? [from, into] : [into, from];
+  const tools = { ...older.tools };
+  for (const [tool, n] of Object.entries(newer.tools)) tools[tool] = (tools[tool] ?? 0) + n;
+  into.tools = tools;
+  into.shell = [.../* @__PURE__ */ new Set([...older.shell, ...newer.shell])];
+  into.toolCalls += from.toolCalls;
+  into.failedToolCalls += from.failedToolCalls;
+  into.folded.push(...from.folded);
+  for (const r of from.renamedFrom) if (!into.renamedFrom.includes(r)) into.renamedFrom.push(r);
+  into.first = Math.min(into.first, from.first);
+  into.last = Math.max(into.last, from.last);
+}
+var neverWritten = (f) => f.toolCalls > 0 && f.failedToolCalls === f.toolCalls && !f.tools.Bash;
+function foldRelative(files) {
+  const byTail = /* @__PURE__ */ new Map();
+  for (const f of files) {
+    if (f.toolCalls === 0 || !f.path.startsWith("/")) continue;
+    for (let at2 = f.path.indexOf("/", 1); at2 >= 0; at2 = f.path.indexOf("/", at2 + 1)) {
+      const tail = f.path.slice(at2 + 1);
+      const list2 = byTail.get(tail);
+      if (!list2) byTail.set(tail, [f]);
+      else if (list2.length < 2) list2.push(f);
+    }
+    const whole = f.path.slice(1);
+    const list = byTail.get(whole);
+    if (!list) byTail.set(whole, [f]);
+    else if (list.length < 2 && !list.includes(f)) list.push(f);
+  }
+  const out = [];
+  const folds = [];
+  for (const f of files) {
+    if (isAbsolute(f.path) || f.path.startsWith("$") || f.path.startsWith("..")) {
+      out.push(f);
+      continue;
+    }
+    const matches = byTail.get(f.path) ?? [];
+    if (matches.length === 1) folds.push({ from: f, into: matches[0] });
+    else out.push(f);
+  }
+  for (const { from, into } of folds) {
+    merge(from, into);
+    into.folded.push(from.path);
+  }
+  return out;
 }
 
 // sections/ledger/tasks.ts
@@ -2402,10 +2427,6 @@ async function readLedger(messages, signal, opts = {}) {
     parser: stats
   };
 }
-function shortPath(path, cwd) {
-  const root = cwd?.replace(/\/+$/, "");
-  return root && path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path;
-}
 function displayPath(f, cwd) {
   const shown = shortPath(f.path, cwd);
   if (shown === f.path && !f.path.startsWith("/") && !f.path.startsWith("~")) return `${f.path} (as the shell wrote it)`;
@@ -2419,6 +2440,7 @@ function toolList(f, cwd) {
   const dir = f.path.slice(0, f.path.lastIndexOf("/") + 1);
   const old = (p) => dir && p.startsWith(dir) && !p.slice(dir.length).includes("/") ? p.slice(dir.length) : shortPath(p, cwd);
   const renamed = f.renamedFrom.length ? `; renamed from ${f.renamedFrom.map(old).join(", ")}` : "";
+  if (f.deleted) return parts.length ? `${parts.join(", ")}${renamed}; then deleted (${f.deleted}), gone now` : `deleted (${f.deleted}), gone now`;
   return parts.join(", ") + renamed;
 }
 function renderFiles(files, room, cwd, n) {
@@ -2614,7 +2636,10 @@ var ledger_default = defineSection({
 
 // sections/outline/index.ts
 import { basename as basename2 } from "node:path";
-var DECLARATION = /^(?: {0,4}|\t?)(?:(?:export|pub(?:\([\w:]+\))?|public|private|protected|internal|static|async|abstract|final|override|default|extern)\s+)*(?:func|type|class|def|interface|struct|enum|const|var|let|function|fn|impl|trait|module|object|record|package|namespace|macro_rules!|#{1,4} |\\(?:sub)*section\*?\{|[A-Z][A-Z0-9_]{3,}\s*[:=])/;
+var MODIFIERS = "(?:(?:export|pub(?:\\([\\w:]+\\))?|public|private|protected|internal|static|async|abstract|final|override|default|extern)\\s+)*";
+var DECLARATION = new RegExp(
+  `^(?:(?: {0,4}|\\t?)${MODIFIERS}(?:(?:func|class|def(?:p|module|macrop?|struct|impl|protocol)?|interface|struct|enum|function|fn|impl|trait|module|object|record|namespace)\\b|macro_rules!)|${MODIFIERS}(?:const|var|let|type)\\b|[A-Z][A-Z0-9_]{3,}\\s*[:=]|#{1,4} |\\\\(?:sub)*section\\*?\\{)`
+);
 function didWhat(ops) {
   const words = [
     ["written", ops.Write ?? 0],
@@ -2630,9 +2655,26 @@ function declarations(touch, lineChars) {
   fileLines(copy.text).forEach((line, i) => {
     if (!DECLARATION.test(line)) return;
     const text = line.trim();
-    out.push(`${copy.firstLine + i}: ${text.length > lineChars ? `${text.slice(0, lineChars - 1)}\u2026` : text}`);
+    out.push({ line: copy.firstLine + i, text: text.length > lineChars ? `${text.slice(0, lineChars - 1)}\u2026` : text });
   });
   return out;
+}
+function aroundFocus(decls, focus, n) {
+  if (decls.length <= n) return { shown: decls, holder: holderOf(decls, focus) };
+  const at2 = Math.max(0, holderOf(decls, focus));
+  let from = at2;
+  let to = at2 + 1;
+  while (to - from < n) {
+    if (to < decls.length) to++;
+    if (to - from < n && from > 0) from--;
+  }
+  const shown = decls.slice(from, to);
+  return { shown, holder: holderOf(shown, focus) };
+}
+function holderOf(decls, line) {
+  let i = -1;
+  while (i + 1 < decls.length && decls[i + 1].line <= line) i++;
+  return i;
 }
 function seenOf(touch) {
   const copy = lastCopy(touch);
@@ -2643,9 +2685,13 @@ function seenOf(touch) {
   if (!copy.whole) return `${span} seen`;
   return `${span} as ${copy.from === "write" ? "written" : "last read"}`;
 }
-function entry(touch, lineChars) {
-  const decls = declarations(touch, lineChars);
-  return [`- ${touch.path} (${didWhat(touch.ops)}; ${seenOf(touch)}; last worked at line ${touch.focus})`, ...decls.map((d) => `    ${d}`)].join("\n");
+var changed = (t) => (t.ops.Write ?? 0) + (t.ops.Edit ?? 0) + (t.ops.MultiEdit ?? 0) + (t.ops.NotebookEdit ?? 0) > 0;
+function declarationRows(touch, decls, n) {
+  const { shown, holder } = aroundFocus(decls, touch.focus, n);
+  const rows = shown.map((d, i) => `    ${d.line}: ${d.text}${i === holder ? "   \u2190 there" : ""}`);
+  const left = decls.length - shown.length;
+  if (left > 0) rows.push(`    (${fmt(left)} more declaration${left === 1 ? "" : "s"} in it, not listed)`);
+  return rows;
 }
 var outline_default = defineSection({
   name: "outline",
@@ -2653,43 +2699,57 @@ var outline_default = defineSection({
   description: "The files the session worked on, newest first: what was done to each and its declarations with line numbers.",
   // Priority 45: a map is cheap to rebuild by reading files again, but cheaper to keep than the
   // files themselves, so it outlives restore and goes before the newest work.
-  defaults: { timeoutMs: 5e3, budgetChars: 2500, priority: 45, options: { maxFiles: 20, lineChars: 100 } },
+  defaults: { timeoutMs: 5e3, budgetChars: 2500, priority: 45, options: { maxFiles: 30, filesShare: 0.3, declarations: 8, lineChars: 100 } },
   optionsSchema: {
     type: "object",
     additionalProperties: false,
     properties: {
       maxFiles: { type: "integer", minimum: 1, maximum: 200, description: "the most files outlined, newest touch first" },
+      filesShare: { type: "number", minimum: 0, maximum: 1, description: "the share of the room the file lines may take before declarations are listed" },
+      declarations: { type: "integer", minimum: 0, description: "the most declarations listed under one file, those nearest where the work last was" },
       lineChars: { type: "integer", minimum: 20, description: "a declaration line longer than this is clipped" }
     }
   },
   async run(ctx) {
     const touches = [...fileTouches(ctx.input.transcript).values()].reverse().filter((t) => basename2(t.path) !== "CLAUDE.md");
     if (touches.length === 0) throw new SectionDropError("SECTION_EMPTY", "the session touched no file through a file tool");
-    const intro = "The files this session worked on, newest first: what was done to each, and the declarations in it by line number as the conversation last showed the file (it may have changed since).";
-    const lines = [intro];
+    const cwd = ctx.input.transcript.cwd ?? ctx.input.cwd;
+    const relative = cwd && cwd !== "/" && touches.some((t) => shortPath(t.path, cwd) !== t.path);
+    const intro = `Files this session worked on, newest first${relative ? `, relative to ${cwd}` : ""}: what was done to each, how much of it the conversation showed, where the work last was; under the newest, their declarations near that line (as last seen; the file may have changed since).`;
+    const room = ctx.budgetChars - 80;
+    const head = (touch) => `- ${shortPath(touch.path, cwd)} \u2014 ${didWhat(touch.ops)}; ${seenOf(touch)}; last worked at line ${fmt(touch.focus)}`;
+    const candidates = touches.slice(0, ctx.options.maxFiles);
+    const files = [];
     let used = intro.length;
-    let listed = 0;
-    let cut = 0;
-    for (const touch of touches.slice(0, ctx.options.maxFiles)) {
-      let text = entry(touch, ctx.options.lineChars);
-      if (used + text.length + 1 > ctx.budgetChars - 120) {
-        const rows = text.split("\n");
-        while (rows.length > 1 && used + rows.join("\n").length + 1 > ctx.budgetChars - 160) rows.pop();
-        const kept = rows.join("\n");
-        if (used + kept.length + 1 > ctx.budgetChars - 160) break;
-        const dropped = text.split("\n").length - rows.length;
-        text = dropped > 0 ? `${kept}
-    \u2026 ${fmt(dropped)} more declarations` : kept;
-        cut += dropped;
+    const addFiles = (limit) => {
+      for (const touch of candidates.slice(files.length)) {
+        const h = head(touch);
+        if (used + h.length + 1 > limit) break;
+        files.push({ touch, head: h, rows: [] });
+        used += h.length + 1;
       }
-      lines.push(text);
-      used += text.length + 1;
-      listed++;
+    };
+    addFiles(intro.length + (room - intro.length) * ctx.options.filesShare);
+    if (files.length === 0) addFiles(room);
+    if (files.length === 0) throw new SectionDropError("SECTION_EMPTY", `not even one file's line fits budgetChars: ${fmt(ctx.budgetChars)}`);
+    let cut = 0;
+    for (const f of [...files.filter((f2) => changed(f2.touch)), ...files.filter((f2) => !changed(f2.touch))]) {
+      const decls = declarations(f.touch, ctx.options.lineChars);
+      for (let n = Math.min(ctx.options.declarations, decls.length); n > 0; n--) {
+        const rows = declarationRows(f.touch, decls, n);
+        const size = rows.reduce((a, r) => a + r.length + 1, 0);
+        if (used + size > room) continue;
+        f.rows = rows;
+        used += size;
+        break;
+      }
+      cut += decls.length - Math.min(decls.length, f.rows.filter((r) => !r.startsWith("    (")).length);
     }
-    if (listed === 0) throw new SectionDropError("SECTION_EMPTY", `not even one file's entry fits budgetChars: ${fmt(ctx.budgetChars)}`);
-    const left = touches.length - listed;
+    addFiles(room);
+    const lines = [intro, ...files.flatMap((f) => [f.head, ...f.rows])];
+    const left = touches.length - files.length;
     if (left > 0) lines.push(`(${fmt(left)} more file${left === 1 ? "" : "s"} touched earlier, not listed)`);
-    return { body: lines.join("\n"), record: { files: touches.length, listed, declarationsCut: cut } };
+    return { body: lines.join("\n"), record: { files: touches.length, listed: files.length, declarationsCut: cut } };
   }
 });
 
@@ -3211,17 +3271,17 @@ function parseStatus(raw) {
       if (onlyUntrackedInside) s.untrackedOnlySubmodules.push(rest);
       continue;
     }
-    const entry2 = {
+    const entry = {
       kind: type === "2" ? "renamed" : "changed",
       xy: `${staged ? x : " "}${unstaged ? y : " "}`,
       path: rest,
       staged,
       unstaged
     };
-    if (type === "2") entry2.from = records[++i] ?? "";
+    if (type === "2") entry.from = records[++i] ?? "";
     const words = submoduleWords(sub);
-    if (words) entry2.submodule = words;
-    s.entries.push(entry2);
+    if (words) entry.submodule = words;
+    s.entries.push(entry);
     if (staged) s.counts.staged++;
     if (unstaged) s.counts.unstaged++;
   }

@@ -5,10 +5,10 @@ import {
   COMMON,
   EXIT,
   command
-} from "./chunk-AZPQC7QR.mjs";
+} from "./chunk-KUE6KZGL.mjs";
 import {
   resolveDataDir
-} from "./chunk-P7EN33WT.mjs";
+} from "./chunk-LW6TSO7T.mjs";
 import {
   MODE_DIRS,
   StoreError,
@@ -22,8 +22,8 @@ import {
   forTerminal,
   jsonForTerminal
 } from "./chunk-S2M2GLMU.mjs";
-import "./chunk-AKNG3DCM.mjs";
-import "./chunk-5EQP25BN.mjs";
+import "./chunk-ZTSBFSFN.mjs";
+import "./chunk-XLDG2IXN.mjs";
 import {
   HandoffError
 } from "./chunk-JGDWI2EV.mjs";
@@ -36,6 +36,7 @@ import {
 // node_modules/topojson-client/dist/topojson-client.js
 var require_topojson_client = __commonJS({
   "node_modules/topojson-client/dist/topojson-client.js"(exports, module) {
+    "use strict";
     (function(global, factory) {
       typeof exports === "object" && typeof module !== "undefined" ? factory(exports) : typeof define === "function" && define.amd ? define(["exports"], factory) : (global = global || self, factory(global.topojson = global.topojson || {}));
     })(exports, function(exports2) {

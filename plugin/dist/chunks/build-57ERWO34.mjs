@@ -7,10 +7,10 @@ import {
   defaultConfigFile,
   importPackages,
   prepareSections
-} from "./chunk-GQZHBXMS.mjs";
-import "./chunk-S5DCAXN2.mjs";
+} from "./chunk-LMMMKKBZ.mjs";
+import "./chunk-IGL6XDJ2.mjs";
 import "./chunk-45KIPHKO.mjs";
-import "./chunk-5EQP25BN.mjs";
+import "./chunk-XLDG2IXN.mjs";
 import "./chunk-JGDWI2EV.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {

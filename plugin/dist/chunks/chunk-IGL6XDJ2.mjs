@@ -9,7 +9,7 @@ import {
   lineageMarker,
   messageChars,
   parseMarker
-} from "./chunk-5EQP25BN.mjs";
+} from "./chunk-XLDG2IXN.mjs";
 import {
   isSectionDrop
 } from "./chunk-JGDWI2EV.mjs";

@@ -5,7 +5,7 @@ import {
   clip,
   fmt,
   parseMarker
-} from "./chunk-5EQP25BN.mjs";
+} from "./chunk-XLDG2IXN.mjs";
 import {
   HandoffError
 } from "./chunk-JGDWI2EV.mjs";

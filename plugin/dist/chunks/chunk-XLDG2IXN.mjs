@@ -9,6 +9,10 @@ var fmt = (n) => {
 };
 var lineCount = (n) => `${fmt(n)} line${n === 1 ? "" : "s"}`;
 var lineSpan = (from, to) => from === to ? `line ${fmt(from)}` : `lines ${fmt(from)}\u2013${fmt(to)}`;
+function shortPath(path, cwd) {
+  const root = cwd?.replace(/\/+$/, "");
+  return root && path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path;
+}
 function clip(text, max, opts = {}) {
   if (text.length <= max) return text;
   const mark = opts.mark ?? (() => "\u2026");
@@ -48,6 +52,7 @@ export {
   fmt,
   lineCount,
   lineSpan,
+  shortPath,
   clip,
   messageChars,
   lineageMarker,

@@ -5,7 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-P7EN33WT.mjs";
+} from "./chunk-LW6TSO7T.mjs";
 import {
   HISTORY_TOOLS,
   INDEX_FILE,
@@ -29,7 +29,7 @@ import {
 } from "./chunk-S2M2GLMU.mjs";
 import {
   fmt
-} from "./chunk-5EQP25BN.mjs";
+} from "./chunk-XLDG2IXN.mjs";
 import {
   HandoffError
 } from "./chunk-JGDWI2EV.mjs";

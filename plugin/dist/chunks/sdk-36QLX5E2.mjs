@@ -33,7 +33,7 @@ import {
   UnprocessableEntityError,
   betaRefusalFallbackMiddleware,
   toFile
-} from "./chunk-DOSVMLNN.mjs";
+} from "./chunk-A7746JO7.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {
   APIConnectionError,
