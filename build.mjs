@@ -42,7 +42,7 @@ async function buildApi(apiDir) {
     format: 'esm',
     legalComments: 'eof',
     tsconfig,
-  logLevel: 'warning',
+    logLevel: 'warning',
   })
   const typesDir = join(apiDir, 'types')
   const tsc = spawnSync(
@@ -107,7 +107,7 @@ async function precompiledValidators() {
     target: 'node20',
     format: 'esm',
     tsconfig,
-  logLevel: 'warning',
+    logLevel: 'warning',
   })
   try {
     const { precompiledModule, builtinSections } = await import(script)
