@@ -1,7 +1,8 @@
 /**
  * The shell commands in order, trimmed to the room left: the newest ten always, then older
- * commands that changed something, each clipped; read-only probes are the first to go. A count
- * line names what was left out and the history call that lists every command in full.
+ * commands that changed something, each clipped; read-only probes are the first to go. A command
+ * rerun in a row with the same outcome is one row. A count line names what was left out and the
+ * history call that lists every command in full.
  */
 import { clip, oneLine } from '../../pipeline/index.ts'
 import type { Negative } from './command-writes.ts'
@@ -21,6 +22,9 @@ export interface CommandRow {
   /** Files its text says it writes. */
   writes: string[]
   at: number
+  /** When the same command ran again right after, with the same outcome: the last run's `n`
+   *  (the row stands for runs `n`…`until`; `repeatsCollapsed`). */
+  until?: number
 }
 
 export interface CommandLimits {
@@ -51,9 +55,29 @@ export function commandRows(calls: Call[]): CommandRow[] {
     })
 }
 
+/** How many runs a row stands for. */
+const runs = (row: CommandRow) => (row.until ?? row.n) - row.n + 1
+
+/**
+ * One row for a command run again and again in a row with the same outcome (a test rerun after
+ * each fix, a lint loop): `11–12. make test (2 runs in a row)`. Reruns whose outcome changed stay
+ * apart, since that change is the news. Keeps the room for commands that differ.
+ */
+export function repeatsCollapsed(rows: CommandRow[]): CommandRow[] {
+  const out: CommandRow[] = []
+  for (const row of rows) {
+    const last = out.at(-1)
+    const same = last && last.command === row.command && last.failed === row.failed && last.negative === row.negative && (last.until ?? last.n) === row.n - 1
+    if (same) out[out.length - 1] = { ...last, until: row.n, at: row.at, writes: [...new Set([...last.writes, ...row.writes])] }
+    else out.push(row)
+  }
+  return out
+}
+
 export function renderCommand(row: CommandRow, max: number): string {
   const mark = row.failed ? '[error] ' : row.negative ? `[${row.negative}] ` : ''
-  return `${row.n}. ${mark}${clip(oneLine(row.command), max)}`
+  const n = runs(row)
+  return n > 1 ? `${row.n}–${row.until}. ${mark}${clip(oneLine(row.command), max)} (${n} runs in a row)` : `${row.n}. ${mark}${clip(oneLine(row.command), max)}`
 }
 
 export interface FittedCommands {
@@ -94,8 +118,8 @@ export function fitCommands(
     if (size() <= room) break
     kept[i] = false
     olderChars -= olderLines[i]!.length + 1
-    left++
-    if (older[i]!.readOnly) leftReadOnly++
+    left += runs(older[i]!)
+    if (older[i]!.readOnly) leftReadOnly += runs(older[i]!)
   }
   // Still over with only the newest left: clip them harder, down to the older commands' clip.
   while (size() > room && newestClip > limits.clipChars) {
@@ -103,7 +127,7 @@ export function fitCommands(
     newestChars = newest.reduce((n, r) => n + renderCommand(r, newestClip).length + 1, 0)
   }
   const lines = [...(left ? [countLine(left, leftReadOnly)] : []), ...olderLines.filter((_, i) => kept[i]), ...newest.map((r) => renderCommand(r, newestClip))]
-  return { text: lines.join('\n'), shown: rows.length - left, leftOut: left, leftOutReadOnly: leftReadOnly }
+  return { text: lines.join('\n'), shown: rows.reduce((a, r) => a + runs(r), 0) - left, leftOut: left, leftOutReadOnly: leftReadOnly }
 }
 
 /** What the newest commands need at the least: the room the rest of the ledger must leave. */

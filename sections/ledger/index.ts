@@ -6,7 +6,7 @@
  */
 import { defineSection, fmt, type Message, shortPath, type Transcript, windowStart } from '../../pipeline/index.ts'
 import { type BashParser, loadBashParser } from './bash-parser.ts'
-import { type CommandLimits, type CommandRow, commandRows, commandsReserve, fitCommands } from './commands.ts'
+import { type CommandLimits, type CommandRow, commandRows, commandsReserve, fitCommands, repeatsCollapsed } from './commands.ts'
 import { type Failure, failures, renderFailure } from './failures.ts'
 import { type Call, dirAfter, filesWritten, neverWritten, normalizePath, type WrittenFile } from './files.ts'
 import { analyzeShell, type ShellAnalysis } from './shell-writes.ts'
@@ -271,13 +271,14 @@ export function renderLedger(
   const head = intro.length + sep + (tasks ? tasks.text.length + sep : 0) + files.text.length + sep
   // Laid out with the newest `newest` commands always listed; when even those at their shortest
   // do not fit, fewer of them are, and the count line stands for the rest.
+  const rows = repeatsCollapsed(data.commands)
   const layout = (newest: number) => {
     const lim = { ...limits, newest }
-    const reserve = data.commands.length ? commandsHead.length + 1 + commandsReserve(data.commands, countLine(999, 999).length, lim) + sep : 0
+    const reserve = data.commands.length ? commandsHead.length + 1 + commandsReserve(rows, countLine(999, 999).length, lim) + sep : 0
     const fails = renderFailures(data.failures, unwritten, options.maxFailures, Math.max(0, budget - head - reserve - sep), cwd, n)
     const used = head + fails.text.length + (data.commands.length ? sep : 0)
     const fitted = data.commands.length
-      ? fitCommands(data.commands, Math.max(0, budget - used - commandsHead.length - 1), countLine, lim)
+      ? fitCommands(rows, Math.max(0, budget - used - commandsHead.length - 1), countLine, lim)
       : { text: '', shown: 0, leftOut: 0, leftOutReadOnly: 0 }
     const parts = [
       intro,

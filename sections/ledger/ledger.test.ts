@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import type { Message, MessageKind, Transcript } from '../../pipeline/index.ts'
-import { type CommandRow, fitCommands } from './commands.ts'
+import { type CommandRow, fitCommands, renderCommand, repeatsCollapsed } from './commands.ts'
 import { errorReason, failures, isFailure } from './failures.ts'
 import { filesWritten, normalizePath } from './files.ts'
 import ledger, { lookupCall, messagesInScope, readLedger } from './index.ts'
@@ -537,6 +537,27 @@ describe('paths the shell wrote', () => {
 describe('shell commands', () => {
   const row = (n: number, command: string, readOnly = false): CommandRow => ({ n, command, readOnly, failed: false, writes: [], at: n })
   const count = (left: number, ro: number) => `[${left} left (${ro} read-only); ${lookupCall(3)}]`
+
+  test('a command rerun in a row with the same outcome is one row; a changed outcome or another command between keeps them apart', () => {
+    const rows = [
+      row(1, 'make lint'),
+      row(2, 'make lint'),
+      row(3, 'make lint'),
+      { ...row(4, 'make lint'), failed: true },
+      row(5, 'make lint'),
+      row(6, 'ls'),
+      row(7, 'make lint'),
+    ]
+    const collapsed = repeatsCollapsed(rows)
+    assert.deepEqual(
+      collapsed.map((r) => renderCommand(r, 100)),
+      ['1–3. make lint (3 runs in a row)', '4. [error] make lint', '5. make lint', '6. ls', '7. make lint'],
+    )
+    // Left out, a row counts every run it stands for.
+    const f = fitCommands(collapsed, 60, count, { newest: 2, clipChars: 100, newestClipChars: 100 })
+    assert.equal(f.leftOut + f.shown, 7)
+    assert.match(f.text, /^\[\d+ left/)
+  })
 
   test('everything, in order, when it fits', () => {
     const rows = [row(1, 'ls'), row(2, 'make'), row(3, 'git status', true)]
