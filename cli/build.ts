@@ -3,7 +3,6 @@
  * transcript on disk, by default for the conversation as it stood before its last compaction.
  */
 import { statSync } from 'node:fs'
-import { open } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { parseArgs } from 'node:util'
 import { HandoffError } from '../pipeline/codes.ts'
@@ -15,14 +14,16 @@ import { builtinSections } from '../sections/index.ts'
 import { cliCapabilities } from './capabilities.ts'
 import { readPolicy } from '../pipeline/read-policy.ts'
 import { cliModel } from './model.ts'
-import type { Command } from './command.ts'
+import { type Command, usageError } from './command.ts'
+import { checkOutPath, writeOut } from './output.ts'
 import { forTerminal, jsonForTerminal } from './terminal.ts'
 
 const usage = `Usage: compact-handoff build <transcript.jsonl> [options]
 
-Builds the handoff for a Claude Code transcript and prints it, then a report of each section.
-By default the conversation is taken as it stood before the file's last compaction (the whole
-file when it holds none).
+Builds the handoff for a Claude Code transcript and prints what the next window would receive
+(the handoff, then the Read results it hands up), then a report of each section. By default the
+conversation is taken as it stood before the file's last compaction (the whole file when it holds
+none). A preview: nothing is stored.
 
 Options:
   --config FILE       extend the default pipeline with FILE (repeatable)
@@ -38,7 +39,8 @@ Options:
                       with neither, those sections are dropped (SECTION_NO_MODEL)
   --verbose           stack traces on errors
 
-Exit codes: 0 ok, 1 invalid config or transcript, 2 usage error, 3 internal error.`
+Exit codes: 0 ok, 1 invalid config or transcript, or an --out that could not be written, 2 usage
+error, 3 internal error.`
 
 function parse(argv: string[]) {
   try {
@@ -57,7 +59,7 @@ function parse(argv: string[]) {
       },
     })
   } catch (err) {
-    throw new HandoffError('USAGE', `${(err as Error).message}\n${usage}`)
+    throw usageError(usage, err)
   }
 }
 
@@ -71,24 +73,30 @@ function sameFile(a: string, b: string): boolean {
   }
 }
 
-/** The handoff holds what the session held (paths, commands, the user's words): readable by its owner only. */
-async function writeOut(path: string, text: string): Promise<void> {
-  const fh = await open(path, 'w', 0o600)
-  try {
-    // An existing file keeps its mode through open(): set it. Only a regular file's, though:
-    // `--out /dev/null` or a pipe is not ours to change.
-    if ((await fh.stat()).isFile()) await fh.chmod(0o600)
-    await fh.writeFile(text, 'utf8')
-  } finally {
-    await fh.close()
-  }
-}
-
 function positiveInt(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined
   const n = Number(value)
   if (!Number.isInteger(n) || n < 1) throw new HandoffError('USAGE', `${flag} takes a whole number from 1 (got "${value}")`)
   return n
+}
+
+/**
+ * The handoff as the next window receives it: the text, then each message it hands up after it
+ * (`restore`'s Read calls and their results), each marked for what it is. The sizes the report
+ * gives count both.
+ */
+export function windowText(result: Pick<HandoffResult, 'handoff' | 'messages'>): string {
+  if (result.messages.length === 0) return result.handoff
+  const parts = [
+    result.handoff.trimEnd(),
+    `<!-- then ${fmt(result.messages.length)} message${result.messages.length === 1 ? '' : 's'} after the handoff, as the engine hands them on -->`,
+  ]
+  for (const m of result.messages) {
+    if (m.text) parts.push(`[${m.role}] ${m.text}`)
+    for (const u of m.toolUses ?? []) parts.push(`[${m.role}] → ${u.name} ${JSON.stringify(u.input)}`)
+    for (const r of m.toolResults ?? []) parts.push(`[${m.role}] ← ${r.isError ? 'error' : 'result'}:\n${r.text}`)
+  }
+  return `${parts.join('\n\n')}\n`
 }
 
 /** One row per section, then the run's one-line summary. */
@@ -107,13 +115,14 @@ export function formatReport(result: HandoffResult): string {
 
 async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv)
-  if (positionals.length !== 1) throw new HandoffError('USAGE', `expected one transcript path\n${usage}`)
+  if (positionals.length !== 1) throw new HandoffError('USAGE', 'expected one transcript path (compact-handoff build --help)')
   const file = positionals[0]!
   if (values.end && values['at-boundary']) throw new HandoffError('USAGE', '--end and --at-boundary go one at a time')
   // Flags are checked before any file is read, so a usage error is always exit 2.
   if (values.out !== undefined && sameFile(values.out, file)) {
     throw new HandoffError('USAGE', `--out ${values.out} is the transcript being read: the handoff would overwrite it`)
   }
+  if (values.out !== undefined) checkOutPath('--out', values.out)
   const boundary = positiveInt('--at-boundary', values['at-boundary'])
   const window = positiveInt('--window', values.window)
 
@@ -183,10 +192,10 @@ async function run(argv: string[]): Promise<number> {
     if (values.out) await writeOut(values.out, text)
     else process.stdout.write(text)
   } else if (values.out) {
-    await writeOut(values.out, result.handoff)
+    await writeOut(values.out, windowText(result))
     process.stdout.write(forTerminal(`${formatReport(result)}\nhandoff written to ${values.out}\n`))
   } else {
-    process.stdout.write(forTerminal(result.handoff))
+    process.stdout.write(forTerminal(windowText(result)))
     process.stderr.write(forTerminal(`\n${formatReport(result)}\n`))
   }
   await endIfLingering(result)

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
@@ -125,5 +125,31 @@ describe('npx compact-handoff', () => {
     assert.equal(m.stderr.trim(), `compact-handoff build: cannot read ${join(dir, 'nope.jsonl')}: no such file [TRANSCRIPT_UNREADABLE]`)
     const b = cli('build', join(dir, 'nope.jsonl'), '--at-boundary', 'x')
     assert.equal(b.status, 2)
+    // One line naming the option, not parseArgs' advice and the whole help text.
+    const o = cli('build', join(dir, 'nope.jsonl'), '--bogus')
+    assert.equal(o.status, 2)
+    assert.equal(o.stderr.trim(), 'compact-handoff build: unknown option --bogus (compact-handoff build --help lists the options) [USAGE]')
+    // A folder --out cannot be written in is said before any build.
+    const t = join(dir, 'ok-out.jsonl')
+    writeFileSync(t, JSON.stringify({ type: 'user', sessionId: 's', message: { role: 'user', content: 'hi' } }) + '\n')
+    const w = cli('build', t, '--out', join(dir, 'missing', 'h.md'))
+    assert.equal(w.status, 2)
+    assert.match(w.stderr, /--out .*h\.md: the folder .*missing does not exist \[USAGE\]/)
+  })
+
+  test('--out holds what the next window receives: the handoff, then the restored Read results', { skip: skipWithoutShared }, () => {
+    const file = rawTranscripts()[0]!
+    const out = join(dir, 'window.md')
+    const r = cli('build', file, '--out', out)
+    assert.equal(r.status, 0, r.stderr)
+    const json = JSON.parse(cli('build', file, '--json').stdout) as { handoff: string; messages: Array<{ toolResults?: Array<{ text: string }> }> }
+    const text = readFileSync(out, 'utf8')
+    // The same handoff (bar the state section's clock), then what it hands up.
+    assert.equal(text.split('\n')[0], json.handoff.split('\n')[0])
+    assert.ok(text.indexOf('## Files restored') > 0 && text.indexOf('## Files restored') < text.indexOf('<!-- then '))
+    const results = json.messages.flatMap((m) => m.toolResults ?? [])
+    assert.ok(results.length > 0, 'restore handed up Read results')
+    for (const res of results) assert.ok(text.includes(res.text), 'each restored result is in the file')
+    assert.match(text, /<!-- then \d+ messages? after the handoff, as the engine hands them on -->/)
   })
 })

@@ -10,7 +10,7 @@ import { StoreError } from '../store/read.ts'
 import { reindexStore } from '../store/search.ts'
 import { runTool, slashCommand, TOOL_NAMES, type ToolAnswer, type ToolContext } from '../store/tools.ts'
 import { resolveDataDir } from '../store/write.ts'
-import type { Command } from './command.ts'
+import { type Command, usageError } from './command.ts'
 import { forTerminal, jsonForTerminal } from './terminal.ts'
 
 declare const __CH_VERSION__: string
@@ -27,7 +27,7 @@ function parse(argv: string[], options: Flags, usage: string) {
   try {
     return parseArgs({ args: argv, allowPositionals: true, options: { 'data-dir': { type: 'string' }, json: { type: 'boolean' }, ...options } })
   } catch (err) {
-    throw new HandoffError('USAGE', `${(err as Error).message}\n${usage}`)
+    throw usageError(usage, err)
   }
 }
 

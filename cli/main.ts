@@ -27,10 +27,11 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
   tool: { summary: '(internal) answer one history tool call for the plugin', load: async () => (await import('./history.ts')).toolCommand },
 }
 
+/** The commands a person runs; the internal ones are the plugin's. */
+const publicCommands = () => Object.entries(commands).filter(([, c]) => !c.summary.startsWith('(internal)'))
+
 function help(): string {
-  const rows = Object.entries(commands)
-    .filter(([, c]) => !c.summary.startsWith('(internal)'))
-    .map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`)
+  const rows = publicCommands().map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`)
   return [
     `compact-handoff ${VERSION}: build a compaction handoff from a Claude Code transcript`,
     '',
@@ -60,7 +61,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const entry = commands[name]
   if (!entry) {
-    process.stderr.write(`compact-handoff: unknown command "${name}" (commands: ${Object.keys(commands).join(', ')}) [USAGE]\n`)
+    process.stderr.write(`compact-handoff: unknown command "${name}" (commands: ${publicCommands().map(([n]) => n).join(', ')}) [USAGE]\n`)
     return ERROR_CODES.USAGE.exit
   }
   const command = await entry.load()

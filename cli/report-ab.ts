@@ -2,6 +2,7 @@
  * `compact-handoff report --ab`: the A/B comparison of the arms (store/ab.ts) as text or JSON.
  * Kept apart from the rest of `report` so the HTML report can call `abSummary` for its own table.
  */
+import { usageError } from './command.ts'
 import { existsSync, statSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { HandoffError } from '../pipeline/codes.ts'
@@ -56,7 +57,7 @@ export async function runReportAb(argv: string[]): Promise<number> {
       },
     }))
   } catch (err) {
-    throw new HandoffError('USAGE', `${(err as Error).message}\n${reportAbUsage}`)
+    throw usageError(reportAbUsage, err)
   }
   const dataDir = resolveDataDir(values['data-dir'] as string | undefined)
   if (existsSync(dataDir) && !statSync(dataDir).isDirectory()) throw new HandoffError('DATA_DIR_UNUSABLE', `the data dir ${dataDir} is not a directory`)

@@ -3,11 +3,12 @@
  * or every session. Loaded only when it runs (cli/main.ts), so no other command parses the
  * charting library.
  */
-import { writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { StoreError } from '../store/read.ts'
 import { resolveDataDir } from '../store/write.ts'
 import type { Command } from './command.ts'
+import { checkOutPath, writeOut } from './output.ts'
 import { COMMON, command, EXIT } from './history.ts'
 import { reportAbUsage, runReportAb } from './report-ab.ts'
 import { jsonForTerminal } from './terminal.ts'
@@ -43,11 +44,17 @@ ${EXIT}`,
       process.stdout.write(`${jsonForTerminal(data)}\n`)
       return 0
     }
-    const html = await renderPage(data)
     const out = resolve(v.out ?? DEFAULT_OUT)
-    await writeFile(out, html, { mode: 0o600 })
+    checkOutPath('--out', out)
+    const html = await renderPage(data)
+    await writeOut(out, html)
     const compactions = data.sessions.reduce((n, s) => n + s.compactions.length, 0)
-    process.stdout.write(`wrote ${out} (${Math.round(html.length / 1024)} KB): ${data.sessions.length} session(s), ${compactions} compaction(s)\n`)
+    // An empty page is not a failure (a store fills as sessions compact), but where it looked is said.
+    const empty =
+      data.sessions.length === 0
+        ? `; the store at ${dataDir} ${existsSync(dataDir) ? 'holds no compaction yet' : 'does not exist (--data-dir or COMPACT_HANDOFF_DATA_DIR)'}`
+        : ''
+    process.stdout.write(`wrote ${out} (${Math.round(html.length / 1024)} KB): ${data.sessions.length} session(s), ${compactions} compaction(s)${empty}\n`)
     return 0
   },
 )

@@ -31,6 +31,7 @@ export const ERROR_CODES = {
   TRANSCRIPT_EMPTY: { exit: 1, means: 'the transcript (or the part asked for) holds no conversation' },
   TRANSCRIPT_TOO_LARGE: { exit: 1, means: 'the transcript is larger than the reader takes' },
   DATA_DIR_UNUSABLE: { exit: 1, means: 'the data dir is not a directory, or cannot be read' },
+  OUTPUT_UNWRITABLE: { exit: 1, means: 'the file --out names could not be written (permission, a full disk)' },
   STORE_REFUSED: { exit: 1, means: 'the store cannot answer what was asked: an unknown session, a compaction or a line that is not there' },
   USAGE: { exit: 2, means: 'the command line is not understood' },
   INTERNAL: { exit: 3, means: 'something went wrong that the program did not expect (a bug: --verbose shows the stack)' },

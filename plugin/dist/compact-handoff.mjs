@@ -7,27 +7,28 @@ import {
 import {
   ERROR_CODES,
   HandoffError
-} from "./chunks/chunk-JGDWI2EV.mjs";
+} from "./chunks/chunk-ORPKAE4C.mjs";
 import "./chunks/chunk-JULZ67VA.mjs";
 
 // cli/main.ts
 var VERSION = true ? "0.1.0" : "0.0.0-dev";
 var commands = {
-  build: { summary: "build the handoff for a transcript on disk", load: async () => (await import("./chunks/build-EZD5KVXP.mjs")).buildCommand },
-  status: { summary: "a session's compactions, its history reads, the search index", load: async () => (await import("./chunks/history-3VTASYQ4.mjs")).statusCommand },
-  list: { summary: "list a session's compactions, or every session that compacted", load: async () => (await import("./chunks/history-3VTASYQ4.mjs")).listCommand },
-  lookup: { summary: "read back a stored handoff, summary, conversation, row or section", load: async () => (await import("./chunks/history-3VTASYQ4.mjs")).lookupCommand },
-  search: { summary: "search what earlier compactions replaced", load: async () => (await import("./chunks/history-3VTASYQ4.mjs")).searchCommand },
+  build: { summary: "build the handoff for a transcript on disk", load: async () => (await import("./chunks/build-OBA6P6LM.mjs")).buildCommand },
+  status: { summary: "a session's compactions, its history reads, the search index", load: async () => (await import("./chunks/history-XY23UW5Y.mjs")).statusCommand },
+  list: { summary: "list a session's compactions, or every session that compacted", load: async () => (await import("./chunks/history-XY23UW5Y.mjs")).listCommand },
+  lookup: { summary: "read back a stored handoff, summary, conversation, row or section", load: async () => (await import("./chunks/history-XY23UW5Y.mjs")).lookupCommand },
+  search: { summary: "search what earlier compactions replaced", load: async () => (await import("./chunks/history-XY23UW5Y.mjs")).searchCommand },
   report: {
     summary: "the store as one HTML page: occupancy, handoffs, cost, fallbacks, the watch, A/B, quality (--ab: the arms compared, as text)",
-    load: async () => (await import("./chunks/report-WNY4TVGP.mjs")).reportCommand
+    load: async () => (await import("./chunks/report-B4YNH32N.mjs")).reportCommand
   },
-  index: { summary: "add every stored text the search index lacks (--rebuild: from scratch)", load: async () => (await import("./chunks/history-3VTASYQ4.mjs")).indexCommand },
-  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/child-HUD3XQLM.mjs")).engineCommand },
-  tool: { summary: "(internal) answer one history tool call for the plugin", load: async () => (await import("./chunks/history-3VTASYQ4.mjs")).toolCommand }
+  index: { summary: "add every stored text the search index lacks (--rebuild: from scratch)", load: async () => (await import("./chunks/history-XY23UW5Y.mjs")).indexCommand },
+  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/child-HNGROMT2.mjs")).engineCommand },
+  tool: { summary: "(internal) answer one history tool call for the plugin", load: async () => (await import("./chunks/history-XY23UW5Y.mjs")).toolCommand }
 };
+var publicCommands = () => Object.entries(commands).filter(([, c]) => !c.summary.startsWith("(internal)"));
 function help() {
-  const rows = Object.entries(commands).filter(([, c]) => !c.summary.startsWith("(internal)")).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);
+  const rows = publicCommands().map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);
   return [
     `compact-handoff ${VERSION}: build a compaction handoff from a Claude Code transcript`,
     "",
@@ -54,7 +55,7 @@ async function main(argv) {
   }
   const entry = commands[name];
   if (!entry) {
-    process.stderr.write(`compact-handoff: unknown command "${name}" (commands: ${Object.keys(commands).join(", ")}) [USAGE]
+    process.stderr.write(`compact-handoff: unknown command "${name}" (commands: ${publicCommands().map(([n]) => n).join(", ")}) [USAGE]
 `);
     return ERROR_CODES.USAGE.exit;
   }

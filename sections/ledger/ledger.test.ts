@@ -403,7 +403,7 @@ describe('tasks', () => {
     const { body, record } = await run(t)
     assert.match(
       body,
-      /### Tasks: 4 \(1 in progress, 1 pending, 2 completed\), as the task calls left them\n- \[in progress\] #3 Update ShadowBranchNameForCommit\n- \[pending\] #4 Final verification\n- \[completed\] #1, #2\n/,
+      /### Tasks: 4 \(1 in progress, 1 pending, 2 completed\), as the task calls left them\n- \[in progress\] #3 Update ShadowBranchNameForCommit\n- \[pending\] #4 Final verification\n- \[completed\] #1 Add GetWorktreeID\n- \[completed\] #2 Add HashWorktreeID\n/,
     )
     assert.deepEqual(
       record.tasks.map((x: { id: string; status: string }) => `${x.id}:${x.status}`),
@@ -457,6 +457,13 @@ describe('tasks', () => {
     assert.ok(r.text.length <= 500, `${r.text.length}`)
     assert.match(r.text, /^- \[in progress\] #3 /m)
     assert.match(r.text, /\[\d+ more open left out for room; every task: LOOKUP\]\n- \[completed\] #1, #2$/)
+    // With room for the open ones but not for what was done in words, the done ones by number.
+    const few = tasks.slice(0, 4)
+    const roomy = renderTasks(few, 10_000, 'LOOKUP').text
+    assert.match(roomy, /^- \[completed\] #1 Task 1: do a thing/m)
+    const tight = renderTasks(few, roomy.length - 10, 'LOOKUP').text
+    assert.match(tight, /^- \[pending\] #4 Task 4/m)
+    assert.match(tight, /^- \[completed\] #1, #2$/m)
   })
 })
 

@@ -104,8 +104,11 @@ export function renderTasks(tasks: Task[], room: number, lookup: string, subject
     return `- [${t.status.replace(/_/g, ' ')}] #${t.id} ${clip(oneLine(t.subject), subjectChars)}${waits.length ? ` (after #${waits.join(', #')})` : ''}`
   }
   const openRows = open.map(line)
-  const doneIds = done.length ? [`- [completed] ${done.map((t) => `#${t.id}`).join(', ')}`] : []
   const size = (rows: string[]) => [head, ...rows].join('\n').length
+  // What was done, in words, when it fits: "#3" alone tells the next window nothing.
+  const doneRows = done.map(line)
+  if (size([...openRows, ...doneRows]) <= room) return { text: [head, ...openRows, ...doneRows].join('\n'), shown: tasks.length }
+  const doneIds = done.length ? [`- [completed] ${done.map((t) => `#${t.id}`).join(', ')}`] : []
   if (size([...openRows, ...doneIds]) <= room) return { text: [head, ...openRows, ...doneIds].join('\n'), shown: tasks.length }
   // The open ones from the end of the list go first; the size is a running sum.
   const note = (left: number) => `[${fmt(left)} more open left out for room; every task: ${lookup}]`

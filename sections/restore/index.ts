@@ -384,12 +384,16 @@ export default defineSection<RestoreOptions>({
       fresh === restored.length
         ? 're-read as this handoff was written'
         : fresh === 0
-          ? "from the transcript's last copies (they could not be read now)"
+          ? restored.length === 1
+            ? "from the transcript's last copy (it could not be read now)"
+            : "from the transcript's last copies (they could not be read now)"
           : `${fresh} re-read as this handoff was written, ${restored.length - fresh} from the transcript's last copy`
+    const one = restored.length === 1
     return {
-      body: [`${restored.length === 1 ? 'One file' : `${restored.length} files`}, ${picked}, ${how}; their contents follow as Read results:`, ...rows].join(
-        '\n',
-      ),
+      body: [
+        `${one ? 'One file' : `${restored.length} files`}, ${picked}, ${how}; ${one ? 'its contents follow as a Read result' : 'their contents follow as Read results'}:`,
+        ...rows,
+      ].join('\n'),
       messages,
       record,
     }

@@ -347,7 +347,7 @@ function introOf(turns: Turn[], f: Fitted, lookup: string): string {
   const said = refused ? ` (${fmt(refused)} of them typed on refusing a tool call)` : ''
   const notWhole = f.clipped.length + f.brief.length + f.repeats.length + f.leftOut.length
   if (notWhole === 0 && f.leftOutBefore === 0) {
-    return `${total === 1 ? 'The one turn' : `All ${fmt(total)} turns`} the user typed, oldest first${said}:`
+    return `${total === 1 ? 'The one turn' : total === 2 ? 'Both turns' : `All ${fmt(total)} turns`} the user typed, oldest first${said}:`
   }
   const how = [
     f.clipped.length ? `${fmt(f.clipped.length)} clipped in the middle` : '',

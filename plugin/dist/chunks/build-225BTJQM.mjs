@@ -7,11 +7,11 @@ import {
   defaultConfigFile,
   importPackages,
   prepareSections
-} from "./chunk-LMMMKKBZ.mjs";
-import "./chunk-IGL6XDJ2.mjs";
-import "./chunk-45KIPHKO.mjs";
+} from "./chunk-OEWBN44G.mjs";
+import "./chunk-PZIXRSGB.mjs";
+import "./chunk-RHV63WVG.mjs";
 import "./chunk-XLDG2IXN.mjs";
-import "./chunk-JGDWI2EV.mjs";
+import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {
   buildHandoff,

@@ -22,10 +22,10 @@ import {
   shortInput,
   windowStart,
   withoutEngineNotes
-} from "./chunk-ZTSBFSFN.mjs";
+} from "./chunk-SVF5SXZF.mjs";
 import {
   requireModel
-} from "./chunk-45KIPHKO.mjs";
+} from "./chunk-RHV63WVG.mjs";
 import {
   clip,
   fmt,
@@ -36,7 +36,7 @@ import {
 } from "./chunk-XLDG2IXN.mjs";
 import {
   SectionDropError
-} from "./chunk-JGDWI2EV.mjs";
+} from "./chunk-ORPKAE4C.mjs";
 
 // pipeline/pricing.ts
 var PRICING_PAGE = "https://platform.claude.com/docs/en/about-claude/pricing";
@@ -687,10 +687,10 @@ function headingEstimate(source) {
   const title = source.kind === "file" ? source.label : source.label.startsWith("$ ") ? SHELL_TITLE : source.label;
   return title.length + 48 + (source.calls ? 24 : 0) + (source.from ? source.from.length + 10 : 0);
 }
-function render(source, runs, lineChars) {
-  runs.sort((a, b) => a.from - b.from);
+function render(source, runs2, lineChars) {
+  runs2.sort((a, b) => a.from - b.from);
   const merged = [];
-  for (const r of runs) {
+  for (const r of runs2) {
     const last2 = merged.at(-1);
     if (last2 && (last2.to >= r.from || source.lines.slice(last2.to, r.from).every((line) => line.trim() === ""))) last2.to = Math.max(last2.to, r.to);
     else merged.push({ from: r.from, to: r.to });
@@ -2115,9 +2115,21 @@ function commandRows(calls) {
     };
   });
 }
+var runs = (row) => (row.until ?? row.n) - row.n + 1;
+function repeatsCollapsed(rows) {
+  const out = [];
+  for (const row of rows) {
+    const last = out.at(-1);
+    const same = last && last.command === row.command && last.failed === row.failed && last.negative === row.negative && (last.until ?? last.n) === row.n - 1;
+    if (same) out[out.length - 1] = { ...last, until: row.n, at: row.at, writes: [.../* @__PURE__ */ new Set([...last.writes, ...row.writes])] };
+    else out.push(row);
+  }
+  return out;
+}
 function renderCommand(row, max) {
   const mark = row.failed ? "[error] " : row.negative ? `[${row.negative}] ` : "";
-  return `${row.n}. ${mark}${clip(oneLine(row.command), max)}`;
+  const n = runs(row);
+  return n > 1 ? `${row.n}\u2013${row.until}. ${mark}${clip(oneLine(row.command), max)} (${n} runs in a row)` : `${row.n}. ${mark}${clip(oneLine(row.command), max)}`;
 }
 function fitCommands(rows, room, countLine, limits = DEFAULT_LIMITS) {
   if (rows.length === 0) return { text: "", shown: 0, leftOut: 0, leftOutReadOnly: 0 };
@@ -2136,15 +2148,15 @@ function fitCommands(rows, room, countLine, limits = DEFAULT_LIMITS) {
     if (size() <= room) break;
     kept[i] = false;
     olderChars -= olderLines[i].length + 1;
-    left++;
-    if (older[i].readOnly) leftReadOnly++;
+    left += runs(older[i]);
+    if (older[i].readOnly) leftReadOnly += runs(older[i]);
   }
   while (size() > room && newestClip > limits.clipChars) {
     newestClip = Math.max(limits.clipChars, Math.floor(newestClip * 0.75));
     newestChars = newest.reduce((n, r) => n + renderCommand(r, newestClip).length + 1, 0);
   }
   const lines = [...left ? [countLine(left, leftReadOnly)] : [], ...olderLines.filter((_, i) => kept[i]), ...newest.map((r) => renderCommand(r, newestClip))];
-  return { text: lines.join("\n"), shown: rows.length - left, leftOut: left, leftOutReadOnly: leftReadOnly };
+  return { text: lines.join("\n"), shown: rows.reduce((a, r) => a + runs(r), 0) - left, leftOut: left, leftOutReadOnly: leftReadOnly };
 }
 function commandsReserve(rows, countLineChars, limits = DEFAULT_LIMITS) {
   const newest = rows.slice(-limits.newest);
@@ -2353,8 +2365,10 @@ function renderTasks(tasks, room, lookup, subjectChars = 100) {
     return `- [${t.status.replace(/_/g, " ")}] #${t.id} ${clip(oneLine(t.subject), subjectChars)}${waits.length ? ` (after #${waits.join(", #")})` : ""}`;
   };
   const openRows = open.map(line);
-  const doneIds = done.length ? [`- [completed] ${done.map((t) => `#${t.id}`).join(", ")}`] : [];
   const size = (rows) => [head, ...rows].join("\n").length;
+  const doneRows = done.map(line);
+  if (size([...openRows, ...doneRows]) <= room) return { text: [head, ...openRows, ...doneRows].join("\n"), shown: tasks.length };
+  const doneIds = done.length ? [`- [completed] ${done.map((t) => `#${t.id}`).join(", ")}`] : [];
   if (size([...openRows, ...doneIds]) <= room) return { text: [head, ...openRows, ...doneIds].join("\n"), shown: tasks.length };
   const note = (left) => `[${fmt(left)} more open left out for room; every task: ${lookup}]`;
   let kept = openRows.length;
@@ -2517,12 +2531,13 @@ function renderLedger(data, opts) {
     n
   );
   const head = intro.length + sep + (tasks ? tasks.text.length + sep : 0) + files.text.length + sep;
+  const rows = repeatsCollapsed(data.commands);
   const layout = (newest) => {
     const lim = { ...limits, newest };
-    const reserve = data.commands.length ? commandsHead.length + 1 + commandsReserve(data.commands, countLine(999, 999).length, lim) + sep : 0;
+    const reserve = data.commands.length ? commandsHead.length + 1 + commandsReserve(rows, countLine(999, 999).length, lim) + sep : 0;
     const fails2 = renderFailures(data.failures, unwritten, options.maxFailures, Math.max(0, budget - head - reserve - sep), cwd, n);
     const used = head + fails2.text.length + (data.commands.length ? sep : 0);
-    const fitted2 = data.commands.length ? fitCommands(data.commands, Math.max(0, budget - used - commandsHead.length - 1), countLine, lim) : { text: "", shown: 0, leftOut: 0, leftOutReadOnly: 0 };
+    const fitted2 = data.commands.length ? fitCommands(rows, Math.max(0, budget - used - commandsHead.length - 1), countLine, lim) : { text: "", shown: 0, leftOut: 0, leftOutReadOnly: 0 };
     const parts = [
       intro,
       ...tasks ? [tasks.text] : [],
@@ -3099,11 +3114,13 @@ var restore_default = defineSection({
     });
     const picked = choice.source === "summary" ? "chosen by the summary" : "the most recently touched";
     const fresh = restored.filter((f) => f.source === "read").length;
-    const how = fresh === restored.length ? "re-read as this handoff was written" : fresh === 0 ? "from the transcript's last copies (they could not be read now)" : `${fresh} re-read as this handoff was written, ${restored.length - fresh} from the transcript's last copy`;
+    const how = fresh === restored.length ? "re-read as this handoff was written" : fresh === 0 ? restored.length === 1 ? "from the transcript's last copy (it could not be read now)" : "from the transcript's last copies (they could not be read now)" : `${fresh} re-read as this handoff was written, ${restored.length - fresh} from the transcript's last copy`;
+    const one = restored.length === 1;
     return {
-      body: [`${restored.length === 1 ? "One file" : `${restored.length} files`}, ${picked}, ${how}; their contents follow as Read results:`, ...rows].join(
-        "\n"
-      ),
+      body: [
+        `${one ? "One file" : `${restored.length} files`}, ${picked}, ${how}; ${one ? "its contents follow as a Read result" : "their contents follow as Read results"}:`,
+        ...rows
+      ].join("\n"),
       messages,
       record
     };
@@ -4220,7 +4237,7 @@ function introOf2(turns, f, lookup) {
   const said = refused ? ` (${fmt(refused)} of them typed on refusing a tool call)` : "";
   const notWhole = f.clipped.length + f.brief.length + f.repeats.length + f.leftOut.length;
   if (notWhole === 0 && f.leftOutBefore === 0) {
-    return `${total === 1 ? "The one turn" : `All ${fmt(total)} turns`} the user typed, oldest first${said}:`;
+    return `${total === 1 ? "The one turn" : total === 2 ? "Both turns" : `All ${fmt(total)} turns`} the user typed, oldest first${said}:`;
   }
   const how = [
     f.clipped.length ? `${fmt(f.clipped.length)} clipped in the middle` : "",

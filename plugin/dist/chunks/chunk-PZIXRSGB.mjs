@@ -3,7 +3,7 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   bindCapabilities
-} from "./chunk-45KIPHKO.mjs";
+} from "./chunk-RHV63WVG.mjs";
 import {
   fmt,
   lineageMarker,
@@ -12,7 +12,7 @@ import {
 } from "./chunk-XLDG2IXN.mjs";
 import {
   isSectionDrop
-} from "./chunk-JGDWI2EV.mjs";
+} from "./chunk-ORPKAE4C.mjs";
 import {
   __commonJS,
   __require,

@@ -5,10 +5,10 @@ import {
   COMMON,
   EXIT,
   command
-} from "./chunk-KUE6KZGL.mjs";
+} from "./chunk-7RMYSFDV.mjs";
 import {
   resolveDataDir
-} from "./chunk-LW6TSO7T.mjs";
+} from "./chunk-2PC3TQP6.mjs";
 import {
   MODE_DIRS,
   StoreError,
@@ -19,14 +19,21 @@ import {
   storedSessions
 } from "./chunk-GPZWB6SD.mjs";
 import {
+  checkOutPath,
+  writeOut
+} from "./chunk-ZTZS7RR7.mjs";
+import {
+  usageError
+} from "./chunk-GS3UQNYK.mjs";
+import {
   forTerminal,
   jsonForTerminal
 } from "./chunk-S2M2GLMU.mjs";
-import "./chunk-ZTSBFSFN.mjs";
+import "./chunk-SVF5SXZF.mjs";
 import "./chunk-XLDG2IXN.mjs";
 import {
   HandoffError
-} from "./chunk-JGDWI2EV.mjs";
+} from "./chunk-ORPKAE4C.mjs";
 import {
   __commonJS,
   __export,
@@ -494,7 +501,7 @@ var require_topojson_client = __commonJS({
 });
 
 // cli/report.ts
-import { writeFile } from "node:fs/promises";
+import { existsSync as existsSync3 } from "node:fs";
 import { resolve as resolve3 } from "node:path";
 
 // cli/report-ab.ts
@@ -707,8 +714,7 @@ async function runReportAb(argv) {
       }
     }));
   } catch (err) {
-    throw new HandoffError("USAGE", `${err.message}
-${reportAbUsage}`);
+    throw usageError(reportAbUsage, err);
   }
   const dataDir = resolveDataDir(values3["data-dir"]);
   if (existsSync(dataDir) && !statSync(dataDir).isDirectory()) throw new HandoffError("DATA_DIR_UNUSABLE", `the data dir ${dataDir} is not a directory`);
@@ -54112,11 +54118,13 @@ ${EXIT}`,
 `);
       return 0;
     }
-    const html = await renderPage(data3);
     const out = resolve3(v.out ?? DEFAULT_OUT);
-    await writeFile(out, html, { mode: 384 });
+    checkOutPath("--out", out);
+    const html = await renderPage(data3);
+    await writeOut(out, html);
     const compactions = data3.sessions.reduce((n, s2) => n + s2.compactions.length, 0);
-    process.stdout.write(`wrote ${out} (${Math.round(html.length / 1024)} KB): ${data3.sessions.length} session(s), ${compactions} compaction(s)
+    const empty = data3.sessions.length === 0 ? `; the store at ${dataDir} ${existsSync3(dataDir) ? "holds no compaction yet" : "does not exist (--data-dir or COMPACT_HANDOFF_DATA_DIR)"}` : "";
+    process.stdout.write(`wrote ${out} (${Math.round(html.length / 1024)} KB): ${data3.sessions.length} session(s), ${compactions} compaction(s)${empty}
 `);
     return 0;
   }

@@ -5,7 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-LW6TSO7T.mjs";
+} from "./chunk-2PC3TQP6.mjs";
 import {
   HISTORY_TOOLS,
   INDEX_FILE,
@@ -24,6 +24,9 @@ import {
   sessionCompactions
 } from "./chunk-GPZWB6SD.mjs";
 import {
+  usageError
+} from "./chunk-GS3UQNYK.mjs";
+import {
   forTerminal,
   jsonForTerminal
 } from "./chunk-S2M2GLMU.mjs";
@@ -32,7 +35,7 @@ import {
 } from "./chunk-XLDG2IXN.mjs";
 import {
   HandoffError
-} from "./chunk-JGDWI2EV.mjs";
+} from "./chunk-ORPKAE4C.mjs";
 
 // cli/history.ts
 import { accessSync, constants, statSync } from "node:fs";
@@ -540,8 +543,7 @@ function parse(argv, options, usage) {
   try {
     return parseArgs({ args: argv, allowPositionals: true, options: { "data-dir": { type: "string" }, json: { type: "boolean" }, ...options } });
   } catch (err) {
-    throw new HandoffError("USAGE", `${err.message}
-${usage}`);
+    throw usageError(usage, err);
   }
 }
 function int(flag, v) {

@@ -11,13 +11,14 @@ import {
   searchCommand,
   statusCommand,
   toolCommand
-} from "./chunk-KUE6KZGL.mjs";
-import "./chunk-LW6TSO7T.mjs";
+} from "./chunk-7RMYSFDV.mjs";
+import "./chunk-2PC3TQP6.mjs";
 import "./chunk-GPZWB6SD.mjs";
+import "./chunk-GS3UQNYK.mjs";
 import "./chunk-S2M2GLMU.mjs";
-import "./chunk-ZTSBFSFN.mjs";
+import "./chunk-SVF5SXZF.mjs";
 import "./chunk-XLDG2IXN.mjs";
-import "./chunk-JGDWI2EV.mjs";
+import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {
   COMMON,

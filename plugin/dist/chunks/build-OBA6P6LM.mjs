@@ -2,6 +2,13 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
+  checkOutPath,
+  writeOut
+} from "./chunk-ZTZS7RR7.mjs";
+import {
+  usageError
+} from "./chunk-GS3UQNYK.mjs";
+import {
   diskFilesUnder
 } from "./chunk-Y25NNC54.mjs";
 import {
@@ -12,32 +19,31 @@ import {
   buildHandoff,
   configFiles,
   prepareSections
-} from "./chunk-LMMMKKBZ.mjs";
-import "./chunk-IGL6XDJ2.mjs";
+} from "./chunk-OEWBN44G.mjs";
+import "./chunk-PZIXRSGB.mjs";
 import {
   builtinSections
-} from "./chunk-PHJ372TH.mjs";
+} from "./chunk-BLKHF4WF.mjs";
 import {
   readPolicy
 } from "./chunk-2Q6QKILD.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript
-} from "./chunk-ZTSBFSFN.mjs";
+} from "./chunk-SVF5SXZF.mjs";
 import {
   systemClock
-} from "./chunk-45KIPHKO.mjs";
+} from "./chunk-RHV63WVG.mjs";
 import {
   fmt
 } from "./chunk-XLDG2IXN.mjs";
 import {
   HandoffError
-} from "./chunk-JGDWI2EV.mjs";
+} from "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";
 
 // cli/build.ts
 import { statSync } from "node:fs";
-import { open } from "node:fs/promises";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
 
@@ -185,9 +191,10 @@ async function cliModel(opts) {
 // cli/build.ts
 var usage = `Usage: compact-handoff build <transcript.jsonl> [options]
 
-Builds the handoff for a Claude Code transcript and prints it, then a report of each section.
-By default the conversation is taken as it stood before the file's last compaction (the whole
-file when it holds none).
+Builds the handoff for a Claude Code transcript and prints what the next window would receive
+(the handoff, then the Read results it hands up), then a report of each section. By default the
+conversation is taken as it stood before the file's last compaction (the whole file when it holds
+none). A preview: nothing is stored.
 
 Options:
   --config FILE       extend the default pipeline with FILE (repeatable)
@@ -203,7 +210,8 @@ Options:
                       with neither, those sections are dropped (SECTION_NO_MODEL)
   --verbose           stack traces on errors
 
-Exit codes: 0 ok, 1 invalid config or transcript, 2 usage error, 3 internal error.`;
+Exit codes: 0 ok, 1 invalid config or transcript, or an --out that could not be written, 2 usage
+error, 3 internal error.`;
 function parse(argv) {
   try {
     return parseArgs({
@@ -221,8 +229,7 @@ function parse(argv) {
       }
     });
   } catch (err) {
-    throw new HandoffError("USAGE", `${err.message}
-${usage}`);
+    throw usageError(usage, err);
   }
 }
 function sameFile(a, b) {
@@ -233,20 +240,26 @@ function sameFile(a, b) {
     return false;
   }
 }
-async function writeOut(path, text) {
-  const fh = await open(path, "w", 384);
-  try {
-    if ((await fh.stat()).isFile()) await fh.chmod(384);
-    await fh.writeFile(text, "utf8");
-  } finally {
-    await fh.close();
-  }
-}
 function positiveInt(flag, value) {
   if (value === void 0) return void 0;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new HandoffError("USAGE", `${flag} takes a whole number from 1 (got "${value}")`);
   return n;
+}
+function windowText(result) {
+  if (result.messages.length === 0) return result.handoff;
+  const parts = [
+    result.handoff.trimEnd(),
+    `<!-- then ${fmt(result.messages.length)} message${result.messages.length === 1 ? "" : "s"} after the handoff, as the engine hands them on -->`
+  ];
+  for (const m of result.messages) {
+    if (m.text) parts.push(`[${m.role}] ${m.text}`);
+    for (const u of m.toolUses ?? []) parts.push(`[${m.role}] \u2192 ${u.name} ${JSON.stringify(u.input)}`);
+    for (const r of m.toolResults ?? []) parts.push(`[${m.role}] \u2190 ${r.isError ? "error" : "result"}:
+${r.text}`);
+  }
+  return `${parts.join("\n\n")}
+`;
 }
 function formatReport(result) {
   const rows = result.sections.map((s) => {
@@ -260,13 +273,13 @@ function formatReport(result) {
 }
 async function run(argv) {
   const { values, positionals } = parse(argv);
-  if (positionals.length !== 1) throw new HandoffError("USAGE", `expected one transcript path
-${usage}`);
+  if (positionals.length !== 1) throw new HandoffError("USAGE", "expected one transcript path (compact-handoff build --help)");
   const file = positionals[0];
   if (values.end && values["at-boundary"]) throw new HandoffError("USAGE", "--end and --at-boundary go one at a time");
   if (values.out !== void 0 && sameFile(values.out, file)) {
     throw new HandoffError("USAGE", `--out ${values.out} is the transcript being read: the handoff would overwrite it`);
   }
+  if (values.out !== void 0) checkOutPath("--out", values.out);
   const boundary = positiveInt("--at-boundary", values["at-boundary"]);
   const window = positiveInt("--window", values.window);
   void prepareSections({ configFiles: configFiles(values.config ?? []), builtins: builtinSections });
@@ -331,12 +344,12 @@ ${usage}`);
     if (values.out) await writeOut(values.out, text);
     else process.stdout.write(text);
   } else if (values.out) {
-    await writeOut(values.out, result.handoff);
+    await writeOut(values.out, windowText(result));
     process.stdout.write(forTerminal(`${formatReport(result)}
 handoff written to ${values.out}
 `));
   } else {
-    process.stdout.write(forTerminal(result.handoff));
+    process.stdout.write(forTerminal(windowText(result)));
     process.stderr.write(forTerminal(`
 ${formatReport(result)}
 `));
@@ -352,5 +365,6 @@ async function endIfLingering(result) {
 var buildCommand = { summary: "build the handoff for a transcript on disk", usage, run };
 export {
   buildCommand,
-  formatReport
+  formatReport,
+  windowText
 };

@@ -6,7 +6,7 @@ import {
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-LW6TSO7T.mjs";
+} from "./chunk-2PC3TQP6.mjs";
 import {
   BRIDGE_PATHS,
   BRIDGE_TOKEN_HEADER,
@@ -18,7 +18,7 @@ import {
 } from "./chunk-Y25NNC54.mjs";
 import {
   SeamDeniedError
-} from "./chunk-IGL6XDJ2.mjs";
+} from "./chunk-PZIXRSGB.mjs";
 import {
   readPolicy,
   vetForRead
@@ -26,14 +26,14 @@ import {
 import {
   fileTouches,
   readEngineMessages
-} from "./chunk-ZTSBFSFN.mjs";
+} from "./chunk-SVF5SXZF.mjs";
 import {
   systemClock
-} from "./chunk-45KIPHKO.mjs";
+} from "./chunk-RHV63WVG.mjs";
 import {
   messageChars
 } from "./chunk-XLDG2IXN.mjs";
-import "./chunk-JGDWI2EV.mjs";
+import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";
 
 // engine/child.ts
@@ -590,7 +590,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-57ERWO34.mjs"), import("./sections-YJYKVW5R.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-225BTJQM.mjs"), import("./sections-D2JNKFK5.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

@@ -8,7 +8,7 @@ import {
 } from "./chunk-XLDG2IXN.mjs";
 import {
   HandoffError
-} from "./chunk-JGDWI2EV.mjs";
+} from "./chunk-ORPKAE4C.mjs";
 
 // pipeline/transcript.ts
 import { createReadStream } from "node:fs";
