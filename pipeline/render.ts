@@ -238,18 +238,20 @@ export function renderConversation(t: Transcript, opts: RenderOptions): Rendered
   // Room for the line that says what was cut.
   const room = opts.maxChars - 120
   const compact = opts.compact
-  const fullRoom = compact ? Math.min(room, Math.max(compact.fullChars, MIN_CLIPPED)) : room
+  // The full part's room; the newest message is clipped to no less than MIN_CLIPPED.
+  const fullRoom = compact ? Math.min(room, compact.fullChars) : room
+  const newestRoom = compact ? Math.min(room, Math.max(compact.fullChars, MIN_CLIPPED)) : room
   let full = true
   for (let i = t.messages.length - 1; i >= 0; i--) {
     const m = t.messages[i]!
     if (!rendered(m)) continue
     let s = full ? renderMessage(m, opts) : renderCompact(m, compact?.cwd)
-    if (full && used + s.length + 2 > fullRoom) {
+    if (full && used + s.length + 2 > (shown.length === 0 ? newestRoom : fullRoom)) {
       if (shown.length === 0) {
         // The newest message alone is over the room: it is shown clipped in its middle, keeping
         // how it begins and the call it ended on, rather than nothing at all.
-        if (fullRoom < MIN_CLIPPED) break
-        s = clipMiddle(s, fullRoom - 2)
+        if (newestRoom < MIN_CLIPPED) break
+        s = clipMiddle(s, newestRoom - 2)
       } else if (compact) {
         full = false
         s = renderCompact(m, compact.cwd)
