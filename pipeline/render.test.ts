@@ -170,5 +170,17 @@ describe('renderConversation', () => {
       // Without the rule's option the window opens on the claim.
       assert.match(renderConversation(t(messages), { maxChars: 320 }).text, /^\[2 earlier messages[^\n]*\n\n\[#6 assistant\] Fixed/)
     })
+
+    test('a compact message of more calls than the room holds keeps its newest calls and says so', () => {
+      const burst = step(
+        1,
+        'Reading them all.',
+        Array.from({ length: 12 }, (_, k) => call(`b${k}`, 'Read', { file_path: `/p/f${k}.ts` }, '1→x')),
+      )
+      const r = renderConversation(t([burst, m(2, { text: 'now fix f11' })]), { maxChars: 120 + 300, compact: { fullChars: 100 } })
+      assert.match(r.text, /^\[#1 assistant\] Reading them all\. \(its first \d+ calls left out\)\n/)
+      assert.match(r.text, /→ Read \/p\/f11\.ts → ok: 1→x\n\n\[#2 user\] now fix f11$/)
+      assert.doesNotMatch(r.text, /f0\.ts/)
+    })
   })
 })

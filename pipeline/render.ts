@@ -217,6 +217,19 @@ function renderCompact(m: Message, cwd: string | undefined, only?: (u: ToolUse) 
   return [head + text, ...calls].join('\n')
 }
 
+/** A compact message's head and as many of its last call lines as fit in `left`, or null. */
+function newestCalls(text: string, left: number): string | null {
+  const [head, ...calls] = text.split('\n')
+  const kept: string[] = []
+  for (let k = calls.length - 1; k >= 0; k--) {
+    const note = ` (its first ${fmt(k)} call${k === 1 ? '' : 's'} left out)`
+    if ([head + note, calls[k]!, ...kept].join('\n').length > left) break
+    kept.unshift(calls[k]!)
+  }
+  const cut = calls.length - kept.length
+  return kept.length === 0 ? null : [`${head} (its first ${fmt(cut)} call${cut === 1 ? '' : 's'} left out)`, ...kept].join('\n')
+}
+
 interface Shown {
   at: number
   text: string
@@ -257,7 +270,12 @@ export function renderConversation(t: Transcript, opts: RenderOptions): Rendered
         s = renderCompact(m, compact.cwd)
       } else break
     }
-    if (used + s.length + 2 > room) break
+    if (used + s.length + 2 > room) {
+      // A compact message of many calls (a burst of reads) over the room keeps its newest calls.
+      const newest = full ? null : newestCalls(s, room - used - 2)
+      if (newest) shown.push({ at: i, text: newest, compact: true })
+      break
+    }
     shown.push({ at: i, text: s, compact: !full })
     used += s.length + 2
   }
