@@ -38,11 +38,12 @@ export type { CompactBoundary, Message, MessageKind, ToolResult, ToolUse, Transc
 export { windowStart, withoutEngineNotes } from './transcript.ts'
 export { parseMarker } from './marker.ts'
 export { DROP_CODES, type DropCode, SectionDropError } from './codes.ts'
-export { clip, type ClipOptions, fmt, lineCount, lineSpan, shortPath } from './text.ts'
+export { clip, type ClipOptions, fmt, lineCount, lineSpan, oneLine, shortPath } from './text.ts'
 export { requireModel } from './capabilities.ts'
 export { type Cost, costOf, type ModelCallRow, modelCallRow, type ModelPath, normalizeModelId, type Price, PRICES, priceOf, type Rates } from './pricing.ts'
 export { type Copy, ENGINE_ATTACHED, FILE_TOOLS, fileLines, fileTouches, lastCopy, READ_TOOL_LINES, readText, type Touch } from './file-touches.ts'
-export { keyInput, numberLines, oneLine, type RenderedConversation, renderConversation, renderMessage, type RenderOptions, shortInput } from './render.ts'
+export { errorReason, isFailure } from './tool-errors.ts'
+export { keyInput, numberLines, type RenderedConversation, renderConversation, renderMessage, type RenderOptions, shortInput } from './render.ts'
 
 /** Identity at runtime; it exists so a section's options are typed from its definition.
  *  `object`, not `Record<string, unknown>`: an options `interface` has no index signature. */

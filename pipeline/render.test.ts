@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { renderConversation } from './render.ts'
-import type { Message, Transcript } from './transcript.ts'
+import type { Message, ToolUse, Transcript } from './transcript.ts'
 
 const m = (index: number, over: Partial<Message>): Message => ({
   index,
@@ -64,6 +64,15 @@ describe('renderConversation', () => {
     assert.match(r.text, /← ok: y{6}… \[\+994 chars\]/)
   })
 
+  test("a call's input keeps its strings' spaces: an Edit's old_string is the indentation it must match", () => {
+    const old_string = '    .toLowerCase()\n\tSessionID:        "s"'
+    const r = renderConversation(
+      t([m(0, { role: 'assistant', kind: 'assistant', toolUses: [{ id: 'e', name: 'Edit', input: { file_path: '/p/a.ts', old_string, new_string: 'x' } }] })]),
+      { maxChars: 10_000, toolInputChars: 1_000 },
+    )
+    assert.ok(r.text.includes(JSON.stringify(old_string)), r.text)
+  })
+
   test('over maxChars: the newest messages are kept and the cut is said', () => {
     const many = Array.from({ length: 50 }, (_, i) => m(i, { text: `turn ${i} `.repeat(20) }))
     const r = renderConversation(t(many), { maxChars: 2_000 })
@@ -90,5 +99,97 @@ describe('renderConversation', () => {
     assert.match(r.text, /→ Edit \{"file_path":"\/p\/migrate\.sql"\}$/)
     // Under the least room worth a clipped message, nothing is shown.
     assert.equal(renderConversation(t([newest]), { maxChars: 400 }).rendered, 0)
+  })
+
+  describe('compact: older messages one line per call, the newest in full', () => {
+    const call = (id: string, name: string, input: Record<string, unknown>, text: string, isError = false): ToolUse => ({
+      id,
+      name,
+      input,
+      result: { toolUseId: id, text, isError },
+    })
+    const step = (index: number, text: string, uses: ToolUse[]) => m(index, { role: 'assistant', kind: 'assistant', text, toolUses: uses })
+    const session = [
+      m(0, { text: 'make the store tests pass' }),
+      step(1, 'Reading the store first. Then I will run the tests and see what fails.', [
+        call('r', 'Read', { file_path: '/p/store/store.go', offset: 40, limit: 20 }, '40→func Load() {\n41→}\n<system-reminder>x</system-reminder>'),
+      ]),
+      step(2, '', [call('t', 'Bash', { command: 'go test ./store' }, 'Exit code 1\n--- FAIL: TestLoad\nstore_test.go:12: got 1, want 2\nFAIL', true)]),
+      step(3, 'Fixing the off-by-one.', [
+        call('e', 'Edit', { file_path: '/p/store/store.go', old_string: 'n', new_string: '\treturn n + 1, nil\n}' }, 'updated'),
+      ]),
+      step(4, '', [call('w', 'Write', { file_path: '/p/store/big.go', content: 'x\n'.repeat(5_000) }, 'File created')]),
+      step(5, 'Running them again.', [call('t2', 'Bash', { command: 'go test ./store -run TestLoad -count=1 -v' }, 'ok  \tstore\t0.2s')]),
+    ]
+    const compact = { fullChars: 300, cwd: '/p' }
+
+    test('each older call on one line: tool, key input, its line range or first new line, how it came back', () => {
+      const r = renderConversation(t(session), { maxChars: 2_000, compact })
+      assert.deepEqual([r.rendered, r.leftOut], [6, 0])
+      const lines = r.text.split('\n')
+      assert.ok(lines.includes('[#1 assistant] Reading the store first. Then I will run the tests and see what fails.'))
+      assert.ok(lines.includes('  → Read store/store.go (lines 40–59) → ok, 2 lines'), r.text)
+      // The error in the words the ledger gives it: the exit line, then the first line naming one.
+      assert.ok(lines.includes('[#2 assistant] → Bash go test ./store → error: Exit code 1 ⏎ --- FAIL: TestLoad'), r.text)
+      assert.ok(lines.includes('  → Edit store/store.go (new: "return n + 1, nil" …) → ok'), r.text)
+      assert.ok(lines.includes('[#4 assistant] → Write store/big.go (5,000 lines) → ok'), r.text)
+      // The newest in full: its input as made, its result.
+      assert.match(
+        r.text,
+        /\[#5 assistant\] Running them again\.\n {2}→ Bash \{"command":"go test \.\/store -run TestLoad -count=1 -v"\}\n {4}← ok: ok store 0\.2s$/,
+      )
+      // The steps read as a list, one under the other, the full message apart.
+      assert.match(r.text, /→ ok, 2 lines\n\[#2 assistant\]/)
+      for (const line of lines) assert.ok(line.length <= 160, line)
+    })
+
+    test('the same room reaches further back than writing every message in full', () => {
+      const long = Array.from({ length: 30 }, (_, i) =>
+        step(i, `Step ${i}: running the next check.`, [call(`c${i}`, 'Bash', { command: `make check-${i} ${'--verbose '.repeat(20)}` }, 'y\n'.repeat(40))]),
+      )
+      const full = renderConversation(t(long), { maxChars: 2_000, toolInputChars: 1_500 })
+      const both = renderConversation(t(long), { maxChars: 2_000, toolInputChars: 1_500, compact: { fullChars: 800 } })
+      assert.ok(both.text.length <= 2_000, `${both.text.length}`)
+      assert.ok(both.rendered >= full.rendered + 3, `${both.rendered} vs ${full.rendered}`)
+      assert.match(both.text, /\[#29 assistant\] Step 29[^\n]*\n {2}→ Bash \{"command":"make check-29/)
+      assert.match(both.text, /\[#27 assistant\] Step 27: running the next check\.\n {2}→ Bash make check-27 --verbose[^\n]*→ ok, 40 lines, the last: y\n/)
+    })
+
+    test('a window does not open on a claim right after calls that failed: their lines come with it', () => {
+      const filler = 'Checked the next module and its tests and found nothing else to change there. '.repeat(2)
+      const claim = step(6, 'Fixed: all the tests pass now.', [])
+      const messages = [
+        m(0, { text: 'fix it' }),
+        step(1, filler, [
+          call('f', 'Bash', { command: 'npm test' }, 'Exit code 1\nError: expected 2', true),
+          ...['a', 'b', 'c', 'd', 'e'].map((f) => call(f, 'Read', { file_path: `/p/${f}.ts` }, '1→x')),
+        ]),
+        claim,
+        m(7, { text: 'then commit' }),
+      ]
+      // Room for the newest two and message 1's failed call, not for all of message 1's lines.
+      const budget = { maxChars: 120 + 200, compact: { fullChars: 300 } }
+      const r = renderConversation(t(messages), budget)
+      assert.match(
+        r.text,
+        /\[#1 assistant\] \(only its failed calls shown\)\n {2}→ Bash npm test → error: Exit code 1 ⏎ Error: expected 2\n\n\[#6 assistant\] Fixed/,
+      )
+      assert.doesNotMatch(r.text, /Read a\.ts/)
+      assert.equal(r.leftOut, 1)
+      // Without the rule's option the window opens on the claim.
+      assert.match(renderConversation(t(messages), { maxChars: 320 }).text, /^\[2 earlier messages[^\n]*\n\n\[#6 assistant\] Fixed/)
+    })
+
+    test('a compact message of more calls than the room holds keeps its newest calls and says so', () => {
+      const burst = step(
+        1,
+        'Reading them all.',
+        Array.from({ length: 12 }, (_, k) => call(`b${k}`, 'Read', { file_path: `/p/f${k}.ts` }, '1→x')),
+      )
+      const r = renderConversation(t([burst, m(2, { text: 'now fix f11' })]), { maxChars: 120 + 300, compact: { fullChars: 100 } })
+      assert.match(r.text, /^\[#1 assistant\] Reading them all\. \(its first \d+ calls left out\)\n/)
+      assert.match(r.text, /→ Read \/p\/f11\.ts → ok: 1→x\n\n\[#2 user\] now fix f11$/)
+      assert.doesNotMatch(r.text, /f0\.ts/)
+    })
   })
 })

@@ -3,6 +3,13 @@
  * one way to clip text and say where it was cut.
  */
 
+/** Text on one line, each line break shown as ⏎ (a command's own lines stay visible). */
+export const oneLine = (s: string) =>
+  s
+    .replace(/\s*\n\s*/g, ' ⏎ ')
+    .replace(/[ \t]+/g, ' ')
+    .trim()
+
 /** Thousands separators, so measured values read the same in every message. (Not
  *  toLocaleString: its first call loads ICU data, ~13 ms of every compaction's start.) */
 export const fmt = (n: number): string => {

@@ -5,8 +5,7 @@
  * path with no known directory folds into the one absolute path a file tool named that ends with it.
  */
 import { posix } from 'node:path'
-import type { ToolUse } from '../../pipeline/index.ts'
-import { isFailure } from './failures.ts'
+import { isFailure, type ToolUse } from '../../pipeline/index.ts'
 import { isDeletion, type ShellAnalysis, type ShellWrite } from './shell-writes.ts'
 
 /** The file tools and the input field that names their file. */

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import type { Message, MessageKind, Transcript } from '../../pipeline/index.ts'
+import { errorReason, isFailure, type Message, type MessageKind, type Transcript } from '../../pipeline/index.ts'
 import { type CommandRow, fitCommands, renderCommand, repeatsCollapsed } from './commands.ts'
-import { errorReason, failures, isFailure } from './failures.ts'
+import { failures } from './failures.ts'
 import { filesWritten, normalizePath } from './files.ts'
 import ledger, { lookupCall, messagesInScope, readLedger } from './index.ts'
 import { renderTasks, taskList } from './tasks.ts'
@@ -224,6 +224,13 @@ describe('failures', () => {
 
   test('the reason drops the wrapper tags; with nothing naming an error it is the last two lines', () => {
     assert.equal(errorReason('<tool_use_error>File does not exist.</tool_use_error>'), 'File does not exist.')
+    // A tool's own error says why first; the old_string it hands back is not the reason.
+    assert.equal(
+      errorReason('<tool_use_error>String to replace not found in file.\nString: if __name__ == "__main__":\n    main()</tool_use_error>'),
+      'String to replace not found in file.',
+    )
+    // TeX's error lines start with "! ".
+    assert.equal(errorReason('This is pdfTeX\n(./p.tex\n! Undefined control sequence.\nl.12 \\foo\n)', 1), '! Undefined control sequence.')
     assert.equal(errorReason('a\n\nb\nc'), 'b ⏎ c')
     assert.equal(errorReason('Exit code 1'), 'Exit code 1')
     assert.equal(failures([]).length, 0)

@@ -4,8 +4,7 @@
  * outlives a compaction in the engine, so every call the transcript holds counts, not only those
  * since the last one; a call that came back as an error changed nothing.
  */
-import { clip, fmt, type Message, oneLine } from '../../pipeline/index.ts'
-import { isFailure } from './failures.ts'
+import { clip, fmt, isFailure, type Message, oneLine } from '../../pipeline/index.ts'
 
 export interface Task {
   id: string

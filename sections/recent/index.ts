@@ -1,14 +1,15 @@
 /**
- * `recent`: the newest stretch of work as it happened — the person's words and the assistant's
- * text and tool calls verbatim, each tool result cut to its first lines (observation masking) —
- * as much as fits the budget, newest kept. What the next window continues is usually what the
- * last window was doing, in its own exact terms.
+ * `recent`: the newest stretch of work as it happened — the newest messages verbatim (tool calls
+ * as made, each result cut to its first characters: observation masking), and before them the
+ * steps that led there, one line per call: what was run, in what order, what failed. What the
+ * next window continues is usually what the last window was doing, in its own exact terms.
  */
 import { defineSection, renderConversation, SectionDropError, windowStart } from '../../pipeline/index.ts'
 
 interface RecentOptions extends Record<string, unknown> {
   resultChars: number
   inputChars: number
+  fullShare: number
 }
 
 export default defineSection<RecentOptions>({
@@ -17,27 +18,38 @@ export default defineSection<RecentOptions>({
   description: 'The newest messages with tool calls verbatim and tool results clipped, newest kept.',
   // Priority 42: above restore (a call and its arguments cannot be re-read from anywhere), below
   // the outline and the sections that stand for the whole session.
-  defaults: { timeoutMs: 5_000, budgetChars: 3_000, priority: 42, options: { resultChars: 150, inputChars: 1_500 } },
+  defaults: { timeoutMs: 5_000, budgetChars: 2_200, priority: 42, options: { resultChars: 150, inputChars: 1_500, fullShare: 0.5 } },
   optionsSchema: {
     type: 'object',
     additionalProperties: false,
     properties: {
       resultChars: { type: 'integer', minimum: 0, description: 'each tool result is cut to this many characters (0 leaves results out)' },
       inputChars: { type: 'integer', minimum: 50, description: "each tool call's input is cut to this many characters" },
+      fullShare: {
+        type: 'number',
+        minimum: 0,
+        maximum: 1,
+        description: 'the share of the room the newest messages take in full (at least the newest one); older ones are one line per tool call',
+      },
     },
   },
   async run(ctx) {
-    const intro = 'The last messages before this compaction, oldest first: tool calls as they were made, their results cut short.'
+    const t = ctx.input.transcript
+    const relative = t.cwd && t.cwd !== '/' ? `; paths relative to ${t.cwd}` : ''
+    const intro = `The last messages before this compaction, oldest first: the older ones a line per tool call (its input, how it came back${relative}), the newest in full.`
     // Only this window's own work: an earlier handoff or summary (and what came before it) is on
     // disk behind the history tools, and carrying it again would nest one handoff in the next.
-    const t = ctx.input.transcript
     const start = windowStart(t.messages)
+    const maxChars = ctx.budgetChars - intro.length - 2
     const rendered = renderConversation(
       { ...t, messages: t.messages.slice(start) },
       {
-        maxChars: ctx.budgetChars - intro.length - 2,
+        maxChars,
         toolInputChars: ctx.options.inputChars,
         toolResultChars: ctx.options.resultChars,
+        // The newest steps verbatim, their exact strings; the steps before them as a sequence,
+        // which a room of a few thousand chars holds a dozen or more of, one call a line.
+        compact: { fullChars: Math.round(maxChars * ctx.options.fullShare), ...(t.cwd ? { cwd: t.cwd } : {}) },
       },
     )
     if (rendered.rendered === 0)

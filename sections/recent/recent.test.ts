@@ -67,4 +67,61 @@ describe('recent', () => {
     assert.ok(r.body.includes('fix the flaky test'))
     assert.equal((r.record as { fromMessage: number }).fromMessage, 2)
   })
+
+  test('the newest steps verbatim, the ones before them one line per call: what ran, in order, what failed', async () => {
+    const step = (index: number, command: string, text: string, isError = false): Message => ({
+      index,
+      role: 'assistant',
+      kind: 'assistant',
+      text: '',
+      toolUses: [{ id: `u${index}`, name: 'Bash', input: { command }, result: { toolUseId: `u${index}`, text, isError } }],
+      toolResults: [],
+    })
+    const write: Message = {
+      index: 1,
+      role: 'assistant',
+      kind: 'assistant',
+      text: 'Writing the loader.',
+      toolUses: [
+        {
+          id: 'w',
+          name: 'Write',
+          input: { file_path: '/repo/store/load.go', content: 'package store\n'.repeat(400) },
+          result: { toolUseId: 'w', text: 'File created', isError: false },
+        },
+      ],
+      toolResults: [],
+    }
+    const messages: Message[] = [
+      { index: 0, role: 'user', kind: 'typed', text: 'write the loader and make the tests pass', toolUses: [], toolResults: [] },
+      write,
+      step(2, 'go vet ./store', ''),
+      step(3, 'go test ./store', 'Exit code 1\nload_test.go:9: want 3, got 2', true),
+      step(4, 'go test ./store -run TestLoad -v', 'ok\tstore\t0.1s'),
+    ]
+    // A tenth of the room in full: the newest message alone.
+    const r = await runSection(
+      recent,
+      { ...t(messages), cwd: '/repo' },
+      { options: { resultChars: 40, inputChars: 1_500, fullShare: 0.1 }, budgetChars: 2_000 },
+    )
+    assert.ok(r.body.length <= 2_000, `${r.body.length}`)
+    assert.match(r.body, /paths relative to \/repo/)
+    // Every step is there, oldest first, the 5,600-char Write on one line.
+    const order = [
+      'write the loader',
+      '→ Write store/load.go (400 lines) → ok',
+      '→ Bash go vet ./store → ok',
+      '→ Bash go test ./store → error: Exit code 1 ⏎ load_test.go:9: want 3, got 2',
+    ]
+    const at = order.map((s) => r.body.indexOf(s))
+    assert.ok(
+      at.every((a, i) => a >= 0 && (i === 0 || a > at[i - 1]!)),
+      `${at.join(',')}\n${r.body}`,
+    )
+    assert.doesNotMatch(r.body, /package store/)
+    // The newest as it was made.
+    assert.match(r.body, /→ Bash \{"command":"go test \.\/store -run TestLoad -v"\}\n {4}← ok: ok store 0\.1s$/)
+    assert.equal((r.record as { leftOut: number }).leftOut, 0)
+  })
 })
