@@ -5,7 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-2PC3TQP6.mjs";
+} from "./chunk-2W7UBUP7.mjs";
 import {
   HISTORY_TOOLS,
   INDEX_FILE,
@@ -32,7 +32,7 @@ import {
 } from "./chunk-S2M2GLMU.mjs";
 import {
   fmt
-} from "./chunk-XLDG2IXN.mjs";
+} from "./chunk-P7IITSMD.mjs";
 import {
   HandoffError
 } from "./chunk-ORPKAE4C.mjs";

@@ -4,8 +4,12 @@ const require = __chCreateRequire(import.meta.url);
 import {
   clip,
   fmt,
-  parseMarker
-} from "./chunk-XLDG2IXN.mjs";
+  lineCount,
+  lineSpan,
+  oneLine,
+  parseMarker,
+  shortPath
+} from "./chunk-P7IITSMD.mjs";
 import {
   HandoffError
 } from "./chunk-ORPKAE4C.mjs";
@@ -511,9 +515,53 @@ function editCopy(touch, edits, freshRead) {
   delete touch.stored;
 }
 
+// pipeline/tool-errors.ts
+var TOOL_ERROR_RE = /^\s*(<tool_use_error>|Error: |InputValidationError)/;
+function isFailure(use) {
+  const r = use.result;
+  if (r === void 0) return false;
+  if (r.isError) return true;
+  return use.name === "Bash" ? r.text.trimStart().startsWith("<tool_use_error>") : TOOL_ERROR_RE.test(r.text);
+}
+var EXIT_LINE = /^Exit code -?\d+$/;
+var LOCATION = /[\w.-]*\w\.[A-Za-z]\w{0,9}:\d+/;
+var NAMES_ERROR = new RegExp(`${LOCATION.source}|\\b(?:error|exception)\\b:|\\bpanic:|\\bnpm ERR!|\\bFAIL\\b|^! \\S`, "i");
+var MENTIONS_ERROR = /\berror\b|\bfailed\b/i;
+var BARE_MARKER = /^(?:[-=\s]*)(?:fail|error|failed)[:!.]*$/i;
+var REJECTED = /^The user doesn't want to proceed with this tool use\.[^\n]*?(?:the user said:\s*([\s\S]*))?$/;
+function errorReason(text, lines = 2, max = 200) {
+  const body = text.replace(/<\/?tool_use_error>/g, "");
+  const rejected = REJECTED.exec(body.trim());
+  if (rejected) return clip(oneLine(`rejected by the user${rejected[1]?.trim() ? `, who said: ${rejected[1].trim()}` : ""}`), max);
+  if (/^\s*<tool_use_error>/.test(text)) {
+    const first = body.split("\n").find((l) => l.trim() !== "");
+    if (first) return clip(first.replace(/\s+/g, " ").trim(), max);
+  }
+  const raw = body.split("\n");
+  const all = raw.map((l) => l.replace(/\s+/g, " ").trim()).filter((l) => l !== "");
+  const exit = all[0] !== void 0 && EXIT_LINE.test(all[0]) ? all[0] : null;
+  const rest = exit ? all.slice(1) : all;
+  const pick = (test) => {
+    const first = rest.findIndex((l) => test(l) && !BARE_MARKER.test(l));
+    if (first < 0) return null;
+    const next = rest.findIndex((l, i) => i > first && test(l) && !BARE_MARKER.test(l));
+    return [rest[first], ...next >= 0 ? [rest[next]] : rest.slice(first + 1, first + 2)].slice(0, lines);
+  };
+  const reason = tracebackTail(raw) ?? pick((l) => NAMES_ERROR.test(l)) ?? pick((l) => MENTIONS_ERROR.test(l)) ?? rest.slice(-lines);
+  return clip([...exit ? [exit] : [], ...reason].join(" \u23CE "), max);
+}
+function tracebackTail(raw) {
+  let at = -1;
+  raw.forEach((l, i) => {
+    if (l.startsWith("Traceback (most recent call last)")) at = i;
+  });
+  if (at < 0) return null;
+  const exception = raw.slice(at + 1).find((l) => l.trim() !== "" && !/^\s/.test(l));
+  return exception ? [exception.trim()] : null;
+}
+
 // pipeline/render.ts
 var flat = (s) => s.replace(/\s+/g, " ").trim();
-var oneLine = (s) => s.replace(/\s*\n\s*/g, " \u23CE ").replace(/[ \t]+/g, " ").trim();
 var INPUT_FIELDS = ["command", "file_path", "notebook_path", "path", "pattern", "url", "query", "description", "prompt", "skill"];
 function keyInput(use) {
   const input = use.input;
@@ -533,7 +581,7 @@ var clipMiddle = (s, max) => clip(s, max, { at: "middle", mark: (cut) => `
 [\u2026 ${fmt(cut)} chars clipped \u2026]
 ` });
 function renderUse(u, o) {
-  let line = `  \u2192 ${u.name} ${clipEnd(flat(JSON.stringify(u.input)), o.toolInputChars)}`;
+  let line = `  \u2192 ${u.name} ${clipEnd(JSON.stringify(u.input), o.toolInputChars)}`;
   if (o.toolResultChars > 0 && u.result) {
     const status = u.result.isError ? "error" : "ok";
     const body = flat(u.result.text);
@@ -557,10 +605,11 @@ function rendered(m) {
       return false;
   }
 }
+var headOf = (m) => `[#${m.index} ${m.role === "assistant" ? "assistant" : m.kind === "typed" ? "user" : m.kind}]`;
 function renderMessage(m, opts) {
   if (!rendered(m)) return "";
   const o = { toolInputChars: 200, toolResultChars: 400, messageChars: 8e3, ...opts };
-  const head = `[#${m.index} ${m.role === "assistant" ? "assistant" : m.kind === "typed" ? "user" : m.kind}]`;
+  const head = headOf(m);
   switch (m.kind) {
     case "assistant": {
       const parts = [m.text.trim() ? `${head} ${clipMiddle(m.text.trim(), o.messageChars)}` : head];
@@ -575,36 +624,144 @@ function renderMessage(m, opts) {
       return `${head} ${clipMiddle(m.text.trim(), o.messageChars)}`;
   }
 }
+var COMPACT_LINE = 160;
+var OUTCOME_CHARS = 72;
+var EDIT_SNIPPET = 48;
+var COMPACT_TYPED = 600;
+var WRITE_TOOLS = /* @__PURE__ */ new Set(["Edit", "MultiEdit", "Write", "NotebookEdit"]);
+var PATH_FIELDS = ["file_path", "notebook_path", "path"];
+var READ_LINE = /^\s*\d+(?:→|\t)/;
+var PERSISTED = /^\s*<persisted-output>\s*\n([^\n]+)/;
+function gist(text, max) {
+  const one = flat(text);
+  if (one.length <= max) return one;
+  const ends = [...one.slice(0, max - 1).matchAll(/(?<=[A-Za-z)\]`'"])[.!?:](?=\s)/g)].map((e) => e.index + 1);
+  const end = ends[Math.min(1, ends.length - 1)];
+  return end !== void 0 && end >= max / 4 ? `${one.slice(0, end)} \u2026` : clip(one, max);
+}
+function callDetail(u) {
+  const { offset, limit, content, new_string: written, edits } = u.input;
+  if (u.name === "Read") {
+    const from = typeof offset === "number" && offset > 0 ? offset : void 0;
+    const count = typeof limit === "number" && limit > 0 ? limit : void 0;
+    if (from !== void 0 && count !== void 0) return lineSpan(from, from + count - 1);
+    if (from !== void 0) return `from line ${fmt(from)}`;
+    if (count !== void 0) return lineSpan(1, count);
+  }
+  if (u.name === "Write" && typeof content === "string") return lineCount(fileLines(content).length);
+  if (u.name === "Edit" && typeof written === "string") {
+    const lines = written.split("\n").map((l) => l.trim());
+    const first = lines.find((l) => l.length >= 12) ?? lines.find((l) => l !== "");
+    return first === void 0 ? "deleting" : `new: "${clip(first, EDIT_SNIPPET)}"${lines.filter((l) => l !== "").length > 1 ? " \u2026" : ""}`;
+  }
+  if (u.name === "MultiEdit" && Array.isArray(edits)) return `${fmt(edits.length)} edit${edits.length === 1 ? "" : "s"}`;
+  return "";
+}
+function outcomeOf(u) {
+  if (u.result === void 0) return "no result";
+  const text = withoutEngineNotes(u.result.text);
+  if (isFailure(u)) {
+    const why = errorReason(text, 1, OUTCOME_CHARS - 7);
+    return why ? `error: ${why}` : "error";
+  }
+  if (WRITE_TOOLS.has(u.name)) return "ok";
+  const persisted = PERSISTED.exec(text);
+  if (persisted) return clip(`ok: ${flat(persisted[1])}`, OUTCOME_CHARS);
+  const lines = text.split("\n").filter((l) => u.name === "Read" ? READ_LINE.test(l) : l.trim() !== "");
+  if (lines.length === 0) return "ok";
+  if (lines.length === 1) return clip(`ok: ${flat(lines[0])}`, OUTCOME_CHARS);
+  if (u.name === "Bash") return clip(`ok, ${lineCount(lines.length)}, the last: ${flat(lines.at(-1))}`, OUTCOME_CHARS);
+  return `ok, ${lineCount(lines.length)}`;
+}
+function compactKey(u, cwd) {
+  const rel = (p) => cwd === "/" ? p : shortPath(p, cwd);
+  const input = u.input;
+  if (u.name === "Grep" && typeof input.pattern === "string") return `${input.pattern}${typeof input.path === "string" ? ` in ${rel(input.path)}` : ""}`;
+  const key = keyInput(u);
+  return PATH_FIELDS.some((k) => input[k] === key) ? rel(key) : key;
+}
+function compactUse(u, cwd) {
+  const detail = callDetail(u);
+  const tail = `${detail ? ` (${detail})` : ""} \u2192 ${outcomeOf(u)}`;
+  const head = `  \u2192 ${u.name} `;
+  const key = clip(oneLine(compactKey(u, cwd)), Math.max(40, COMPACT_LINE - head.length - tail.length));
+  return clip(`${head}${key}${tail}`, COMPACT_LINE);
+}
+function renderCompact(m, cwd, only) {
+  const head = headOf(m);
+  if (m.kind === "typed") return `${head} ${clipMiddle(m.text.trim(), COMPACT_TYPED)}`;
+  if (m.kind !== "assistant") return renderMessage(m, { maxChars: COMPACT_LINE, messageChars: COMPACT_LINE });
+  const calls = (only ? m.toolUses.filter(only) : m.toolUses).map((u) => compactUse(u, cwd));
+  const text = only ? " (only its failed calls shown)" : m.text.trim() ? ` ${gist(m.text, COMPACT_LINE - head.length - 1)}` : "";
+  if (text === "" && calls.length === 1) return `${head} ${calls[0].trimStart()}`;
+  return [head + text, ...calls].join("\n");
+}
+function newestCalls(text, left) {
+  const [head, ...calls] = text.split("\n");
+  const kept = [];
+  for (let k = calls.length - 1; k >= 0; k--) {
+    const note = ` (its first ${fmt(k)} call${k === 1 ? "" : "s"} left out)`;
+    if ([head + note, calls[k], ...kept].join("\n").length > left) break;
+    kept.unshift(calls[k]);
+  }
+  const cut = calls.length - kept.length;
+  return kept.length === 0 ? null : [`${head} (its first ${fmt(cut)} call${cut === 1 ? "" : "s"} left out)`, ...kept].join("\n");
+}
 var MIN_CLIPPED = 300;
 function renderConversation(t, opts) {
-  const blocks = [];
+  const shown = [];
   let used = 0;
-  let leftOut = 0;
   const counted = (to) => t.messages.slice(0, to).filter(rendered).length;
   const total = counted(t.messages.length);
   const room = opts.maxChars - 120;
+  const compact = opts.compact;
+  const fullRoom = compact ? Math.min(room, compact.fullChars) : room;
+  const newestRoom = compact ? Math.min(room, Math.max(compact.fullChars, MIN_CLIPPED)) : room;
+  let full = true;
   for (let i = t.messages.length - 1; i >= 0; i--) {
     const m = t.messages[i];
     if (!rendered(m)) continue;
-    const s = renderMessage(m, opts);
+    let s = full ? renderMessage(m, opts) : renderCompact(m, compact?.cwd);
+    if (full && used + s.length + 2 > (shown.length === 0 ? newestRoom : fullRoom)) {
+      if (shown.length === 0) {
+        if (newestRoom < MIN_CLIPPED) break;
+        s = clipMiddle(s, newestRoom - 2);
+      } else if (compact) {
+        full = false;
+        s = renderCompact(m, compact.cwd);
+      } else break;
+    }
     if (used + s.length + 2 > room) {
-      if (blocks.length === 0 && room >= MIN_CLIPPED) {
-        blocks.push(clipMiddle(s, room - 2));
-        i--;
-      }
-      leftOut = counted(i + 1);
+      const newest = full ? null : newestCalls(s, room - used - 2);
+      if (newest) shown.push({ at: i, text: newest, compact: true });
       break;
     }
-    blocks.push(s);
+    shown.push({ at: i, text: s, compact: !full });
     used += s.length + 2;
   }
-  blocks.reverse();
-  if (leftOut > 0) {
-    blocks.unshift(
-      `[${fmt(leftOut)} earlier message${leftOut === 1 ? "" : "s"} left out here to fit ${fmt(opts.maxChars)} chars; what follows is the newest part]`
-    );
+  if (compact) withFailuresAtEdge(t.messages, shown, room - used, compact.cwd);
+  const leftOut = shown.length === 0 ? total : counted(shown.at(-1).at);
+  const text = shown.reduceRight((out, b, k) => out === "" ? b.text : `${out}${b.compact && shown[k + 1].compact ? "\n" : "\n\n"}${b.text}`, "");
+  const cut = `[${fmt(leftOut)} earlier message${leftOut === 1 ? "" : "s"} left out here to fit ${fmt(opts.maxChars)} chars; what follows is the newest part]`;
+  return { text: leftOut > 0 ? `${cut}${text ? `
+
+${text}` : ""}` : text, rendered: total - leftOut, leftOut };
+}
+function withFailuresAtEdge(messages, shown, left, cwd) {
+  while (shown.length > 0) {
+    const edge = shown.at(-1).at;
+    const before = messages.findLastIndex((m2, i) => i < edge && rendered(m2));
+    if (before < 0) return;
+    const m = messages[before];
+    if (!m.toolUses.some(isFailure)) return;
+    const s = renderCompact(m, cwd, isFailure);
+    if (s.length + 2 <= left) {
+      shown.push({ at: before, text: s, compact: true });
+      return;
+    }
+    if (shown.length === 1) return;
+    left += shown.pop().text.length + 2;
   }
-  return { text: blocks.join("\n\n"), rendered: total - leftOut, leftOut };
 }
 function numberLines(text, offset = 1, limit = 2e3, firstLine = 1) {
   const lines = fileLines(text);
@@ -624,7 +781,8 @@ export {
   ENGINE_ATTACHED,
   FILE_TOOLS,
   fileTouches,
-  oneLine,
+  isFailure,
+  errorReason,
   keyInput,
   shortInput,
   renderConversation,

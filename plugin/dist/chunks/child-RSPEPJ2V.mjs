@@ -6,7 +6,7 @@ import {
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-2PC3TQP6.mjs";
+} from "./chunk-2W7UBUP7.mjs";
 import {
   BRIDGE_PATHS,
   BRIDGE_TOKEN_HEADER,
@@ -18,7 +18,7 @@ import {
 } from "./chunk-Y25NNC54.mjs";
 import {
   SeamDeniedError
-} from "./chunk-PZIXRSGB.mjs";
+} from "./chunk-FN6MGL4V.mjs";
 import {
   readPolicy,
   vetForRead
@@ -26,13 +26,13 @@ import {
 import {
   fileTouches,
   readEngineMessages
-} from "./chunk-SVF5SXZF.mjs";
+} from "./chunk-DC2PNFJN.mjs";
 import {
   systemClock
 } from "./chunk-RHV63WVG.mjs";
 import {
   messageChars
-} from "./chunk-XLDG2IXN.mjs";
+} from "./chunk-P7IITSMD.mjs";
 import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";
 
@@ -590,7 +590,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-225BTJQM.mjs"), import("./sections-D2JNKFK5.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-4UY55FDJ.mjs"), import("./sections-7MNXCIPI.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

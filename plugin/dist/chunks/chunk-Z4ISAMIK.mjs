@@ -12,17 +12,18 @@ import {
 import {
   ENGINE_ATTACHED,
   FILE_TOOLS,
+  errorReason,
   fileLines,
   fileTouches,
+  isFailure,
   keyInput,
   lastCopy,
   numberLines,
-  oneLine,
   renderConversation,
   shortInput,
   windowStart,
   withoutEngineNotes
-} from "./chunk-SVF5SXZF.mjs";
+} from "./chunk-DC2PNFJN.mjs";
 import {
   requireModel
 } from "./chunk-RHV63WVG.mjs";
@@ -31,9 +32,10 @@ import {
   fmt,
   lineCount,
   lineSpan,
+  oneLine,
   parseMarker,
   shortPath
-} from "./chunk-XLDG2IXN.mjs";
+} from "./chunk-P7IITSMD.mjs";
 import {
   SectionDropError
 } from "./chunk-ORPKAE4C.mjs";
@@ -843,13 +845,6 @@ function loadBashParser() {
 }
 
 // sections/ledger/failures.ts
-var TOOL_ERROR_RE = /^\s*(<tool_use_error>|Error: |InputValidationError)/;
-function isFailure(use) {
-  const r = use.result;
-  if (r === void 0) return false;
-  if (r.isError) return true;
-  return use.name === "Bash" ? r.text.trimStart().startsWith("<tool_use_error>") : TOOL_ERROR_RE.test(r.text);
-}
 function negativeOf(c) {
   const r = c.use.result;
   const neg = c.shell?.negative;
@@ -861,38 +856,6 @@ function negativeOf(c) {
   return null;
 }
 var failed = (c) => isFailure(c.use) && negativeOf(c) === null;
-var EXIT_LINE = /^Exit code -?\d+$/;
-var LOCATION = /[\w.-]*\w\.[A-Za-z]\w{0,9}:\d+/;
-var NAMES_ERROR = new RegExp(`${LOCATION.source}|\\b(?:error|exception)\\b:|\\bpanic:|\\bnpm ERR!|\\bFAIL\\b`, "i");
-var MENTIONS_ERROR = /\berror\b|\bfailed\b/i;
-var BARE_MARKER = /^(?:[-=\s]*)(?:fail|error|failed)[:!.]*$/i;
-var REJECTED = /^The user doesn't want to proceed with this tool use\.[^\n]*?(?:the user said:\s*([\s\S]*))?$/;
-function errorReason(text, lines = 2, max = 200) {
-  const body = text.replace(/<\/?tool_use_error>/g, "");
-  const rejected = REJECTED.exec(body.trim());
-  if (rejected) return clip(oneLine(`rejected by the user${rejected[1]?.trim() ? `, who said: ${rejected[1].trim()}` : ""}`), max);
-  const raw = body.split("\n");
-  const all = raw.map((l) => l.replace(/\s+/g, " ").trim()).filter((l) => l !== "");
-  const exit = all[0] !== void 0 && EXIT_LINE.test(all[0]) ? all[0] : null;
-  const rest = exit ? all.slice(1) : all;
-  const pick = (test) => {
-    const first = rest.findIndex((l) => test(l) && !BARE_MARKER.test(l));
-    if (first < 0) return null;
-    const next = rest.findIndex((l, i) => i > first && test(l) && !BARE_MARKER.test(l));
-    return [rest[first], ...next >= 0 ? [rest[next]] : rest.slice(first + 1, first + 2)].slice(0, lines);
-  };
-  const reason = tracebackTail(raw) ?? pick((l) => NAMES_ERROR.test(l)) ?? pick((l) => MENTIONS_ERROR.test(l)) ?? rest.slice(-lines);
-  return clip([...exit ? [exit] : [], ...reason].join(" \u23CE "), max);
-}
-function tracebackTail(raw) {
-  let at2 = -1;
-  raw.forEach((l, i) => {
-    if (l.startsWith("Traceback (most recent call last)")) at2 = i;
-  });
-  if (at2 < 0) return null;
-  const exception = raw.slice(at2 + 1).find((l) => l.trim() !== "" && !/^\s/.test(l));
-  return exception ? [exception.trim()] : null;
-}
 function failures(calls) {
   const shellNumber = /* @__PURE__ */ new Map();
   let k = 0;
@@ -2775,25 +2738,36 @@ var recent_default = defineSection({
   description: "The newest messages with tool calls verbatim and tool results clipped, newest kept.",
   // Priority 42: above restore (a call and its arguments cannot be re-read from anywhere), below
   // the outline and the sections that stand for the whole session.
-  defaults: { timeoutMs: 5e3, budgetChars: 3e3, priority: 42, options: { resultChars: 150, inputChars: 1500 } },
+  defaults: { timeoutMs: 5e3, budgetChars: 2200, priority: 42, options: { resultChars: 150, inputChars: 1500, fullShare: 0.5 } },
   optionsSchema: {
     type: "object",
     additionalProperties: false,
     properties: {
       resultChars: { type: "integer", minimum: 0, description: "each tool result is cut to this many characters (0 leaves results out)" },
-      inputChars: { type: "integer", minimum: 50, description: "each tool call's input is cut to this many characters" }
+      inputChars: { type: "integer", minimum: 50, description: "each tool call's input is cut to this many characters" },
+      fullShare: {
+        type: "number",
+        minimum: 0,
+        maximum: 1,
+        description: "the share of the room the newest messages take in full (at least the newest one); older ones are one line per tool call"
+      }
     }
   },
   async run(ctx) {
-    const intro = "The last messages before this compaction, oldest first: tool calls as they were made, their results cut short.";
     const t = ctx.input.transcript;
+    const relative = t.cwd && t.cwd !== "/" ? `; paths relative to ${t.cwd}` : "";
+    const intro = `The last messages before this compaction, oldest first: the older ones a line per tool call (its input, how it came back${relative}), the newest in full.`;
     const start = windowStart(t.messages);
+    const maxChars = ctx.budgetChars - intro.length - 2;
     const rendered = renderConversation(
       { ...t, messages: t.messages.slice(start) },
       {
-        maxChars: ctx.budgetChars - intro.length - 2,
+        maxChars,
         toolInputChars: ctx.options.inputChars,
-        toolResultChars: ctx.options.resultChars
+        toolResultChars: ctx.options.resultChars,
+        // The newest steps verbatim, their exact strings; the steps before them as a sequence,
+        // which a room of a few thousand chars holds a dozen or more of, one call a line.
+        compact: { fullChars: Math.round(maxChars * ctx.options.fullShare), ...t.cwd ? { cwd: t.cwd } : {} }
       }
     );
     if (rendered.rendered === 0)

@@ -11,13 +11,13 @@ import {
   searchCommand,
   statusCommand,
   toolCommand
-} from "./chunk-7RMYSFDV.mjs";
-import "./chunk-2PC3TQP6.mjs";
+} from "./chunk-YWB54IU3.mjs";
+import "./chunk-2W7UBUP7.mjs";
 import "./chunk-GPZWB6SD.mjs";
 import "./chunk-GS3UQNYK.mjs";
 import "./chunk-S2M2GLMU.mjs";
-import "./chunk-SVF5SXZF.mjs";
-import "./chunk-XLDG2IXN.mjs";
+import "./chunk-DC2PNFJN.mjs";
+import "./chunk-P7IITSMD.mjs";
 import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {

@@ -3,6 +3,7 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 
 // pipeline/text.ts
+var oneLine = (s) => s.replace(/\s*\n\s*/g, " \u23CE ").replace(/[ \t]+/g, " ").trim();
 var fmt = (n) => {
   const [int, frac] = String(n).split(".");
   return int.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + (frac ? `.${frac.slice(0, 3)}` : "");
@@ -49,6 +50,7 @@ function parseMarker(text) {
 }
 
 export {
+  oneLine,
   fmt,
   lineCount,
   lineSpan,

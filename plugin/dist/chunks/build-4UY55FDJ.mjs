@@ -7,10 +7,10 @@ import {
   defaultConfigFile,
   importPackages,
   prepareSections
-} from "./chunk-OEWBN44G.mjs";
-import "./chunk-PZIXRSGB.mjs";
+} from "./chunk-CX5FOXOE.mjs";
+import "./chunk-FN6MGL4V.mjs";
 import "./chunk-RHV63WVG.mjs";
-import "./chunk-XLDG2IXN.mjs";
+import "./chunk-P7IITSMD.mjs";
 import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {

@@ -19,24 +19,24 @@ import {
   buildHandoff,
   configFiles,
   prepareSections
-} from "./chunk-OEWBN44G.mjs";
-import "./chunk-PZIXRSGB.mjs";
+} from "./chunk-CX5FOXOE.mjs";
+import "./chunk-FN6MGL4V.mjs";
 import {
   builtinSections
-} from "./chunk-BLKHF4WF.mjs";
+} from "./chunk-Z4ISAMIK.mjs";
 import {
   readPolicy
 } from "./chunk-2Q6QKILD.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript
-} from "./chunk-SVF5SXZF.mjs";
+} from "./chunk-DC2PNFJN.mjs";
 import {
   systemClock
 } from "./chunk-RHV63WVG.mjs";
 import {
   fmt
-} from "./chunk-XLDG2IXN.mjs";
+} from "./chunk-P7IITSMD.mjs";
 import {
   HandoffError
 } from "./chunk-ORPKAE4C.mjs";

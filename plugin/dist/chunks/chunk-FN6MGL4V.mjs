@@ -9,7 +9,7 @@ import {
   lineageMarker,
   messageChars,
   parseMarker
-} from "./chunk-XLDG2IXN.mjs";
+} from "./chunk-P7IITSMD.mjs";
 import {
   isSectionDrop
 } from "./chunk-ORPKAE4C.mjs";

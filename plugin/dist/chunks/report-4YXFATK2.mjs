@@ -5,10 +5,10 @@ import {
   COMMON,
   EXIT,
   command
-} from "./chunk-7RMYSFDV.mjs";
+} from "./chunk-YWB54IU3.mjs";
 import {
   resolveDataDir
-} from "./chunk-2PC3TQP6.mjs";
+} from "./chunk-2W7UBUP7.mjs";
 import {
   MODE_DIRS,
   StoreError,
@@ -29,8 +29,8 @@ import {
   forTerminal,
   jsonForTerminal
 } from "./chunk-S2M2GLMU.mjs";
-import "./chunk-SVF5SXZF.mjs";
-import "./chunk-XLDG2IXN.mjs";
+import "./chunk-DC2PNFJN.mjs";
+import "./chunk-P7IITSMD.mjs";
 import {
   HandoffError
 } from "./chunk-ORPKAE4C.mjs";
@@ -1080,13 +1080,13 @@ function isObject(_) {
 // node_modules/vega-util/build/mergeConfig.js
 var isLegalKey = (key2) => key2 !== "__proto__" && key2 !== "constructor" && key2 !== "prototype";
 function mergeConfig(...configs) {
-  return configs.reduce((out, source3) => {
-    for (const key2 in source3) {
+  return configs.reduce((out, source4) => {
+    for (const key2 in source4) {
       if (key2 === "signals") {
-        out.signals = mergeNamed(out.signals, source3.signals);
+        out.signals = mergeNamed(out.signals, source4.signals);
       } else {
         const r = key2 === "legend" ? { layout: 1 } : key2 === "style" ? true : null;
-        writeConfig(out, key2, source3[key2], r);
+        writeConfig(out, key2, source4[key2], r);
       }
     }
     return out;
@@ -1627,8 +1627,8 @@ function repeat(str3, reps) {
 }
 
 // node_modules/vega-util/build/pad.js
-function pad(str3, length2, padchar, align2) {
-  const c4 = padchar || " ", s2 = str3 + "", n = length2 - s2.length;
+function pad(str3, length3, padchar, align2) {
+  const c4 = padchar || " ", s2 = str3 + "", n = length3 - s2.length;
   return n <= 0 ? s2 : align2 === "left" ? repeat(c4, n) + s2 : align2 === "center" ? repeat(c4, ~~(n / 2)) + s2 + repeat(c4, Math.ceil(n / 2)) : s2 + repeat(c4, n);
 }
 
@@ -1657,9 +1657,9 @@ var defaultParser = (_) => (
   // Type assertion allows Date.parse to handle its own coercion behavior.
   isNumber(_) ? _ : isDate(_) ? _ : Date.parse(_)
 );
-function toDate(_, parser3) {
-  parser3 = parser3 || defaultParser;
-  return _ == null || _ === "" ? null : parser3(_);
+function toDate(_, parser4) {
+  parser4 = parser4 || defaultParser;
+  return _ == null || _ === "" ? null : parser4(_);
 }
 
 // node_modules/vega-util/build/toString.js
@@ -1676,9 +1676,9 @@ function toSet(_) {
 }
 
 // node_modules/vega-util/build/truncate.js
-function truncate(str3, length2, align2, ellipsis) {
-  const e = ellipsis != null ? ellipsis : "\u2026", s2 = str3 + "", n = s2.length, l = Math.max(0, length2 - e.length);
-  return n <= length2 ? s2 : align2 === "left" ? e + s2.slice(n - l) : align2 === "center" ? s2.slice(0, Math.ceil(l / 2)) + e + s2.slice(n - ~~(l / 2)) : s2.slice(0, l) + e;
+function truncate(str3, length3, align2, ellipsis) {
+  const e = ellipsis != null ? ellipsis : "\u2026", s2 = str3 + "", n = s2.length, l = Math.max(0, length3 - e.length);
+  return n <= length3 ? s2 : align2 === "left" ? e + s2.slice(n - l) : align2 === "center" ? s2.slice(0, Math.ceil(l / 2)) + e + s2.slice(n - ~~(l / 2)) : s2.slice(0, l) + e;
 }
 
 // node_modules/vega-util/build/visitArray.js
@@ -1729,8 +1729,8 @@ function inferColumns(rows) {
   return columns;
 }
 function pad2(value4, width2) {
-  var s2 = value4 + "", length2 = s2.length;
-  return length2 < width2 ? new Array(width2 - length2 + 1).join(0) + s2 : s2;
+  var s2 = value4 + "", length3 = s2.length;
+  return length3 < width2 ? new Array(width2 - length3 + 1).join(0) + s2 : s2;
 }
 function formatYear(year) {
   return year < 0 ? "-" + pad2(-year, 6) : year > 9999 ? "+" + pad2(year, 6) : pad2(year, 4);
@@ -1900,9 +1900,9 @@ function* numbers(values3, valueof) {
       }
     }
   } else {
-    let index5 = -1;
+    let index6 = -1;
     for (let value4 of values3) {
-      if ((value4 = valueof(value4, ++index5, values3)) != null && (value4 = +value4) >= value4) {
+      if ((value4 = valueof(value4, ++index6, values3)) != null && (value4 = +value4) >= value4) {
         yield value4;
       }
     }
@@ -2014,9 +2014,9 @@ function variance(values3, valueof) {
       }
     }
   } else {
-    let index5 = -1;
+    let index6 = -1;
     for (let value4 of values3) {
-      if ((value4 = valueof(value4, ++index5, values3)) != null && (value4 = +value4) >= value4) {
+      if ((value4 = valueof(value4, ++index6, values3)) != null && (value4 = +value4) >= value4) {
         delta = value4 - mean3;
         mean3 += delta / ++count2;
         sum3 += delta * (value4 - mean3);
@@ -2107,8 +2107,8 @@ function intern_delete({ _intern, _key }, value4) {
 function keyof(value4) {
   return value4 !== null && typeof value4 === "object" ? value4.valueOf() : value4;
 }
-function permute(source3, keys4) {
-  return Array.from(keys4, (key2) => source3[key2]);
+function permute(source4, keys4) {
+  return Array.from(keys4, (key2) => source4[key2]);
 }
 function compareDefined(compare3 = ascending2) {
   if (compare3 === ascending2) return ascendingDefined;
@@ -2181,9 +2181,9 @@ function max(values3, valueof) {
       }
     }
   } else {
-    let index5 = -1;
+    let index6 = -1;
     for (let value4 of values3) {
-      if ((value4 = valueof(value4, ++index5, values3)) != null && (max4 < value4 || max4 === void 0 && value4 >= value4)) {
+      if ((value4 = valueof(value4, ++index6, values3)) != null && (max4 < value4 || max4 === void 0 && value4 >= value4)) {
         max4 = value4;
       }
     }
@@ -2199,9 +2199,9 @@ function min(values3, valueof) {
       }
     }
   } else {
-    let index5 = -1;
+    let index6 = -1;
     for (let value4 of values3) {
-      if ((value4 = valueof(value4, ++index5, values3)) != null && (min4 > value4 || min4 === void 0 && value4 >= value4)) {
+      if ((value4 = valueof(value4, ++index6, values3)) != null && (min4 > value4 || min4 === void 0 && value4 >= value4)) {
         min4 = value4;
       }
     }
@@ -2272,9 +2272,9 @@ function mean2(values3, valueof) {
       }
     }
   } else {
-    let index5 = -1;
+    let index6 = -1;
     for (let value4 of values3) {
-      if ((value4 = valueof(value4, ++index5, values3)) != null && (value4 = +value4) >= value4) {
+      if ((value4 = valueof(value4, ++index6, values3)) != null && (value4 = +value4) >= value4) {
         ++count2, sum3 += value4;
       }
     }
@@ -2321,9 +2321,9 @@ function sum(values3, valueof) {
       }
     }
   } else {
-    let index5 = -1;
+    let index6 = -1;
     for (let value4 of values3) {
-      if (value4 = +valueof(value4, ++index5, values3)) {
+      if (value4 = +valueof(value4, ++index6, values3)) {
         sum3 += value4;
       }
     }
@@ -2348,11 +2348,11 @@ function exponent(x4) {
 }
 function formatGroup(grouping, thousands) {
   return function(value4, width2) {
-    var i = value4.length, t = [], j = 0, g = grouping[0], length2 = 0;
+    var i = value4.length, t = [], j = 0, g = grouping[0], length3 = 0;
     while (i > 0 && g > 0) {
-      if (length2 + g + 1 > width2) g = Math.max(1, width2 - length2);
+      if (length3 + g + 1 > width2) g = Math.max(1, width2 - length3);
       t.push(value4.substring(i -= g, i + g));
-      if ((length2 += g + 1) > width2) break;
+      if ((length3 += g + 1) > width2) break;
       g = grouping[j = (j + 1) % grouping.length];
     }
     return t.reverse().join(thousands);
@@ -2367,19 +2367,19 @@ function formatNumerals(numerals) {
 }
 var re = /^(?:(.)?([<>=^]))?([+\-( ])?([$#])?(0)?(\d+)?(,)?(\.\d+)?(~)?([a-z%])?$/i;
 function formatSpecifier(specifier) {
-  if (!(match2 = re.exec(specifier))) throw new Error("invalid format: " + specifier);
-  var match2;
+  if (!(match3 = re.exec(specifier))) throw new Error("invalid format: " + specifier);
+  var match3;
   return new FormatSpecifier({
-    fill: match2[1],
-    align: match2[2],
-    sign: match2[3],
-    symbol: match2[4],
-    zero: match2[5],
-    width: match2[6],
-    comma: match2[7],
-    precision: match2[8] && match2[8].slice(1),
-    trim: match2[9],
-    type: match2[10]
+    fill: match3[1],
+    align: match3[2],
+    sign: match3[3],
+    symbol: match3[4],
+    zero: match3[5],
+    width: match3[6],
+    comma: match3[7],
+    precision: match3[8] && match3[8].slice(1),
+    trim: match3[9],
+    type: match3[10]
   });
 }
 formatSpecifier.prototype = FormatSpecifier.prototype;
@@ -2485,7 +2485,7 @@ function formatLocale(locale4) {
         }
       }
       if (comma && !zero7) value4 = group2(value4, Infinity);
-      var length2 = valuePrefix.length + value4.length + valueSuffix.length, padding3 = length2 < width2 ? new Array(width2 - length2 + 1).join(fill2) : "";
+      var length3 = valuePrefix.length + value4.length + valueSuffix.length, padding3 = length3 < width2 ? new Array(width2 - length3 + 1).join(fill2) : "";
       if (comma && zero7) value4 = group2(padding3 + value4, padding3.length ? width2 - valueSuffix.length : Infinity), padding3 = "";
       switch (align2) {
         case "<":
@@ -2495,7 +2495,7 @@ function formatLocale(locale4) {
           value4 = valuePrefix + padding3 + value4 + valueSuffix;
           break;
         case "^":
-          value4 = padding3.slice(0, length2 = padding3.length >> 1) + valuePrefix + value4 + valueSuffix + padding3.slice(length2);
+          value4 = padding3.slice(0, length3 = padding3.length >> 1) + valuePrefix + value4 + valueSuffix + padding3.slice(length3);
           break;
         default:
           value4 = padding3 + valuePrefix + value4 + valueSuffix;
@@ -3254,11 +3254,11 @@ function detectTimeUnits(data3, field3, utc) {
     if (Number.isNaN(+d)) error(`Invalid date: ${v}`);
     return d;
   });
-  const mismatch = grains.findIndex((g) => !g.aligned(dates, getters)), required2 = grains.findIndex((g) => !g.skippable && !g.aligned(dates, getters)), index5 = required2 > mismatch + 1 ? required2 : mismatch;
+  const mismatch = grains.findIndex((g) => !g.aligned(dates, getters)), required2 = grains.findIndex((g) => !g.skippable && !g.aligned(dates, getters)), index6 = required2 > mismatch + 1 ? required2 : mismatch;
   const {
     units,
     step: step2
-  } = grains[index5 - 1];
+  } = grains[index6 - 1];
   return {
     units,
     step: step2
@@ -3571,8 +3571,8 @@ var numberRe = /^\s*\d+/;
 var percentRe = /^%/;
 var requoteRe = /[\\^$*+?|[\]().{}]/g;
 function pad3(value4, fill2, width2) {
-  var sign3 = value4 < 0 ? "-" : "", string2 = (sign3 ? -value4 : value4) + "", length2 = string2.length;
-  return sign3 + (length2 < width2 ? new Array(width2 - length2 + 1).join(fill2) + string2 : string2);
+  var sign3 = value4 < 0 ? "-" : "", string2 = (sign3 ? -value4 : value4) + "", length3 = string2.length;
+  return sign3 + (length3 < width2 ? new Array(width2 - length3 + 1).join(fill2) + string2 : string2);
 }
 function requote(s2) {
   return s2.replace(requoteRe, "\\$&");
@@ -4415,12 +4415,12 @@ Parameters.prototype = {
    *   even if the value is unchanged.
    * @return {Parameters} - This parameter object.
    */
-  set(name, index5, value4, force) {
+  set(name, index6, value4, force) {
     const o = this, v = o[name], mod = o[CACHE];
-    if (index5 != null && index5 >= 0) {
-      if (v[index5] !== value4 || force) {
-        v[index5] = value4;
-        mod[index5 + ":" + name] = -1;
+    if (index6 != null && index6 >= 0) {
+      if (v[index6] !== value4 || force) {
+        v[index6] = value4;
+        mod[index6 + ":" + name] = -1;
         mod[name] = -1;
       }
     } else if (v !== value4 || force) {
@@ -4439,7 +4439,7 @@ Parameters.prototype = {
    * @param {number} [index=undefined] - The parameter array index to test.
    * @return {boolean} - Returns true if a queried parameter was modified.
    */
-  modified(name, index5) {
+  modified(name, index6) {
     const mod = this[CACHE];
     if (!arguments.length) {
       for (const k2 in mod) {
@@ -4452,7 +4452,7 @@ Parameters.prototype = {
       }
       return false;
     }
-    return index5 != null && index5 >= 0 ? index5 + 1 < mod[name] || !!mod[index5 + ":" + name] : !!mod[name];
+    return index6 != null && index6 >= 0 ? index6 + 1 < mod[name] || !!mod[index6 + ":" + name] : !!mod[name];
   },
   /**
    * Clears the modification records. After calling this method,
@@ -4548,7 +4548,7 @@ Operator.prototype = {
     react = react !== false;
     const argval = this._argval = this._argval || new Parameters(), argops = this._argops = this._argops || [], deps = [];
     let name, value4, n, i;
-    const add6 = (name2, index5, value5) => {
+    const add6 = (name2, index6, value5) => {
       if (value5 instanceof Operator) {
         if (value5 !== this) {
           if (react) value5.targets().add(this);
@@ -4557,10 +4557,10 @@ Operator.prototype = {
         argops.push({
           op: value5,
           name: name2,
-          index: index5
+          index: index6
         });
       } else {
-        argval.set(name2, index5, value5);
+        argval.set(name2, index6, value5);
       }
     };
     for (name in params2) {
@@ -4788,7 +4788,7 @@ EventStream.prototype = {
     this._targets = null;
   }
 };
-function events(source3, type3, filter3, apply2) {
+function events(source4, type3, filter3, apply2) {
   const df = this, s2 = stream(filter3, apply2), send = function(e) {
     e.dataflow = df;
     try {
@@ -4800,10 +4800,10 @@ function events(source3, type3, filter3, apply2) {
     }
   };
   let sources;
-  if (typeof source3 === "string" && typeof document !== "undefined") {
-    sources = document.querySelectorAll(source3);
+  if (typeof source4 === "string" && typeof document !== "undefined") {
+    sources = document.querySelectorAll(source4);
   } else {
-    sources = array_default(source3);
+    sources = array_default(source4);
   }
   const n = sources.length;
   for (let i = 0; i < n; ++i) {
@@ -4865,9 +4865,9 @@ function loadPending(df) {
 var SKIP = {
   skip: true
 };
-function on(source3, target2, update3, params2, options) {
-  const fn = source3 instanceof Operator ? onOperator : onStream;
-  fn(this, source3, target2, update3, params2, options);
+function on(source4, target2, update3, params2, options) {
+  const fn = source4 instanceof Operator ? onOperator : onStream;
+  fn(this, source4, target2, update3, params2, options);
   return this;
 }
 function onStream(df, stream2, target2, update3, params2, options) {
@@ -4888,14 +4888,14 @@ function onStream(df, stream2, target2, update3, params2, options) {
   }
   stream2.apply(func);
 }
-function onOperator(df, source3, target2, update3, params2, options) {
+function onOperator(df, source4, target2, update3, params2, options) {
   if (update3 === void 0) {
-    source3.targets().add(target2);
+    source4.targets().add(target2);
   } else {
     const opt = options || {}, op = new Operator(null, updater(target2, update3), params2, false);
     op.modified(opt.force);
-    op.rank = source3.rank;
-    source3.targets().add(op);
+    op.rank = source4.rank;
+    source4.targets().add(op);
     if (target2) {
       op.skip(true);
       op.value = target2.value;
@@ -5797,9 +5797,9 @@ function* numbers2(values3, valueof) {
       }
     }
   } else {
-    let index5 = -1;
+    let index6 = -1;
     for (let value4 of values3) {
-      value4 = valueof(value4, ++index5, values3);
+      value4 = valueof(value4, ++index6, values3);
       if (value4 != null && value4 !== "" && (value4 = +value4) >= value4) {
         yield value4;
       }
@@ -7082,12 +7082,12 @@ inherits_default(Aggregate, Transform, {
     }
     collect2(aggr._prev);
     collect2(curr);
-    function generate2(base, tuple, index5) {
-      const name = dims[index5], v = vals2[index5++];
+    function generate2(base, tuple, index6) {
+      const name = dims[index6], v = vals2[index6++];
       for (const k2 in v) {
         const key2 = base ? base + "|" + k2 : k2;
         tuple[name] = v[k2];
-        if (index5 < n) generate2(key2, tuple, index5);
+        if (index6 < n) generate2(key2, tuple, index6);
         else if (!curr[key2]) aggr.cell(key2, tuple);
       }
     }
@@ -7364,9 +7364,9 @@ inherits_default(Bin, Transform, {
     return this.value = accessor(f, accessorFields(field3), _.name || "bin_" + accessorName(field3));
   }
 });
-function SortedList(idFunc, source3, input) {
+function SortedList(idFunc, source4, input) {
   const $ = idFunc;
-  let data3 = source3 || [], add6 = input || [], rem2 = {}, cnt = 0;
+  let data3 = source4 || [], add6 = input || [], rem2 = {}, cnt = 0;
   return {
     add: (t) => add6.push(t),
     remove: (t) => rem2[$(t)] = ++cnt,
@@ -7454,7 +7454,7 @@ CountPattern.Definition = {
     "default": ["text", "count"]
   }]
 };
-function tokenize(text3, tcase, match2) {
+function tokenize(text3, tcase, match3) {
   switch (tcase) {
     case "upper":
       text3 = text3.toUpperCase();
@@ -7463,17 +7463,17 @@ function tokenize(text3, tcase, match2) {
       text3 = text3.toLowerCase();
       break;
   }
-  return text3.match(match2);
+  return text3.match(match3);
 }
 inherits_default(CountPattern, Transform, {
   transform(_, pulse2) {
     const process2 = (update3) => (tuple) => {
-      var tokens = tokenize(get6(tuple), _.case, match2) || [], t;
+      var tokens = tokenize(get6(tuple), _.case, match3) || [], t;
       for (var i = 0, n = tokens.length; i < n; ++i) {
         if (!stop2.test(t = tokens[i])) update3(t);
       }
     };
-    const init2 = this._parameterCheck(_, pulse2), counts = this._counts, match2 = this._match, stop2 = this._stop, get6 = _.field, as = _.as || ["text", "count"], add6 = process2((t) => counts[t] = 1 + (counts[t] || 0)), rem2 = process2((t) => counts[t] -= 1);
+    const init2 = this._parameterCheck(_, pulse2), counts = this._counts, match3 = this._match, stop2 = this._stop, get6 = _.field, as = _.as || ["text", "count"], add6 = process2((t) => counts[t] = 1 + (counts[t] || 0)), rem2 = process2((t) => counts[t] -= 1);
     if (init2) {
       pulse2.visit(pulse2.SOURCE, add6);
     } else {
@@ -7796,7 +7796,7 @@ inherits_default(DotBin, Transform, {
     if (this.value && !(_.modified() || pulse2.changed())) {
       return pulse2;
     }
-    const source3 = pulse2.materialize(pulse2.SOURCE).source, groups = partition$1(pulse2.source, _.groupby, identity), smooth = _.smooth || false, field3 = _.field, step2 = _.step || autostep(source3, field3), sort3 = stableCompare((a4, b10) => field3(a4) - field3(b10)), as = _.as || Output, n = groups.length;
+    const source4 = pulse2.materialize(pulse2.SOURCE).source, groups = partition$1(pulse2.source, _.groupby, identity), smooth = _.smooth || false, field3 = _.field, step2 = _.step || autostep(source4, field3), sort3 = stableCompare((a4, b10) => field3(a4) - field3(b10)), as = _.as || Output, n = groups.length;
     let min4 = Infinity, max4 = -Infinity, i = 0, j;
     for (; i < n; ++i) {
       const g = groups[i].sort(sort3);
@@ -8106,7 +8106,7 @@ Flatten.Definition = {
 };
 inherits_default(Flatten, Transform, {
   transform(_, pulse2) {
-    const out = pulse2.fork(pulse2.NO_SOURCE), fields = _.fields, as = fieldNames(fields, _.as || []), index5 = _.index || null, m3 = as.length;
+    const out = pulse2.fork(pulse2.NO_SOURCE), fields = _.fields, as = fieldNames(fields, _.as || []), index6 = _.index || null, m3 = as.length;
     out.rem = this.value;
     pulse2.visit(pulse2.SOURCE, (t) => {
       const arrays = fields.map((f) => f(t)), maxlen = arrays.reduce((l, a4) => Math.max(l, a4.length), 0);
@@ -8116,14 +8116,14 @@ inherits_default(Flatten, Transform, {
         for (j = 0; j < m3; ++j) {
           d[as[j]] = (v = arrays[j][i]) == null ? null : v;
         }
-        if (index5) {
-          d[index5] = i;
+        if (index6) {
+          d[index6] = i;
         }
         out.add.push(d);
       }
     });
     this.value = out.source = out.add;
-    if (index5) out.modifies(index5);
+    if (index6) out.modifies(index6);
     return out.modifies(as);
   }
 });
@@ -8442,13 +8442,13 @@ inherits_default(KDE, Transform, {
   transform(_, pulse2) {
     const out = pulse2.fork(pulse2.NO_SOURCE | pulse2.NO_FIELDS);
     if (!this.value || pulse2.changed() || _.modified()) {
-      const source3 = pulse2.materialize(pulse2.SOURCE).source, groups = partition$1(source3, _.groupby, _.field), names = (_.groupby || []).map(accessorName), bandwidth2 = _.bandwidth, method2 = _.cumulative ? "cdf" : "pdf", as = _.as || ["value", "density"], values3 = [];
+      const source4 = pulse2.materialize(pulse2.SOURCE).source, groups = partition$1(source4, _.groupby, _.field), names = (_.groupby || []).map(accessorName), bandwidth2 = _.bandwidth, method2 = _.cumulative ? "cdf" : "pdf", as = _.as || ["value", "density"], values3 = [];
       let domain3 = _.extent, minsteps = _.steps || _.minsteps || 25, maxsteps = _.steps || _.maxsteps || 200;
       if (method2 !== "pdf" && method2 !== "cdf") {
         error("Invalid density method: " + method2);
       }
       if (_.resolve === "shared") {
-        if (!domain3) domain3 = extent(source3, _.field);
+        if (!domain3) domain3 = extent(source4, _.field);
         minsteps = maxsteps = _.steps || maxsteps;
       }
       groups.forEach((g) => {
@@ -8554,7 +8554,7 @@ Lookup.Definition = {
 };
 inherits_default(Lookup, Transform, {
   transform(_, pulse2) {
-    const keys4 = _.fields, index5 = _.index, values3 = _.values, defaultValue = _.default == null ? null : _.default, reset3 = _.modified(), n = keys4.length;
+    const keys4 = _.fields, index6 = _.index, values3 = _.values, defaultValue = _.default == null ? null : _.default, reset3 = _.modified(), n = keys4.length;
     let flag2 = reset3 ? pulse2.SOURCE : pulse2.ADD, out = pulse2, as = _.as, set7, m3, mods;
     if (values3) {
       m3 = values3.length;
@@ -8567,7 +8567,7 @@ inherits_default(Lookup, Transform, {
       as = as || values3.map(accessorName);
       set7 = function(t) {
         for (var i = 0, k2 = 0, j, v; i < n; ++i) {
-          v = index5.get(keys4[i](t));
+          v = index6.get(keys4[i](t));
           if (v == null) for (j = 0; j < m3; ++j, ++k2) t[as[k2]] = defaultValue;
           else for (j = 0; j < m3; ++j, ++k2) t[as[k2]] = values3[j](v);
         }
@@ -8578,7 +8578,7 @@ inherits_default(Lookup, Transform, {
       }
       set7 = function(t) {
         for (var i = 0, v; i < n; ++i) {
-          v = index5.get(keys4[i](t));
+          v = index6.get(keys4[i](t));
           t[as[i]] = v == null ? defaultValue : v;
         }
       };
@@ -8830,7 +8830,7 @@ inherits_default(Quantile, Transform, {
       out.source = this.value;
       return out;
     }
-    const source3 = pulse2.materialize(pulse2.SOURCE).source, groups = partition$1(source3, _.groupby, _.field), names = (_.groupby || []).map(accessorName), values3 = [], step2 = _.step || 0.01, p = _.probs || range(step2 / 2, 1 - EPSILON, step2), n = p.length;
+    const source4 = pulse2.materialize(pulse2.SOURCE).source, groups = partition$1(source4, _.groupby, _.field), names = (_.groupby || []).map(accessorName), values3 = [], step2 = _.step || 0.01, p = _.probs || range(step2 / 2, 1 - EPSILON, step2), n = p.length;
     groups.forEach((g) => {
       const q = quantiles(g, p);
       for (let i = 0; i < n; ++i) {
@@ -9115,19 +9115,19 @@ function TupleIndex(params2) {
 }
 inherits_default(TupleIndex, Transform, {
   transform(_, pulse2) {
-    const df = pulse2.dataflow, field3 = _.field, index5 = this.value, set7 = (t) => index5.set(field3(t), t);
+    const df = pulse2.dataflow, field3 = _.field, index6 = this.value, set7 = (t) => index6.set(field3(t), t);
     let mod = true;
     if (_.modified("field") || pulse2.modified(field3.fields)) {
-      index5.clear();
+      index6.clear();
       pulse2.visit(pulse2.SOURCE, set7);
     } else if (pulse2.changed()) {
-      pulse2.visit(pulse2.REM, (t) => index5.delete(field3(t)));
+      pulse2.visit(pulse2.REM, (t) => index6.delete(field3(t)));
       pulse2.visit(pulse2.ADD, set7);
     } else {
       mod = false;
     }
     this.modified(mod);
-    if (index5.empty > df.cleanThreshold) df.runAfter(index5.clean);
+    if (index6.empty > df.cleanThreshold) df.runAfter(index6.clean);
     return pulse2.fork();
   }
 });
@@ -9267,10 +9267,10 @@ var WindowOps = {
     };
   }
 };
-function find(field3, data3, index5) {
-  for (let n = data3.length; index5 < n; ++index5) {
-    const v = field3(data3[index5]);
-    if (v != null) return index5;
+function find(field3, data3, index6) {
+  for (let n = data3.length; index6 < n; ++index6) {
+    const v = field3(data3[index6]);
+    if (v != null) return index6;
   }
   return -1;
 }
@@ -11805,21 +11805,21 @@ function initInterpolator(domain3, interpolator) {
 }
 var implicit = /* @__PURE__ */ Symbol("implicit");
 function ordinal() {
-  var index5 = new InternMap(), domain3 = [], range6 = [], unknown = implicit;
+  var index6 = new InternMap(), domain3 = [], range6 = [], unknown = implicit;
   function scale6(d) {
-    let i = index5.get(d);
+    let i = index6.get(d);
     if (i === void 0) {
       if (unknown !== implicit) return unknown;
-      index5.set(d, i = domain3.push(d) - 1);
+      index6.set(d, i = domain3.push(d) - 1);
     }
     return range6[i % range6.length];
   }
   scale6.domain = function(_) {
     if (!arguments.length) return domain3.slice();
-    domain3 = [], index5 = new InternMap();
+    domain3 = [], index6 = new InternMap();
     for (const value4 of _) {
-      if (index5.has(value4)) continue;
-      index5.set(value4, domain3.push(value4) - 1);
+      if (index6.has(value4)) continue;
+      index6.set(value4, domain3.push(value4) - 1);
     }
     return scale6;
   };
@@ -11882,8 +11882,8 @@ function polymap(domain3, range6, interpolate3) {
     return r[i2](d[i2](x4));
   };
 }
-function copy$1(source3, target2) {
-  return target2.domain(source3.domain()).range(source3.range()).interpolate(source3.interpolate()).clamp(source3.clamp()).unknown(source3.unknown());
+function copy$1(source4, target2) {
+  return target2.domain(source4.domain()).range(source4.range()).interpolate(source4.interpolate()).clamp(source4.clamp()).unknown(source4.unknown());
 }
 function transformer$2() {
   var domain3 = unit, range6 = unit, interpolate$1 = value, transform4, untransform, unknown, clamp3 = identity$1, piecewise2, output3, input;
@@ -12365,8 +12365,8 @@ function transformer$1() {
     return scale6;
   };
 }
-function copy(source3, target2) {
-  return target2.domain(source3.domain()).interpolator(source3.interpolator()).clamp(source3.clamp()).unknown(source3.unknown());
+function copy(source4, target2) {
+  return target2.domain(source4.domain()).interpolator(source4.interpolator()).clamp(source4.clamp()).unknown(source4.unknown());
 }
 function sequential() {
   var scale6 = linearish(transformer$1()(identity$1));
@@ -13343,12 +13343,12 @@ function labelFormat(locale4, scale6, count2, type3, specifier, formatType, noSk
   const format5 = formats2[scale6.type] && formatType !== Time && formatType !== UTC ? thresholdFormat(locale4, scale6, specifier) : tickFormat2(locale4, scale6, count2, specifier, formatType, noSkip);
   return type3 === SymbolLegend && isDiscreteRange(scale6) ? formatRange(format5) : type3 === DiscreteLegend ? formatDiscrete(format5) : formatPoint(format5);
 }
-var formatRange = (format5) => (value4, index5, array7) => {
-  const limit = get2(array7[index5 + 1], get2(array7.max, Infinity)), lo = formatValue(value4, format5), hi = formatValue(limit, format5);
+var formatRange = (format5) => (value4, index6, array7) => {
+  const limit = get2(array7[index6 + 1], get2(array7.max, Infinity)), lo = formatValue(value4, format5), hi = formatValue(limit, format5);
   return lo && hi ? lo + " \u2013 " + hi : hi ? "< " + hi : "\u2265 " + lo;
 };
 var get2 = (value4, dflt) => value4 != null ? value4 : dflt;
-var formatDiscrete = (format5) => (value4, index5) => index5 ? format5(value4) : null;
+var formatDiscrete = (format5) => (value4, index6) => index6 ? format5(value4) : null;
 var formatPoint = (format5) => (value4) => format5(value4);
 var formatValue = (value4, format5) => Number.isFinite(value4) ? format5(value4) : null;
 function labelFraction(scale6) {
@@ -13555,18 +13555,18 @@ function parse4(path3) {
 }
 function parseParams(type3, paramCount, segment) {
   const params2 = [];
-  for (let index5 = 0; paramCount && index5 < segment.length; ) {
+  for (let index6 = 0; paramCount && index6 < segment.length; ) {
     for (let i = 0; i < paramCount; ++i) {
       const pattern = type3 === "a" && (i === 3 || i === 4) ? flagPattern : numberPattern;
-      const match2 = segment.slice(index5).match(pattern);
-      if (match2 === null) {
+      const match3 = segment.slice(index6).match(pattern);
+      if (match3 === null) {
         throw Error("Invalid SVG path, incorrect parameter type");
       }
-      index5 += match2[0].length;
-      params2.push(+match2[0]);
-      const ws = segment.slice(index5).match(spacePattern);
+      index6 += match3[0].length;
+      params2.push(+match3[0]);
+      const ws = segment.slice(index6).match(spacePattern);
       if (ws !== null) {
-        index5 += ws[0].length;
+        index6 += ws[0].length;
       }
     }
   }
@@ -15664,10 +15664,10 @@ var Scenegraph = class {
   toJSON(indent) {
     return sceneToJSON(this.root, indent || 0);
   }
-  mark(markdef, group2, index5) {
+  mark(markdef, group2, index6) {
     group2 = group2 || this.root.items[0];
     const mark = createMark(markdef, group2);
-    group2.items[index5] = mark;
+    group2.items[index6] = mark;
     if (mark.zindex) mark.group.zdirty = true;
     return mark;
   }
@@ -15705,8 +15705,8 @@ function domFind(el, tag) {
     return nodes[i];
   }
 }
-function domChild(el, index5, tag, ns) {
-  var a4 = el.childNodes[index5], b10;
+function domChild(el, index6, tag, ns) {
+  var a4 = el.childNodes[index6], b10;
   if (!a4 || a4.tagName.toLowerCase() !== tag.toLowerCase()) {
     b10 = a4 || null;
     a4 = domCreate(el.ownerDocument, tag, ns);
@@ -15714,9 +15714,9 @@ function domChild(el, index5, tag, ns) {
   }
   return a4;
 }
-function domClear(el, index5) {
+function domClear(el, index6) {
   var nodes = el.childNodes, curr = nodes.length;
-  while (curr > index5) el.removeChild(nodes[--curr]);
+  while (curr > index6) el.removeChild(nodes[--curr]);
   return el;
 }
 function cssClass(mark) {
@@ -16570,8 +16570,8 @@ function _serialize(m3, node) {
     }
   }
   if (node.hasChildNodes()) {
-    const children3 = node.childNodes;
-    for (const child of children3) {
+    const children4 = node.childNodes;
+    for (const child of children4) {
       child.nodeType === 3 ? m3.text(child.nodeValue) : _serialize(m3, child);
     }
   }
@@ -16874,17 +16874,17 @@ var SVGRenderer = class extends Renderer {
    */
   defs() {
     const svg = this._svg, defs = this._defs;
-    let el = defs.el, index5 = 0;
+    let el = defs.el, index6 = 0;
     for (const id2 in defs.gradient) {
       if (!el) defs.el = el = domChild(svg, RootIndex + 1, "defs", svgns);
-      index5 = updateGradient(el, defs.gradient[id2], index5);
+      index6 = updateGradient(el, defs.gradient[id2], index6);
     }
     for (const id2 in defs.clipping) {
       if (!el) defs.el = el = domChild(svg, RootIndex + 1, "defs", svgns);
-      index5 = updateClipping(el, defs.clipping[id2], index5);
+      index6 = updateClipping(el, defs.clipping[id2], index6);
     }
     if (el) {
-      index5 === 0 ? (svg.removeChild(el), defs.el = null) : domClear(el, index5);
+      index6 === 0 ? (svg.removeChild(el), defs.el = null) : domClear(el, index6);
     }
   }
   /**
@@ -16904,10 +16904,10 @@ function dirtyParents(item, id2) {
     } else return;
   }
 }
-function updateGradient(el, grad, index5) {
+function updateGradient(el, grad, index6) {
   let i, n, stop2;
   if (grad.gradient === "radial") {
-    let pt = domChild(el, index5++, "pattern", svgns);
+    let pt = domChild(el, index6++, "pattern", svgns);
     setAttributes(pt, {
       id: patternPrefix + grad.id,
       viewBox: "0,0,1,1",
@@ -16921,7 +16921,7 @@ function updateGradient(el, grad, index5) {
       height: 1,
       fill: `url(${href()}#${grad.id})`
     });
-    el = domChild(el, index5++, "radialGradient", svgns);
+    el = domChild(el, index6++, "radialGradient", svgns);
     setAttributes(el, {
       id: grad.id,
       fx: grad.x1,
@@ -16932,7 +16932,7 @@ function updateGradient(el, grad, index5) {
       r: grad.r2
     });
   } else {
-    el = domChild(el, index5++, "linearGradient", svgns);
+    el = domChild(el, index6++, "linearGradient", svgns);
     setAttributes(el, {
       id: grad.id,
       x1: grad.x1,
@@ -16947,11 +16947,11 @@ function updateGradient(el, grad, index5) {
     stop2.setAttribute("stop-color", grad.stops[i].color);
   }
   domClear(el, i);
-  return index5;
+  return index6;
 }
-function updateClipping(el, clip4, index5) {
+function updateClipping(el, clip4, index6) {
   let mask;
-  el = domChild(el, index5, "clipPath", svgns);
+  el = domChild(el, index6, "clipPath", svgns);
   el.setAttribute("id", clip4.id);
   if (clip4.path) {
     mask = domChild(el, 0, "path", svgns);
@@ -16966,7 +16966,7 @@ function updateClipping(el, clip4, index5) {
     });
   }
   domClear(el, 1);
-  return index5 + 1;
+  return index6 + 1;
 }
 function recurse(renderer, el, group2, markTypes) {
   el = el.lastChild.previousSibling;
@@ -17758,47 +17758,47 @@ var boundTest = (scale6, orient2, tolerance) => {
   b10.expand(tolerance || 1);
   return (item) => b10.encloses(item.bounds);
 };
-var reset = (source3) => {
-  source3.forEach((item) => item.opacity = 1);
-  return source3;
+var reset = (source4) => {
+  source4.forEach((item) => item.opacity = 1);
+  return source4;
 };
 var reflow = (pulse2, _) => pulse2.reflow(_.modified()).modifies("opacity");
 inherits_default(Overlap, Transform, {
   transform(_, pulse2) {
     const reduce2 = methods[_.method] || methods.parity, sep = _.separation || 0;
-    let source3 = pulse2.materialize(pulse2.SOURCE).source, items, test2;
-    if (!source3 || !source3.length) return;
+    let source4 = pulse2.materialize(pulse2.SOURCE).source, items, test2;
+    if (!source4 || !source4.length) return;
     if (!_.method) {
       if (_.modified("method")) {
-        reset(source3);
+        reset(source4);
         pulse2 = reflow(pulse2, _);
       }
       return pulse2;
     }
-    source3 = source3.filter(hasBounds);
-    if (!source3.length) return;
+    source4 = source4.filter(hasBounds);
+    if (!source4.length) return;
     if (_.sort) {
-      source3 = source3.slice().sort(_.sort);
+      source4 = source4.slice().sort(_.sort);
     }
-    items = reset(source3);
+    items = reset(source4);
     pulse2 = reflow(pulse2, _);
     if (items.length >= 3 && hasOverlap(items, sep)) {
       do {
         items = reduce2(items, sep);
       } while (items.length >= 3 && hasOverlap(items, sep));
-      if (items.length < 3 && !peek(source3).opacity) {
+      if (items.length < 3 && !peek(source4).opacity) {
         if (items.length > 1) peek(items).opacity = 0;
-        peek(source3).opacity = 1;
+        peek(source4).opacity = 1;
       }
     }
     if (_.boundScale && _.boundTolerance >= 0) {
       test2 = boundTest(_.boundScale, _.boundOrient, +_.boundTolerance);
-      source3.forEach((item) => {
+      source4.forEach((item) => {
         if (!test2(item)) item.opacity = 0;
       });
     }
     const bounds3 = items[0].mark.bounds.clear();
-    source3.forEach((item) => {
+    source4.forEach((item) => {
       if (item.opacity) bounds3.union(item.bounds);
     });
     return pulse2;
@@ -17826,13 +17826,13 @@ function isYAxis(mark) {
   return orient2 === Left || orient2 === Right;
 }
 function axisIndices(datum2) {
-  let index5 = +datum2.grid;
+  let index6 = +datum2.grid;
   return [
-    datum2.ticks ? index5++ : -1,
+    datum2.ticks ? index6++ : -1,
     // ticks index
-    datum2.labels ? index5++ : -1,
+    datum2.labels ? index6++ : -1,
     // labels index
-    index5 + +datum2.domain
+    index6 + +datum2.domain
     // title index
   ];
 }
@@ -18722,9 +18722,9 @@ inherits_default(LegendEntries, Transform, {
       } else {
         size = constant_default(offset4 = size || 8);
       }
-      items = items.map((value4, index5) => ingest$1({
-        index: index5,
-        label: format5(value4, index5, items),
+      items = items.map((value4, index6) => ingest$1({
+        index: index6,
+        label: format5(value4, index6, items),
         value: value4,
         offset: offset4,
         size: size(value4, _)
@@ -18744,21 +18744,21 @@ inherits_default(LegendEntries, Transform, {
       if (values3.length < 3 && !_.values && domain3[0] !== peek(domain3)) {
         values3 = [domain3[0], peek(domain3)];
       }
-      items = values3.map((value4, index5) => ingest$1({
-        index: index5,
-        label: format5(value4, index5, values3),
+      items = values3.map((value4, index6) => ingest$1({
+        index: index6,
+        label: format5(value4, index6, values3),
         value: value4,
         perc: fraction(value4)
       }));
     } else {
       size = values3.length - 1;
       fraction = labelFraction(scale6);
-      items = values3.map((value4, index5) => ingest$1({
-        index: index5,
-        label: format5(value4, index5, values3),
+      items = values3.map((value4, index6) => ingest$1({
+        index: index6,
+        label: format5(value4, index6, values3),
         value: value4,
-        perc: index5 ? fraction(value4) : 0,
-        perc2: index5 === size ? 1 : fraction(values3[index5 + 1])
+        perc: index6 ? fraction(value4) : 0,
+        perc2: index6 === size ? 1 : fraction(values3[index6 + 1])
       }));
     }
     out.source = items;
@@ -18903,13 +18903,13 @@ Pie.Definition = {
 };
 inherits_default(Pie, Transform, {
   transform(_, pulse2) {
-    var as = _.as || ["startAngle", "endAngle"], startAngle = as[0], endAngle = as[1], field3 = _.field || one, start = _.startAngle || 0, stop2 = _.endAngle != null ? _.endAngle : 2 * Math.PI, data3 = pulse2.source, values3 = data3.map(field3), n = values3.length, a4 = start, k2 = (stop2 - start) / sum(values3), index5 = range(n), i, t, v;
+    var as = _.as || ["startAngle", "endAngle"], startAngle = as[0], endAngle = as[1], field3 = _.field || one, start = _.startAngle || 0, stop2 = _.endAngle != null ? _.endAngle : 2 * Math.PI, data3 = pulse2.source, values3 = data3.map(field3), n = values3.length, a4 = start, k2 = (stop2 - start) / sum(values3), index6 = range(n), i, t, v;
     if (_.sort) {
-      index5.sort((a5, b10) => values3[a5] - values3[b10]);
+      index6.sort((a5, b10) => values3[a5] - values3[b10]);
     }
     for (i = 0; i < n; ++i) {
-      v = values3[index5[i]];
-      t = data3[index5[i]];
+      v = values3[index6[i]];
+      t = data3[index6[i]];
       t[startAngle] = a4;
       t[endAngle] = a4 += v * k2;
     }
@@ -20573,9 +20573,9 @@ var lengthStream = {
     lengthRing = null;
   },
   result: function() {
-    var length2 = +lengthSum;
+    var length3 = +lengthSum;
     lengthSum = new Adder();
-    return length2;
+    return length3;
   }
 };
 function lengthPointFirst(x4, y4) {
@@ -21562,7 +21562,7 @@ function contours() {
     }
     cases[t22 << 3].forEach(stitch);
     function stitch(line5) {
-      var start = [line5[0][0] + x4, line5[0][1] + y4], end = [line5[1][0] + x4, line5[1][1] + y4], startIndex = index5(start), endIndex = index5(end), f, g;
+      var start = [line5[0][0] + x4, line5[0][1] + y4], end = [line5[1][0] + x4, line5[1][1] + y4], startIndex = index6(start), endIndex = index6(end), f, g;
       if (f = fragmentByEnd[startIndex]) {
         if (g = fragmentByStart[endIndex]) {
           delete fragmentByEnd[f.end];
@@ -21610,7 +21610,7 @@ function contours() {
       }
     }
   }
-  function index5(point5) {
+  function index6(point5) {
     return point5[0] * 2 + point5[1] * (dx + 1) * 4;
   }
   function smoothLinear(ring, values3, value4) {
@@ -21729,8 +21729,8 @@ inherits_default(Isocontour, Transform, {
     if (this.value && !pulse2.changed() && !_.modified()) {
       return pulse2.StopPropagation;
     }
-    var out = pulse2.fork(pulse2.NO_SOURCE | pulse2.NO_FIELDS), source3 = pulse2.materialize(pulse2.SOURCE).source, field3 = _.field || identity, contour = contours().smooth(_.smooth !== false), tz = _.thresholds || levels(source3, field3, _), as = _.as === null ? null : _.as || "contour", values3 = [];
-    source3.forEach((t) => {
+    var out = pulse2.fork(pulse2.NO_SOURCE | pulse2.NO_FIELDS), source4 = pulse2.materialize(pulse2.SOURCE).source, field3 = _.field || identity, contour = contours().smooth(_.smooth !== false), tz = _.thresholds || levels(source4, field3, _), as = _.as === null ? null : _.as || "contour", values3 = [];
+    source4.forEach((t) => {
       const grid = field3(t);
       const paths = contour.size([grid.width, grid.height])(grid.values, isArray(tz) ? tz : tz(grid.values));
       transformPaths(paths, grid, t, _);
@@ -21854,32 +21854,32 @@ function density2D() {
   };
   return density;
 }
-function blurX(n, m3, source3, target2, r) {
+function blurX(n, m3, source4, target2, r) {
   const w2 = (r << 1) + 1;
   for (let j = 0; j < m3; ++j) {
     for (let i = 0, sr = 0; i < n + r; ++i) {
       if (i < n) {
-        sr += source3[i + j * n];
+        sr += source4[i + j * n];
       }
       if (i >= r) {
         if (i >= w2) {
-          sr -= source3[i - w2 + j * n];
+          sr -= source4[i - w2 + j * n];
         }
         target2[i - r + j * n] = sr / Math.min(i + 1, n - 1 + w2 - i, w2);
       }
     }
   }
 }
-function blurY(n, m3, source3, target2, r) {
+function blurY(n, m3, source4, target2, r) {
   const w2 = (r << 1) + 1;
   for (let i = 0; i < n; ++i) {
     for (let j = 0, sr = 0; j < m3 + r; ++j) {
       if (j < m3) {
-        sr += source3[i + j * n];
+        sr += source4[i + j * n];
       }
       if (j >= r) {
         if (j >= w2) {
-          sr -= source3[i + (j - w2) * n];
+          sr -= source4[i + (j - w2) * n];
         }
         target2[i + (j - r) * n] = sr / Math.min(j + 1, m3 - 1 + w2 - j, w2);
       }
@@ -21941,7 +21941,7 @@ function params(obj, _) {
 inherits_default(KDE2D, Transform, {
   transform(_, pulse2) {
     if (this.value && !pulse2.changed() && !_.modified()) return pulse2.StopPropagation;
-    var out = pulse2.fork(pulse2.NO_SOURCE | pulse2.NO_FIELDS), source3 = pulse2.materialize(pulse2.SOURCE).source, groups = partition3(source3, _.groupby), names = (_.groupby || []).map(accessorName), kde2 = params(density2D(), _), as = _.as || "grid", values3 = [];
+    var out = pulse2.fork(pulse2.NO_SOURCE | pulse2.NO_FIELDS), source4 = pulse2.materialize(pulse2.SOURCE).source, groups = partition3(source4, _.groupby), names = (_.groupby || []).map(accessorName), kde2 = params(density2D(), _), as = _.as || "grid", values3 = [];
     function set7(t, vals2) {
       for (let i = 0; i < names.length; ++i) t[names[i]] = vals2[i];
       return t;
@@ -22359,13 +22359,13 @@ inherits_default(Heatmap, Transform, {
     if (!pulse2.changed() && !_.modified()) {
       return pulse2.StopPropagation;
     }
-    var source3 = pulse2.materialize(pulse2.SOURCE).source, shared = _.resolve === "shared", field3 = _.field || identity, opacity2 = opacity_(_.opacity, _), color5 = color_(_.color, _), as = _.as || "image", obj = {
+    var source4 = pulse2.materialize(pulse2.SOURCE).source, shared = _.resolve === "shared", field3 = _.field || identity, opacity2 = opacity_(_.opacity, _), color5 = color_(_.color, _), as = _.as || "image", obj = {
       $x: 0,
       $y: 0,
       $value: 0,
-      $max: shared ? max(source3.map((t) => max(field3(t).values))) : 0
+      $max: shared ? max(source4.map((t) => max(field3(t).values))) : 0
     };
-    source3.forEach((t) => {
+    source4.forEach((t) => {
       const v = field3(t);
       const o = extend({}, t, obj);
       if (!shared) o.$max = max(v.values || []);
@@ -23058,17 +23058,17 @@ function link2(links) {
   }
   function force(alpha) {
     for (var k2 = 0, n = links.length; k2 < iterations2; ++k2) {
-      for (var i = 0, link3, source3, target2, x4, y4, l, b10; i < n; ++i) {
-        link3 = links[i], source3 = link3.source, target2 = link3.target;
-        x4 = target2.x + target2.vx - source3.x - source3.vx || jiggle(random2);
-        y4 = target2.y + target2.vy - source3.y - source3.vy || jiggle(random2);
+      for (var i = 0, link3, source4, target2, x4, y4, l, b10; i < n; ++i) {
+        link3 = links[i], source4 = link3.source, target2 = link3.target;
+        x4 = target2.x + target2.vx - source4.x - source4.vx || jiggle(random2);
+        y4 = target2.y + target2.vy - source4.y - source4.vy || jiggle(random2);
         l = Math.sqrt(x4 * x4 + y4 * y4);
         l = (l - distances[i]) / l * alpha * strengths[i];
         x4 *= l, y4 *= l;
         target2.vx -= x4 * (b10 = bias[i]);
         target2.vy -= y4 * b10;
-        source3.vx += x4 * (b10 = 1 - b10);
-        source3.vy += y4 * b10;
+        source4.vx += x4 * (b10 = 1 - b10);
+        source4.vy += y4 * b10;
       }
     }
   }
@@ -23647,26 +23647,26 @@ __export(vega_hierarchy_exports, {
 function defaultSeparation$1(a4, b10) {
   return a4.parent === b10.parent ? 1 : 2;
 }
-function meanX(children3) {
-  return children3.reduce(meanXReduce, 0) / children3.length;
+function meanX(children4) {
+  return children4.reduce(meanXReduce, 0) / children4.length;
 }
 function meanXReduce(x4, c4) {
   return x4 + c4.x;
 }
-function maxY(children3) {
-  return 1 + children3.reduce(maxYReduce, 0);
+function maxY(children4) {
+  return 1 + children4.reduce(maxYReduce, 0);
 }
 function maxYReduce(y4, c4) {
   return Math.max(y4, c4.y);
 }
 function leafLeft(node) {
-  var children3;
-  while (children3 = node.children) node = children3[0];
+  var children4;
+  while (children4 = node.children) node = children4[0];
   return node;
 }
 function leafRight(node) {
-  var children3;
-  while (children3 = node.children) node = children3[children3.length - 1];
+  var children4;
+  while (children4 = node.children) node = children4[children4.length - 1];
   return node;
 }
 function cluster() {
@@ -23674,10 +23674,10 @@ function cluster() {
   function cluster2(root) {
     var previousNode, x4 = 0;
     root.eachAfter(function(node) {
-      var children3 = node.children;
-      if (children3) {
-        node.x = meanX(children3);
-        node.y = maxY(children3);
+      var children4 = node.children;
+      if (children4) {
+        node.x = meanX(children4);
+        node.y = maxY(children4);
       } else {
         node.x = previousNode ? x4 += separation(node, previousNode) : 0;
         node.y = 0;
@@ -23705,60 +23705,60 @@ function cluster() {
   return cluster2;
 }
 function count(node) {
-  var sum3 = 0, children3 = node.children, i = children3 && children3.length;
+  var sum3 = 0, children4 = node.children, i = children4 && children4.length;
   if (!i) sum3 = 1;
-  else while (--i >= 0) sum3 += children3[i].value;
+  else while (--i >= 0) sum3 += children4[i].value;
   node.value = sum3;
 }
 function node_count() {
   return this.eachAfter(count);
 }
 function node_each(callback, that) {
-  let index5 = -1;
+  let index6 = -1;
   for (const node of this) {
-    callback.call(that, node, ++index5, this);
+    callback.call(that, node, ++index6, this);
   }
   return this;
 }
 function node_eachBefore(callback, that) {
-  var node = this, nodes = [node], children3, i, index5 = -1;
+  var node = this, nodes = [node], children4, i, index6 = -1;
   while (node = nodes.pop()) {
-    callback.call(that, node, ++index5, this);
-    if (children3 = node.children) {
-      for (i = children3.length - 1; i >= 0; --i) {
-        nodes.push(children3[i]);
+    callback.call(that, node, ++index6, this);
+    if (children4 = node.children) {
+      for (i = children4.length - 1; i >= 0; --i) {
+        nodes.push(children4[i]);
       }
     }
   }
   return this;
 }
 function node_eachAfter(callback, that) {
-  var node = this, nodes = [node], next = [], children3, i, n, index5 = -1;
+  var node = this, nodes = [node], next = [], children4, i, n, index6 = -1;
   while (node = nodes.pop()) {
     next.push(node);
-    if (children3 = node.children) {
-      for (i = 0, n = children3.length; i < n; ++i) {
-        nodes.push(children3[i]);
+    if (children4 = node.children) {
+      for (i = 0, n = children4.length; i < n; ++i) {
+        nodes.push(children4[i]);
       }
     }
   }
   while (node = next.pop()) {
-    callback.call(that, node, ++index5, this);
+    callback.call(that, node, ++index6, this);
   }
   return this;
 }
 function node_find(callback, that) {
-  let index5 = -1;
+  let index6 = -1;
   for (const node of this) {
-    if (callback.call(that, node, ++index5, this)) {
+    if (callback.call(that, node, ++index6, this)) {
       return node;
     }
   }
 }
 function node_sum(value4) {
   return this.eachAfter(function(node) {
-    var sum3 = +value4(node.data) || 0, children3 = node.children, i = children3 && children3.length;
-    while (--i >= 0) sum3 += children3[i].value;
+    var sum3 = +value4(node.data) || 0, children4 = node.children, i = children4 && children4.length;
+    while (--i >= 0) sum3 += children4[i].value;
     node.value = sum3;
   });
 }
@@ -23823,29 +23823,29 @@ function node_links() {
   return links;
 }
 function* node_iterator() {
-  var node = this, current2, next = [node], children3, i, n;
+  var node = this, current2, next = [node], children4, i, n;
   do {
     current2 = next.reverse(), next = [];
     while (node = current2.pop()) {
       yield node;
-      if (children3 = node.children) {
-        for (i = 0, n = children3.length; i < n; ++i) {
-          next.push(children3[i]);
+      if (children4 = node.children) {
+        for (i = 0, n = children4.length; i < n; ++i) {
+          next.push(children4[i]);
         }
       }
     }
   } while (next.length);
 }
-function hierarchy(data3, children3) {
+function hierarchy(data3, children4) {
   if (data3 instanceof Map) {
     data3 = [void 0, data3];
-    if (children3 === void 0) children3 = mapChildren;
-  } else if (children3 === void 0) {
-    children3 = objectChildren;
+    if (children4 === void 0) children4 = mapChildren;
+  } else if (children4 === void 0) {
+    children4 = objectChildren;
   }
   var root = new Node$1(data3), node, nodes = [root], child, childs, i, n;
   while (node = nodes.pop()) {
-    if ((childs = children3(node.data)) && (n = (childs = Array.from(childs)).length)) {
+    if ((childs = children4(node.data)) && (n = (childs = Array.from(childs)).length)) {
       node.children = childs;
       for (i = n - 1; i >= 0; --i) {
         nodes.push(child = childs[i] = new Node$1(childs[i]));
@@ -24121,11 +24121,11 @@ function radiusLeaf(radius2) {
 }
 function packChildrenRandom(padding3, k2, random2) {
   return function(node) {
-    if (children3 = node.children) {
-      var children3, i, n = children3.length, r = padding3(node) * k2 || 0, e;
-      if (r) for (i = 0; i < n; ++i) children3[i].r += r;
-      e = packSiblingsRandom(children3, random2);
-      if (r) for (i = 0; i < n; ++i) children3[i].r -= r;
+    if (children4 = node.children) {
+      var children4, i, n = children4.length, r = padding3(node) * k2 || 0, e;
+      if (r) for (i = 0; i < n; ++i) children4[i].r += r;
+      e = packSiblingsRandom(children4, random2);
+      if (r) for (i = 0; i < n; ++i) children4[i].r -= r;
       node.r = e + r;
     }
   };
@@ -24296,12 +24296,12 @@ function defaultSeparation(a4, b10) {
   return a4.parent === b10.parent ? 1 : 2;
 }
 function nextLeft(v) {
-  var children3 = v.children;
-  return children3 ? children3[0] : v.t;
+  var children4 = v.children;
+  return children4 ? children4[0] : v.t;
 }
 function nextRight(v) {
-  var children3 = v.children;
-  return children3 ? children3[children3.length - 1] : v.t;
+  var children4 = v.children;
+  return children4 ? children4[children4.length - 1] : v.t;
 }
 function moveSubtree(wm, wp, shift) {
   var change2 = shift / (wp.i - wm.i);
@@ -24312,9 +24312,9 @@ function moveSubtree(wm, wp, shift) {
   wp.m += shift;
 }
 function executeShifts(v) {
-  var shift = 0, change2 = 0, children3 = v.children, i = children3.length, w2;
+  var shift = 0, change2 = 0, children4 = v.children, i = children4.length, w2;
   while (--i >= 0) {
-    w2 = children3[i];
+    w2 = children4[i];
     w2.z += shift;
     w2.m += shift;
     shift += w2.s + (change2 += w2.c);
@@ -24338,12 +24338,12 @@ function TreeNode(node, i) {
 }
 TreeNode.prototype = Object.create(Node$1.prototype);
 function treeRoot(root) {
-  var tree2 = new TreeNode(root, 0), node, nodes = [tree2], child, children3, i, n;
+  var tree2 = new TreeNode(root, 0), node, nodes = [tree2], child, children4, i, n;
   while (node = nodes.pop()) {
-    if (children3 = node._.children) {
-      node.children = new Array(n = children3.length);
+    if (children4 = node._.children) {
+      node.children = new Array(n = children4.length);
       for (i = n - 1; i >= 0; --i) {
-        nodes.push(child = node.children[i] = new TreeNode(children3[i], i));
+        nodes.push(child = node.children[i] = new TreeNode(children4[i], i));
         child.parent = node;
       }
     }
@@ -24374,10 +24374,10 @@ function tree() {
     return root;
   }
   function firstWalk(v) {
-    var children3 = v.children, siblings = v.parent.children, w2 = v.i ? siblings[v.i - 1] : null;
-    if (children3) {
+    var children4 = v.children, siblings = v.parent.children, w2 = v.i ? siblings[v.i - 1] : null;
+    if (children4) {
       executeShifts(v);
-      var midpoint = (children3[0].z + children3[children3.length - 1].z) / 2;
+      var midpoint = (children4[0].z + children4[children4.length - 1].z) / 2;
       if (w2) {
         v.z = w2.z + separation(v._, w2._);
         v.m = v.z - midpoint;
@@ -25078,13 +25078,13 @@ function markBitmaps($, baseMark, avoidMarks, labelInside, isGroupArea) {
     draw2(strokeContext, baseMark, true);
   }
   const buffer = getBuffer(context3, width2, height2), baseMarkBuffer = getBuffer(baseMarkContext, width2, height2), strokeBuffer = border && getBuffer(strokeContext, width2, height2), layer1 = $.bitmap(), layer2 = border && $.bitmap();
-  let x4, y4, u2, v, index5, alpha, strokeAlpha, baseMarkAlpha;
+  let x4, y4, u2, v, index6, alpha, strokeAlpha, baseMarkAlpha;
   for (y4 = 0; y4 < height2; ++y4) {
     for (x4 = 0; x4 < width2; ++x4) {
-      index5 = y4 * width2 + x4;
-      alpha = buffer[index5] & ALPHA_MASK;
-      baseMarkAlpha = baseMarkBuffer[index5] & ALPHA_MASK;
-      strokeAlpha = border && strokeBuffer[index5] & ALPHA_MASK;
+      index6 = y4 * width2 + x4;
+      alpha = buffer[index6] & ALPHA_MASK;
+      baseMarkAlpha = baseMarkBuffer[index6] & ALPHA_MASK;
+      strokeAlpha = border && strokeBuffer[index6] & ALPHA_MASK;
       if (alpha || strokeAlpha || baseMarkAlpha) {
         u2 = $(x4);
         v = $(y4);
@@ -25111,8 +25111,8 @@ function draw2(context3, items, interior) {
     });
   }
 }
-function prepare(source3) {
-  const item = rederive(source3, {});
+function prepare(source4) {
+  const item = rederive(source4, {});
   if (item.stroke && item.strokeOpacity !== 0 || item.fill && item.fillOpacity !== 0) {
     return {
       ...item,
@@ -25136,25 +25136,25 @@ for (let i = 1; i <= SIZE; ++i) {
 }
 function Bitmap(w2, h2) {
   const array7 = new Uint32Array(~~((w2 * h2 + SIZE) / SIZE));
-  function _set(index5, mask) {
-    array7[index5] |= mask;
+  function _set(index6, mask) {
+    array7[index6] |= mask;
   }
-  function _clear(index5, mask) {
-    array7[index5] &= mask;
+  function _clear(index6, mask) {
+    array7[index6] &= mask;
   }
   return {
     array: array7,
     get: (x4, y4) => {
-      const index5 = y4 * w2 + x4;
-      return array7[index5 >>> DIV] & 1 << (index5 & MOD2);
+      const index6 = y4 * w2 + x4;
+      return array7[index6 >>> DIV] & 1 << (index6 & MOD2);
     },
     set: (x4, y4) => {
-      const index5 = y4 * w2 + x4;
-      _set(index5 >>> DIV, 1 << (index5 & MOD2));
+      const index6 = y4 * w2 + x4;
+      _set(index6 >>> DIV, 1 << (index6 & MOD2));
     },
     clear: (x4, y4) => {
-      const index5 = y4 * w2 + x4;
-      _clear(index5 >>> DIV, ~(1 << (index5 & MOD2)));
+      const index6 = y4 * w2 + x4;
+      _clear(index6 >>> DIV, ~(1 << (index6 & MOD2)));
     },
     getRange: (x4, y4, x22, y22) => {
       let r = y22, start, end, indexStart, indexEnd;
@@ -25713,7 +25713,7 @@ inherits_default(Loess, Transform, {
   transform(_, pulse2) {
     const out = pulse2.fork(pulse2.NO_SOURCE | pulse2.NO_FIELDS);
     if (!this.value || pulse2.changed() || _.modified()) {
-      const source3 = pulse2.materialize(pulse2.SOURCE).source, groups = partition5(source3, _.groupby), names = (_.groupby || []).map(accessorName), m3 = names.length, as = _.as || [accessorName(_.x), accessorName(_.y)], values3 = [];
+      const source4 = pulse2.materialize(pulse2.SOURCE).source, groups = partition5(source4, _.groupby), names = (_.groupby || []).map(accessorName), m3 = names.length, as = _.as || [accessorName(_.x), accessorName(_.y)], values3 = [];
       groups.forEach((g) => {
         loess(g, _.x, _.y, _.bandwidth || 0.3).forEach((p) => {
           const t = {};
@@ -25789,7 +25789,7 @@ inherits_default(Regression, Transform, {
   transform(_, pulse2) {
     const out = pulse2.fork(pulse2.NO_SOURCE | pulse2.NO_FIELDS);
     if (!this.value || pulse2.changed() || _.modified()) {
-      const source3 = pulse2.materialize(pulse2.SOURCE).source, groups = partition5(source3, _.groupby), names = (_.groupby || []).map(accessorName), method2 = _.method || "linear", order = _.order == null ? 3 : _.order, dof = degreesOfFreedom(method2, order), as = _.as || [accessorName(_.x), accessorName(_.y)], fit3 = Methods2[method2], values3 = [];
+      const source4 = pulse2.materialize(pulse2.SOURCE).source, groups = partition5(source4, _.groupby), names = (_.groupby || []).map(accessorName), method2 = _.method || "linear", order = _.order == null ? 3 : _.order, dof = degreesOfFreedom(method2, order), as = _.as || [accessorName(_.x), accessorName(_.y)], fit3 = Methods2[method2], values3 = [];
       let domain3 = _.extent;
       if (!hasOwnProperty(Methods2, method2)) {
         error("Invalid regression method: " + method2);
@@ -27750,9 +27750,9 @@ function Bitmaps() {
     }
   };
 }
-function lengthen(array7, length2, copy3) {
-  if (array7.length >= length2) return array7;
-  copy3 = copy3 || new array7.constructor(length2);
+function lengthen(array7, length3, copy3) {
+  if (array7.length >= length3) return array7;
+  copy3 = copy3 || new array7.constructor(length3);
   copy3.set(array7);
   return copy3;
 }
@@ -27761,15 +27761,15 @@ function array5(n, m3, array7) {
   if (array7) copy3.set(array7);
   return copy3;
 }
-function Dimension(index5, i, query) {
+function Dimension(index6, i, query) {
   const bit = 1 << i;
   return {
     one: bit,
     zero: ~bit,
     range: query.slice(),
-    bisect: index5.bisect,
-    index: index5.index,
-    size: index5.size,
+    bisect: index6.bisect,
+    index: index6.index,
+    size: index6.size,
     onAdd(added, curr) {
       const dim = this, range6 = dim.bisect(dim.range, added.value), idx = added.index, lo = range6[0], hi = range6[1], n1 = idx.length;
       let i2;
@@ -27780,7 +27780,7 @@ function Dimension(index5, i, query) {
   };
 }
 function SortedIndex() {
-  let index5 = array32(0), value4 = [], size = 0;
+  let index6 = array32(0), value4 = [], size = 0;
   function insert2(key2, data3, base) {
     if (!data3.length) return [];
     const n0 = size, n1 = data3.length, addi = array32(n1);
@@ -27792,16 +27792,16 @@ function SortedIndex() {
     addv = sort(addv, addi);
     if (n0) {
       oldv = value4;
-      oldi = index5;
+      oldi = index6;
       value4 = Array(n0 + n1);
-      index5 = array32(n0 + n1);
-      merge3(base, oldv, oldi, n0, addv, addi, n1, value4, index5);
+      index6 = array32(n0 + n1);
+      merge3(base, oldv, oldi, n0, addv, addi, n1, value4, index6);
     } else {
       if (base > 0) for (i = 0; i < n1; ++i) {
         addi[i] += base;
       }
       value4 = addv;
-      index5 = addi;
+      index6 = addi;
     }
     size = n0 + n1;
     return {
@@ -27812,10 +27812,10 @@ function SortedIndex() {
   function remove2(num3, map3) {
     const n = size;
     let idx, i, j;
-    for (i = 0; !map3[index5[i]] && i < n; ++i) ;
+    for (i = 0; !map3[index6[i]] && i < n; ++i) ;
     for (j = i; i < n; ++i) {
-      if (!map3[idx = index5[i]]) {
-        index5[j] = idx;
+      if (!map3[idx = index6[i]]) {
+        index6[j] = idx;
         value4[j] = value4[i];
         ++j;
       }
@@ -27824,7 +27824,7 @@ function SortedIndex() {
   }
   function reindex(map3) {
     for (let i = 0, n = size; i < n; ++i) {
-      index5[i] = map3[index5[i]];
+      index6[i] = map3[index6[i]];
     }
   }
   function bisect2(range6, array7) {
@@ -27842,35 +27842,35 @@ function SortedIndex() {
     remove: remove2,
     bisect: bisect2,
     reindex,
-    index: () => index5,
+    index: () => index6,
     size: () => size
   };
 }
-function sort(values3, index5) {
-  values3.sort.call(index5, (a4, b10) => {
+function sort(values3, index6) {
+  values3.sort.call(index6, (a4, b10) => {
     const x4 = values3[a4], y4 = values3[b10];
     return x4 < y4 ? -1 : x4 > y4 ? 1 : 0;
   });
-  return permute(values3, index5);
+  return permute(values3, index6);
 }
-function merge3(base, value0, index0, n0, value1, index1, n1, value4, index5) {
+function merge3(base, value0, index0, n0, value1, index1, n1, value4, index6) {
   let i0 = 0, i1 = 0, i;
   for (i = 0; i0 < n0 && i1 < n1; ++i) {
     if (value0[i0] < value1[i1]) {
       value4[i] = value0[i0];
-      index5[i] = index0[i0++];
+      index6[i] = index0[i0++];
     } else {
       value4[i] = value1[i1];
-      index5[i] = index1[i1++] + base;
+      index6[i] = index1[i1++] + base;
     }
   }
   for (; i0 < n0; ++i0, ++i) {
     value4[i] = value0[i0];
-    index5[i] = index0[i0];
+    index6[i] = index0[i0];
   }
   for (; i1 < n1; ++i1, ++i) {
     value4[i] = value1[i1];
-    index5[i] = index1[i1] + base;
+    index6[i] = index1[i1] + base;
   }
 }
 function CrossFilter(params2) {
@@ -27909,17 +27909,17 @@ inherits_default(CrossFilter, Transform, {
   },
   init(_, pulse2) {
     const fields = _.fields, query = _.query, indices = this._indices = {}, dims = this._dims = [], m3 = query.length;
-    let i = 0, key2, index5;
+    let i = 0, key2, index6;
     for (; i < m3; ++i) {
       key2 = fields[i].fname;
-      index5 = indices[key2] || (indices[key2] = SortedIndex());
-      dims.push(Dimension(index5, i, query[i]));
+      index6 = indices[key2] || (indices[key2] = SortedIndex());
+      dims.push(Dimension(index6, i, query[i]));
     }
     return this.eval(_, pulse2);
   },
   reinit(_, pulse2) {
     const output3 = pulse2.materialize().fork(), fields = _.fields, query = _.query, indices = this._indices, dims = this._dims, bits = this.value, curr = bits.curr(), prev = bits.prev(), all = bits.all(), out = output3.rem = output3.add, mod = output3.mod, m3 = query.length, adds = {};
-    let add6, index5, key2, mods, remMap, modMap, i, n, f;
+    let add6, index6, key2, mods, remMap, modMap, i, n, f;
     prev.set(curr);
     if (pulse2.rem.length) {
       remMap = this.remove(_, pulse2, output3);
@@ -27938,10 +27938,10 @@ inherits_default(CrossFilter, Transform, {
       if (!dims[i] || _.modified("fields", i) || pulse2.modified(f.fields)) {
         key2 = f.fname;
         if (!(add6 = adds[key2])) {
-          indices[key2] = index5 = SortedIndex();
-          adds[key2] = add6 = index5.insert(f, pulse2.source, 0);
+          indices[key2] = index6 = SortedIndex();
+          adds[key2] = add6 = index6.insert(f, pulse2.source, 0);
         }
-        dims[i] = Dimension(index5, i, query[i]).onAdd(add6, curr);
+        dims[i] = Dimension(index6, i, query[i]).onAdd(add6, curr);
       }
     }
     for (i = 0, n = bits.data().length; i < n; ++i) {
@@ -28049,11 +28049,11 @@ inherits_default(CrossFilter, Transform, {
     return mask;
   },
   incrementAll(dim, query, stamp, out) {
-    const bits = this.value, seen = bits.seen(), curr = bits.curr(), prev = bits.prev(), index5 = dim.index(), old = dim.bisect(dim.range), range6 = dim.bisect(query), lo1 = range6[0], hi1 = range6[1], lo0 = old[0], hi0 = old[1], one4 = dim.one;
+    const bits = this.value, seen = bits.seen(), curr = bits.curr(), prev = bits.prev(), index6 = dim.index(), old = dim.bisect(dim.range), range6 = dim.bisect(query), lo1 = range6[0], hi1 = range6[1], lo0 = old[0], hi0 = old[1], one4 = dim.one;
     let i, j, k2;
     if (lo1 < lo0) {
       for (i = lo1, j = Math.min(lo0, hi1); i < j; ++i) {
-        k2 = index5[i];
+        k2 = index6[i];
         if (seen[k2] !== stamp) {
           prev[k2] = curr[k2];
           seen[k2] = stamp;
@@ -28063,7 +28063,7 @@ inherits_default(CrossFilter, Transform, {
       }
     } else if (lo1 > lo0) {
       for (i = lo0, j = Math.min(lo1, hi0); i < j; ++i) {
-        k2 = index5[i];
+        k2 = index6[i];
         if (seen[k2] !== stamp) {
           prev[k2] = curr[k2];
           seen[k2] = stamp;
@@ -28074,7 +28074,7 @@ inherits_default(CrossFilter, Transform, {
     }
     if (hi1 > hi0) {
       for (i = Math.max(lo1, hi0), j = hi1; i < j; ++i) {
-        k2 = index5[i];
+        k2 = index6[i];
         if (seen[k2] !== stamp) {
           prev[k2] = curr[k2];
           seen[k2] = stamp;
@@ -28084,7 +28084,7 @@ inherits_default(CrossFilter, Transform, {
       }
     } else if (hi1 < hi0) {
       for (i = Math.max(lo0, hi1), j = hi0; i < j; ++i) {
-        k2 = index5[i];
+        k2 = index6[i];
         if (seen[k2] !== stamp) {
           prev[k2] = curr[k2];
           seen[k2] = stamp;
@@ -28096,30 +28096,30 @@ inherits_default(CrossFilter, Transform, {
     dim.range = query.slice();
   },
   incrementOne(dim, query, add6, rem2) {
-    const bits = this.value, curr = bits.curr(), index5 = dim.index(), old = dim.bisect(dim.range), range6 = dim.bisect(query), lo1 = range6[0], hi1 = range6[1], lo0 = old[0], hi0 = old[1], one4 = dim.one;
+    const bits = this.value, curr = bits.curr(), index6 = dim.index(), old = dim.bisect(dim.range), range6 = dim.bisect(query), lo1 = range6[0], hi1 = range6[1], lo0 = old[0], hi0 = old[1], one4 = dim.one;
     let i, j, k2;
     if (lo1 < lo0) {
       for (i = lo1, j = Math.min(lo0, hi1); i < j; ++i) {
-        k2 = index5[i];
+        k2 = index6[i];
         curr[k2] ^= one4;
         add6.push(k2);
       }
     } else if (lo1 > lo0) {
       for (i = lo0, j = Math.min(lo1, hi0); i < j; ++i) {
-        k2 = index5[i];
+        k2 = index6[i];
         curr[k2] ^= one4;
         rem2.push(k2);
       }
     }
     if (hi1 > hi0) {
       for (i = Math.max(lo1, hi0), j = hi1; i < j; ++i) {
-        k2 = index5[i];
+        k2 = index6[i];
         curr[k2] ^= one4;
         add6.push(k2);
       }
     } else if (hi1 < hi0) {
       for (i = Math.max(lo0, hi1), j = hi0; i < j; ++i) {
-        k2 = index5[i];
+        k2 = index6[i];
         curr[k2] ^= one4;
         rem2.push(k2);
       }
@@ -29156,9 +29156,9 @@ function finishUnaryExpression(operator2, argument) {
   return node;
 }
 function throwError(token, messageFormat) {
-  var error3, args = Array.prototype.slice.call(arguments, 2), msg = messageFormat.replace(/%(\d)/g, (whole2, index5) => {
-    assert(index5 < args.length, "Message reference must be in range");
-    return args[index5];
+  var error3, args = Array.prototype.slice.call(arguments, 2), msg = messageFormat.replace(/%(\d)/g, (whole2, index6) => {
+    assert(index6 < args.length, "Message reference must be in range");
+    return args[index6];
   });
   error3 = new Error(msg);
   error3.index = index4;
@@ -29917,12 +29917,12 @@ var bisect = bisector2($selectionId);
 var bisectLeft2 = bisect.left;
 var bisectRight2 = bisect.right;
 function selectionIdTest(name, datum2, op) {
-  const data3 = this.context.data[name], entries2 = data3 ? data3.values.value : [], unitIdx = data3 ? data3[UNIT_INDEX] && data3[UNIT_INDEX].value : void 0, intersect5 = op === Intersect, value4 = $selectionId(datum2), index5 = bisectLeft2(entries2, value4);
-  if (index5 === entries2.length) return false;
-  if ($selectionId(entries2[index5]) !== value4) return false;
+  const data3 = this.context.data[name], entries2 = data3 ? data3.values.value : [], unitIdx = data3 ? data3[UNIT_INDEX] && data3[UNIT_INDEX].value : void 0, intersect5 = op === Intersect, value4 = $selectionId(datum2), index6 = bisectLeft2(entries2, value4);
+  if (index6 === entries2.length) return false;
+  if ($selectionId(entries2[index6]) !== value4) return false;
   if (unitIdx && intersect5) {
     if (unitIdx.size === 1) return true;
-    if (bisectRight2(entries2, value4) - index5 < unitIdx.size) return false;
+    if (bisectRight2(entries2, value4) - index6 < unitIdx.size) return false;
   }
   return true;
 }
@@ -30052,7 +30052,7 @@ function data(name) {
   return data3 ? data3.values.value : [];
 }
 function indata(name, field3, value4) {
-  const index5 = this.context.data[name]["index:" + field3], entry2 = index5 ? index5.value.get(value4) : void 0;
+  const index6 = this.context.data[name]["index:" + field3], entry2 = index6 ? index6.value.get(value4) : void 0;
   return entry2 ? entry2.count : entry2;
 }
 function setdata(name, tuples) {
@@ -30436,8 +30436,8 @@ function treeNodes(name, context3) {
   const tree2 = data.call(context3, name);
   return tree2.root && tree2.root.lookup || {};
 }
-function treePath(name, source3, target2) {
-  const nodes = treeNodes(name, this), s2 = nodes[source3], t = nodes[target2];
+function treePath(name, source4, target2) {
+  const nodes = treeNodes(name, this), s2 = nodes[source4], t = nodes[target2];
   return s2 && t ? s2.path(t).map(datum) : void 0;
 }
 function treeAncestors(name, node) {
@@ -30988,8 +30988,8 @@ function parseStream(spec) {
   ctx.stream(spec, stream2);
 }
 function parseUpdate(spec) {
-  var ctx = this, srcid = isObject(srcid = spec.source) ? srcid.$ref : srcid, source3 = ctx.get(srcid), target2 = null, update3 = spec.update, params2 = void 0;
-  if (!source3) error("Source not defined: " + spec.source);
+  var ctx = this, srcid = isObject(srcid = spec.source) ? srcid.$ref : srcid, source4 = ctx.get(srcid), target2 = null, update3 = spec.update, params2 = void 0;
+  if (!source4) error("Source not defined: " + spec.source);
   target2 = spec.target && spec.target.$expr ? ctx.eventExpression(spec.target.$expr) : ctx.get(spec.target);
   if (update3 && update3.$expr) {
     if (update3.$params) {
@@ -30997,7 +30997,7 @@ function parseUpdate(spec) {
     }
     update3 = ctx.handlerExpression(update3.$expr);
   }
-  ctx.update(spec, source3, target2, update3, params2);
+  ctx.update(spec, source4, target2, update3, params2);
 }
 var SKIP3 = {
   skip: true
@@ -31384,24 +31384,24 @@ function permit(view, key2, type3) {
   }
   return true;
 }
-function events2(source3, type3, filter3) {
+function events2(source4, type3, filter3) {
   var view = this, s2 = new EventStream(filter3), send = function(e, item) {
     view.runAsync(null, () => {
-      if (source3 === VIEW && prevent(view, type3)) {
+      if (source4 === VIEW && prevent(view, type3)) {
         e.preventDefault();
       }
       s2.receive(eventExtend(view, e, item));
     });
   }, sources;
-  if (source3 === TIMER) {
+  if (source4 === TIMER) {
     if (permit(view, "timer", type3)) {
       view.timer(send, type3);
     }
-  } else if (source3 === VIEW) {
+  } else if (source4 === VIEW) {
     if (permit(view, "view", type3)) {
       view.addEventListener(type3, send, NO_TRAP);
     }
-  } else if (source3 === CONTAINER) {
+  } else if (source4 === CONTAINER) {
     if (type3 !== RESIZE) {
       view.warn("Unsupported container event type: " + type3);
     } else if (permit(view, "container", type3)) {
@@ -31409,17 +31409,17 @@ function events2(source3, type3, filter3) {
       if (view.container()) observeContainer(view);
     }
   } else {
-    if (source3 === WINDOW) {
+    if (source4 === WINDOW) {
       if (permit(view, "window", type3) && typeof window !== "undefined") {
         sources = [window];
       }
     } else if (typeof document !== "undefined") {
       if (permit(view, "selector", type3)) {
-        sources = Array.from(document.querySelectorAll(source3));
+        sources = Array.from(document.querySelectorAll(source4));
       }
     }
     if (!sources) {
-      view.warn("Can not resolve event source: " + source3);
+      view.warn("Can not resolve event source: " + source4);
     } else {
       for (var i = 0, n = sources.length; i < n; ++i) {
         sources[i].addEventListener(type3, send);
@@ -32224,8 +32224,8 @@ var DEFAULT_MARKS = {
 };
 var DEFAULT_SOURCE;
 var MARKS;
-function eventSelector(selector, source3, marks) {
-  DEFAULT_SOURCE = source3 || VIEW2;
+function eventSelector(selector, source4, marks) {
+  DEFAULT_SOURCE = source4 || VIEW2;
   MARKS = marks || DEFAULT_MARKS;
   return parseMerge(selector.trim()).map(parseSelector);
 }
@@ -32289,7 +32289,7 @@ function parseBetween(s2) {
 function parseStream2(s2) {
   const stream2 = {
     source: DEFAULT_SOURCE
-  }, source3 = [];
+  }, source4 = [];
   let throttle = [0, 0], markname = 0, start = 0, n = s2.length, i = 0, j, filter3;
   if (s2[n - 1] === RBRACE) {
     i = s2.lastIndexOf(LBRACE);
@@ -32308,14 +32308,14 @@ function parseStream2(s2) {
   if (s2[0] === NAME) markname = ++i;
   j = find3(s2, i, COLON);
   if (j < n) {
-    source3.push(s2.substring(start, j).trim());
+    source4.push(s2.substring(start, j).trim());
     start = i = ++j;
   }
   i = find3(s2, i, LBRACK);
   if (i === n) {
-    source3.push(s2.substring(start, n).trim());
+    source4.push(s2.substring(start, n).trim());
   } else {
-    source3.push(s2.substring(start, i).trim());
+    source4.push(s2.substring(start, i).trim());
     filter3 = [];
     start = ++i;
     if (start === n) throw "Unmatched left bracket: " + s2;
@@ -32327,20 +32327,20 @@ function parseStream2(s2) {
     if (i < n - 1 && s2[++i] !== LBRACK) throw "Expected left bracket: " + s2;
     start = ++i;
   }
-  if (!(n = source3.length) || ILLEGAL2.test(source3[n - 1])) {
+  if (!(n = source4.length) || ILLEGAL2.test(source4[n - 1])) {
     throw "Invalid event selector: " + s2;
   }
   if (n > 1) {
-    stream2.type = source3[1];
+    stream2.type = source4[1];
     if (markname) {
-      stream2.markname = source3[0].slice(1);
-    } else if (isMarkType(source3[0])) {
-      stream2.marktype = source3[0];
+      stream2.markname = source4[0].slice(1);
+    } else if (isMarkType(source4[0])) {
+      stream2.marktype = source4[0];
     } else {
-      stream2.source = source3[0];
+      stream2.source = source4[0];
     }
   } else {
-    stream2.type = source3[0];
+    stream2.type = source4[0];
   }
   if (stream2.type.slice(-1) === "!") {
     stream2.consume = true;
@@ -32710,8 +32710,8 @@ function parseStream3(stream2, scope) {
   const method2 = stream2.merge ? mergeStream : stream2.stream ? nestedStream : stream2.type ? eventStream : error("Invalid stream specification: " + stringValue(stream2));
   return method2(stream2, scope);
 }
-function eventSource(source3) {
-  return source3 === Scope$1 ? View2 : source3 || View2;
+function eventSource(source4) {
+  return source4 === Scope$1 ? View2 : source4 || View2;
 }
 function mergeStream(stream2, scope) {
   const list = stream2.merge.map((s2) => parseStream3(s2, scope)), entry2 = streamParameters({
@@ -32816,7 +32816,7 @@ function parseUpdate2(spec, scope, target2) {
       force: true
     };
   }
-  sources.forEach((source3) => scope.addUpdate(extend(streamSource(source3, scope), entry2)));
+  sources.forEach((source4) => scope.addUpdate(extend(streamSource(source4, scope), entry2)));
 }
 function streamSource(stream2, scope) {
   return {
@@ -33228,17 +33228,17 @@ function guideMark(mark, extras) {
   return mark;
 }
 function legendGradient(spec, scale6, config, userEncode) {
-  const _ = lookup5(spec, config), vertical = _.isVertical(), thickness = _.gradientThickness(), length2 = _.gradientLength();
+  const _ = lookup5(spec, config), vertical = _.isVertical(), thickness = _.gradientThickness(), length3 = _.gradientLength();
   let enter, start, stop2, width2, height2;
   if (vertical) {
     start = [0, 1];
     stop2 = [0, 0];
     width2 = thickness;
-    height2 = length2;
+    height2 = length3;
   } else {
     start = [0, 0];
     stop2 = [1, 0];
-    width2 = length2;
+    width2 = length3;
     height2 = thickness;
   }
   const encode2 = {
@@ -33275,7 +33275,7 @@ function legendGradient(spec, scale6, config, userEncode) {
   }, userEncode);
 }
 function legendGradientDiscrete(spec, scale6, config, userEncode, dataRef) {
-  const _ = lookup5(spec, config), vertical = _.isVertical(), thickness = _.gradientThickness(), length2 = _.gradientLength();
+  const _ = lookup5(spec, config), vertical = _.isVertical(), thickness = _.gradientThickness(), length3 = _.gradientLength();
   let u2, v, uu, vv, adjust = "";
   vertical ? (u2 = "y", uu = "y2", v = "x", vv = "width", adjust = "1-") : (u2 = "x", uu = "x2", v = "y", vv = "height");
   const enter = {
@@ -33287,12 +33287,12 @@ function legendGradientDiscrete(spec, scale6, config, userEncode, dataRef) {
   };
   enter[u2] = {
     signal: adjust + "datum." + Perc,
-    mult: length2
+    mult: length3
   };
   enter[v] = zero5;
   enter[uu] = {
     signal: adjust + "datum." + Perc2,
-    mult: length2
+    mult: length3
   };
   enter[vv] = encoder(thickness);
   const encode2 = {
@@ -33322,7 +33322,7 @@ function legendGradientDiscrete(spec, scale6, config, userEncode, dataRef) {
 var alignExpr = `datum.${Perc}<=0?"${Left2}":datum.${Perc}>=1?"${Right2}":"${Center2}"`;
 var baselineExpr = `datum.${Perc}<=0?"${Bottom2}":datum.${Perc}>=1?"${Top2}":"${Middle2}"`;
 function legendGradientLabels(spec, config, userEncode, dataRef) {
-  const _ = lookup5(spec, config), vertical = _.isVertical(), thickness = encoder(_.gradientThickness()), length2 = _.gradientLength();
+  const _ = lookup5(spec, config), vertical = _.isVertical(), thickness = encoder(_.gradientThickness()), length3 = _.gradientLength();
   let overlap = _("labelOverlap"), enter, update3, u2, v, adjust = "";
   const encode2 = {
     enter: enter = {
@@ -33369,7 +33369,7 @@ function legendGradientLabels(spec, config, userEncode, dataRef) {
   }
   enter[u2] = update3[u2] = {
     signal: adjust + "datum." + Perc,
-    mult: length2
+    mult: length3
   };
   enter[v] = update3[v] = thickness;
   thickness.offset = value3(spec.labelOffset, config.gradientLabelOffset) || 0;
@@ -33393,7 +33393,7 @@ function legendSymbolGroups(spec, config, userEncode, dataRef, columns) {
     data: "value"
   }, xSignal = `(${columns}) ? datum.${Offset} : datum.${Size}`, yEncode = height2 ? encoder(height2) : {
     field: Size
-  }, index5 = `datum.${Index}`, ncols = `max(1, ${columns})`;
+  }, index6 = `datum.${Index}`, ncols = `max(1, ${columns})`;
   let encode2, enter, update3, nrows, sort3;
   yEncode.mult = 0.5;
   encode2 = {
@@ -33515,19 +33515,19 @@ function legendSymbolGroups(spec, config, userEncode, dataRef, columns) {
   };
   if (_.isVertical(true)) {
     nrows = `ceil(item.mark.items.length / ${ncols})`;
-    update3.row.signal = `${index5}%${nrows}`;
-    update3.column.signal = `floor(${index5} / ${nrows})`;
+    update3.row.signal = `${index6}%${nrows}`;
+    update3.column.signal = `floor(${index6} / ${nrows})`;
     sort3 = {
-      field: ["row", index5]
+      field: ["row", index6]
     };
   } else {
-    update3.row.signal = `floor(${index5} / ${ncols})`;
-    update3.column.signal = `${index5} % ${ncols}`;
+    update3.row.signal = `floor(${index6} / ${ncols})`;
+    update3.column.signal = `${index6} % ${ncols}`;
     sort3 = {
-      field: index5
+      field: index6
     };
   }
-  update3.column.signal = `(${columns})?${update3.column.signal}:${index5}`;
+  update3.column.signal = `(${columns})?${update3.column.signal}:${index6}`;
   dataRef = {
     facet: {
       data: dataRef,
@@ -33822,7 +33822,7 @@ function addSortField(scope, p, sort3) {
     p.as.push(as);
   }
 }
-function cache(scope, ds, name, optype, field3, counts, index5) {
+function cache(scope, ds, name, optype, field3, counts, index6) {
   const cache2 = ds[name] || (ds[name] = {}), sort3 = sortKey(counts);
   let k2 = fieldKey(field3), v, op;
   if (k2 != null) {
@@ -33840,7 +33840,7 @@ function cache(scope, ds, name, optype, field3, counts, index5) {
     };
     if (sort3) params2.sort = scope.sortRef(counts);
     op = scope.add(entry(optype, void 0, params2));
-    if (index5) ds.index[field3] = op;
+    if (index6) ds.index[field3] = op;
     v = ref(op);
     if (k2 != null) cache2[k2] = v;
   }
@@ -33916,10 +33916,10 @@ function parseFacet(spec, scope, group2) {
   } else {
     error("Facet must specify groupby or field: " + stringValue(facet));
   }
-  const subscope = scope.fork(), source3 = subscope.add(Collect2()), values3 = subscope.add(Sieve2({
-    pulse: ref(source3)
+  const subscope = scope.fork(), source4 = subscope.add(Collect2()), values3 = subscope.add(Sieve2({
+    pulse: ref(source4)
   }));
-  subscope.addData(name, new DataScope(subscope, source3, source3, values3));
+  subscope.addData(name, new DataScope(subscope, source4, source4, values3));
   subscope.addSignal("parent", null);
   op.params.subflow = {
     $subflow: subscope.parse(spec).toRuntime()
@@ -34039,12 +34039,12 @@ function parseMark(spec, scope) {
     });
   }
 }
-function parseOverlap(overlap, source3, scope) {
+function parseOverlap(overlap, source4, scope) {
   const method2 = overlap.method, bound2 = overlap.bound, sep = overlap.separation;
   const params2 = {
     separation: isSignal(sep) ? scope.signalRef(sep.signal) : sep,
     method: isSignal(method2) ? scope.signalRef(method2.signal) : method2,
-    pulse: source3
+    pulse: source4
   };
   if (overlap.order) {
     params2.sort = scope.compareRef({
@@ -34061,7 +34061,7 @@ function parseOverlap(overlap, source3, scope) {
 }
 function parseLegend(spec, scope) {
   const config = scope.config.legend, encode2 = spec.encode || {}, _ = lookup5(spec, config), legendEncode = encode2.legend || {}, name = legendEncode.name || void 0, interactive2 = legendEncode.interactive, style2 = legendEncode.style, scales2 = {};
-  let scale6 = 0, entryLayout, params2, children3;
+  let scale6 = 0, entryLayout, params2, children4;
   LegendScales.forEach((s2) => spec[s2] ? (scales2[s2] = spec[s2], scale6 = scale6 || spec[s2]) : 0);
   if (!scale6) error("Missing valid scale for legend.");
   const type3 = legendType(spec, scope.scaleType(scale6));
@@ -34093,31 +34093,31 @@ function parseLegend(spec, scope) {
     formatSpecifier: scope.property(spec.format)
   })));
   if (type3 === Gradient2) {
-    children3 = [legendGradient(spec, scale6, config, encode2.gradient), legendGradientLabels(spec, config, encode2.labels, entryRef)];
+    children4 = [legendGradient(spec, scale6, config, encode2.gradient), legendGradientLabels(spec, config, encode2.labels, entryRef)];
     params2.count = params2.count || scope.signalRef(`max(2,2*floor((${deref(_.gradientLength())})/100))`);
   } else if (type3 === Discrete2) {
-    children3 = [legendGradientDiscrete(spec, scale6, config, encode2.gradient, entryRef), legendGradientLabels(spec, config, encode2.labels, entryRef)];
+    children4 = [legendGradientDiscrete(spec, scale6, config, encode2.gradient, entryRef), legendGradientLabels(spec, config, encode2.labels, entryRef)];
   } else {
     entryLayout = legendSymbolLayout(spec, config);
-    children3 = [legendSymbolGroups(spec, config, encode2, entryRef, deref(entryLayout.columns))];
-    params2.size = sizeExpression(spec, scope, children3[0].marks);
+    children4 = [legendSymbolGroups(spec, config, encode2, entryRef, deref(entryLayout.columns))];
+    params2.size = sizeExpression(spec, scope, children4[0].marks);
   }
-  children3 = [guideGroup({
+  children4 = [guideGroup({
     role: LegendEntryRole,
     from: dataRef,
     encode: entryEncode,
-    marks: children3,
+    marks: children4,
     layout: entryLayout,
     interactive: interactive2
   })];
   if (datum2.title) {
-    children3.push(legendTitle(spec, config, encode2.title, dataRef));
+    children4.push(legendTitle(spec, config, encode2.title, dataRef));
   }
   return parseMark(guideGroup({
     role: LegendRole2,
     from: dataRef,
     encode: extendEncode(buildLegendEncode(_, spec, config), legendEncode, Skip3),
-    marks: children3,
+    marks: children4,
     aria: _("aria"),
     description: _("description"),
     zindex: _("zindex"),
@@ -34174,17 +34174,17 @@ function parseTitle(spec, scope) {
   spec = isString(spec) ? {
     text: spec
   } : spec;
-  const _ = lookup5(spec, scope.config.title), encode2 = spec.encode || {}, userEncode = encode2.group || {}, name = userEncode.name || void 0, interactive2 = userEncode.interactive, style2 = userEncode.style, children3 = [];
+  const _ = lookup5(spec, scope.config.title), encode2 = spec.encode || {}, userEncode = encode2.group || {}, name = userEncode.name || void 0, interactive2 = userEncode.interactive, style2 = userEncode.style, children4 = [];
   const datum2 = {}, dataRef = ref(scope.add(Collect2(null, [datum2])));
-  children3.push(buildTitle(spec, _, titleEncode(spec), dataRef));
+  children4.push(buildTitle(spec, _, titleEncode(spec), dataRef));
   if (spec.subtitle) {
-    children3.push(buildSubTitle(spec, _, encode2.subtitle, dataRef));
+    children4.push(buildSubTitle(spec, _, encode2.subtitle, dataRef));
   }
   return parseMark(guideGroup({
     role: TitleRole2,
     from: dataRef,
     encode: groupEncode(_, userEncode),
-    marks: children3,
+    marks: children4,
     aria: _("aria"),
     description: _("description"),
     zindex: _("zindex"),
@@ -34338,13 +34338,13 @@ function parseData(data3, scope) {
 }
 function analyze(data3, scope, ops2) {
   const output3 = [];
-  let source3 = null, modify2 = false, generate2 = false, upstream, i, n, t, m3;
+  let source4 = null, modify2 = false, generate2 = false, upstream, i, n, t, m3;
   if (data3.values) {
     if (isSignal(data3.values) || hasSignal(data3.format)) {
       output3.push(load2(scope, data3));
-      output3.push(source3 = collect());
+      output3.push(source4 = collect());
     } else {
-      output3.push(source3 = collect({
+      output3.push(source4 = collect({
         $ingest: data3.values,
         $format: data3.format
       }));
@@ -34352,28 +34352,28 @@ function analyze(data3, scope, ops2) {
   } else if (data3.url) {
     if (hasSignal(data3.url) || hasSignal(data3.format)) {
       output3.push(load2(scope, data3));
-      output3.push(source3 = collect());
+      output3.push(source4 = collect());
     } else {
-      output3.push(source3 = collect({
+      output3.push(source4 = collect({
         $request: data3.url,
         $format: data3.format
       }));
     }
   } else if (data3.source) {
-    source3 = upstream = array_default(data3.source).map((d) => ref(scope.getData(d).output));
+    source4 = upstream = array_default(data3.source).map((d) => ref(scope.getData(d).output));
     output3.push(null);
   }
   for (i = 0, n = ops2.length; i < n; ++i) {
     t = ops2[i];
     m3 = t.metadata;
-    if (!source3 && !m3.source) {
-      output3.push(source3 = collect());
+    if (!source4 && !m3.source) {
+      output3.push(source4 = collect());
     }
     output3.push(t);
     if (m3.generates) generate2 = true;
     if (m3.modifies && !generate2) modify2 = true;
-    if (m3.source) source3 = t;
-    else if (m3.changes) source3 = null;
+    if (m3.source) source4 = t;
+    else if (m3.changes) source4 = null;
   }
   if (upstream) {
     n = upstream.length - 1;
@@ -34385,7 +34385,7 @@ function analyze(data3, scope, ops2) {
       output3.splice(1, 0, collect());
     }
   }
-  if (!source3) output3.push(collect());
+  if (!source4) output3.push(collect());
   output3.push(Sieve2({}));
   return output3;
 }
@@ -34867,30 +34867,30 @@ function parseAxis(spec, scope) {
     formatType: scope.property(spec.formatType),
     formatSpecifier: scope.property(spec.format)
   })));
-  const children3 = [];
+  const children4 = [];
   let size;
   if (datum2.grid) {
-    children3.push(axisGrid(spec, config, encode2.grid, ticksRef, band2));
+    children4.push(axisGrid(spec, config, encode2.grid, ticksRef, band2));
   }
   if (datum2.ticks) {
     size = _("tickSize");
-    children3.push(axisTicks(spec, config, encode2.ticks, ticksRef, size, band2));
+    children4.push(axisTicks(spec, config, encode2.ticks, ticksRef, size, band2));
   }
   if (datum2.labels) {
     size = datum2.ticks ? size : 0;
-    children3.push(axisLabels(spec, config, encode2.labels, ticksRef, size, band2));
+    children4.push(axisLabels(spec, config, encode2.labels, ticksRef, size, band2));
   }
   if (datum2.domain) {
-    children3.push(axisDomain(spec, config, encode2.domain, dataRef));
+    children4.push(axisDomain(spec, config, encode2.domain, dataRef));
   }
   if (datum2.title) {
-    children3.push(axisTitle(spec, config, encode2.title, dataRef));
+    children4.push(axisTitle(spec, config, encode2.title, dataRef));
   }
   return parseMark(guideGroup({
     role: AxisRole2,
     from: dataRef,
     encode: extendEncode(buildAxisEncode(_, spec), axisEncode, Skip3),
-    marks: children3,
+    marks: children4,
     aria: _("aria"),
     description: _("description"),
     zindex: _("zindex"),
@@ -35214,13 +35214,13 @@ Scope.prototype = Subscope.prototype = {
     }))) : compareRef(a4, o);
   },
   // ----
-  event(source3, type3) {
-    const key2 = source3 + ":" + type3;
+  event(source4, type3) {
+    const key2 = source4 + ":" + type3;
     if (!this.events[key2]) {
       const id2 = this.id();
       this.streams.push({
         id: id2,
-        source: source3,
+        source: source4,
         type: type3
       });
       this.events[key2] = id2;
@@ -35579,8 +35579,1193 @@ function parse6(spec, config, options) {
 // node_modules/vega/build/vega.module.js
 extend(transforms, vega_transforms_exports, vega_view_transforms_exports, vega_encode_exports, vega_geo_exports, vega_force_exports, vega_label_exports, vega_hierarchy_exports, vega_regression_exports, vega_voronoi_exports, vega_wordcloud_exports, vega_crossfilter_exports);
 
+// node_modules/vega-lite/node_modules/vega-expression/build/vega-expression.js
+var RawCode2 = "RawCode";
+var Literal2 = "Literal";
+var Property2 = "Property";
+var Identifier3 = "Identifier";
+var ArrayExpression2 = "ArrayExpression";
+var BinaryExpression2 = "BinaryExpression";
+var CallExpression2 = "CallExpression";
+var ConditionalExpression2 = "ConditionalExpression";
+var LogicalExpression2 = "LogicalExpression";
+var MemberExpression2 = "MemberExpression";
+var ObjectExpression2 = "ObjectExpression";
+var UnaryExpression2 = "UnaryExpression";
+function ASTNode2(type3) {
+  this.type = type3;
+}
+ASTNode2.prototype.visit = function(visitor) {
+  let c4, i, n;
+  if (visitor(this)) return 1;
+  for (c4 = children3(this), i = 0, n = c4.length; i < n; ++i) {
+    if (c4[i].visit(visitor)) return 1;
+  }
+};
+function children3(node) {
+  switch (node.type) {
+    case ArrayExpression2:
+      return node.elements;
+    case BinaryExpression2:
+    case LogicalExpression2:
+      return [node.left, node.right];
+    case CallExpression2:
+      return [node.callee].concat(node.arguments);
+    case ConditionalExpression2:
+      return [node.test, node.consequent, node.alternate];
+    case MemberExpression2:
+      return [node.object, node.property];
+    case ObjectExpression2:
+      return node.properties;
+    case Property2:
+      return [node.key, node.value];
+    case UnaryExpression2:
+      return [node.argument];
+    case Identifier3:
+    case Literal2:
+    case RawCode2:
+    default:
+      return [];
+  }
+}
+var TokenName2;
+var source3;
+var index5;
+var length2;
+var lookahead2;
+var TokenBooleanLiteral2 = 1;
+var TokenEOF2 = 2;
+var TokenIdentifier2 = 3;
+var TokenKeyword2 = 4;
+var TokenNullLiteral2 = 5;
+var TokenNumericLiteral2 = 6;
+var TokenPunctuator2 = 7;
+var TokenStringLiteral2 = 8;
+var TokenRegularExpression2 = 9;
+TokenName2 = {};
+TokenName2[TokenBooleanLiteral2] = "Boolean";
+TokenName2[TokenEOF2] = "<end>";
+TokenName2[TokenIdentifier2] = "Identifier";
+TokenName2[TokenKeyword2] = "Keyword";
+TokenName2[TokenNullLiteral2] = "Null";
+TokenName2[TokenNumericLiteral2] = "Numeric";
+TokenName2[TokenPunctuator2] = "Punctuator";
+TokenName2[TokenStringLiteral2] = "String";
+TokenName2[TokenRegularExpression2] = "RegularExpression";
+var SyntaxArrayExpression2 = "ArrayExpression";
+var SyntaxBinaryExpression2 = "BinaryExpression";
+var SyntaxCallExpression2 = "CallExpression";
+var SyntaxConditionalExpression2 = "ConditionalExpression";
+var SyntaxIdentifier2 = "Identifier";
+var SyntaxLiteral2 = "Literal";
+var SyntaxLogicalExpression2 = "LogicalExpression";
+var SyntaxMemberExpression2 = "MemberExpression";
+var SyntaxObjectExpression2 = "ObjectExpression";
+var SyntaxProperty2 = "Property";
+var SyntaxUnaryExpression2 = "UnaryExpression";
+var MessageUnexpectedToken2 = "Unexpected token %0";
+var MessageUnexpectedNumber2 = "Unexpected number";
+var MessageUnexpectedString2 = "Unexpected string";
+var MessageUnexpectedIdentifier2 = "Unexpected identifier";
+var MessageUnexpectedReserved2 = "Unexpected reserved word";
+var MessageUnexpectedEOS2 = "Unexpected end of input";
+var MessageInvalidRegExp2 = "Invalid regular expression";
+var MessageUnterminatedRegExp2 = "Invalid regular expression: missing /";
+var MessageStrictOctalLiteral2 = "Octal literals are not allowed in strict mode.";
+var MessageStrictDuplicateProperty2 = "Duplicate data property in object literal not allowed in strict mode";
+var ILLEGAL3 = "ILLEGAL";
+var DISABLED2 = "Disabled.";
+var RegexNonAsciiIdentifierStart2 = new RegExp("[\\xAA\\xB5\\xBA\\xC0-\\xD6\\xD8-\\xF6\\xF8-\\u02C1\\u02C6-\\u02D1\\u02E0-\\u02E4\\u02EC\\u02EE\\u0370-\\u0374\\u0376\\u0377\\u037A-\\u037D\\u037F\\u0386\\u0388-\\u038A\\u038C\\u038E-\\u03A1\\u03A3-\\u03F5\\u03F7-\\u0481\\u048A-\\u052F\\u0531-\\u0556\\u0559\\u0561-\\u0587\\u05D0-\\u05EA\\u05F0-\\u05F2\\u0620-\\u064A\\u066E\\u066F\\u0671-\\u06D3\\u06D5\\u06E5\\u06E6\\u06EE\\u06EF\\u06FA-\\u06FC\\u06FF\\u0710\\u0712-\\u072F\\u074D-\\u07A5\\u07B1\\u07CA-\\u07EA\\u07F4\\u07F5\\u07FA\\u0800-\\u0815\\u081A\\u0824\\u0828\\u0840-\\u0858\\u08A0-\\u08B2\\u0904-\\u0939\\u093D\\u0950\\u0958-\\u0961\\u0971-\\u0980\\u0985-\\u098C\\u098F\\u0990\\u0993-\\u09A8\\u09AA-\\u09B0\\u09B2\\u09B6-\\u09B9\\u09BD\\u09CE\\u09DC\\u09DD\\u09DF-\\u09E1\\u09F0\\u09F1\\u0A05-\\u0A0A\\u0A0F\\u0A10\\u0A13-\\u0A28\\u0A2A-\\u0A30\\u0A32\\u0A33\\u0A35\\u0A36\\u0A38\\u0A39\\u0A59-\\u0A5C\\u0A5E\\u0A72-\\u0A74\\u0A85-\\u0A8D\\u0A8F-\\u0A91\\u0A93-\\u0AA8\\u0AAA-\\u0AB0\\u0AB2\\u0AB3\\u0AB5-\\u0AB9\\u0ABD\\u0AD0\\u0AE0\\u0AE1\\u0B05-\\u0B0C\\u0B0F\\u0B10\\u0B13-\\u0B28\\u0B2A-\\u0B30\\u0B32\\u0B33\\u0B35-\\u0B39\\u0B3D\\u0B5C\\u0B5D\\u0B5F-\\u0B61\\u0B71\\u0B83\\u0B85-\\u0B8A\\u0B8E-\\u0B90\\u0B92-\\u0B95\\u0B99\\u0B9A\\u0B9C\\u0B9E\\u0B9F\\u0BA3\\u0BA4\\u0BA8-\\u0BAA\\u0BAE-\\u0BB9\\u0BD0\\u0C05-\\u0C0C\\u0C0E-\\u0C10\\u0C12-\\u0C28\\u0C2A-\\u0C39\\u0C3D\\u0C58\\u0C59\\u0C60\\u0C61\\u0C85-\\u0C8C\\u0C8E-\\u0C90\\u0C92-\\u0CA8\\u0CAA-\\u0CB3\\u0CB5-\\u0CB9\\u0CBD\\u0CDE\\u0CE0\\u0CE1\\u0CF1\\u0CF2\\u0D05-\\u0D0C\\u0D0E-\\u0D10\\u0D12-\\u0D3A\\u0D3D\\u0D4E\\u0D60\\u0D61\\u0D7A-\\u0D7F\\u0D85-\\u0D96\\u0D9A-\\u0DB1\\u0DB3-\\u0DBB\\u0DBD\\u0DC0-\\u0DC6\\u0E01-\\u0E30\\u0E32\\u0E33\\u0E40-\\u0E46\\u0E81\\u0E82\\u0E84\\u0E87\\u0E88\\u0E8A\\u0E8D\\u0E94-\\u0E97\\u0E99-\\u0E9F\\u0EA1-\\u0EA3\\u0EA5\\u0EA7\\u0EAA\\u0EAB\\u0EAD-\\u0EB0\\u0EB2\\u0EB3\\u0EBD\\u0EC0-\\u0EC4\\u0EC6\\u0EDC-\\u0EDF\\u0F00\\u0F40-\\u0F47\\u0F49-\\u0F6C\\u0F88-\\u0F8C\\u1000-\\u102A\\u103F\\u1050-\\u1055\\u105A-\\u105D\\u1061\\u1065\\u1066\\u106E-\\u1070\\u1075-\\u1081\\u108E\\u10A0-\\u10C5\\u10C7\\u10CD\\u10D0-\\u10FA\\u10FC-\\u1248\\u124A-\\u124D\\u1250-\\u1256\\u1258\\u125A-\\u125D\\u1260-\\u1288\\u128A-\\u128D\\u1290-\\u12B0\\u12B2-\\u12B5\\u12B8-\\u12BE\\u12C0\\u12C2-\\u12C5\\u12C8-\\u12D6\\u12D8-\\u1310\\u1312-\\u1315\\u1318-\\u135A\\u1380-\\u138F\\u13A0-\\u13F4\\u1401-\\u166C\\u166F-\\u167F\\u1681-\\u169A\\u16A0-\\u16EA\\u16EE-\\u16F8\\u1700-\\u170C\\u170E-\\u1711\\u1720-\\u1731\\u1740-\\u1751\\u1760-\\u176C\\u176E-\\u1770\\u1780-\\u17B3\\u17D7\\u17DC\\u1820-\\u1877\\u1880-\\u18A8\\u18AA\\u18B0-\\u18F5\\u1900-\\u191E\\u1950-\\u196D\\u1970-\\u1974\\u1980-\\u19AB\\u19C1-\\u19C7\\u1A00-\\u1A16\\u1A20-\\u1A54\\u1AA7\\u1B05-\\u1B33\\u1B45-\\u1B4B\\u1B83-\\u1BA0\\u1BAE\\u1BAF\\u1BBA-\\u1BE5\\u1C00-\\u1C23\\u1C4D-\\u1C4F\\u1C5A-\\u1C7D\\u1CE9-\\u1CEC\\u1CEE-\\u1CF1\\u1CF5\\u1CF6\\u1D00-\\u1DBF\\u1E00-\\u1F15\\u1F18-\\u1F1D\\u1F20-\\u1F45\\u1F48-\\u1F4D\\u1F50-\\u1F57\\u1F59\\u1F5B\\u1F5D\\u1F5F-\\u1F7D\\u1F80-\\u1FB4\\u1FB6-\\u1FBC\\u1FBE\\u1FC2-\\u1FC4\\u1FC6-\\u1FCC\\u1FD0-\\u1FD3\\u1FD6-\\u1FDB\\u1FE0-\\u1FEC\\u1FF2-\\u1FF4\\u1FF6-\\u1FFC\\u2071\\u207F\\u2090-\\u209C\\u2102\\u2107\\u210A-\\u2113\\u2115\\u2119-\\u211D\\u2124\\u2126\\u2128\\u212A-\\u212D\\u212F-\\u2139\\u213C-\\u213F\\u2145-\\u2149\\u214E\\u2160-\\u2188\\u2C00-\\u2C2E\\u2C30-\\u2C5E\\u2C60-\\u2CE4\\u2CEB-\\u2CEE\\u2CF2\\u2CF3\\u2D00-\\u2D25\\u2D27\\u2D2D\\u2D30-\\u2D67\\u2D6F\\u2D80-\\u2D96\\u2DA0-\\u2DA6\\u2DA8-\\u2DAE\\u2DB0-\\u2DB6\\u2DB8-\\u2DBE\\u2DC0-\\u2DC6\\u2DC8-\\u2DCE\\u2DD0-\\u2DD6\\u2DD8-\\u2DDE\\u2E2F\\u3005-\\u3007\\u3021-\\u3029\\u3031-\\u3035\\u3038-\\u303C\\u3041-\\u3096\\u309D-\\u309F\\u30A1-\\u30FA\\u30FC-\\u30FF\\u3105-\\u312D\\u3131-\\u318E\\u31A0-\\u31BA\\u31F0-\\u31FF\\u3400-\\u4DB5\\u4E00-\\u9FCC\\uA000-\\uA48C\\uA4D0-\\uA4FD\\uA500-\\uA60C\\uA610-\\uA61F\\uA62A\\uA62B\\uA640-\\uA66E\\uA67F-\\uA69D\\uA6A0-\\uA6EF\\uA717-\\uA71F\\uA722-\\uA788\\uA78B-\\uA78E\\uA790-\\uA7AD\\uA7B0\\uA7B1\\uA7F7-\\uA801\\uA803-\\uA805\\uA807-\\uA80A\\uA80C-\\uA822\\uA840-\\uA873\\uA882-\\uA8B3\\uA8F2-\\uA8F7\\uA8FB\\uA90A-\\uA925\\uA930-\\uA946\\uA960-\\uA97C\\uA984-\\uA9B2\\uA9CF\\uA9E0-\\uA9E4\\uA9E6-\\uA9EF\\uA9FA-\\uA9FE\\uAA00-\\uAA28\\uAA40-\\uAA42\\uAA44-\\uAA4B\\uAA60-\\uAA76\\uAA7A\\uAA7E-\\uAAAF\\uAAB1\\uAAB5\\uAAB6\\uAAB9-\\uAABD\\uAAC0\\uAAC2\\uAADB-\\uAADD\\uAAE0-\\uAAEA\\uAAF2-\\uAAF4\\uAB01-\\uAB06\\uAB09-\\uAB0E\\uAB11-\\uAB16\\uAB20-\\uAB26\\uAB28-\\uAB2E\\uAB30-\\uAB5A\\uAB5C-\\uAB5F\\uAB64\\uAB65\\uABC0-\\uABE2\\uAC00-\\uD7A3\\uD7B0-\\uD7C6\\uD7CB-\\uD7FB\\uF900-\\uFA6D\\uFA70-\\uFAD9\\uFB00-\\uFB06\\uFB13-\\uFB17\\uFB1D\\uFB1F-\\uFB28\\uFB2A-\\uFB36\\uFB38-\\uFB3C\\uFB3E\\uFB40\\uFB41\\uFB43\\uFB44\\uFB46-\\uFBB1\\uFBD3-\\uFD3D\\uFD50-\\uFD8F\\uFD92-\\uFDC7\\uFDF0-\\uFDFB\\uFE70-\\uFE74\\uFE76-\\uFEFC\\uFF21-\\uFF3A\\uFF41-\\uFF5A\\uFF66-\\uFFBE\\uFFC2-\\uFFC7\\uFFCA-\\uFFCF\\uFFD2-\\uFFD7\\uFFDA-\\uFFDC]");
+var RegexNonAsciiIdentifierPart2 = new RegExp("[\\xAA\\xB5\\xBA\\xC0-\\xD6\\xD8-\\xF6\\xF8-\\u02C1\\u02C6-\\u02D1\\u02E0-\\u02E4\\u02EC\\u02EE\\u0300-\\u0374\\u0376\\u0377\\u037A-\\u037D\\u037F\\u0386\\u0388-\\u038A\\u038C\\u038E-\\u03A1\\u03A3-\\u03F5\\u03F7-\\u0481\\u0483-\\u0487\\u048A-\\u052F\\u0531-\\u0556\\u0559\\u0561-\\u0587\\u0591-\\u05BD\\u05BF\\u05C1\\u05C2\\u05C4\\u05C5\\u05C7\\u05D0-\\u05EA\\u05F0-\\u05F2\\u0610-\\u061A\\u0620-\\u0669\\u066E-\\u06D3\\u06D5-\\u06DC\\u06DF-\\u06E8\\u06EA-\\u06FC\\u06FF\\u0710-\\u074A\\u074D-\\u07B1\\u07C0-\\u07F5\\u07FA\\u0800-\\u082D\\u0840-\\u085B\\u08A0-\\u08B2\\u08E4-\\u0963\\u0966-\\u096F\\u0971-\\u0983\\u0985-\\u098C\\u098F\\u0990\\u0993-\\u09A8\\u09AA-\\u09B0\\u09B2\\u09B6-\\u09B9\\u09BC-\\u09C4\\u09C7\\u09C8\\u09CB-\\u09CE\\u09D7\\u09DC\\u09DD\\u09DF-\\u09E3\\u09E6-\\u09F1\\u0A01-\\u0A03\\u0A05-\\u0A0A\\u0A0F\\u0A10\\u0A13-\\u0A28\\u0A2A-\\u0A30\\u0A32\\u0A33\\u0A35\\u0A36\\u0A38\\u0A39\\u0A3C\\u0A3E-\\u0A42\\u0A47\\u0A48\\u0A4B-\\u0A4D\\u0A51\\u0A59-\\u0A5C\\u0A5E\\u0A66-\\u0A75\\u0A81-\\u0A83\\u0A85-\\u0A8D\\u0A8F-\\u0A91\\u0A93-\\u0AA8\\u0AAA-\\u0AB0\\u0AB2\\u0AB3\\u0AB5-\\u0AB9\\u0ABC-\\u0AC5\\u0AC7-\\u0AC9\\u0ACB-\\u0ACD\\u0AD0\\u0AE0-\\u0AE3\\u0AE6-\\u0AEF\\u0B01-\\u0B03\\u0B05-\\u0B0C\\u0B0F\\u0B10\\u0B13-\\u0B28\\u0B2A-\\u0B30\\u0B32\\u0B33\\u0B35-\\u0B39\\u0B3C-\\u0B44\\u0B47\\u0B48\\u0B4B-\\u0B4D\\u0B56\\u0B57\\u0B5C\\u0B5D\\u0B5F-\\u0B63\\u0B66-\\u0B6F\\u0B71\\u0B82\\u0B83\\u0B85-\\u0B8A\\u0B8E-\\u0B90\\u0B92-\\u0B95\\u0B99\\u0B9A\\u0B9C\\u0B9E\\u0B9F\\u0BA3\\u0BA4\\u0BA8-\\u0BAA\\u0BAE-\\u0BB9\\u0BBE-\\u0BC2\\u0BC6-\\u0BC8\\u0BCA-\\u0BCD\\u0BD0\\u0BD7\\u0BE6-\\u0BEF\\u0C00-\\u0C03\\u0C05-\\u0C0C\\u0C0E-\\u0C10\\u0C12-\\u0C28\\u0C2A-\\u0C39\\u0C3D-\\u0C44\\u0C46-\\u0C48\\u0C4A-\\u0C4D\\u0C55\\u0C56\\u0C58\\u0C59\\u0C60-\\u0C63\\u0C66-\\u0C6F\\u0C81-\\u0C83\\u0C85-\\u0C8C\\u0C8E-\\u0C90\\u0C92-\\u0CA8\\u0CAA-\\u0CB3\\u0CB5-\\u0CB9\\u0CBC-\\u0CC4\\u0CC6-\\u0CC8\\u0CCA-\\u0CCD\\u0CD5\\u0CD6\\u0CDE\\u0CE0-\\u0CE3\\u0CE6-\\u0CEF\\u0CF1\\u0CF2\\u0D01-\\u0D03\\u0D05-\\u0D0C\\u0D0E-\\u0D10\\u0D12-\\u0D3A\\u0D3D-\\u0D44\\u0D46-\\u0D48\\u0D4A-\\u0D4E\\u0D57\\u0D60-\\u0D63\\u0D66-\\u0D6F\\u0D7A-\\u0D7F\\u0D82\\u0D83\\u0D85-\\u0D96\\u0D9A-\\u0DB1\\u0DB3-\\u0DBB\\u0DBD\\u0DC0-\\u0DC6\\u0DCA\\u0DCF-\\u0DD4\\u0DD6\\u0DD8-\\u0DDF\\u0DE6-\\u0DEF\\u0DF2\\u0DF3\\u0E01-\\u0E3A\\u0E40-\\u0E4E\\u0E50-\\u0E59\\u0E81\\u0E82\\u0E84\\u0E87\\u0E88\\u0E8A\\u0E8D\\u0E94-\\u0E97\\u0E99-\\u0E9F\\u0EA1-\\u0EA3\\u0EA5\\u0EA7\\u0EAA\\u0EAB\\u0EAD-\\u0EB9\\u0EBB-\\u0EBD\\u0EC0-\\u0EC4\\u0EC6\\u0EC8-\\u0ECD\\u0ED0-\\u0ED9\\u0EDC-\\u0EDF\\u0F00\\u0F18\\u0F19\\u0F20-\\u0F29\\u0F35\\u0F37\\u0F39\\u0F3E-\\u0F47\\u0F49-\\u0F6C\\u0F71-\\u0F84\\u0F86-\\u0F97\\u0F99-\\u0FBC\\u0FC6\\u1000-\\u1049\\u1050-\\u109D\\u10A0-\\u10C5\\u10C7\\u10CD\\u10D0-\\u10FA\\u10FC-\\u1248\\u124A-\\u124D\\u1250-\\u1256\\u1258\\u125A-\\u125D\\u1260-\\u1288\\u128A-\\u128D\\u1290-\\u12B0\\u12B2-\\u12B5\\u12B8-\\u12BE\\u12C0\\u12C2-\\u12C5\\u12C8-\\u12D6\\u12D8-\\u1310\\u1312-\\u1315\\u1318-\\u135A\\u135D-\\u135F\\u1380-\\u138F\\u13A0-\\u13F4\\u1401-\\u166C\\u166F-\\u167F\\u1681-\\u169A\\u16A0-\\u16EA\\u16EE-\\u16F8\\u1700-\\u170C\\u170E-\\u1714\\u1720-\\u1734\\u1740-\\u1753\\u1760-\\u176C\\u176E-\\u1770\\u1772\\u1773\\u1780-\\u17D3\\u17D7\\u17DC\\u17DD\\u17E0-\\u17E9\\u180B-\\u180D\\u1810-\\u1819\\u1820-\\u1877\\u1880-\\u18AA\\u18B0-\\u18F5\\u1900-\\u191E\\u1920-\\u192B\\u1930-\\u193B\\u1946-\\u196D\\u1970-\\u1974\\u1980-\\u19AB\\u19B0-\\u19C9\\u19D0-\\u19D9\\u1A00-\\u1A1B\\u1A20-\\u1A5E\\u1A60-\\u1A7C\\u1A7F-\\u1A89\\u1A90-\\u1A99\\u1AA7\\u1AB0-\\u1ABD\\u1B00-\\u1B4B\\u1B50-\\u1B59\\u1B6B-\\u1B73\\u1B80-\\u1BF3\\u1C00-\\u1C37\\u1C40-\\u1C49\\u1C4D-\\u1C7D\\u1CD0-\\u1CD2\\u1CD4-\\u1CF6\\u1CF8\\u1CF9\\u1D00-\\u1DF5\\u1DFC-\\u1F15\\u1F18-\\u1F1D\\u1F20-\\u1F45\\u1F48-\\u1F4D\\u1F50-\\u1F57\\u1F59\\u1F5B\\u1F5D\\u1F5F-\\u1F7D\\u1F80-\\u1FB4\\u1FB6-\\u1FBC\\u1FBE\\u1FC2-\\u1FC4\\u1FC6-\\u1FCC\\u1FD0-\\u1FD3\\u1FD6-\\u1FDB\\u1FE0-\\u1FEC\\u1FF2-\\u1FF4\\u1FF6-\\u1FFC\\u200C\\u200D\\u203F\\u2040\\u2054\\u2071\\u207F\\u2090-\\u209C\\u20D0-\\u20DC\\u20E1\\u20E5-\\u20F0\\u2102\\u2107\\u210A-\\u2113\\u2115\\u2119-\\u211D\\u2124\\u2126\\u2128\\u212A-\\u212D\\u212F-\\u2139\\u213C-\\u213F\\u2145-\\u2149\\u214E\\u2160-\\u2188\\u2C00-\\u2C2E\\u2C30-\\u2C5E\\u2C60-\\u2CE4\\u2CEB-\\u2CF3\\u2D00-\\u2D25\\u2D27\\u2D2D\\u2D30-\\u2D67\\u2D6F\\u2D7F-\\u2D96\\u2DA0-\\u2DA6\\u2DA8-\\u2DAE\\u2DB0-\\u2DB6\\u2DB8-\\u2DBE\\u2DC0-\\u2DC6\\u2DC8-\\u2DCE\\u2DD0-\\u2DD6\\u2DD8-\\u2DDE\\u2DE0-\\u2DFF\\u2E2F\\u3005-\\u3007\\u3021-\\u302F\\u3031-\\u3035\\u3038-\\u303C\\u3041-\\u3096\\u3099\\u309A\\u309D-\\u309F\\u30A1-\\u30FA\\u30FC-\\u30FF\\u3105-\\u312D\\u3131-\\u318E\\u31A0-\\u31BA\\u31F0-\\u31FF\\u3400-\\u4DB5\\u4E00-\\u9FCC\\uA000-\\uA48C\\uA4D0-\\uA4FD\\uA500-\\uA60C\\uA610-\\uA62B\\uA640-\\uA66F\\uA674-\\uA67D\\uA67F-\\uA69D\\uA69F-\\uA6F1\\uA717-\\uA71F\\uA722-\\uA788\\uA78B-\\uA78E\\uA790-\\uA7AD\\uA7B0\\uA7B1\\uA7F7-\\uA827\\uA840-\\uA873\\uA880-\\uA8C4\\uA8D0-\\uA8D9\\uA8E0-\\uA8F7\\uA8FB\\uA900-\\uA92D\\uA930-\\uA953\\uA960-\\uA97C\\uA980-\\uA9C0\\uA9CF-\\uA9D9\\uA9E0-\\uA9FE\\uAA00-\\uAA36\\uAA40-\\uAA4D\\uAA50-\\uAA59\\uAA60-\\uAA76\\uAA7A-\\uAAC2\\uAADB-\\uAADD\\uAAE0-\\uAAEF\\uAAF2-\\uAAF6\\uAB01-\\uAB06\\uAB09-\\uAB0E\\uAB11-\\uAB16\\uAB20-\\uAB26\\uAB28-\\uAB2E\\uAB30-\\uAB5A\\uAB5C-\\uAB5F\\uAB64\\uAB65\\uABC0-\\uABEA\\uABEC\\uABED\\uABF0-\\uABF9\\uAC00-\\uD7A3\\uD7B0-\\uD7C6\\uD7CB-\\uD7FB\\uF900-\\uFA6D\\uFA70-\\uFAD9\\uFB00-\\uFB06\\uFB13-\\uFB17\\uFB1D-\\uFB28\\uFB2A-\\uFB36\\uFB38-\\uFB3C\\uFB3E\\uFB40\\uFB41\\uFB43\\uFB44\\uFB46-\\uFBB1\\uFBD3-\\uFD3D\\uFD50-\\uFD8F\\uFD92-\\uFDC7\\uFDF0-\\uFDFB\\uFE00-\\uFE0F\\uFE20-\\uFE2D\\uFE33\\uFE34\\uFE4D-\\uFE4F\\uFE70-\\uFE74\\uFE76-\\uFEFC\\uFF10-\\uFF19\\uFF21-\\uFF3A\\uFF3F\\uFF41-\\uFF5A\\uFF66-\\uFFBE\\uFFC2-\\uFFC7\\uFFCA-\\uFFCF\\uFFD2-\\uFFD7\\uFFDA-\\uFFDC]");
+function assert2(condition, message) {
+  if (!condition) {
+    throw new Error("ASSERT: " + message);
+  }
+}
+function isDecimalDigit2(ch2) {
+  return ch2 >= 48 && ch2 <= 57;
+}
+function isHexDigit2(ch2) {
+  return "0123456789abcdefABCDEF".includes(ch2);
+}
+function isOctalDigit2(ch2) {
+  return "01234567".includes(ch2);
+}
+function isWhiteSpace2(ch2) {
+  return ch2 === 32 || ch2 === 9 || ch2 === 11 || ch2 === 12 || ch2 === 160 || ch2 >= 5760 && [5760, 6158, 8192, 8193, 8194, 8195, 8196, 8197, 8198, 8199, 8200, 8201, 8202, 8239, 8287, 12288, 65279].includes(ch2);
+}
+function isLineTerminator2(ch2) {
+  return ch2 === 10 || ch2 === 13 || ch2 === 8232 || ch2 === 8233;
+}
+function isIdentifierStart2(ch2) {
+  return ch2 === 36 || ch2 === 95 || // $ (dollar) and _ (underscore)
+  ch2 >= 65 && ch2 <= 90 || // A..Z
+  ch2 >= 97 && ch2 <= 122 || // a..z
+  ch2 === 92 || // \ (backslash)
+  ch2 >= 128 && RegexNonAsciiIdentifierStart2.test(String.fromCharCode(ch2));
+}
+function isIdentifierPart2(ch2) {
+  return ch2 === 36 || ch2 === 95 || // $ (dollar) and _ (underscore)
+  ch2 >= 65 && ch2 <= 90 || // A..Z
+  ch2 >= 97 && ch2 <= 122 || // a..z
+  ch2 >= 48 && ch2 <= 57 || // 0..9
+  ch2 === 92 || // \ (backslash)
+  ch2 >= 128 && RegexNonAsciiIdentifierPart2.test(String.fromCharCode(ch2));
+}
+var keywords2 = {
+  "if": 1,
+  "in": 1,
+  "do": 1,
+  "var": 1,
+  "for": 1,
+  "new": 1,
+  "try": 1,
+  "let": 1,
+  "this": 1,
+  "else": 1,
+  "case": 1,
+  "void": 1,
+  "with": 1,
+  "enum": 1,
+  "while": 1,
+  "break": 1,
+  "catch": 1,
+  "throw": 1,
+  "const": 1,
+  "yield": 1,
+  "class": 1,
+  "super": 1,
+  "return": 1,
+  "typeof": 1,
+  "delete": 1,
+  "switch": 1,
+  "export": 1,
+  "import": 1,
+  "public": 1,
+  "static": 1,
+  "default": 1,
+  "finally": 1,
+  "extends": 1,
+  "package": 1,
+  "private": 1,
+  "function": 1,
+  "continue": 1,
+  "debugger": 1,
+  "interface": 1,
+  "protected": 1,
+  "instanceof": 1,
+  "implements": 1
+};
+function skipComment2() {
+  while (index5 < length2) {
+    const ch2 = source3.charCodeAt(index5);
+    if (isWhiteSpace2(ch2) || isLineTerminator2(ch2)) {
+      ++index5;
+    } else {
+      break;
+    }
+  }
+}
+function scanHexEscape2(prefix) {
+  var i, len, ch2, code = 0;
+  len = prefix === "u" ? 4 : 2;
+  for (i = 0; i < len; ++i) {
+    if (index5 < length2 && isHexDigit2(source3[index5])) {
+      ch2 = source3[index5++];
+      code = code * 16 + "0123456789abcdef".indexOf(ch2.toLowerCase());
+    } else {
+      throwError2({}, MessageUnexpectedToken2, ILLEGAL3);
+    }
+  }
+  return String.fromCharCode(code);
+}
+function scanUnicodeCodePointEscape2() {
+  var ch2, code, cu1, cu2;
+  ch2 = source3[index5];
+  code = 0;
+  if (ch2 === "}") {
+    throwError2({}, MessageUnexpectedToken2, ILLEGAL3);
+  }
+  while (index5 < length2) {
+    ch2 = source3[index5++];
+    if (!isHexDigit2(ch2)) {
+      break;
+    }
+    code = code * 16 + "0123456789abcdef".indexOf(ch2.toLowerCase());
+  }
+  if (code > 1114111 || ch2 !== "}") {
+    throwError2({}, MessageUnexpectedToken2, ILLEGAL3);
+  }
+  if (code <= 65535) {
+    return String.fromCharCode(code);
+  }
+  cu1 = (code - 65536 >> 10) + 55296;
+  cu2 = (code - 65536 & 1023) + 56320;
+  return String.fromCharCode(cu1, cu2);
+}
+function getEscapedIdentifier2() {
+  var ch2, id2;
+  ch2 = source3.charCodeAt(index5++);
+  id2 = String.fromCharCode(ch2);
+  if (ch2 === 92) {
+    if (source3.charCodeAt(index5) !== 117) {
+      throwError2({}, MessageUnexpectedToken2, ILLEGAL3);
+    }
+    ++index5;
+    ch2 = scanHexEscape2("u");
+    if (!ch2 || ch2 === "\\" || !isIdentifierStart2(ch2.charCodeAt(0))) {
+      throwError2({}, MessageUnexpectedToken2, ILLEGAL3);
+    }
+    id2 = ch2;
+  }
+  while (index5 < length2) {
+    ch2 = source3.charCodeAt(index5);
+    if (!isIdentifierPart2(ch2)) {
+      break;
+    }
+    ++index5;
+    id2 += String.fromCharCode(ch2);
+    if (ch2 === 92) {
+      id2 = id2.substr(0, id2.length - 1);
+      if (source3.charCodeAt(index5) !== 117) {
+        throwError2({}, MessageUnexpectedToken2, ILLEGAL3);
+      }
+      ++index5;
+      ch2 = scanHexEscape2("u");
+      if (!ch2 || ch2 === "\\" || !isIdentifierPart2(ch2.charCodeAt(0))) {
+        throwError2({}, MessageUnexpectedToken2, ILLEGAL3);
+      }
+      id2 += ch2;
+    }
+  }
+  return id2;
+}
+function getIdentifier2() {
+  var start, ch2;
+  start = index5++;
+  while (index5 < length2) {
+    ch2 = source3.charCodeAt(index5);
+    if (ch2 === 92) {
+      index5 = start;
+      return getEscapedIdentifier2();
+    }
+    if (isIdentifierPart2(ch2)) {
+      ++index5;
+    } else {
+      break;
+    }
+  }
+  return source3.slice(start, index5);
+}
+function scanIdentifier2() {
+  var start, id2, type3;
+  start = index5;
+  id2 = source3.charCodeAt(index5) === 92 ? getEscapedIdentifier2() : getIdentifier2();
+  if (id2.length === 1) {
+    type3 = TokenIdentifier2;
+  } else if (keywords2.hasOwnProperty(id2)) {
+    type3 = TokenKeyword2;
+  } else if (id2 === "null") {
+    type3 = TokenNullLiteral2;
+  } else if (id2 === "true" || id2 === "false") {
+    type3 = TokenBooleanLiteral2;
+  } else {
+    type3 = TokenIdentifier2;
+  }
+  return {
+    type: type3,
+    value: id2,
+    start,
+    end: index5
+  };
+}
+function scanPunctuator2() {
+  var start = index5, code = source3.charCodeAt(index5), code2, ch1 = source3[index5], ch2, ch3, ch4;
+  switch (code) {
+    // Check for most common single-character punctuators.
+    case 46:
+    // . dot
+    case 40:
+    // ( open bracket
+    case 41:
+    // ) close bracket
+    case 59:
+    // ; semicolon
+    case 44:
+    // , comma
+    case 123:
+    // { open curly brace
+    case 125:
+    // } close curly brace
+    case 91:
+    // [
+    case 93:
+    // ]
+    case 58:
+    // :
+    case 63:
+    // ?
+    case 126:
+      ++index5;
+      return {
+        type: TokenPunctuator2,
+        value: String.fromCharCode(code),
+        start,
+        end: index5
+      };
+    default:
+      code2 = source3.charCodeAt(index5 + 1);
+      if (code2 === 61) {
+        switch (code) {
+          case 43:
+          // +
+          case 45:
+          // -
+          case 47:
+          // /
+          case 60:
+          // <
+          case 62:
+          // >
+          case 94:
+          // ^
+          case 124:
+          // |
+          case 37:
+          // %
+          case 38:
+          // &
+          case 42:
+            index5 += 2;
+            return {
+              type: TokenPunctuator2,
+              value: String.fromCharCode(code) + String.fromCharCode(code2),
+              start,
+              end: index5
+            };
+          case 33:
+          // !
+          case 61:
+            index5 += 2;
+            if (source3.charCodeAt(index5) === 61) {
+              ++index5;
+            }
+            return {
+              type: TokenPunctuator2,
+              value: source3.slice(start, index5),
+              start,
+              end: index5
+            };
+        }
+      }
+  }
+  ch4 = source3.substr(index5, 4);
+  if (ch4 === ">>>=") {
+    index5 += 4;
+    return {
+      type: TokenPunctuator2,
+      value: ch4,
+      start,
+      end: index5
+    };
+  }
+  ch3 = ch4.substr(0, 3);
+  if (ch3 === ">>>" || ch3 === "<<=" || ch3 === ">>=") {
+    index5 += 3;
+    return {
+      type: TokenPunctuator2,
+      value: ch3,
+      start,
+      end: index5
+    };
+  }
+  ch2 = ch3.substr(0, 2);
+  if (ch1 === ch2[1] && "+-<>&|".includes(ch1) || ch2 === "=>") {
+    index5 += 2;
+    return {
+      type: TokenPunctuator2,
+      value: ch2,
+      start,
+      end: index5
+    };
+  }
+  if (ch2 === "//") {
+    throwError2({}, MessageUnexpectedToken2, ILLEGAL3);
+  }
+  if ("<>=!+-*%&|^/".includes(ch1)) {
+    ++index5;
+    return {
+      type: TokenPunctuator2,
+      value: ch1,
+      start,
+      end: index5
+    };
+  }
+  throwError2({}, MessageUnexpectedToken2, ILLEGAL3);
+}
+function scanHexLiteral2(start) {
+  let number8 = "";
+  while (index5 < length2) {
+    if (!isHexDigit2(source3[index5])) {
+      break;
+    }
+    number8 += source3[index5++];
+  }
+  if (number8.length === 0) {
+    throwError2({}, MessageUnexpectedToken2, ILLEGAL3);
+  }
+  if (isIdentifierStart2(source3.charCodeAt(index5))) {
+    throwError2({}, MessageUnexpectedToken2, ILLEGAL3);
+  }
+  return {
+    type: TokenNumericLiteral2,
+    value: parseInt("0x" + number8, 16),
+    start,
+    end: index5
+  };
+}
+function scanOctalLiteral2(start) {
+  let number8 = "0" + source3[index5++];
+  while (index5 < length2) {
+    if (!isOctalDigit2(source3[index5])) {
+      break;
+    }
+    number8 += source3[index5++];
+  }
+  if (isIdentifierStart2(source3.charCodeAt(index5)) || isDecimalDigit2(source3.charCodeAt(index5))) {
+    throwError2({}, MessageUnexpectedToken2, ILLEGAL3);
+  }
+  return {
+    type: TokenNumericLiteral2,
+    value: parseInt(number8, 8),
+    octal: true,
+    start,
+    end: index5
+  };
+}
+function scanNumericLiteral2() {
+  var number8, start, ch2;
+  ch2 = source3[index5];
+  assert2(isDecimalDigit2(ch2.charCodeAt(0)) || ch2 === ".", "Numeric literal must start with a decimal digit or a decimal point");
+  start = index5;
+  number8 = "";
+  if (ch2 !== ".") {
+    number8 = source3[index5++];
+    ch2 = source3[index5];
+    if (number8 === "0") {
+      if (ch2 === "x" || ch2 === "X") {
+        ++index5;
+        return scanHexLiteral2(start);
+      }
+      if (isOctalDigit2(ch2)) {
+        return scanOctalLiteral2(start);
+      }
+      if (ch2 && isDecimalDigit2(ch2.charCodeAt(0))) {
+        throwError2({}, MessageUnexpectedToken2, ILLEGAL3);
+      }
+    }
+    while (isDecimalDigit2(source3.charCodeAt(index5))) {
+      number8 += source3[index5++];
+    }
+    ch2 = source3[index5];
+  }
+  if (ch2 === ".") {
+    number8 += source3[index5++];
+    while (isDecimalDigit2(source3.charCodeAt(index5))) {
+      number8 += source3[index5++];
+    }
+    ch2 = source3[index5];
+  }
+  if (ch2 === "e" || ch2 === "E") {
+    number8 += source3[index5++];
+    ch2 = source3[index5];
+    if (ch2 === "+" || ch2 === "-") {
+      number8 += source3[index5++];
+    }
+    if (isDecimalDigit2(source3.charCodeAt(index5))) {
+      while (isDecimalDigit2(source3.charCodeAt(index5))) {
+        number8 += source3[index5++];
+      }
+    } else {
+      throwError2({}, MessageUnexpectedToken2, ILLEGAL3);
+    }
+  }
+  if (isIdentifierStart2(source3.charCodeAt(index5))) {
+    throwError2({}, MessageUnexpectedToken2, ILLEGAL3);
+  }
+  return {
+    type: TokenNumericLiteral2,
+    value: parseFloat(number8),
+    start,
+    end: index5
+  };
+}
+function scanStringLiteral2() {
+  var str3 = "", quote, start, ch2, code, octal = false;
+  quote = source3[index5];
+  assert2(quote === "'" || quote === '"', "String literal must starts with a quote");
+  start = index5;
+  ++index5;
+  while (index5 < length2) {
+    ch2 = source3[index5++];
+    if (ch2 === quote) {
+      quote = "";
+      break;
+    } else if (ch2 === "\\") {
+      ch2 = source3[index5++];
+      if (!ch2 || !isLineTerminator2(ch2.charCodeAt(0))) {
+        switch (ch2) {
+          case "u":
+          case "x":
+            if (source3[index5] === "{") {
+              ++index5;
+              str3 += scanUnicodeCodePointEscape2();
+            } else {
+              str3 += scanHexEscape2(ch2);
+            }
+            break;
+          case "n":
+            str3 += "\n";
+            break;
+          case "r":
+            str3 += "\r";
+            break;
+          case "t":
+            str3 += "	";
+            break;
+          case "b":
+            str3 += "\b";
+            break;
+          case "f":
+            str3 += "\f";
+            break;
+          case "v":
+            str3 += "\v";
+            break;
+          default:
+            if (isOctalDigit2(ch2)) {
+              code = "01234567".indexOf(ch2);
+              if (code !== 0) {
+                octal = true;
+              }
+              if (index5 < length2 && isOctalDigit2(source3[index5])) {
+                octal = true;
+                code = code * 8 + "01234567".indexOf(source3[index5++]);
+                if ("0123".includes(ch2) && index5 < length2 && isOctalDigit2(source3[index5])) {
+                  code = code * 8 + "01234567".indexOf(source3[index5++]);
+                }
+              }
+              str3 += String.fromCharCode(code);
+            } else {
+              str3 += ch2;
+            }
+            break;
+        }
+      } else {
+        if (ch2 === "\r" && source3[index5] === "\n") {
+          ++index5;
+        }
+      }
+    } else if (isLineTerminator2(ch2.charCodeAt(0))) {
+      break;
+    } else {
+      str3 += ch2;
+    }
+  }
+  if (quote !== "") {
+    throwError2({}, MessageUnexpectedToken2, ILLEGAL3);
+  }
+  return {
+    type: TokenStringLiteral2,
+    value: str3,
+    octal,
+    start,
+    end: index5
+  };
+}
+function testRegExp2(pattern, flags) {
+  let tmp = pattern;
+  if (flags.includes("u")) {
+    tmp = tmp.replace(/\\u\{([0-9a-fA-F]+)\}/g, ($0, $1) => {
+      if (parseInt($1, 16) <= 1114111) {
+        return "x";
+      }
+      throwError2({}, MessageInvalidRegExp2);
+    }).replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, "x");
+  }
+  try {
+    new RegExp(tmp);
+  } catch (e) {
+    throwError2({}, MessageInvalidRegExp2);
+  }
+  try {
+    return new RegExp(pattern, flags);
+  } catch (exception) {
+    return null;
+  }
+}
+function scanRegExpBody2() {
+  var ch2, str3, classMarker, terminated, body;
+  ch2 = source3[index5];
+  assert2(ch2 === "/", "Regular expression literal must start with a slash");
+  str3 = source3[index5++];
+  classMarker = false;
+  terminated = false;
+  while (index5 < length2) {
+    ch2 = source3[index5++];
+    str3 += ch2;
+    if (ch2 === "\\") {
+      ch2 = source3[index5++];
+      if (isLineTerminator2(ch2.charCodeAt(0))) {
+        throwError2({}, MessageUnterminatedRegExp2);
+      }
+      str3 += ch2;
+    } else if (isLineTerminator2(ch2.charCodeAt(0))) {
+      throwError2({}, MessageUnterminatedRegExp2);
+    } else if (classMarker) {
+      if (ch2 === "]") {
+        classMarker = false;
+      }
+    } else {
+      if (ch2 === "/") {
+        terminated = true;
+        break;
+      } else if (ch2 === "[") {
+        classMarker = true;
+      }
+    }
+  }
+  if (!terminated) {
+    throwError2({}, MessageUnterminatedRegExp2);
+  }
+  body = str3.substr(1, str3.length - 2);
+  return {
+    value: body,
+    literal: str3
+  };
+}
+function scanRegExpFlags2() {
+  var ch2, str3, flags;
+  str3 = "";
+  flags = "";
+  while (index5 < length2) {
+    ch2 = source3[index5];
+    if (!isIdentifierPart2(ch2.charCodeAt(0))) {
+      break;
+    }
+    ++index5;
+    if (ch2 === "\\" && index5 < length2) {
+      throwError2({}, MessageUnexpectedToken2, ILLEGAL3);
+    } else {
+      flags += ch2;
+      str3 += ch2;
+    }
+  }
+  if (flags.search(/[^gimuy]/g) >= 0) {
+    throwError2({}, MessageInvalidRegExp2, flags);
+  }
+  return {
+    value: flags,
+    literal: str3
+  };
+}
+function scanRegExp2() {
+  var start, body, flags, value4;
+  lookahead2 = null;
+  skipComment2();
+  start = index5;
+  body = scanRegExpBody2();
+  flags = scanRegExpFlags2();
+  value4 = testRegExp2(body.value, flags.value);
+  return {
+    literal: body.literal + flags.literal,
+    value: value4,
+    regex: {
+      pattern: body.value,
+      flags: flags.value
+    },
+    start,
+    end: index5
+  };
+}
+function isIdentifierName2(token) {
+  return token.type === TokenIdentifier2 || token.type === TokenKeyword2 || token.type === TokenBooleanLiteral2 || token.type === TokenNullLiteral2;
+}
+function advance2() {
+  skipComment2();
+  if (index5 >= length2) {
+    return {
+      type: TokenEOF2,
+      start: index5,
+      end: index5
+    };
+  }
+  const ch2 = source3.charCodeAt(index5);
+  if (isIdentifierStart2(ch2)) {
+    return scanIdentifier2();
+  }
+  if (ch2 === 40 || ch2 === 41 || ch2 === 59) {
+    return scanPunctuator2();
+  }
+  if (ch2 === 39 || ch2 === 34) {
+    return scanStringLiteral2();
+  }
+  if (ch2 === 46) {
+    if (isDecimalDigit2(source3.charCodeAt(index5 + 1))) {
+      return scanNumericLiteral2();
+    }
+    return scanPunctuator2();
+  }
+  if (isDecimalDigit2(ch2)) {
+    return scanNumericLiteral2();
+  }
+  return scanPunctuator2();
+}
+function lex2() {
+  const token = lookahead2;
+  index5 = token.end;
+  lookahead2 = advance2();
+  index5 = token.end;
+  return token;
+}
+function peek3() {
+  const pos = index5;
+  lookahead2 = advance2();
+  index5 = pos;
+}
+function finishArrayExpression2(elements) {
+  const node = new ASTNode2(SyntaxArrayExpression2);
+  node.elements = elements;
+  return node;
+}
+function finishBinaryExpression2(operator2, left, right) {
+  const node = new ASTNode2(operator2 === "||" || operator2 === "&&" ? SyntaxLogicalExpression2 : SyntaxBinaryExpression2);
+  node.operator = operator2;
+  node.left = left;
+  node.right = right;
+  return node;
+}
+function finishCallExpression2(callee, args) {
+  const node = new ASTNode2(SyntaxCallExpression2);
+  node.callee = callee;
+  node.arguments = args;
+  return node;
+}
+function finishConditionalExpression2(test2, consequent, alternate) {
+  const node = new ASTNode2(SyntaxConditionalExpression2);
+  node.test = test2;
+  node.consequent = consequent;
+  node.alternate = alternate;
+  return node;
+}
+function finishIdentifier2(name) {
+  const node = new ASTNode2(SyntaxIdentifier2);
+  node.name = name;
+  return node;
+}
+function finishLiteral2(token) {
+  const node = new ASTNode2(SyntaxLiteral2);
+  node.value = token.value;
+  node.raw = source3.slice(token.start, token.end);
+  if (token.regex) {
+    if (node.raw === "//") {
+      node.raw = "/(?:)/";
+    }
+    node.regex = token.regex;
+  }
+  return node;
+}
+function finishMemberExpression2(accessor2, object2, property2) {
+  const node = new ASTNode2(SyntaxMemberExpression2);
+  node.computed = accessor2 === "[";
+  node.object = object2;
+  node.property = property2;
+  if (!node.computed) property2.member = true;
+  return node;
+}
+function finishObjectExpression2(properties) {
+  const node = new ASTNode2(SyntaxObjectExpression2);
+  node.properties = properties;
+  return node;
+}
+function finishProperty2(kind, key2, value4) {
+  const node = new ASTNode2(SyntaxProperty2);
+  node.key = key2;
+  node.value = value4;
+  node.kind = kind;
+  return node;
+}
+function finishUnaryExpression2(operator2, argument) {
+  const node = new ASTNode2(SyntaxUnaryExpression2);
+  node.operator = operator2;
+  node.argument = argument;
+  node.prefix = true;
+  return node;
+}
+function throwError2(token, messageFormat) {
+  var error3, args = Array.prototype.slice.call(arguments, 2), msg = messageFormat.replace(/%(\d)/g, (whole2, index6) => {
+    assert2(index6 < args.length, "Message reference must be in range");
+    return args[index6];
+  });
+  error3 = new Error(msg);
+  error3.index = index5;
+  error3.description = msg;
+  throw error3;
+}
+function throwUnexpected2(token) {
+  if (token.type === TokenEOF2) {
+    throwError2(token, MessageUnexpectedEOS2);
+  }
+  if (token.type === TokenNumericLiteral2) {
+    throwError2(token, MessageUnexpectedNumber2);
+  }
+  if (token.type === TokenStringLiteral2) {
+    throwError2(token, MessageUnexpectedString2);
+  }
+  if (token.type === TokenIdentifier2) {
+    throwError2(token, MessageUnexpectedIdentifier2);
+  }
+  if (token.type === TokenKeyword2) {
+    throwError2(token, MessageUnexpectedReserved2);
+  }
+  throwError2(token, MessageUnexpectedToken2, token.value);
+}
+function expect2(value4) {
+  const token = lex2();
+  if (token.type !== TokenPunctuator2 || token.value !== value4) {
+    throwUnexpected2(token);
+  }
+}
+function match2(value4) {
+  return lookahead2.type === TokenPunctuator2 && lookahead2.value === value4;
+}
+function matchKeyword2(keyword) {
+  return lookahead2.type === TokenKeyword2 && lookahead2.value === keyword;
+}
+function parseArrayInitialiser2() {
+  const elements = [];
+  index5 = lookahead2.start;
+  expect2("[");
+  while (!match2("]")) {
+    if (match2(",")) {
+      lex2();
+      elements.push(null);
+    } else {
+      elements.push(parseConditionalExpression2());
+      if (!match2("]")) {
+        expect2(",");
+      }
+    }
+  }
+  lex2();
+  return finishArrayExpression2(elements);
+}
+function parseObjectPropertyKey2() {
+  index5 = lookahead2.start;
+  const token = lex2();
+  if (token.type === TokenStringLiteral2 || token.type === TokenNumericLiteral2) {
+    if (token.octal) {
+      throwError2(token, MessageStrictOctalLiteral2);
+    }
+    return finishLiteral2(token);
+  }
+  return finishIdentifier2(token.value);
+}
+function parseObjectProperty2() {
+  var token, key2, id2, value4;
+  index5 = lookahead2.start;
+  token = lookahead2;
+  if (token.type === TokenIdentifier2) {
+    id2 = parseObjectPropertyKey2();
+    expect2(":");
+    value4 = parseConditionalExpression2();
+    return finishProperty2("init", id2, value4);
+  }
+  if (token.type === TokenEOF2 || token.type === TokenPunctuator2) {
+    throwUnexpected2(token);
+  } else {
+    key2 = parseObjectPropertyKey2();
+    expect2(":");
+    value4 = parseConditionalExpression2();
+    return finishProperty2("init", key2, value4);
+  }
+}
+function parseObjectInitialiser2() {
+  var properties = [], property2, name, key2, map3 = {}, toString2 = String;
+  index5 = lookahead2.start;
+  expect2("{");
+  while (!match2("}")) {
+    property2 = parseObjectProperty2();
+    if (property2.key.type === SyntaxIdentifier2) {
+      name = property2.key.name;
+    } else {
+      name = toString2(property2.key.value);
+    }
+    key2 = "$" + name;
+    if (Object.prototype.hasOwnProperty.call(map3, key2)) {
+      throwError2({}, MessageStrictDuplicateProperty2);
+    } else {
+      map3[key2] = true;
+    }
+    properties.push(property2);
+    if (!match2("}")) {
+      expect2(",");
+    }
+  }
+  expect2("}");
+  return finishObjectExpression2(properties);
+}
+function parseGroupExpression2() {
+  expect2("(");
+  const expr2 = parseExpression2();
+  expect2(")");
+  return expr2;
+}
+var legalKeywords2 = {
+  "if": 1
+};
+function parsePrimaryExpression2() {
+  var type3, token, expr2;
+  if (match2("(")) {
+    return parseGroupExpression2();
+  }
+  if (match2("[")) {
+    return parseArrayInitialiser2();
+  }
+  if (match2("{")) {
+    return parseObjectInitialiser2();
+  }
+  type3 = lookahead2.type;
+  index5 = lookahead2.start;
+  if (type3 === TokenIdentifier2 || legalKeywords2[lookahead2.value]) {
+    expr2 = finishIdentifier2(lex2().value);
+  } else if (type3 === TokenStringLiteral2 || type3 === TokenNumericLiteral2) {
+    if (lookahead2.octal) {
+      throwError2(lookahead2, MessageStrictOctalLiteral2);
+    }
+    expr2 = finishLiteral2(lex2());
+  } else if (type3 === TokenKeyword2) {
+    throw new Error(DISABLED2);
+  } else if (type3 === TokenBooleanLiteral2) {
+    token = lex2();
+    token.value = token.value === "true";
+    expr2 = finishLiteral2(token);
+  } else if (type3 === TokenNullLiteral2) {
+    token = lex2();
+    token.value = null;
+    expr2 = finishLiteral2(token);
+  } else if (match2("/") || match2("/=")) {
+    expr2 = finishLiteral2(scanRegExp2());
+    peek3();
+  } else {
+    throwUnexpected2(lex2());
+  }
+  return expr2;
+}
+function parseArguments2() {
+  const args = [];
+  expect2("(");
+  if (!match2(")")) {
+    while (index5 < length2) {
+      args.push(parseConditionalExpression2());
+      if (match2(")")) {
+        break;
+      }
+      expect2(",");
+    }
+  }
+  expect2(")");
+  return args;
+}
+function parseNonComputedProperty2() {
+  index5 = lookahead2.start;
+  const token = lex2();
+  if (!isIdentifierName2(token)) {
+    throwUnexpected2(token);
+  }
+  return finishIdentifier2(token.value);
+}
+function parseNonComputedMember2() {
+  expect2(".");
+  return parseNonComputedProperty2();
+}
+function parseComputedMember2() {
+  expect2("[");
+  const expr2 = parseExpression2();
+  expect2("]");
+  return expr2;
+}
+function parseLeftHandSideExpressionAllowCall2() {
+  var expr2, args, property2;
+  expr2 = parsePrimaryExpression2();
+  for (; ; ) {
+    if (match2(".")) {
+      property2 = parseNonComputedMember2();
+      expr2 = finishMemberExpression2(".", expr2, property2);
+    } else if (match2("(")) {
+      args = parseArguments2();
+      expr2 = finishCallExpression2(expr2, args);
+    } else if (match2("[")) {
+      property2 = parseComputedMember2();
+      expr2 = finishMemberExpression2("[", expr2, property2);
+    } else {
+      break;
+    }
+  }
+  return expr2;
+}
+function parsePostfixExpression2() {
+  const expr2 = parseLeftHandSideExpressionAllowCall2();
+  if (lookahead2.type === TokenPunctuator2) {
+    if (match2("++") || match2("--")) {
+      throw new Error(DISABLED2);
+    }
+  }
+  return expr2;
+}
+function parseUnaryExpression2() {
+  var token, expr2;
+  if (lookahead2.type !== TokenPunctuator2 && lookahead2.type !== TokenKeyword2) {
+    expr2 = parsePostfixExpression2();
+  } else if (match2("++") || match2("--")) {
+    throw new Error(DISABLED2);
+  } else if (match2("+") || match2("-") || match2("~") || match2("!")) {
+    token = lex2();
+    expr2 = parseUnaryExpression2();
+    expr2 = finishUnaryExpression2(token.value, expr2);
+  } else if (matchKeyword2("delete") || matchKeyword2("void") || matchKeyword2("typeof")) {
+    throw new Error(DISABLED2);
+  } else {
+    expr2 = parsePostfixExpression2();
+  }
+  return expr2;
+}
+function binaryPrecedence2(token) {
+  let prec = 0;
+  if (token.type !== TokenPunctuator2 && token.type !== TokenKeyword2) {
+    return 0;
+  }
+  switch (token.value) {
+    case "||":
+      prec = 1;
+      break;
+    case "&&":
+      prec = 2;
+      break;
+    case "|":
+      prec = 3;
+      break;
+    case "^":
+      prec = 4;
+      break;
+    case "&":
+      prec = 5;
+      break;
+    case "==":
+    case "!=":
+    case "===":
+    case "!==":
+      prec = 6;
+      break;
+    case "<":
+    case ">":
+    case "<=":
+    case ">=":
+    case "instanceof":
+    case "in":
+      prec = 7;
+      break;
+    case "<<":
+    case ">>":
+    case ">>>":
+      prec = 8;
+      break;
+    case "+":
+    case "-":
+      prec = 9;
+      break;
+    case "*":
+    case "/":
+    case "%":
+      prec = 11;
+      break;
+  }
+  return prec;
+}
+function parseBinaryExpression2() {
+  var marker, markers, expr2, token, prec, stack2, right, operator2, left, i;
+  marker = lookahead2;
+  left = parseUnaryExpression2();
+  token = lookahead2;
+  prec = binaryPrecedence2(token);
+  if (prec === 0) {
+    return left;
+  }
+  token.prec = prec;
+  lex2();
+  markers = [marker, lookahead2];
+  right = parseUnaryExpression2();
+  stack2 = [left, token, right];
+  while ((prec = binaryPrecedence2(lookahead2)) > 0) {
+    while (stack2.length > 2 && prec <= stack2[stack2.length - 2].prec) {
+      right = stack2.pop();
+      operator2 = stack2.pop().value;
+      left = stack2.pop();
+      markers.pop();
+      expr2 = finishBinaryExpression2(operator2, left, right);
+      stack2.push(expr2);
+    }
+    token = lex2();
+    token.prec = prec;
+    stack2.push(token);
+    markers.push(lookahead2);
+    expr2 = parseUnaryExpression2();
+    stack2.push(expr2);
+  }
+  i = stack2.length - 1;
+  expr2 = stack2[i];
+  markers.pop();
+  while (i > 1) {
+    markers.pop();
+    expr2 = finishBinaryExpression2(stack2[i - 1].value, stack2[i - 2], expr2);
+    i -= 2;
+  }
+  return expr2;
+}
+function parseConditionalExpression2() {
+  var expr2, consequent, alternate;
+  expr2 = parseBinaryExpression2();
+  if (match2("?")) {
+    lex2();
+    consequent = parseConditionalExpression2();
+    expect2(":");
+    alternate = parseConditionalExpression2();
+    expr2 = finishConditionalExpression2(expr2, consequent, alternate);
+  }
+  return expr2;
+}
+function parseExpression2() {
+  const expr2 = parseConditionalExpression2();
+  if (match2(",")) {
+    throw new Error(DISABLED2);
+  }
+  return expr2;
+}
+function parser3(code) {
+  source3 = code;
+  index5 = 0;
+  length2 = source3.length;
+  lookahead2 = null;
+  peek3();
+  const expr2 = parseExpression2();
+  if (lookahead2.type !== TokenEOF2) {
+    throw new Error("Unexpect token after expression.");
+  }
+  return expr2;
+}
+
 // node_modules/vega-lite/build/index.js
-var version$1 = "6.5.0";
+var version$1 = "6.4.3";
 var pkg = {
   version: version$1
 };
@@ -35854,13 +37039,13 @@ function deepEqual(a4, b10) {
   if (a4 && b10 && typeof a4 == "object" && typeof b10 == "object") {
     if (a4.constructor.name !== b10.constructor.name)
       return false;
-    let length2;
+    let length3;
     let i;
     if (Array.isArray(a4)) {
-      length2 = a4.length;
-      if (length2 != b10.length)
+      length3 = a4.length;
+      if (length3 != b10.length)
         return false;
-      for (i = length2; i-- !== 0; )
+      for (i = length3; i-- !== 0; )
         if (!deepEqual(a4[i], b10[i]))
           return false;
       return true;
@@ -35885,10 +37070,10 @@ function deepEqual(a4, b10) {
       return true;
     }
     if (ArrayBuffer.isView(a4) && ArrayBuffer.isView(b10)) {
-      length2 = a4.length;
-      if (length2 != b10.length)
+      length3 = a4.length;
+      if (length3 != b10.length)
         return false;
-      for (i = length2; i-- !== 0; )
+      for (i = length3; i-- !== 0; )
         if (a4[i] !== b10[i])
           return false;
       return true;
@@ -35900,13 +37085,13 @@ function deepEqual(a4, b10) {
     if (a4.toString !== Object.prototype.toString && a4.toString !== clonedProto.toString)
       return a4.toString() === b10.toString();
     const ks = Object.keys(a4);
-    length2 = ks.length;
-    if (length2 !== Object.keys(b10).length)
+    length3 = ks.length;
+    if (length3 !== Object.keys(b10).length)
       return false;
-    for (i = length2; i-- !== 0; )
+    for (i = length3; i-- !== 0; )
       if (!Object.prototype.hasOwnProperty.call(b10, ks[i]))
         return false;
-    for (i = length2; i-- !== 0; ) {
+    for (i = length3; i-- !== 0; ) {
       const key2 = ks[i];
       if (!deepEqual(a4[key2], b10[key2]))
         return false;
@@ -36483,21 +37668,6 @@ function isArgminDef(a4) {
 function isArgmaxDef(a4) {
   return hasProperty(a4, "argmax");
 }
-function isExponentialDef(a4) {
-  return hasProperty(a4, "exponential");
-}
-function isExponentialBDef(a4) {
-  return hasProperty(a4, "exponentialb");
-}
-function isParameterizedAggregateDef(a4) {
-  return isExponentialDef(a4) || isExponentialBDef(a4);
-}
-function getAggregateOp(a4) {
-  return isExponentialDef(a4) ? "exponential" : isExponentialBDef(a4) ? "exponentialb" : a4;
-}
-function getAggregateParam(a4) {
-  return isExponentialDef(a4) ? a4.exponential : isExponentialBDef(a4) ? a4.exponentialb : void 0;
-}
 function isAggregateOp(a4) {
   return isString(a4) && hasOwnProperty(AGGREGATE_OP_INDEX, a4);
 }
@@ -36574,11 +37744,11 @@ function autoMaxBins(channel) {
 function isExprRef(o) {
   return hasProperty(o, "expr");
 }
-function replaceExprRef(index5, { level } = { level: 0 }) {
-  const props = keys3(index5 || {});
+function replaceExprRef(index6, { level } = { level: 0 }) {
+  const props = keys3(index6 || {});
   const newIndex = {};
   for (const prop of props) {
-    newIndex[prop] = level === 0 ? signalRefOrValue(index5[prop]) : replaceExprRef(index5[prop], { level: level - 1 });
+    newIndex[prop] = level === 0 ? signalRefOrValue(index6[prop]) : replaceExprRef(index6[prop], { level: level - 1 });
   }
   return newIndex;
 }
@@ -36837,8 +38007,9 @@ function getMarkStyleConfig(prop, mark, styleConfigIndex) {
   return getStyleConfig(prop, getStyles(mark), styleConfigIndex);
 }
 function getStyleConfig(p, styles, styleConfigIndex) {
+  styles = array_default(styles);
   let value4;
-  for (const style2 of array_default(styles)) {
+  for (const style2 of styles) {
     const styleConfig = styleConfigIndex[style2];
     if (hasProperty(styleConfig, p)) {
       value4 = styleConfig[p];
@@ -36975,17 +38146,10 @@ var ADD_SAME_CHILD_TWICE = "Attempt to add the same child twice.";
 function invalidTransformIgnored(transform4) {
   return `Ignoring an invalid transform: ${stringify(transform4)}.`;
 }
-function conflictingAggregateParam(op, field3, parentParam, childParam) {
-  return `The "${op}" aggregate of the field "${field3}" is used with different parameters (${parentParam} and ${childParam}). Using ${childParam}.`;
-}
 var NO_FIELDS_NEEDS_AS = 'If "from.fields" is not specified, "as" has to be a string that specifies the key to be used for the data from the secondary source.';
 function customFormatTypeNotAllowed(channel) {
   return `Config.customFormatTypes is not true, thus custom format type and format for channel ${channel} are dropped.`;
 }
-function invalidTooltipFilter(filter3) {
-  return `Ignoring an invalid tooltip filter: ${stringify(filter3)}.`;
-}
-var TOOLTIP_FILTER_REQUIRES_FIELD = "Ignoring tooltip filter because it requires a field (argmin and argmax fields are not supported).";
 function projectionOverridden(opt) {
   const { parentProjection, projection: projection3 } = opt;
   return `Layer's shared projection ${stringify(parentProjection)} is overridden by a child projection ${stringify(projection3)}.`;
@@ -37336,23 +38500,23 @@ function getSmallestTimeUnitPart(timeUnit) {
   return parts[parts.length - 1];
 }
 function containsTimeUnit(fullTimeUnit, timeUnit) {
-  const index5 = fullTimeUnit.indexOf(timeUnit);
-  if (index5 < 0) {
+  const index6 = fullTimeUnit.indexOf(timeUnit);
+  if (index6 < 0) {
     return false;
   }
-  if (index5 > 0 && timeUnit === "seconds" && fullTimeUnit.charAt(index5 - 1) === "i") {
+  if (index6 > 0 && timeUnit === "seconds" && fullTimeUnit.charAt(index6 - 1) === "i") {
     return false;
   }
-  if (fullTimeUnit.length > index5 + 3 && timeUnit === "day" && fullTimeUnit.charAt(index5 + 3) === "o") {
+  if (fullTimeUnit.length > index6 + 3 && timeUnit === "day" && fullTimeUnit.charAt(index6 + 3) === "o") {
     return false;
   }
-  if (index5 > 0 && timeUnit === "year" && fullTimeUnit.charAt(index5 - 1) === "f") {
+  if (index6 > 0 && timeUnit === "year" && fullTimeUnit.charAt(index6 - 1) === "f") {
     return false;
   }
   return true;
 }
-function fieldExpr(fullTimeUnit, field3, { end = false, expr: expr2 = "datum" } = {}) {
-  const fieldRef2 = accessPathWithDatum(field3, expr2);
+function fieldExpr(fullTimeUnit, field3, { end } = { end: false }) {
+  const fieldRef2 = accessPathWithDatum(field3);
   const utc = isUTCTimeUnit(fullTimeUnit) ? "utc" : "";
   function func(timeUnit) {
     if (timeUnit === "quarter") {
@@ -37517,16 +38681,16 @@ function predicateValueExpr(v, timeUnit) {
 function predicateValuesExpr(vals2, timeUnit) {
   return vals2.map((v) => predicateValueExpr(v, timeUnit));
 }
-function fieldFilterExpression(predicate, useInRange = true, expr2 = "datum") {
+function fieldFilterExpression(predicate, useInRange = true) {
   const { field: field3 } = predicate;
   const normalizedTimeUnit = normalizeTimeUnit(predicate.timeUnit);
   const { unit: unit2, binned } = normalizedTimeUnit || {};
-  const rawFieldExpr = vgField(predicate, { expr: expr2 });
+  const rawFieldExpr = vgField(predicate, { expr: "datum" });
   const fieldExpr$1 = unit2 ? (
     // For timeUnit, cast into integer with time() so we can use ===, inrange, indexOf to compare values directly.
     // TODO: We calculate timeUnit on the fly here. Consider if we would like to consolidate this with timeUnit pipeline
     // TODO: support utc
-    `time(${!binned ? fieldExpr(unit2, field3, { expr: expr2 }) : rawFieldExpr})`
+    `time(${!binned ? fieldExpr(unit2, field3) : rawFieldExpr})`
   ) : rawFieldExpr;
   if (isFieldEqualPredicate(predicate)) {
     return `${fieldExpr$1}===${predicateValueExpr(predicate.equal, unit2)}`;
@@ -37960,20 +39124,18 @@ var TRAIL = Mark3.trail;
 var CIRCLE = Mark3.circle;
 var SQUARE = Mark3.square;
 var GEOSHAPE = Mark3.geoshape;
-var PATH_MARKS = ["line", "area", "trail"];
-var PATH_MARK_SET = new Set(PATH_MARKS);
 function isPathMark(m3) {
-  return PATH_MARK_SET.has(m3);
+  return ["line", "area", "trail"].includes(m3);
 }
-var RECT_BASED_MARKS = ["rect", "bar", "image", "arc", "tick"];
-var RECT_BASED_MARK_SET = new Set(RECT_BASED_MARKS);
 function isRectBasedMark(m3) {
-  return RECT_BASED_MARK_SET.has(m3);
-}
-var BAR_AREA_MARKS = ["bar", "area"];
-var BAR_AREA_MARK_SET = new Set(BAR_AREA_MARKS);
-function isBarOrArea(m3) {
-  return BAR_AREA_MARK_SET.has(m3);
+  return [
+    "rect",
+    "bar",
+    "image",
+    "arc",
+    "tick"
+    /* arc is rect/interval in polar coordinate */
+  ].includes(m3);
 }
 var PRIMITIVE_MARKS = new Set(keys3(Mark3));
 function isMarkDef(mark) {
@@ -38040,6 +39202,10 @@ var MARK_CONFIGS = keys3(MARK_CONFIG_INDEX);
 function isRelativeBandSize(o) {
   return hasProperty(o, "band");
 }
+var BAR_CORNER_RADIUS_INDEX = {
+  horizontal: ["cornerRadiusTopRight", "cornerRadiusBottomRight"],
+  vertical: ["cornerRadiusTopLeft", "cornerRadiusTopRight"]
+};
 var DEFAULT_RECT_BAND_SIZE = 5;
 var defaultRectConfig = {
   binSpacing: 0,
@@ -38405,7 +39571,6 @@ function guideFormat(fieldOrDatumDef, type3, format5, formatType, config, omitTi
   if (isPositionFieldOrDatumDef(fieldOrDatumDef) && fieldOrDatumDef.stack === "normalize" && config.normalizedNumberFormat) {
     return numberFormat({
       type: "quantitative",
-      specifiedFormat: format5,
       config,
       normalizeStack: true
     });
@@ -38652,7 +39817,7 @@ function vgField(fieldDef, opt = {}) {
     let fn;
     if (!opt.nofn) {
       if (isOpFieldDef(fieldDef)) {
-        fn = getAggregateOp(fieldDef.op);
+        fn = fieldDef.op;
       } else {
         const { bin: bin3, aggregate, timeUnit } = fieldDef;
         if (isBinning(bin3)) {
@@ -38666,7 +39831,7 @@ function vgField(fieldDef, opt = {}) {
             argAccessor = `["${field3}"]`;
             field3 = `argmin_${aggregate.argmin}`;
           } else {
-            fn = getAggregateOp(aggregate);
+            fn = String(aggregate);
           }
         } else if (timeUnit && !isBinnedTimeUnit(timeUnit)) {
           fn = timeUnitToString(timeUnit);
@@ -38728,7 +39893,7 @@ function verbalTitleFormatter(fieldDef, config) {
     } else if (isArgminDef(aggregate)) {
       return `${field3} for min ${aggregate.argmin}`;
     } else {
-      return `${titleCase(getAggregateOp(aggregate))} of ${field3}`;
+      return `${titleCase(aggregate)} of ${field3}`;
     }
   }
   return field3;
@@ -38741,7 +39906,7 @@ function functionalTitleFormatter(fieldDef) {
     return `${field3} for argmin(${aggregate.argmin})`;
   }
   const timeUnitParams = timeUnit && !isBinnedTimeUnit(timeUnit) ? normalizeTimeUnit(timeUnit) : void 0;
-  const fn = getAggregateOp(aggregate) || timeUnitParams?.unit || timeUnitParams?.maxbins && "timeunit" || isBinning(bin3) && "bin";
+  const fn = aggregate || timeUnitParams?.unit || timeUnitParams?.maxbins && "timeunit" || isBinning(bin3) && "bin";
   return fn ? `${fn.toUpperCase()}(${field3})` : field3;
 }
 var defaultTitleFormatter = (fieldDef, config) => {
@@ -38899,7 +40064,7 @@ function initDatumDef(datumDef) {
 function initFieldDef(fd, channel, { compositeMark = false } = {}) {
   const { aggregate, timeUnit, bin: bin3, field: field3 } = fd;
   const fieldDef = { ...fd };
-  if (!compositeMark && aggregate && !isAggregateOp(aggregate) && !isArgmaxDef(aggregate) && !isArgminDef(aggregate) && !isParameterizedAggregateDef(aggregate)) {
+  if (!compositeMark && aggregate && !isAggregateOp(aggregate) && !isArgmaxDef(aggregate) && !isArgminDef(aggregate)) {
     warn2(invalidAggregate(aggregate));
     delete fieldDef.aggregate;
   }
@@ -39455,13 +40620,6 @@ function channelHasNestedOffsetScale(encoding, channel) {
   }
   return false;
 }
-function channelHasQuantitativeOffset(encoding, channel) {
-  const offsetChannel = getOffsetScaleChannel(channel);
-  if (!offsetChannel) {
-    return false;
-  }
-  return isUnbinnedQuantitativeFieldOrDatumDef(encoding[offsetChannel]);
-}
 function isAggregate$1(encoding) {
   return some(CHANNELS, (channel) => {
     if (channelHasField(encoding, channel)) {
@@ -39506,8 +40664,6 @@ function extractTransformsFromEncoding(oldEncoding, config) {
             op = "argmin";
             newField = vgField({ op: "argmin", field: aggOp.argmin }, { forAs: true });
             newFieldDef.field = `${newField}.${field3}`;
-          } else if (isParameterizedAggregateDef(aggOp)) {
-            op = aggOp;
           } else if (aggOp !== "boxplot" && aggOp !== "errorbar" && aggOp !== "errorband") {
             op = aggOp;
           }
@@ -39733,8 +40889,25 @@ function pathGroupingFields(mark, encoding) {
       case URL:
       case X22:
       case Y22:
+        return details;
       case XOFFSET:
-      case YOFFSET:
+      case YOFFSET: {
+        if (mark === "line" || mark === "area" || mark === "trail") {
+          const offsetDef = encoding[channel];
+          if (isFieldDef(offsetDef)) {
+            const mainChannel = channel === XOFFSET ? X3 : Y3;
+            const mainDef = encoding[mainChannel];
+            if (isFieldDef(mainDef) && !mainDef.aggregate && !offsetDef.aggregate) {
+              const mainField = vgField(mainDef, {});
+              const offsetField = vgField(offsetDef, {});
+              if (mainField && offsetField && mainField !== offsetField) {
+                details.push(mainField);
+              }
+            }
+          }
+        }
+        return details;
+      }
       case THETA:
       case THETA2:
       case RADIUS:
@@ -41346,7 +42519,7 @@ function isUnbinnedQuantitative(channelDef) {
 }
 function potentialStackedChannel(encoding, x4, { orient: orient2, type: mark }) {
   const y4 = x4 === "x" ? "y" : "radius";
-  const isCartesianBarOrArea = x4 === "x" && isBarOrArea(mark);
+  const isCartesianBarOrArea = x4 === "x" && ["bar", "area"].includes(mark);
   const xDef = encoding[x4];
   const yDef = encoding[y4];
   if (isFieldDef(xDef) && isFieldDef(yDef)) {
@@ -41410,9 +42583,6 @@ function stack(m3, encoding) {
   }
   const stackedFieldDef = encoding[fieldChannel];
   const stackedField = isFieldDef(stackedFieldDef) ? vgField(stackedFieldDef, {}) : void 0;
-  if (stackedFieldDef.stack === void 0 && (fieldChannel === "x" && !encoding.y && channelHasQuantitativeOffset(encoding, "y") || fieldChannel === "y" && !encoding.x && channelHasQuantitativeOffset(encoding, "x"))) {
-    return null;
-  }
   const dimensionChannel = getDimensionChannel(fieldChannel);
   const groupbyChannels = [];
   const groupbyFields = /* @__PURE__ */ new Set();
@@ -41497,6 +42667,18 @@ function initMarkdef(originalMarkDef, encoding, config) {
   if (specifiedOrient !== void 0 && specifiedOrient !== markDef.orient) {
     warn2(orientOverridden(markDef.orient, specifiedOrient));
   }
+  if (markDef.type === "bar" && markDef.orient) {
+    const cornerRadiusEnd = getMarkPropOrConfig("cornerRadiusEnd", markDef, config);
+    if (cornerRadiusEnd !== void 0) {
+      const newProps = markDef.orient === "horizontal" && encoding.x2 || markDef.orient === "vertical" && encoding.y2 ? ["cornerRadius"] : BAR_CORNER_RADIUS_INDEX[markDef.orient];
+      for (const newProp of newProps) {
+        markDef[newProp] = cornerRadiusEnd;
+      }
+      if (markDef.cornerRadiusEnd !== void 0) {
+        delete markDef.cornerRadiusEnd;
+      }
+    }
+  }
   const specifiedOpacity = getMarkPropOrConfig("opacity", markDef, config);
   const specifiedFillOpacity = getMarkPropOrConfig("fillOpacity", markDef, config);
   if (specifiedOpacity === void 0 && specifiedFillOpacity === void 0) {
@@ -41539,17 +42721,9 @@ function orient(mark, encoding, specifiedOrient) {
       return void 0;
   }
   const { x: x4, y: y4, x2: x22, y2: y22 } = encoding;
-  const xOffsetIsMeasure = channelHasQuantitativeOffset(encoding, "x");
-  const yOffsetIsMeasure = channelHasQuantitativeOffset(encoding, "y");
   switch (mark) {
     case TEXT:
     case BAR:
-      if (!y4 && yOffsetIsMeasure) {
-        return specifiedOrient ?? "vertical";
-      }
-      if (!x4 && xOffsetIsMeasure) {
-        return specifiedOrient ?? "horizontal";
-      }
       if (isFieldDef(x4) && (isBinned(x4.bin) || isFieldDef(y4) && y4.aggregate && !x4.aggregate)) {
         return "vertical";
       }
@@ -41584,12 +42758,6 @@ function orient(mark, encoding, specifiedOrient) {
       }
     // falls through
     case AREA:
-      if (!y4 && yOffsetIsMeasure) {
-        return specifiedOrient ?? "vertical";
-      }
-      if (!x4 && xOffsetIsMeasure) {
-        return specifiedOrient ?? "horizontal";
-      }
       if (y22) {
         if (isFieldDef(y4) && isBinned(y4.bin)) {
           return "horizontal";
@@ -42362,7 +43530,7 @@ var TopLevelSelectionsNormalizer = class extends SpecMapper {
 for (const method2 of ["mapFacet", "mapRepeat", "mapHConcat", "mapVConcat", "mapLayer"]) {
   const proto = TopLevelSelectionsNormalizer.prototype[method2];
   TopLevelSelectionsNormalizer.prototype[method2] = function(spec, params2) {
-    return Reflect.apply(proto, this, [spec, addSpecNameToParams(spec, params2)]);
+    return proto.call(this, spec, addSpecNameToParams(spec, params2));
   };
 }
 function addSpecNameToParams(spec, params2) {
@@ -42752,11 +43920,11 @@ var OutputNode = class extends DataFlowNode {
    * @param type The type of the output node.
    * @param refCounts A global ref counter map.
    */
-  constructor(parent, source3, type3, refCounts) {
-    super(parent, source3);
+  constructor(parent, source4, type3, refCounts) {
+    super(parent, source4);
     this.type = type3;
     this.refCounts = refCounts;
-    this._source = this._name = source3;
+    this._source = this._name = source4;
     if (this.refCounts && !(this._name in this.refCounts)) {
       this.refCounts[this._name] = 0;
     }
@@ -42789,8 +43957,8 @@ var OutputNode = class extends DataFlowNode {
   isRequired() {
     return !!this.refCounts[this._name];
   }
-  setSource(source3) {
-    this._source = source3;
+  setSource(source4) {
+    this._source = source4;
   }
 };
 function isTimeUnitTransformComponent(timeUnitComponent) {
@@ -43169,27 +44337,27 @@ var point$12 = {
     const test2 = `datum && item().mark.marktype !== 'group' && indexof(item().mark.role, 'legend') < 0${brushes ? ` && ${brushes}` : ""}`;
     let update3 = `unit: ${unitName(model)}, `;
     if (selCmpt.project.hasSelectionId) {
-      update3 += `${SELECTION_ID}: ${flatAccessWithDatum(SELECTION_ID, datum2)}`;
+      update3 += `${SELECTION_ID}: ${datum2}[${stringValue(SELECTION_ID)}]`;
     } else if (isTimerSelection(selCmpt)) {
       update3 += `fields: ${fieldsSg}, values: [${ANIM_VALUE} ? ${ANIM_VALUE} : ${MIN_EXTENT}]`;
     } else {
       const values3 = project3.items.map((p) => {
         const fieldDef = model.fieldDef(p.channel);
-        return fieldDef?.bin ? `[${flatAccessWithDatum(model.vgField(p.channel, {}), datum2)}, ${flatAccessWithDatum(model.vgField(p.channel, { binSuffix: "end" }), datum2)}]` : flatAccessWithDatum(p.field, datum2);
+        return fieldDef?.bin ? `[${datum2}[${stringValue(model.vgField(p.channel, {}))}], ${datum2}[${stringValue(model.vgField(p.channel, { binSuffix: "end" }))}]]` : `${datum2}[${stringValue(p.field)}]`;
       }).join(", ");
       update3 += `fields: ${fieldsSg}, values: [${values3}]`;
     }
     if (isTimerSelection(selCmpt)) {
       return signals.concat(animationSignals(selCmpt.name, model.scaleName(TIME)), [
         {
-          // An `update` expression rather than an `on` handler: unlike a
-          // direct-manipulation selection, an animation always has a current
-          // frame, including before any event has fired. Event handlers do not
-          // run during the initial pulse, so an `on` handler here leaves the
-          // selection store empty for the first render -- the frame filter
-          // matches nothing until the first timer tick lands.
           name: name + TUPLE,
-          update: `{${update3}}`
+          on: [
+            {
+              events: [{ signal: EASED_ANIM_CLOCK }, { signal: ANIM_VALUE }],
+              update: `{${update3}}`,
+              force: true
+            }
+          ]
         }
       ]);
     } else {
@@ -43210,11 +44378,11 @@ var point$12 = {
   }
 };
 function assembleProjection(proj) {
-  const { signals, hasLegend, index: index5, ...rest } = proj;
+  const { signals, hasLegend, index: index6, ...rest } = proj;
   rest.field = replacePathInField(rest.field);
   return rest;
 }
-function assembleInit(init2, isExpr2 = true, wrap2 = (x4) => x4) {
+function assembleInit(init2, isExpr2 = true, wrap2 = identity) {
   if (isArray(init2)) {
     const assembled = init2.map((v) => assembleInit(v, isExpr2, wrap2));
     return isExpr2 ? `[${assembled.join(", ")}]` : assembled;
@@ -43239,13 +44407,15 @@ function assembleUnitSelectionSignals(model, signals) {
       if (c4.modifyExpr)
         modifyExpr = c4.modifyExpr(model, selCmpt, modifyExpr);
     }
-    const modify2 = `modify(${stringValue(selCmpt.name + STORE)}, ${modifyExpr})`;
-    signals.push(isTimerSelection(selCmpt) ? (
-      // an animation's tuple signal is itself an `update` expression, so
-      // write the store on the initial pulse too -- otherwise the first
-      // frame renders against an empty store. see point.ts.
-      { name: name + MODIFY, update: modify2 }
-    ) : { name: name + MODIFY, on: [{ events: { signal: selCmpt.name + TUPLE }, update: modify2 }] });
+    signals.push({
+      name: name + MODIFY,
+      on: [
+        {
+          events: { signal: selCmpt.name + TUPLE },
+          update: `modify(${stringValue(selCmpt.name + STORE)}, ${modifyExpr})`
+        }
+      ]
+    });
   }
   return cleanupEmptyOnArray(signals);
 }
@@ -43450,10 +44620,9 @@ var interval2 = {
           warn2(`${evt} is not an ordered event stream for interval selections.`);
           continue;
         }
-        const between = evt.between[0];
-        const filters2 = array_default(between.filter ?? []);
+        const filters2 = array_default(evt.between[0].filter ??= []);
         if (!filters2.includes(filterExpr)) {
-          between.filter = [...filters2, filterExpr];
+          filters2.push(filterExpr);
         }
       }
     }
@@ -43778,7 +44947,7 @@ function tooltip(model, opt = {}) {
     });
   }
 }
-function tooltipDataTuples(encoding, stack2, config, { reactiveGeom } = {}) {
+function tooltipData(encoding, stack2, config, { reactiveGeom } = {}) {
   const formatConfig = { ...config, ...config.tooltipFormat };
   const toSkip = /* @__PURE__ */ new Set();
   const expr2 = reactiveGeom ? "datum.datum" : "datum";
@@ -43804,10 +44973,6 @@ function tooltipDataTuples(encoding, stack2, config, { reactiveGeom } = {}) {
         toSkip.add(channel2);
       }
     }
-    if (fieldDef.tooltip === false) {
-      return;
-    }
-    const test2 = tooltipFilterExpression(fieldDef, channel, expr2);
     if ((isXorY(channel) || channel === THETA || channel === RADIUS) && stack2 && stack2.fieldChannel === channel && stack2.offset === "normalize") {
       const { format: format5, formatType } = getFormatMixins(fieldDef);
       value4 = formatSignalRef({
@@ -43820,7 +44985,7 @@ function tooltipDataTuples(encoding, stack2, config, { reactiveGeom } = {}) {
       }).signal;
     }
     value4 ??= addLineBreaksToTooltip(fieldDef, formatConfig, expr2).signal;
-    tuples.push({ channel, key: key2, value: value4, test: test2 });
+    tuples.push({ channel, key: key2, value: value4 });
   }
   forEach(encoding, (channelDef, channel) => {
     if (isFieldDef(channelDef)) {
@@ -43829,66 +44994,18 @@ function tooltipDataTuples(encoding, stack2, config, { reactiveGeom } = {}) {
       add6(channelDef.condition, channel);
     }
   });
-  const out = [];
-  const keys4 = /* @__PURE__ */ new Set();
-  for (const { channel, key: key2, value: value4, test: test2 } of tuples) {
-    if (!toSkip.has(channel) && !keys4.has(key2)) {
-      out.push({ channel, key: key2, value: value4, test: test2 });
-      keys4.add(key2);
+  const out = {};
+  for (const { channel, key: key2, value: value4 } of tuples) {
+    if (!toSkip.has(channel) && !out[key2]) {
+      out[key2] = value4;
     }
   }
   return out;
 }
-function tooltipFilterExpression(fieldDef, channel, expr2) {
-  if (channel !== TOOLTIP || !hasProperty(fieldDef, "filter")) {
-    return void 0;
-  }
-  const { filter: filter3 } = fieldDef;
-  if (isArgminDef(fieldDef.aggregate) || isArgmaxDef(fieldDef.aggregate) || !fieldDef.field && !isCount(fieldDef)) {
-    warn2(TOOLTIP_FILTER_REQUIRES_FIELD);
-    return void 0;
-  }
-  const timeUnit = normalizeTimeUnit(fieldDef.timeUnit);
-  const boundFieldDef = { field: vgField(fieldDef), ...timeUnit ? { timeUnit: { ...timeUnit, binned: true } } : {} };
-  let valid = true;
-  let leafCount = 0;
-  const test2 = logicalExpr(filter3, (predicate) => {
-    leafCount++;
-    if (isObject(predicate)) {
-      const fieldPredicate = { ...predicate, ...boundFieldDef };
-      if (isFieldPredicate(fieldPredicate) || isFieldValidPredicate(fieldPredicate)) {
-        return fieldFilterExpression(fieldPredicate, true, expr2);
-      }
-    }
-    valid = false;
-    return "";
-  });
-  if (valid && leafCount > 0) {
-    return test2;
-  }
-  warn2(invalidTooltipFilter(filter3));
-  return void 0;
-}
 function tooltipRefForEncoding(encoding, stack2, config, { reactiveGeom } = {}) {
-  const tuples = tooltipDataTuples(encoding, stack2, config, { reactiveGeom });
-  if (tuples.length === 0) {
-    return void 0;
-  }
-  const objectExpr = ({ key: key2, value: value4 }) => `{"${key2}": ${value4}}`;
-  if (tuples.some(({ test: test2 }) => !!test2)) {
-    if (tuples.length === 1) {
-      return { signal: `(${tuples[0].test}) ? ${objectExpr(tuples[0])} : null` };
-    }
-    const keyValues2 = tuples.map((tuple) => tuple.test ? `(${tuple.test}) ? ${objectExpr(tuple)} : {}` : objectExpr(tuple));
-    const value4 = `merge(${keyValues2.join(", ")})`;
-    if (tuples.every(({ test: test2 }) => !!test2)) {
-      const anyVisible = tuples.map(({ test: test2 }) => `(${test2})`).join(" || ");
-      return { signal: `(${anyVisible}) ? ${value4} : null` };
-    }
-    return { signal: value4 };
-  }
-  const keyValues = tuples.map(({ key: key2, value: value4 }) => `"${key2}": ${value4}`);
-  return { signal: `{${keyValues.join(", ")}}` };
+  const data3 = tooltipData(encoding, stack2, config, { reactiveGeom });
+  const keyValues = entries$1(data3).map(([key2, value4]) => `"${key2}": ${value4}`);
+  return keyValues.length > 0 ? { signal: `{${keyValues.join(", ")}}` } : void 0;
 }
 function addLineBreaksToTooltip(channelDef, config, expr2 = "datum") {
   if (isFieldDef(channelDef) && isDiscrete$1(channelDef.type) && !channelDef.timeUnit && !getFormatMixins(channelDef).format && !getFormatMixins(channelDef).formatType) {
@@ -43944,26 +45061,15 @@ function description(model) {
   if (config.aria === false) {
     return {};
   }
-  const data3 = tooltipDataTuples(encoding, stack2, config).filter(({ key: key2 }) => !key2.startsWith("_"));
-  if (data3.length === 0) {
+  const data3 = tooltipData(encoding, stack2, config);
+  if (isEmpty(data3)) {
     return void 0;
   }
   return {
     description: {
-      signal: ariaDescription(data3)
+      signal: entries$1(data3).filter(([key2]) => !key2.startsWith("_")).map(([key2, value4]) => [key2, value4.replaceAll("\\n", " ")]).map(([key2, value4], index6) => `"${index6 > 0 ? "; " : ""}${key2}: " + (${value4})`).join(" + ")
     }
   };
-}
-function ariaDescription(data3) {
-  const entries2 = data3.map(({ key: key2, value: value4, test: test2 }) => ({ key: key2, value: value4.replaceAll("\\n", " "), test: test2 }));
-  if (entries2.every(({ test: test2 }) => !test2)) {
-    return entries2.map(({ key: key2, value: value4 }, index5) => `"${index5 > 0 ? "; " : ""}${key2}: " + (${value4})`).join(" + ");
-  }
-  const segments2 = entries2.map(({ key: key2, value: value4, test: test2 }) => {
-    const segment = `"; ${key2}: " + (${value4})`;
-    return test2 ? `((${test2}) ? ${segment} : "")` : segment;
-  });
-  return `slice(${segments2.join(" + ")}, 2)`;
 }
 function nonPosition(channel, model, opt = {}) {
   const { markDef, encoding, config } = model;
@@ -44289,11 +45395,7 @@ function pointPosition2OrSize(model, defaultPos, channel) {
   return position2orSize(channel, markDef) || position2orSize(channel, {
     [channel]: getMarkStyleConfig(channel, markDef, config.style),
     [sizeChannel]: getMarkStyleConfig(sizeChannel, markDef, config.style)
-  }) || position2orSize(channel, config[mark]) || position2orSize(channel, config.mark) || (isFieldOrDatumDef(channelDef) && model.isRangedOffset(baseChannel) ? {
-    [vgChannel]: valueRefForFieldOrDatumDef(channelDef, scaleName, {}, {
-      offset: valueRefForFieldOrDatumDef({ datum: 0 }, model.scaleName(getOffsetScaleChannel(baseChannel)), {}, {})
-    })
-  } : {
+  }) || position2orSize(channel, config[mark]) || position2orSize(channel, config.mark) || {
     [vgChannel]: pointPositionDefaultRef({
       model,
       defaultPos,
@@ -44301,7 +45403,7 @@ function pointPosition2OrSize(model, defaultPos, channel) {
       scaleName,
       scale: scale6
     })()
-  });
+  };
 }
 function position2Ref({ channel, channelDef, channel2Def, markDef, config, scaleName, scale: scale6, stack: stack2, offset: offset4, defaultRef }) {
   if (isFieldOrDatumDef(channelDef) && stack2 && // If fieldChannel is X and channel is X2 (or Y and Y2)
@@ -44350,7 +45452,6 @@ function rectPosition(model, channel) {
   const hasSizeDef = encoding[sizeChannel] ?? encoding.size ?? getMarkPropOrConfig("size", markDef, config, { vgChannel: sizeChannel });
   const offsetScaleChannel = getOffsetChannel(channel);
   const isBarOrTickBand = mark === "bar" && (channel === "x" ? orient2 === "vertical" : orient2 === "horizontal") || mark === "tick" && (channel === "y" ? orient2 === "vertical" : orient2 === "horizontal");
-  const isImage = mark === "image";
   if (isFieldDef(channelDef) && (isBinning(channelDef.bin) || isBinned(channelDef.bin) || channelDef.timeUnit && !channelDef2) && !(hasSizeDef && !isRelativeBandSize(hasSizeDef)) && !encoding[offsetScaleChannel] && !hasDiscreteDomain(scaleType2)) {
     return rectBinPosition({
       fieldDef: channelDef,
@@ -44358,15 +45459,6 @@ function rectPosition(model, channel) {
       channel,
       model
     });
-  } else if (isFieldOrDatumDef(channelDef) && model.isRangedOffset(channel)) {
-    return rangePosition(channel, model, { defaultPos: "zeroOrMax", defaultPos2: "zeroOrMin" });
-  } else if (isImage && channelDef && !hasSizeDef && !channelDef2) {
-    const alignChannel = channel === "x" ? "align" : "baseline";
-    const align2 = getMarkPropOrConfig(alignChannel, markDef, config) ?? (channel === "x" ? "center" : "middle");
-    return {
-      ...pointPosition(channel, model, { defaultPos: "mid" }),
-      [alignChannel]: signalOrValueRef(align2)
-    };
   } else if ((isFieldOrDatumDef(channelDef) && hasDiscreteDomain(scaleType2) || isBarOrTickBand) && !channelDef2) {
     return positionAndSize(channelDef, channel, model);
   } else {
@@ -44606,132 +45698,11 @@ function colorRef(channel, valueRef) {
 }
 function markDefProperties(mark, ignore) {
   return VG_MARK_CONFIGS.reduce((m3, prop) => {
-    if (!ALWAYS_IGNORE.has(prop) && hasProperty(mark, prop) && ignore[prop] !== "ignore" && // `tooltip: true` and `tooltip: {content: ...}` request generated tooltips, which tooltip() compiles; they are not Vega values.
-    !(prop === "tooltip" && (mark.tooltip === true || hasProperty(mark.tooltip, "content")))) {
+    if (!ALWAYS_IGNORE.has(prop) && hasProperty(mark, prop) && ignore[prop] !== "ignore") {
       m3[prop] = signalOrValueRef(mark[prop]);
     }
     return m3;
   }, {});
-}
-function cornerRadiusEnd(model, encodeEntry2) {
-  const { markDef, config, encoding } = model;
-  const radius2 = getMarkPropOrConfig("cornerRadiusEnd", markDef, config);
-  if (markDef.type !== "bar" || radius2 === void 0 || !markDef.orient) {
-    return {};
-  }
-  const isRanged = markDef.orient === "horizontal" ? encoding.x2 : encoding.y2;
-  if (isRanged) {
-    if (markDef.cornerRadiusEnd === void 0 && markDef.cornerRadius !== void 0) {
-      return {};
-    }
-    return { cornerRadius: signalOrValueRef(radius2) };
-  }
-  if (markDef.orient === "horizontal") {
-    const x4 = positionRefToExpr(encodeEntry2.x);
-    const x22 = positionRefToExpr(encodeEntry2.x2);
-    return x4 && x22 ? horizontalCornerRadius(model, radius2, `${x4} > ${x22}`, `${x4} < ${x22}`) : {};
-  } else {
-    const y4 = positionRefToExpr(encodeEntry2.y);
-    const y22 = positionRefToExpr(encodeEntry2.y2);
-    return y4 && y22 ? verticalCornerRadius(model, radius2, `${y4} < ${y22}`, `${y4} > ${y22}`) : {};
-  }
-}
-function cornerRadiusEndForStackedBar(model, radius2, scaleName, fields) {
-  if (radius2 === void 0) {
-    return {};
-  }
-  const minStart = scaledFieldExpr(scaleName, fields.minStart);
-  const maxStart = scaledFieldExpr(scaleName, fields.maxStart);
-  const minEnd = scaledFieldExpr(scaleName, fields.minEnd);
-  const maxEnd = scaledFieldExpr(scaleName, fields.maxEnd);
-  if (model.stack.fieldChannel === "x") {
-    return horizontalCornerRadius(model, radius2, `${maxEnd} > ${maxStart}`, `${minEnd} < ${minStart}`);
-  } else {
-    return verticalCornerRadius(model, radius2, `${maxEnd} < ${maxStart}`, `${minEnd} > ${minStart}`);
-  }
-}
-function horizontalCornerRadius(model, radius2, rightEndTest, leftEndTest) {
-  return {
-    ...conditionalCornerRadius(model, ["cornerRadiusTopRight", "cornerRadiusBottomRight"], rightEndTest, radius2),
-    ...conditionalCornerRadius(model, ["cornerRadiusTopLeft", "cornerRadiusBottomLeft"], leftEndTest, radius2)
-  };
-}
-function verticalCornerRadius(model, radius2, topEndTest, bottomEndTest) {
-  return {
-    ...conditionalCornerRadius(model, ["cornerRadiusTopLeft", "cornerRadiusTopRight"], topEndTest, radius2),
-    ...conditionalCornerRadius(model, ["cornerRadiusBottomLeft", "cornerRadiusBottomRight"], bottomEndTest, radius2)
-  };
-}
-function conditionalCornerRadius(model, corners, test2, radius2) {
-  const { markDef, config } = model;
-  const valueRef = signalOrValueRef(radius2);
-  const specifiedEnd = markDef.cornerRadiusEnd !== void 0;
-  return corners.reduce((encode2, corner) => {
-    if (!specifiedEnd && (markDef[corner] !== void 0 || markDef.cornerRadius !== void 0)) {
-      return encode2;
-    }
-    const fallback2 = getMarkPropOrConfig(corner, markDef, config) ?? getMarkPropOrConfig("cornerRadius", markDef, config) ?? 0;
-    encode2[corner] = [{ test: test2, ...valueRef }, signalOrValueRef(fallback2)];
-    return encode2;
-  }, {});
-}
-function positionRefToExpr(ref2) {
-  if (Array.isArray(ref2)) {
-    ref2 = ref2[ref2.length - 1];
-  }
-  return ref2 ? valueRefToExpr(ref2) : void 0;
-}
-function valueRefToExpr(ref2) {
-  let expr2;
-  if (ref2.scale) {
-    const scaledValue = scaledValueRefToExpr(ref2);
-    if (scaledValue === void 0) {
-      return void 0;
-    }
-    expr2 = `scale(${stringValue(ref2.scale)}, ${scaledValue})`;
-  } else if (ref2.signal) {
-    expr2 = `(${ref2.signal})`;
-  } else if (ref2.field !== void 0) {
-    expr2 = fieldRefToExpr(ref2.field);
-  } else if (ref2.value !== void 0) {
-    expr2 = stringValue(ref2.value);
-  }
-  if (expr2 === void 0) {
-    return void 0;
-  }
-  if (ref2.mult !== void 0) {
-    expr2 = `${ref2.mult} * (${expr2})`;
-  }
-  if (ref2.offset !== void 0) {
-    const offset4 = typeof ref2.offset === "number" ? stringValue(ref2.offset) : valueRefToExpr(ref2.offset);
-    if (offset4) {
-      expr2 = `${expr2} + ${offset4}`;
-    }
-  }
-  return expr2;
-}
-function scaledValueRefToExpr(ref2) {
-  if (ref2.signal) {
-    return ref2.signal;
-  } else if (ref2.field !== void 0) {
-    return fieldRefToExpr(ref2.field);
-  } else if (ref2.value !== void 0) {
-    return stringValue(ref2.value);
-  }
-  return void 0;
-}
-function fieldRefToExpr(field3) {
-  if (typeof field3 === "string") {
-    return flatAccessWithDatum(field3);
-  } else if (field3.datum) {
-    return flatAccessWithDatum(field3.datum, "datum");
-  } else if (field3.parent) {
-    return flatAccessWithDatum(field3.parent, "parent");
-  }
-  return void 0;
-}
-function scaledFieldExpr(scaleName, field3) {
-  return `scale(${stringValue(scaleName)}, ${flatAccessWithDatum(field3)})`;
 }
 function defined(model) {
   const { config, markDef } = model;
@@ -44811,18 +45782,18 @@ var nearest = {
         }
       ]
     };
-    let index5 = 0;
+    let index6 = 0;
     let exists = false;
     marks.forEach((mark, i) => {
       const name = mark.name ?? "";
       if (name === model.component.mark[0].name) {
-        index5 = i;
+        index6 = i;
       } else if (name.includes(VORONOI)) {
         exists = true;
       }
     });
     if (!exists) {
-      marks.splice(index5 + 1, 0, cellDef);
+      marks.splice(index6 + 1, 0, cellDef);
     }
     return marks;
   }
@@ -44848,7 +45819,7 @@ var inputBindings = {
           on: selCmpt.events ? [
             {
               events: selCmpt.events,
-              update: `datum && item().mark.marktype !== 'group' ? ${flatAccessWithDatum(p.field, datum2)} : null`
+              update: `datum && item().mark.marktype !== 'group' ? ${datum2}[${stringValue(p.field)}] : null`
             }
           ] : [],
           bind: bind3[p.field] ?? bind3[p.channel] ?? bind3
@@ -44952,14 +45923,14 @@ var legendBindings = {
     if (isObject(selDef.select) && (selDef.select.on || selDef.select.clear)) {
       const legendFilter = 'event.item && indexof(event.item.mark.role, "legend") < 0';
       for (const evt2 of selCmpt.events) {
-        const filters2 = array_default(evt2.filter ?? []);
-        if (!filters2.includes(legendFilter)) {
-          evt2.filter = [...filters2, legendFilter];
+        evt2.filter = array_default(evt2.filter ?? []);
+        if (!evt2.filter.includes(legendFilter)) {
+          evt2.filter.push(legendFilter);
         }
       }
     }
     const evt = isLegendStreamBinding(selCmpt.bind) ? selCmpt.bind.legend : "click";
-    const stream2 = isString(evt) ? eventSelector(evt, "view") : [...array_default(evt)];
+    const stream2 = isString(evt) ? eventSelector(evt, "view") : array_default(evt);
     selCmpt.bind = { legend: { merge: stream2 } };
   },
   topLevelSignals: (model, selCmpt, signals) => {
@@ -45241,7 +46212,7 @@ function startsWithDatum(node) {
   return node.object.name === "datum";
 }
 function getDependentFields(expression3) {
-  const ast = parser(expression3);
+  const ast = parser3(expression3);
   const dependents = /* @__PURE__ */ new Set();
   ast.visit((node) => {
     if (node.type === "MemberExpression" && startsWithDatum(node)) {
@@ -45353,8 +46324,8 @@ function parseSelectionPredicate(model, pred, dfnode, datum2 = "datum") {
   const fn = selCmpt.project.hasSelectionId ? "vlSelectionIdTest(" : "vlSelectionTest(";
   const resolve4 = selCmpt.resolve === "global" ? ")" : `, ${stringValue(selCmpt.resolve)})`;
   const test2 = `${fn}${store}, ${datum2}${resolve4}`;
-  const length2 = `length(data(${store}))`;
-  return pred.empty === false ? `${length2} && ${test2}` : `!${length2} || ${test2}`;
+  const length3 = `length(data(${store}))`;
+  return pred.empty === false ? `${length3} && ${test2}` : `!${length3} || ${test2}`;
 }
 function parseSelectionExtent(model, name, extent2) {
   const vname = varName(name);
@@ -45600,7 +46571,7 @@ function getAxisConfigs(channel, scaleType2, orient2, config) {
   };
 }
 function getAxisConfigStyle(axisConfigTypes, config) {
-  const toMerge = [];
+  const toMerge = [{}];
   for (const configType of axisConfigTypes) {
     let style2 = config[configType]?.style;
     if (style2) {
@@ -45610,7 +46581,7 @@ function getAxisConfigStyle(axisConfigTypes, config) {
       }
     }
   }
-  return Object.assign({}, ...toMerge);
+  return Object.assign.apply(null, toMerge);
 }
 function getAxisConfig(property2, styleConfigIndex, style2, axisConfigs = {}) {
   const styleConfig = getStyleConfig(property2, style2, styleConfigIndex);
@@ -45641,7 +46612,6 @@ var axisRules = {
   labelBaseline: ({ axis, labelAngle, orient: orient2, channel }) => axis.labelBaseline || defaultLabelBaseline(labelAngle, orient2, channel),
   labelFlush: ({ axis, fieldOrDatumDef, channel }) => axis.labelFlush ?? defaultLabelFlush(fieldOrDatumDef.type, channel),
   labelOverlap: ({ axis, fieldOrDatumDef, scaleType: scaleType2 }) => axis.labelOverlap ?? defaultLabelOverlap$1(fieldOrDatumDef.type, scaleType2, isFieldDef(fieldOrDatumDef) && !!fieldOrDatumDef.timeUnit, isFieldDef(fieldOrDatumDef) ? fieldOrDatumDef.sort : void 0),
-  bandPosition: ({ axis, model, channel }) => axis.bandPosition ?? defaultBandPosition(model, channel),
   // we already calculate orient in parse
   orient: ({ orient: orient2 }) => orient2,
   // Need to cast until Vega supports signal
@@ -45669,12 +46639,6 @@ var axisRules = {
 };
 function defaultGrid(scaleType2, fieldDef) {
   return !hasDiscreteDomain(scaleType2) && isFieldDef(fieldDef) && !isBinning(fieldDef?.bin) && !isBinned(fieldDef?.bin);
-}
-function defaultBandPosition(model, channel) {
-  if (model.isRangedOffset(channel)) {
-    return channel === "x" ? 0 : 1;
-  }
-  return void 0;
 }
 function gridScale(model, channel) {
   const gridChannel = channel === "x" ? "y" : "x";
@@ -46141,17 +47105,7 @@ function sizeSignals(model, sizeType) {
     const expr2 = isWidth ? "containerSize()[0]" : "containerSize()[1]";
     const defaultValue = getViewConfigContinuousSize(model.config.view, isWidth ? "width" : "height");
     const safeExpr = `isFinite(${expr2}) ? ${expr2} : ${defaultValue}`;
-    return [
-      {
-        name,
-        init: safeExpr,
-        // `window:resize` supports Vega versions before 6.4, which have no `container:resize` event
-        on: [
-          { update: safeExpr, events: "window:resize" },
-          { update: safeExpr, events: "container:resize" }
-        ]
-      }
-    ];
+    return [{ name, init: safeExpr, on: [{ update: safeExpr, events: "window:resize" }] }];
   } else {
     return [
       {
@@ -46208,7 +47162,7 @@ function defaultScaleResolve(channel, model) {
   } else if (isLayerModel(model)) {
     return "shared";
   } else if (isConcatModel(model)) {
-    return isXorY(channel) || isXorYOffset(channel) || isPolarPositionChannel(channel) ? "independent" : "shared";
+    return isXorY(channel) || channel === "theta" || channel === "radius" ? "independent" : "shared";
   }
   throw new Error("invalid model type for resolve");
 }
@@ -46893,15 +47847,7 @@ function mergeMeasures(parentMeasures, childMeasures) {
     const ops2 = childMeasures[field3];
     for (const op of keys3(ops2)) {
       if (field3 in parentMeasures) {
-        const parentAggregateParam = parentMeasures[field3][op]?.aggregateParam;
-        const childAggregateParam = ops2[op].aggregateParam;
-        if (parentAggregateParam !== void 0 && childAggregateParam !== void 0 && parentAggregateParam !== childAggregateParam) {
-          warn2(conflictingAggregateParam(op, field3, parentAggregateParam, childAggregateParam));
-        }
-        parentMeasures[field3][op] = {
-          aliases: /* @__PURE__ */ new Set([...parentMeasures[field3][op]?.aliases ?? [], ...ops2[op].aliases]),
-          aggregateParam: childAggregateParam ?? parentAggregateParam
-        };
+        parentMeasures[field3][op] = /* @__PURE__ */ new Set([...parentMeasures[field3][op] ?? [], ...ops2[op]]);
       } else {
         parentMeasures[field3] = { [op]: ops2[op] };
       }
@@ -46943,27 +47889,21 @@ var AggregateNode = class _AggregateNode extends DataFlowNode {
       if (aggregate) {
         if (aggregate === "count") {
           meas["*"] ??= {};
-          meas["*"]["count"] = { aliases: /* @__PURE__ */ new Set([vgField(fieldDef, { forAs: true })]) };
+          meas["*"]["count"] = /* @__PURE__ */ new Set([vgField(fieldDef, { forAs: true })]);
         } else {
           if (isArgminDef(aggregate) || isArgmaxDef(aggregate)) {
             const op = isArgminDef(aggregate) ? "argmin" : "argmax";
             const argField = aggregate[op];
             meas[argField] ??= {};
-            meas[argField][op] = { aliases: /* @__PURE__ */ new Set([vgField({ op, field: argField }, { forAs: true })]) };
-          } else if (isParameterizedAggregateDef(aggregate)) {
-            meas[field3] ??= {};
-            meas[field3][getAggregateOp(aggregate)] = {
-              aliases: /* @__PURE__ */ new Set([vgField(fieldDef, { forAs: true })]),
-              aggregateParam: getAggregateParam(aggregate)
-            };
+            meas[argField][op] = /* @__PURE__ */ new Set([vgField({ op, field: argField }, { forAs: true })]);
           } else {
             meas[field3] ??= {};
-            meas[field3][aggregate] = { aliases: /* @__PURE__ */ new Set([vgField(fieldDef, { forAs: true })]) };
+            meas[field3][aggregate] = /* @__PURE__ */ new Set([vgField(fieldDef, { forAs: true })]);
           }
           if (isScaleChannel(channel) && model.scaleDomain(channel) === "unaggregated") {
             meas[field3] ??= {};
-            meas[field3]["min"] = { aliases: /* @__PURE__ */ new Set([vgField({ field: field3, aggregate: "min" }, { forAs: true })]) };
-            meas[field3]["max"] = { aliases: /* @__PURE__ */ new Set([vgField({ field: field3, aggregate: "max" }, { forAs: true })]) };
+            meas[field3]["min"] = /* @__PURE__ */ new Set([vgField({ field: field3, aggregate: "min" }, { forAs: true })]);
+            meas[field3]["max"] = /* @__PURE__ */ new Set([vgField({ field: field3, aggregate: "max" }, { forAs: true })]);
           }
         }
       } else {
@@ -46981,15 +47921,13 @@ var AggregateNode = class _AggregateNode extends DataFlowNode {
     for (const s2 of t.aggregate) {
       const { op, field: field3, as } = s2;
       if (op) {
-        const alias = as ? as : vgField(s2, { forAs: true });
         if (op === "count") {
           meas["*"] ??= {};
-          meas["*"]["count"] = { aliases: /* @__PURE__ */ new Set([alias]) };
+          meas["*"]["count"] = /* @__PURE__ */ new Set([as ? as : vgField(s2, { forAs: true })]);
         } else {
-          const opName = getAggregateOp(op);
           meas[field3] ??= {};
-          meas[field3][opName] ??= { aliases: /* @__PURE__ */ new Set(), aggregateParam: getAggregateParam(op) };
-          meas[field3][opName].aliases.add(alias);
+          meas[field3][op] ??= /* @__PURE__ */ new Set();
+          meas[field3][op].add(as ? as : vgField(s2, { forAs: true }));
         }
       }
     }
@@ -47019,7 +47957,7 @@ var AggregateNode = class _AggregateNode extends DataFlowNode {
     const out = /* @__PURE__ */ new Set();
     for (const field3 of keys3(this.measures)) {
       for (const op of keys3(this.measures[field3])) {
-        const m3 = this.measures[field3][op].aliases;
+        const m3 = this.measures[field3][op];
         if (m3.size === 0) {
           out.add(`${op}_${field3}`);
         } else {
@@ -47036,14 +47974,12 @@ var AggregateNode = class _AggregateNode extends DataFlowNode {
     const ops2 = [];
     const fields = [];
     const as = [];
-    const aggregateParams2 = [];
     for (const field3 of keys3(this.measures)) {
       for (const op of keys3(this.measures[field3])) {
-        for (const alias of this.measures[field3][op].aliases) {
+        for (const alias of this.measures[field3][op]) {
           as.push(alias);
           ops2.push(op);
           fields.push(field3 === "*" ? null : replacePathInField(field3));
-          aggregateParams2.push(this.measures[field3][op].aggregateParam ?? null);
         }
       }
     }
@@ -47054,29 +47990,9 @@ var AggregateNode = class _AggregateNode extends DataFlowNode {
       fields,
       as
     };
-    if (aggregateParams2.some((param2) => typeof param2 === "number")) {
-      result.aggregate_params = aggregateParams2;
-    }
     return result;
   }
 };
-function isCrossedFacetWithCustomSort(facet) {
-  const { row, column } = facet;
-  return !!(row && column && (isCustomSortField(row) || isCustomSortField(column)));
-}
-function isCustomSortField(fieldDef) {
-  return !!fieldDef && (isSortField(fieldDef.sort) || isArray(fieldDef.sort));
-}
-function facetLookupKeyFieldName(model, channel) {
-  return model.getName(`${channel}_facet_key`);
-}
-function facetLookupKeyExpr(fieldDef, datum2) {
-  const fields = [vgField(fieldDef, { expr: datum2 })];
-  if (isBinning(fieldDef.bin)) {
-    fields.push(vgField(fieldDef, { expr: datum2, binSuffix: "end" }));
-  }
-  return `join([${fields.map((field3) => `isValid(${field3}) ? length(toString(${field3})) + ':' + toString(${field3}) : '-1:'`).join(", ")}], '|')`;
-}
 var FacetNode = class extends DataFlowNode {
   model;
   name;
@@ -47125,31 +48041,6 @@ var FacetNode = class extends DataFlowNode {
       }
     }
     return f;
-  }
-  /**
-   * The sort index fields of the facet channels that are sorted by an array.
-   */
-  get sortIndexFields() {
-    const fields = [];
-    for (const channel of FACET_CHANNELS) {
-      const sortIndexField = this[channel]?.sortIndexField;
-      if (sortIndexField) {
-        fields.push(sortIndexField);
-      }
-    }
-    return fields;
-  }
-  get canMoveBelowAggregate() {
-    for (const channel of FACET_CHANNELS) {
-      const info2 = this[channel];
-      if (!info2) {
-        continue;
-      }
-      if (info2.sortField || info2.sortIndexField && isBinning(this.model.facet[channel].bin)) {
-        return false;
-      }
-    }
-    return true;
   }
   dependentFields() {
     const depFields = new Set(this.fields);
@@ -47273,26 +48164,6 @@ var FacetNode = class extends DataFlowNode {
     }
     return data3;
   }
-  assembleFacetLookupDomainData(channel) {
-    const facetChannel = this[channel];
-    if (!facetChannel || !facetChannel.sortField && !facetChannel.sortIndexField) {
-      return null;
-    }
-    return {
-      name: this.model.getName(`${channel}_lookup_domain`),
-      source: facetChannel.name,
-      transform: [
-        {
-          type: "formula",
-          expr: facetLookupKeyExpr(this.model.facet[channel], "datum"),
-          as: facetLookupKeyFieldName(this.model, channel)
-        }
-      ]
-    };
-  }
-  assembleFacetSortLookupData() {
-    return [ROW, COLUMN].map((channel) => this.assembleFacetLookupDomainData(channel)).filter((lookupData) => lookupData !== null);
-  }
   assemble() {
     const data3 = [];
     let crossedDataName = null;
@@ -47320,9 +48191,6 @@ var FacetNode = class extends DataFlowNode {
         data3.push(this.assembleRowColumnHeaderData(channel, crossedDataName, childIndependentFieldsWithStep));
       }
     }
-    if (isCrossedFacetWithCustomSort(this.model.facet)) {
-      data3.push(...this.assembleFacetSortLookupData());
-    }
     if (facet) {
       const facetData = this.assembleFacetHeaderData(childIndependentFieldsWithStep);
       if (facetData) {
@@ -47338,7 +48206,7 @@ function unquote(pattern) {
   }
   return pattern;
 }
-function parseExpression2(field3, parse7) {
+function parseExpression3(field3, parse7) {
   const f = accessPathWithDatum(field3);
   if (parse7 === "number") {
     return `toNumber(${f})`;
@@ -47545,7 +48413,7 @@ var ParseNode = class _ParseNode extends DataFlowNode {
   }
   assembleTransforms(onlyNested = false) {
     return keys3(this._parse).filter((field3) => onlyNested ? accessPathDepth(field3) > 1 : true).map((field3) => {
-      const expr2 = parseExpression2(field3, this._parse[field3]);
+      const expr2 = parseExpression3(field3, this._parse[field3]);
       if (!expr2) {
         return null;
       }
@@ -47981,14 +48849,14 @@ var MergeBins = class extends BottomUpOptimizer {
 };
 var MergeOutputs = class extends BottomUpOptimizer {
   run(node) {
-    const children3 = [...node.children];
-    const hasOutputChild = some(children3, (child) => child instanceof OutputNode);
+    const children4 = [...node.children];
+    const hasOutputChild = some(children4, (child) => child instanceof OutputNode);
     if (!hasOutputChild || node.numChildren() <= 1) {
       return;
     }
     const otherChildren = [];
     let mainOutput;
-    for (const child of children3) {
+    for (const child of children4) {
       if (child instanceof OutputNode) {
         let lastOutput = child;
         while (lastOutput.numChildren() === 1) {
@@ -48407,24 +49275,12 @@ function cloneSubtree(facet) {
   }
   return clone;
 }
-function canMoveFacetBelow(facet, child) {
-  if (child instanceof OutputNode) {
-    return false;
-  }
-  if (child instanceof AggregateNode) {
-    return facet.canMoveBelowAggregate;
-  }
-  return true;
-}
 function moveFacetDown(node) {
   if (node instanceof FacetNode) {
-    if (node.numChildren() === 1 && canMoveFacetBelow(node, node.children[0])) {
+    if (node.numChildren() === 1 && !(node.children[0] instanceof OutputNode)) {
       const child = node.children[0];
       if (child instanceof AggregateNode || child instanceof StackNode || child instanceof WindowTransformNode || child instanceof JoinAggregateTransformNode) {
         child.addDimensions(node.fields);
-        if (child instanceof AggregateNode) {
-          child.addDimensions(node.sortIndexFields);
-        }
       }
       child.swapWithParent();
       moveFacetDown(node);
@@ -48629,13 +49485,16 @@ function parseDomainForChannel(model, channel) {
   }
   return parseSingleChannelDomain(scaleType2, domain3, model, channel);
 }
-function mapDomainToSignals(domain3, type3, timeUnit) {
-  return domain3.map((v) => ({ signal: valueExpr(v, { timeUnit, type: type3 }) }));
+function mapDomainToDataSignal(domain3, type3, timeUnit) {
+  return domain3.map((v) => {
+    const data3 = valueExpr(v, { timeUnit, type: type3 });
+    return { signal: `{data: ${data3}}` };
+  });
 }
 function convertDomainIfItIsDateTime(domain3, type3, timeUnit) {
   const normalizedTimeUnit = normalizeTimeUnit(timeUnit)?.unit;
   if (type3 === "temporal" || normalizedTimeUnit) {
-    return [mapDomainToSignals(domain3, type3, normalizedTimeUnit)];
+    return mapDomainToDataSignal(domain3, type3, normalizedTimeUnit);
   }
   return [domain3];
 }
@@ -48868,12 +49727,12 @@ function domainsTieBreaker(v1, v2, property2, propertyOf) {
   return { explicit: v1.explicit, value: [...v1.value, ...v2.value] };
 }
 function mergeDomains(domains) {
-  const uniqueDomains = unique(domains.map((domain4) => {
-    if (isDataRefDomain(domain4)) {
-      const { sort: _s, ...domainWithoutSort } = domain4;
+  const uniqueDomains = unique(domains.map((domain3) => {
+    if (isDataRefDomain(domain3)) {
+      const { sort: _s, ...domainWithoutSort } = domain3;
       return domainWithoutSort;
     }
-    return domain4;
+    return domain3;
   }), hash);
   const sorts = unique(domains.map((d) => {
     if (isDataRefDomain(d)) {
@@ -48893,8 +49752,8 @@ function mergeDomains(domains) {
   if (uniqueDomains.length === 0) {
     return void 0;
   } else if (uniqueDomains.length === 1) {
-    const domain4 = domains[0];
-    if (isDataRefDomain(domain4) && sorts.length > 0) {
+    const domain3 = domains[0];
+    if (isDataRefDomain(domain3) && sorts.length > 0) {
       let sort4 = sorts[0];
       if (sorts.length > 1) {
         warn2(MORE_THAN_ONE_SORT);
@@ -48907,17 +49766,17 @@ function mergeDomains(domains) {
       } else {
         if (isObject(sort4) && "field" in sort4) {
           const sortField = sort4.field;
-          if (domain4.field === sortField) {
+          if (domain3.field === sortField) {
             sort4 = sort4.order ? { order: sort4.order } : true;
           }
         }
       }
       return {
-        ...domain4,
+        ...domain3,
         sort: sort4
       };
     }
-    return domain4;
+    return domain3;
   }
   const unionDomainSorts = unique(sorts.map((s2) => {
     if (isBoolean3(s2) || !("op" in s2) || isString(s2.op) && hasOwnProperty(MULTIDOMAIN_SORT_OP_INDEX, s2.op)) {
@@ -48940,26 +49799,14 @@ function mergeDomains(domains) {
     return null;
   }), (x4) => x4);
   if (allData.length === 1 && allData[0] !== null) {
-    const domain4 = {
+    const domain3 = {
       data: allData[0],
       fields: uniqueDomains.map((d) => d.field),
       ...sort3 ? { sort: sort3 } : {}
     };
-    return domain4;
+    return domain3;
   }
-  const domain3 = {
-    fields: uniqueDomains.map(unionDomainField),
-    ...sort3 ? { sort: sort3 } : {}
-  };
-  return domain3;
-}
-function unionDomainField(domain3) {
-  if (isArray(domain3) && domain3.some(isSignalRef)) {
-    return {
-      signal: `[${domain3.map((v) => `{data: ${isSignalRef(v) ? v.signal : stringify(v)}}`).join(", ")}]`
-    };
-  }
-  return domain3;
+  return { fields: uniqueDomains, ...sort3 ? { sort: sort3 } : {} };
 }
 function getFieldFromDomain(domain3) {
   if (isDataRefDomain(domain3) && isString(domain3.field)) {
@@ -49190,9 +50037,9 @@ function assembleProjectionForModel(model) {
       signal: `[${component.size.map((ref2) => ref2.signal).join(", ")}]`
     };
     const fits = component.data.reduce((sources, data3) => {
-      const source3 = isSignalRef(data3) ? data3.signal : `data('${model.lookupDataSource(data3)}')`;
-      if (!contains2(sources, source3)) {
-        sources.push(source3);
+      const source4 = isSignalRef(data3) ? data3.signal : `data('${model.lookupDataSource(data3)}')`;
+      if (!contains2(sources, source4)) {
+        sources.push(source4);
       }
       return sources;
     }, []);
@@ -49718,9 +50565,6 @@ function getOffsetRange(channel, model, offsetScaleType) {
         return step2;
       }
     }
-    if (channel === YOFFSET && hasContinuousDomain(offsetScaleType)) {
-      return [{ signal: `bandwidth('${positionScaleName}')` }, 0];
-    }
     return [0, { signal: `bandwidth('${positionScaleName}')` }];
   } else {
     const positionDef = model.encoding[positionChannel];
@@ -49931,7 +50775,7 @@ var scaleRules = {
     const sort3 = isFieldDef(fieldOrDatumDef) ? fieldOrDatumDef.sort : void 0;
     return reverse2(scaleType2, sort3, channel, config.scale);
   },
-  zero: ({ model, channel, fieldOrDatumDef, domain: domain3, markDef, scaleType: scaleType2, config, hasSecondaryRangeChannel }) => zero6(channel, fieldOrDatumDef, domain3, markDef, scaleType2, config.scale, hasSecondaryRangeChannel, isXorYOffset(channel) && model.isRangedOffset(getMainChannelFromOffsetChannel(channel)))
+  zero: ({ channel, fieldOrDatumDef, domain: domain3, markDef, scaleType: scaleType2, config, hasSecondaryRangeChannel }) => zero6(channel, fieldOrDatumDef, domain3, markDef, scaleType2, config.scale, hasSecondaryRangeChannel)
 };
 function parseScaleRange2(model) {
   if (isUnitModel(model)) {
@@ -50076,7 +50920,7 @@ function reverse2(scaleType2, sort3, channel, scaleConfig) {
   }
   return void 0;
 }
-function zero6(channel, fieldDef, specifiedDomain, markDef, scaleType2, scaleConfig, hasSecondaryRangeChannel, hasRangedOffset = false) {
+function zero6(channel, fieldDef, specifiedDomain, markDef, scaleType2, scaleConfig, hasSecondaryRangeChannel) {
   const hasCustomDomain = !!specifiedDomain && specifiedDomain !== "unaggregated";
   if (hasCustomDomain) {
     if (hasContinuousDomain(scaleType2)) {
@@ -50093,9 +50937,6 @@ function zero6(channel, fieldDef, specifiedDomain, markDef, scaleType2, scaleCon
   if (channel === "size" && fieldDef.type === "quantitative" && !isContinuousToDiscrete(scaleType2)) {
     return true;
   }
-  if (isXorYOffset(channel)) {
-    return hasRangedOffset;
-  }
   if (!(isFieldDef(fieldDef) && fieldDef.bin) && contains2([...POSITION_SCALE_CHANNELS, ...POLAR_POSITION_SCALE_CHANNELS], channel)) {
     const { orient: orient2, type: type3 } = markDef;
     if (contains2(["bar", "area", "line", "trail"], type3)) {
@@ -50103,7 +50944,7 @@ function zero6(channel, fieldDef, specifiedDomain, markDef, scaleType2, scaleCon
         return false;
       }
     }
-    if (isBarOrArea(type3) && !hasSecondaryRangeChannel) {
+    if (contains2(["bar", "area"], type3) && !hasSecondaryRangeChannel) {
       return true;
     }
     return scaleConfig?.zero;
@@ -51082,7 +51923,7 @@ var LookupNode = class _LookupNode extends DataFlowNode {
     if (this.transform.from.fields) {
       foreign = {
         values: this.transform.from.fields,
-        ...this.transform.as ? { as: [...array_default(this.transform.as)] } : {}
+        ...this.transform.as ? { as: array_default(this.transform.as) } : {}
       };
     } else {
       let asName = this.transform.as;
@@ -51101,39 +51942,6 @@ var LookupNode = class _LookupNode extends DataFlowNode {
       fields: [this.transform.lookup],
       ...foreign,
       ...this.transform.default ? { default: this.transform.default } : {}
-    };
-  }
-};
-var PivotTransformNode = class _PivotTransformNode extends DataFlowNode {
-  transform;
-  clone() {
-    return new _PivotTransformNode(null, duplicate(this.transform));
-  }
-  constructor(parent, transform4) {
-    super(parent);
-    this.transform = transform4;
-  }
-  addDimensions(fields) {
-    this.transform.groupby = unique((this.transform.groupby ?? []).concat(fields), (d) => d);
-  }
-  producedFields() {
-    return void 0;
-  }
-  dependentFields() {
-    return /* @__PURE__ */ new Set([this.transform.pivot, this.transform.value, ...this.transform.groupby ?? []]);
-  }
-  hash() {
-    return `PivotTransform ${hash(this.transform)}`;
-  }
-  assemble() {
-    const { pivot, value: value4, groupby, limit, op } = this.transform;
-    return {
-      type: "pivot",
-      field: pivot,
-      value: value4,
-      ...limit !== void 0 ? { limit } : {},
-      ...op !== void 0 ? { op } : {},
-      ...groupby !== void 0 ? { groupby } : {}
     };
   }
 };
@@ -51200,6 +52008,39 @@ var RegressionTransformNode = class _RegressionTransformNode extends DataFlowNod
     return result;
   }
 };
+var PivotTransformNode = class _PivotTransformNode extends DataFlowNode {
+  transform;
+  clone() {
+    return new _PivotTransformNode(null, duplicate(this.transform));
+  }
+  constructor(parent, transform4) {
+    super(parent);
+    this.transform = transform4;
+  }
+  addDimensions(fields) {
+    this.transform.groupby = unique((this.transform.groupby ?? []).concat(fields), (d) => d);
+  }
+  producedFields() {
+    return void 0;
+  }
+  dependentFields() {
+    return /* @__PURE__ */ new Set([this.transform.pivot, this.transform.value, ...this.transform.groupby ?? []]);
+  }
+  hash() {
+    return `PivotTransform ${hash(this.transform)}`;
+  }
+  assemble() {
+    const { pivot, value: value4, groupby, limit, op } = this.transform;
+    return {
+      type: "pivot",
+      field: pivot,
+      value: value4,
+      ...limit !== void 0 ? { limit } : {},
+      ...op !== void 0 ? { op } : {},
+      ...groupby !== void 0 ? { groupby } : {}
+    };
+  }
+};
 var SampleTransformNode = class _SampleTransformNode extends DataFlowNode {
   transform;
   clone() {
@@ -51222,442 +52063,6 @@ var SampleTransformNode = class _SampleTransformNode extends DataFlowNode {
     return {
       type: "sample",
       size: this.transform.sample
-    };
-  }
-};
-function findSource(data3, sources) {
-  for (const other of sources) {
-    const otherData = other.data;
-    if (data3.name && other.hasName() && data3.name !== other.dataName) {
-      continue;
-    }
-    const formatMesh = data3.format?.mesh;
-    const otherFeature = otherData.format?.feature;
-    if (formatMesh && otherFeature) {
-      continue;
-    }
-    const formatFeature = data3.format?.feature;
-    if ((formatFeature || otherFeature) && formatFeature !== otherFeature) {
-      continue;
-    }
-    const otherMesh = otherData.format?.mesh;
-    if ((formatMesh || otherMesh) && formatMesh !== otherMesh) {
-      continue;
-    }
-    if (isInlineData(data3) && isInlineData(otherData)) {
-      if (deepEqual(data3.values, otherData.values)) {
-        return other;
-      }
-    } else if (isUrlData(data3) && isUrlData(otherData)) {
-      if (data3.url === otherData.url) {
-        return other;
-      }
-    } else if (isNamedData(data3)) {
-      if (data3.name === other.dataName) {
-        return other;
-      }
-    }
-  }
-  return null;
-}
-function parseRoot(model, sources) {
-  if (model.data || !model.parent) {
-    if (model.data === null) {
-      const source3 = new SourceNode({ values: [] });
-      sources.push(source3);
-      return source3;
-    }
-    const existingSource = findSource(model.data, sources);
-    if (existingSource) {
-      if (!isGenerator(model.data)) {
-        existingSource.data.format = mergeDeep({}, model.data.format, existingSource.data.format);
-      }
-      if (!existingSource.hasName() && model.data.name) {
-        existingSource.dataName = model.data.name;
-      }
-      return existingSource;
-    } else {
-      const source3 = new SourceNode(model.data);
-      sources.push(source3);
-      return source3;
-    }
-  } else {
-    return model.parent.component.data.facetRoot ? model.parent.component.data.facetRoot : model.parent.component.data.main;
-  }
-}
-function parseTransformArray(head, model, ancestorParse) {
-  let lookupCounter = 0;
-  for (const t of model.transforms) {
-    let derivedType = void 0;
-    let transformNode;
-    if (isCalculate(t)) {
-      transformNode = head = new CalculateNode(head, t);
-      derivedType = "derived";
-    } else if (isFilter(t)) {
-      const implicit2 = getImplicitFromFilterTransform(t);
-      transformNode = head = ParseNode.makeWithAncestors(head, {}, implicit2, ancestorParse) ?? head;
-      head = new FilterNode(head, model, t.filter);
-    } else if (isBin(t)) {
-      transformNode = head = BinNode.makeFromTransform(head, t, model);
-      derivedType = "number";
-    } else if (isTimeUnit(t)) {
-      derivedType = "date";
-      const parsedAs = ancestorParse.getWithExplicit(t.field);
-      if (parsedAs.value === void 0) {
-        head = new ParseNode(head, { [t.field]: derivedType });
-        ancestorParse.set(t.field, derivedType, false);
-      }
-      transformNode = head = TimeUnitNode.makeFromTransform(head, t);
-    } else if (isAggregate(t)) {
-      transformNode = head = AggregateNode.makeFromTransform(head, t);
-      derivedType = "number";
-      if (requiresSelectionId(model)) {
-        head = new IdentifierNode(head);
-      }
-    } else if (isLookup(t)) {
-      transformNode = head = LookupNode.make(head, model, t, lookupCounter++);
-      derivedType = "derived";
-    } else if (isWindow(t)) {
-      transformNode = head = new WindowTransformNode(head, t);
-      derivedType = "number";
-    } else if (isJoinAggregate(t)) {
-      transformNode = head = new JoinAggregateTransformNode(head, t);
-      derivedType = "number";
-    } else if (isStack(t)) {
-      transformNode = head = StackNode.makeFromTransform(head, t);
-      derivedType = "derived";
-    } else if (isFold(t)) {
-      transformNode = head = new FoldTransformNode(head, t);
-      derivedType = "derived";
-    } else if (isExtent(t)) {
-      transformNode = head = new ExtentTransformNode(head, t);
-      derivedType = "derived";
-    } else if (isFlatten(t)) {
-      transformNode = head = new FlattenTransformNode(head, t);
-      derivedType = "derived";
-    } else if (isPivot(t)) {
-      transformNode = head = new PivotTransformNode(head, t);
-      derivedType = "derived";
-    } else if (isSample(t)) {
-      head = new SampleTransformNode(head, t);
-    } else if (isImpute(t)) {
-      transformNode = head = ImputeNode.makeFromTransform(head, t);
-      derivedType = "derived";
-    } else if (isDensity(t)) {
-      transformNode = head = new DensityTransformNode(head, t);
-      derivedType = "derived";
-    } else if (isQuantile2(t)) {
-      transformNode = head = new QuantileTransformNode(head, t);
-      derivedType = "derived";
-    } else if (isRegression(t)) {
-      transformNode = head = new RegressionTransformNode(head, t);
-      derivedType = "derived";
-    } else if (isLoess(t)) {
-      transformNode = head = new LoessTransformNode(head, t);
-      derivedType = "derived";
-    } else {
-      warn2(invalidTransformIgnored(t));
-      continue;
-    }
-    if (transformNode && derivedType !== void 0) {
-      for (const field3 of transformNode.producedFields() ?? []) {
-        ancestorParse.set(field3, derivedType, false);
-      }
-    }
-  }
-  return head;
-}
-function parseData2(model) {
-  let head = parseRoot(model, model.component.data.sources);
-  const { outputNodes, outputNodeRefCounts } = model.component.data;
-  const data3 = model.data;
-  const newData = data3 && (isGenerator(data3) || isUrlData(data3) || isInlineData(data3));
-  const ancestorParse = !newData && model.parent ? model.parent.component.data.ancestorParse.clone() : new AncestorParse();
-  if (isGenerator(data3)) {
-    if (isSequenceGenerator(data3)) {
-      head = new SequenceNode(head, data3.sequence);
-    } else if (isGraticuleGenerator(data3)) {
-      head = new GraticuleNode(head, data3.graticule);
-    }
-    ancestorParse.parseNothing = true;
-  } else if (data3?.format?.parse === null) {
-    ancestorParse.parseNothing = true;
-  }
-  head = ParseNode.makeExplicit(head, model, ancestorParse) ?? head;
-  head = new IdentifierNode(head);
-  const parentIsLayer = model.parent && isLayerModel(model.parent);
-  if (isUnitModel(model) || isFacetModel(model)) {
-    if (parentIsLayer) {
-      head = BinNode.makeFromEncoding(head, model) ?? head;
-    }
-  }
-  if (model.transforms.length > 0) {
-    head = parseTransformArray(head, model, ancestorParse);
-  }
-  const implicitSelection = getImplicitFromSelection(model);
-  const implicitEncoding = getImplicitFromEncoding(model);
-  head = ParseNode.makeWithAncestors(head, {}, { ...implicitSelection, ...implicitEncoding }, ancestorParse) ?? head;
-  if (isUnitModel(model)) {
-    head = GeoJSONNode.parseAll(head, model);
-    head = GeoPointNode.parseAll(head, model);
-  }
-  if (isUnitModel(model) || isFacetModel(model)) {
-    if (!parentIsLayer) {
-      head = BinNode.makeFromEncoding(head, model) ?? head;
-    }
-    head = TimeUnitNode.makeFromEncoding(head, model) ?? head;
-    head = CalculateNode.parseAllForSortIndex(head, model);
-  }
-  const raw = head = makeOutputNode(DataSourceType.Raw, model, head);
-  if (isUnitModel(model)) {
-    const agg = AggregateNode.makeFromEncoding(head, model);
-    if (agg) {
-      head = agg;
-      if (requiresSelectionId(model)) {
-        head = new IdentifierNode(head);
-      }
-    }
-    head = ImputeNode.makeFromEncoding(head, model) ?? head;
-    head = StackNode.makeFromEncoding(head, model) ?? head;
-  }
-  let preFilterInvalid;
-  let dataSourcesForHandlingInvalidValues;
-  if (isUnitModel(model)) {
-    const { markDef, mark, config } = model;
-    const invalid = getMarkPropOrConfig("invalid", markDef, config);
-    const { marks, scales: scales2 } = dataSourcesForHandlingInvalidValues = getDataSourcesForHandlingInvalidValues({
-      invalid,
-      isPath: isPathMark(mark)
-    });
-    if (marks !== scales2 && scales2 === "include-invalid-values") {
-      preFilterInvalid = head = makeOutputNode(DataSourceType.PreFilterInvalid, model, head);
-    }
-    if (marks === "exclude-invalid-values") {
-      head = FilterInvalidNode.make(head, model, dataSourcesForHandlingInvalidValues) ?? head;
-    }
-  }
-  const main2 = head = makeOutputNode(DataSourceType.Main, model, head);
-  let postFilterInvalid;
-  if (isUnitModel(model) && dataSourcesForHandlingInvalidValues) {
-    const { marks, scales: scales2 } = dataSourcesForHandlingInvalidValues;
-    if (marks === "include-invalid-values" && scales2 === "exclude-invalid-values") {
-      head = FilterInvalidNode.make(head, model, dataSourcesForHandlingInvalidValues) ?? head;
-      postFilterInvalid = head = makeOutputNode(DataSourceType.PostFilterInvalid, model, head);
-    }
-  }
-  if (isUnitModel(model)) {
-    materializeSelections(model, main2);
-  }
-  let facetRoot = null;
-  if (isFacetModel(model)) {
-    const facetName = model.getName("facet");
-    facetRoot = new FacetNode(head, model, facetName, main2.getSource());
-    outputNodes[facetName] = facetRoot;
-  }
-  return {
-    ...model.component.data,
-    outputNodes,
-    outputNodeRefCounts,
-    raw,
-    main: main2,
-    facetRoot,
-    ancestorParse,
-    preFilterInvalid,
-    postFilterInvalid
-  };
-}
-function makeOutputNode(dataSourceType, model, head) {
-  const { outputNodes, outputNodeRefCounts } = model.component.data;
-  const name = model.getDataName(dataSourceType);
-  const node = new OutputNode(head, name, dataSourceType, outputNodeRefCounts);
-  outputNodes[name] = node;
-  return node;
-}
-function parseLayerLayoutSize(model) {
-  parseChildrenLayoutSize(model);
-  parseNonUnitLayoutSizeForChannel(model, "width");
-  parseNonUnitLayoutSizeForChannel(model, "height");
-}
-function parseConcatLayoutSize(model) {
-  parseChildrenLayoutSize(model);
-  const widthType = model.layout.columns === 1 ? "width" : "childWidth";
-  const heightType = model.layout.columns === void 0 ? "height" : "childHeight";
-  parseNonUnitLayoutSizeForChannel(model, widthType);
-  parseNonUnitLayoutSizeForChannel(model, heightType);
-}
-function parseChildrenLayoutSize(model) {
-  for (const child of model.children) {
-    child.parseLayoutSize();
-  }
-}
-function parseNonUnitLayoutSizeForChannel(model, layoutSizeType) {
-  const sizeType = getSizeTypeFromLayoutSizeType(layoutSizeType);
-  const channel = getPositionScaleChannel(sizeType);
-  const resolve4 = model.component.resolve;
-  const layoutSizeCmpt = model.component.layoutSize;
-  let mergedSize;
-  for (const child of model.children) {
-    const childSize = child.component.layoutSize.getWithExplicit(sizeType);
-    const scaleResolve = resolve4.scale[channel] ?? defaultScaleResolve(channel, model);
-    if (scaleResolve === "independent" && childSize.value === "step") {
-      mergedSize = void 0;
-      break;
-    }
-    if (mergedSize) {
-      if (scaleResolve === "independent" && mergedSize.value !== childSize.value) {
-        mergedSize = void 0;
-        break;
-      }
-      mergedSize = mergeValuesWithExplicit(mergedSize, childSize, sizeType, "");
-    } else {
-      mergedSize = childSize;
-    }
-  }
-  if (mergedSize) {
-    for (const child of model.children) {
-      model.renameSignal(child.getName(sizeType), model.getName(layoutSizeType));
-      child.component.layoutSize.set(sizeType, "merged", false);
-    }
-    layoutSizeCmpt.setWithExplicit(layoutSizeType, mergedSize);
-  } else {
-    layoutSizeCmpt.setWithExplicit(layoutSizeType, {
-      explicit: false,
-      value: void 0
-    });
-  }
-}
-function parseUnitLayoutSize(model) {
-  const { size, component } = model;
-  for (const channel of POSITION_SCALE_CHANNELS) {
-    const sizeType = getSizeChannel(channel);
-    if (size[sizeType] != void 0 && size[sizeType] != null) {
-      const specifiedSize = size[sizeType];
-      component.layoutSize.set(sizeType, isStep(specifiedSize) ? "step" : specifiedSize, true);
-    } else {
-      const defaultSize = defaultUnitSize(model, sizeType);
-      component.layoutSize.set(sizeType, defaultSize, false);
-    }
-  }
-}
-function defaultUnitSize(model, sizeType) {
-  const channel = sizeType === "width" ? "x" : "y";
-  const config = model.config;
-  const scaleComponent = model.getScaleComponent(channel);
-  if (scaleComponent) {
-    const scaleType2 = scaleComponent.get("type");
-    const range6 = scaleComponent.get("range");
-    if (hasDiscreteDomain(scaleType2)) {
-      const size = getViewConfigDiscreteSize(config.view, sizeType);
-      if (isVgRangeStep(range6) || isStep(size)) {
-        return "step";
-      } else {
-        return size;
-      }
-    } else {
-      return getViewConfigContinuousSize(config.view, sizeType);
-    }
-  } else if (model.hasProjection || model.mark === "arc") {
-    return getViewConfigContinuousSize(config.view, sizeType);
-  } else {
-    const size = getViewConfigDiscreteSize(config.view, sizeType);
-    return isStep(size) ? size.step : size;
-  }
-}
-var ConcatModel = class extends Model {
-  children;
-  constructor(spec, parent, parentGivenName, config) {
-    super(spec, "concat", parent, parentGivenName, config, spec.resolve);
-    if (spec.resolve?.axis?.x === "shared" || spec.resolve?.axis?.y === "shared") {
-      warn2(CONCAT_CANNOT_SHARE_AXIS);
-    }
-    this.children = this.getChildren(spec).map((child, i) => {
-      return buildModel(child, this, this.getName(`concat_${i}`), void 0, config);
-    });
-  }
-  parseData() {
-    this.component.data = parseData2(this);
-    for (const child of this.children) {
-      child.parseData();
-    }
-  }
-  parseSelections() {
-    this.component.selection = {};
-    for (const child of this.children) {
-      child.parseSelections();
-      for (const key2 of keys3(child.component.selection)) {
-        this.component.selection[key2] = child.component.selection[key2];
-      }
-    }
-    if (vals(this.component.selection).some((selCmpt) => isTimerSelection(selCmpt))) {
-      error2(MULTI_VIEW_ANIMATION_UNSUPPORTED);
-    }
-  }
-  parseMarkGroup() {
-    for (const child of this.children) {
-      child.parseMarkGroup();
-    }
-  }
-  parseAxesAndHeaders() {
-    for (const child of this.children) {
-      child.parseAxesAndHeaders();
-    }
-  }
-  getChildren(spec) {
-    if (isVConcatSpec(spec)) {
-      return spec.vconcat;
-    } else if (isHConcatSpec(spec)) {
-      return spec.hconcat;
-    }
-    return spec.concat;
-  }
-  parseLayoutSize() {
-    parseConcatLayoutSize(this);
-  }
-  parseAxisGroup() {
-    return null;
-  }
-  assembleSelectionTopLevelSignals(signals) {
-    return this.children.reduce((sg, child) => child.assembleSelectionTopLevelSignals(sg), signals);
-  }
-  assembleSignals() {
-    this.children.forEach((child) => child.assembleSignals());
-    return [];
-  }
-  assembleLayoutSignals() {
-    const layoutSignals = assembleLayoutSignals(this);
-    for (const child of this.children) {
-      layoutSignals.push(...child.assembleLayoutSignals());
-    }
-    return layoutSignals;
-  }
-  assembleSelectionData(data3) {
-    return this.children.reduce((db, child) => child.assembleSelectionData(db), data3);
-  }
-  assembleMarks() {
-    return this.children.map((child) => {
-      const title2 = child.assembleTitle();
-      const style2 = child.assembleGroupStyle();
-      const encodeEntry2 = child.assembleGroupEncodeEntry(false);
-      return {
-        type: "group",
-        name: child.getName("group"),
-        ...title2 ? { title: title2 } : {},
-        ...style2 ? { style: style2 } : {},
-        ...encodeEntry2 ? { encode: { update: encodeEntry2 } } : {},
-        ...child.assembleGroup()
-      };
-    });
-  }
-  assembleGroupStyle() {
-    return void 0;
-  }
-  assembleDefaultLayout() {
-    const columns = this.layout.columns;
-    return {
-      ...columns != null ? { columns } : {},
-      bounds: "full",
-      // Use align each so it can work with multiple plots with different size
-      align: "each"
     };
   }
 };
@@ -51739,16 +52144,16 @@ function makeWalkTree(data3) {
         if (!dataSource.name) {
           dataSource.name = `data_${datasetIndex++}`;
         }
-        let source3 = dataSource.name;
+        let source4 = dataSource.name;
         if (!dataSource.source || dataSource.transform.length > 0) {
           data3.push(dataSource);
         } else {
-          source3 = dataSource.source;
+          source4 = dataSource.source;
         }
         for (const child of node.children) {
           const newData = {
             name: null,
-            source: source3,
+            source: source4,
             transform: []
           };
           walkTree(child, newData);
@@ -51870,6 +52275,96 @@ function mergeChildAxis(model, channel) {
         axisComponent.mainExtracted = true;
       }
     }
+  }
+}
+function parseLayerLayoutSize(model) {
+  parseChildrenLayoutSize(model);
+  parseNonUnitLayoutSizeForChannel(model, "width");
+  parseNonUnitLayoutSizeForChannel(model, "height");
+}
+function parseConcatLayoutSize(model) {
+  parseChildrenLayoutSize(model);
+  const widthType = model.layout.columns === 1 ? "width" : "childWidth";
+  const heightType = model.layout.columns === void 0 ? "height" : "childHeight";
+  parseNonUnitLayoutSizeForChannel(model, widthType);
+  parseNonUnitLayoutSizeForChannel(model, heightType);
+}
+function parseChildrenLayoutSize(model) {
+  for (const child of model.children) {
+    child.parseLayoutSize();
+  }
+}
+function parseNonUnitLayoutSizeForChannel(model, layoutSizeType) {
+  const sizeType = getSizeTypeFromLayoutSizeType(layoutSizeType);
+  const channel = getPositionScaleChannel(sizeType);
+  const resolve4 = model.component.resolve;
+  const layoutSizeCmpt = model.component.layoutSize;
+  let mergedSize;
+  for (const child of model.children) {
+    const childSize = child.component.layoutSize.getWithExplicit(sizeType);
+    const scaleResolve = resolve4.scale[channel] ?? defaultScaleResolve(channel, model);
+    if (scaleResolve === "independent" && childSize.value === "step") {
+      mergedSize = void 0;
+      break;
+    }
+    if (mergedSize) {
+      if (scaleResolve === "independent" && mergedSize.value !== childSize.value) {
+        mergedSize = void 0;
+        break;
+      }
+      mergedSize = mergeValuesWithExplicit(mergedSize, childSize, sizeType, "");
+    } else {
+      mergedSize = childSize;
+    }
+  }
+  if (mergedSize) {
+    for (const child of model.children) {
+      model.renameSignal(child.getName(sizeType), model.getName(layoutSizeType));
+      child.component.layoutSize.set(sizeType, "merged", false);
+    }
+    layoutSizeCmpt.setWithExplicit(layoutSizeType, mergedSize);
+  } else {
+    layoutSizeCmpt.setWithExplicit(layoutSizeType, {
+      explicit: false,
+      value: void 0
+    });
+  }
+}
+function parseUnitLayoutSize(model) {
+  const { size, component } = model;
+  for (const channel of POSITION_SCALE_CHANNELS) {
+    const sizeType = getSizeChannel(channel);
+    if (size[sizeType] != void 0 && size[sizeType] != null) {
+      const specifiedSize = size[sizeType];
+      component.layoutSize.set(sizeType, isStep(specifiedSize) ? "step" : specifiedSize, true);
+    } else {
+      const defaultSize = defaultUnitSize(model, sizeType);
+      component.layoutSize.set(sizeType, defaultSize, false);
+    }
+  }
+}
+function defaultUnitSize(model, sizeType) {
+  const channel = sizeType === "width" ? "x" : "y";
+  const config = model.config;
+  const scaleComponent = model.getScaleComponent(channel);
+  if (scaleComponent) {
+    const scaleType2 = scaleComponent.get("type");
+    const range6 = scaleComponent.get("range");
+    if (hasDiscreteDomain(scaleType2)) {
+      const size = getViewConfigDiscreteSize(config.view, sizeType);
+      if (isVgRangeStep(range6) || isStep(size)) {
+        return "step";
+      } else {
+        return size;
+      }
+    } else {
+      return getViewConfigContinuousSize(config.view, sizeType);
+    }
+  } else if (model.hasProjection || model.mark === "arc") {
+    return getViewConfigContinuousSize(config.view, sizeType);
+  } else {
+    const size = getViewConfigDiscreteSize(config.view, sizeType);
+    return isStep(size) ? size.step : size;
   }
 }
 function facetSortFieldName(fieldDef, sort3, opt) {
@@ -52068,7 +52563,6 @@ var FacetModel = class _FacetModel extends ModelWithField {
   assembleFacet() {
     const { name, data: data3 } = this.component.data.facetRoot;
     const { row, column } = this.facet;
-    const cross2 = !!row && !!column;
     const { fields, ops: ops2, as } = this.getCardinalityAggregateForChild();
     const groupby = [];
     for (const channel of FACET_CHANNELS) {
@@ -52082,21 +52576,24 @@ var FacetModel = class _FacetModel extends ModelWithField {
         if (isSortField(sort3)) {
           const { field: field3, op = DEFAULT_SORT_OP } = sort3;
           const outputName = facetSortFieldName(fieldDef, sort3);
-          if (!cross2) {
+          if (row && column) {
+            fields.push(outputName);
+            ops2.push("max");
+            as.push(outputName);
+          } else {
             fields.push(field3);
             ops2.push(op);
             as.push(outputName);
           }
         } else if (isArray(sort3)) {
           const outputName = sortArrayIndexField(fieldDef, channel);
-          if (!cross2) {
-            fields.push(outputName);
-            ops2.push("max");
-            as.push(outputName);
-          }
+          fields.push(outputName);
+          ops2.push("max");
+          as.push(outputName);
         }
       }
     }
+    const cross2 = !!row && !!column;
     return {
       name,
       data: data3,
@@ -52109,28 +52606,10 @@ var FacetModel = class _FacetModel extends ModelWithField {
       } : {}
     };
   }
-  crossedFacetLookupSortExpr(channel) {
-    const fieldDef = this.facet[channel];
-    if (!fieldDef || !isSortField(fieldDef.sort) && !isArray(fieldDef.sort)) {
-      return void 0;
-    }
-    const lookupDataName = this.getName(`${channel}_lookup_domain`);
-    const lookupDataExpr = `data(${stringValue(lookupDataName)})`;
-    const lookupField = facetLookupKeyFieldName(this, channel);
-    const lookupIndexExpr = `indexof(pluck(${lookupDataExpr}, ${stringValue(lookupField)}), ${facetLookupKeyExpr(fieldDef, "datum.datum")})`;
-    const sortValueField = isSortField(fieldDef.sort) ? vgField(fieldDef.sort, { forAs: true }) : sortArrayIndexField(fieldDef, channel);
-    return `${lookupIndexExpr} >= 0 ? ${lookupDataExpr}[${lookupIndexExpr}][${stringValue(sortValueField)}] : null`;
-  }
   facetSortFields(channel) {
     const { facet } = this;
     const fieldDef = facet[channel];
     if (fieldDef) {
-      if (isCrossedFacetWithCustomSort(facet)) {
-        const lookupSortExpr = this.crossedFacetLookupSortExpr(channel);
-        if (lookupSortExpr) {
-          return [{ expr: lookupSortExpr }];
-        }
-      }
       if (isSortField(fieldDef.sort)) {
         return [facetSortFieldName(fieldDef, fieldDef.sort, { expr: "datum" })];
       } else if (isArray(fieldDef.sort)) {
@@ -52199,6 +52678,376 @@ var FacetModel = class _FacetModel extends ModelWithField {
     return this.facet;
   }
 };
+function makeJoinAggregateFromFacet(parent, facet) {
+  const { row, column } = facet;
+  if (row && column) {
+    let newParent = null;
+    for (const fieldDef of [row, column]) {
+      if (isSortField(fieldDef.sort)) {
+        const { field: field3, op = DEFAULT_SORT_OP } = fieldDef.sort;
+        parent = newParent = new JoinAggregateTransformNode(parent, {
+          joinaggregate: [
+            {
+              op,
+              field: field3,
+              as: facetSortFieldName(fieldDef, fieldDef.sort, { forAs: true })
+            }
+          ],
+          groupby: [vgField(fieldDef)]
+        });
+      }
+    }
+    return newParent;
+  }
+  return null;
+}
+function findSource(data3, sources) {
+  for (const other of sources) {
+    const otherData = other.data;
+    if (data3.name && other.hasName() && data3.name !== other.dataName) {
+      continue;
+    }
+    const formatMesh = data3.format?.mesh;
+    const otherFeature = otherData.format?.feature;
+    if (formatMesh && otherFeature) {
+      continue;
+    }
+    const formatFeature = data3.format?.feature;
+    if ((formatFeature || otherFeature) && formatFeature !== otherFeature) {
+      continue;
+    }
+    const otherMesh = otherData.format?.mesh;
+    if ((formatMesh || otherMesh) && formatMesh !== otherMesh) {
+      continue;
+    }
+    if (isInlineData(data3) && isInlineData(otherData)) {
+      if (deepEqual(data3.values, otherData.values)) {
+        return other;
+      }
+    } else if (isUrlData(data3) && isUrlData(otherData)) {
+      if (data3.url === otherData.url) {
+        return other;
+      }
+    } else if (isNamedData(data3)) {
+      if (data3.name === other.dataName) {
+        return other;
+      }
+    }
+  }
+  return null;
+}
+function parseRoot(model, sources) {
+  if (model.data || !model.parent) {
+    if (model.data === null) {
+      const source4 = new SourceNode({ values: [] });
+      sources.push(source4);
+      return source4;
+    }
+    const existingSource = findSource(model.data, sources);
+    if (existingSource) {
+      if (!isGenerator(model.data)) {
+        existingSource.data.format = mergeDeep({}, model.data.format, existingSource.data.format);
+      }
+      if (!existingSource.hasName() && model.data.name) {
+        existingSource.dataName = model.data.name;
+      }
+      return existingSource;
+    } else {
+      const source4 = new SourceNode(model.data);
+      sources.push(source4);
+      return source4;
+    }
+  } else {
+    return model.parent.component.data.facetRoot ? model.parent.component.data.facetRoot : model.parent.component.data.main;
+  }
+}
+function parseTransformArray(head, model, ancestorParse) {
+  let lookupCounter = 0;
+  for (const t of model.transforms) {
+    let derivedType = void 0;
+    let transformNode;
+    if (isCalculate(t)) {
+      transformNode = head = new CalculateNode(head, t);
+      derivedType = "derived";
+    } else if (isFilter(t)) {
+      const implicit2 = getImplicitFromFilterTransform(t);
+      transformNode = head = ParseNode.makeWithAncestors(head, {}, implicit2, ancestorParse) ?? head;
+      head = new FilterNode(head, model, t.filter);
+    } else if (isBin(t)) {
+      transformNode = head = BinNode.makeFromTransform(head, t, model);
+      derivedType = "number";
+    } else if (isTimeUnit(t)) {
+      derivedType = "date";
+      const parsedAs = ancestorParse.getWithExplicit(t.field);
+      if (parsedAs.value === void 0) {
+        head = new ParseNode(head, { [t.field]: derivedType });
+        ancestorParse.set(t.field, derivedType, false);
+      }
+      transformNode = head = TimeUnitNode.makeFromTransform(head, t);
+    } else if (isAggregate(t)) {
+      transformNode = head = AggregateNode.makeFromTransform(head, t);
+      derivedType = "number";
+      if (requiresSelectionId(model)) {
+        head = new IdentifierNode(head);
+      }
+    } else if (isLookup(t)) {
+      transformNode = head = LookupNode.make(head, model, t, lookupCounter++);
+      derivedType = "derived";
+    } else if (isWindow(t)) {
+      transformNode = head = new WindowTransformNode(head, t);
+      derivedType = "number";
+    } else if (isJoinAggregate(t)) {
+      transformNode = head = new JoinAggregateTransformNode(head, t);
+      derivedType = "number";
+    } else if (isStack(t)) {
+      transformNode = head = StackNode.makeFromTransform(head, t);
+      derivedType = "derived";
+    } else if (isFold(t)) {
+      transformNode = head = new FoldTransformNode(head, t);
+      derivedType = "derived";
+    } else if (isExtent(t)) {
+      transformNode = head = new ExtentTransformNode(head, t);
+      derivedType = "derived";
+    } else if (isFlatten(t)) {
+      transformNode = head = new FlattenTransformNode(head, t);
+      derivedType = "derived";
+    } else if (isPivot(t)) {
+      transformNode = head = new PivotTransformNode(head, t);
+      derivedType = "derived";
+    } else if (isSample(t)) {
+      head = new SampleTransformNode(head, t);
+    } else if (isImpute(t)) {
+      transformNode = head = ImputeNode.makeFromTransform(head, t);
+      derivedType = "derived";
+    } else if (isDensity(t)) {
+      transformNode = head = new DensityTransformNode(head, t);
+      derivedType = "derived";
+    } else if (isQuantile2(t)) {
+      transformNode = head = new QuantileTransformNode(head, t);
+      derivedType = "derived";
+    } else if (isRegression(t)) {
+      transformNode = head = new RegressionTransformNode(head, t);
+      derivedType = "derived";
+    } else if (isLoess(t)) {
+      transformNode = head = new LoessTransformNode(head, t);
+      derivedType = "derived";
+    } else {
+      warn2(invalidTransformIgnored(t));
+      continue;
+    }
+    if (transformNode && derivedType !== void 0) {
+      for (const field3 of transformNode.producedFields() ?? []) {
+        ancestorParse.set(field3, derivedType, false);
+      }
+    }
+  }
+  return head;
+}
+function parseData2(model) {
+  let head = parseRoot(model, model.component.data.sources);
+  const { outputNodes, outputNodeRefCounts } = model.component.data;
+  const data3 = model.data;
+  const newData = data3 && (isGenerator(data3) || isUrlData(data3) || isInlineData(data3));
+  const ancestorParse = !newData && model.parent ? model.parent.component.data.ancestorParse.clone() : new AncestorParse();
+  if (isGenerator(data3)) {
+    if (isSequenceGenerator(data3)) {
+      head = new SequenceNode(head, data3.sequence);
+    } else if (isGraticuleGenerator(data3)) {
+      head = new GraticuleNode(head, data3.graticule);
+    }
+    ancestorParse.parseNothing = true;
+  } else if (data3?.format?.parse === null) {
+    ancestorParse.parseNothing = true;
+  }
+  head = ParseNode.makeExplicit(head, model, ancestorParse) ?? head;
+  head = new IdentifierNode(head);
+  const parentIsLayer = model.parent && isLayerModel(model.parent);
+  if (isUnitModel(model) || isFacetModel(model)) {
+    if (parentIsLayer) {
+      head = BinNode.makeFromEncoding(head, model) ?? head;
+    }
+  }
+  if (model.transforms.length > 0) {
+    head = parseTransformArray(head, model, ancestorParse);
+  }
+  const implicitSelection = getImplicitFromSelection(model);
+  const implicitEncoding = getImplicitFromEncoding(model);
+  head = ParseNode.makeWithAncestors(head, {}, { ...implicitSelection, ...implicitEncoding }, ancestorParse) ?? head;
+  if (isUnitModel(model)) {
+    head = GeoJSONNode.parseAll(head, model);
+    head = GeoPointNode.parseAll(head, model);
+  }
+  if (isUnitModel(model) || isFacetModel(model)) {
+    if (!parentIsLayer) {
+      head = BinNode.makeFromEncoding(head, model) ?? head;
+    }
+    head = TimeUnitNode.makeFromEncoding(head, model) ?? head;
+    head = CalculateNode.parseAllForSortIndex(head, model);
+  }
+  const raw = head = makeOutputNode(DataSourceType.Raw, model, head);
+  if (isUnitModel(model)) {
+    const agg = AggregateNode.makeFromEncoding(head, model);
+    if (agg) {
+      head = agg;
+      if (requiresSelectionId(model)) {
+        head = new IdentifierNode(head);
+      }
+    }
+    head = ImputeNode.makeFromEncoding(head, model) ?? head;
+    head = StackNode.makeFromEncoding(head, model) ?? head;
+  }
+  let preFilterInvalid;
+  let dataSourcesForHandlingInvalidValues;
+  if (isUnitModel(model)) {
+    const { markDef, mark, config } = model;
+    const invalid = getMarkPropOrConfig("invalid", markDef, config);
+    const { marks, scales: scales2 } = dataSourcesForHandlingInvalidValues = getDataSourcesForHandlingInvalidValues({
+      invalid,
+      isPath: isPathMark(mark)
+    });
+    if (marks !== scales2 && scales2 === "include-invalid-values") {
+      preFilterInvalid = head = makeOutputNode(DataSourceType.PreFilterInvalid, model, head);
+    }
+    if (marks === "exclude-invalid-values") {
+      head = FilterInvalidNode.make(head, model, dataSourcesForHandlingInvalidValues) ?? head;
+    }
+  }
+  const main2 = head = makeOutputNode(DataSourceType.Main, model, head);
+  let postFilterInvalid;
+  if (isUnitModel(model) && dataSourcesForHandlingInvalidValues) {
+    const { marks, scales: scales2 } = dataSourcesForHandlingInvalidValues;
+    if (marks === "include-invalid-values" && scales2 === "exclude-invalid-values") {
+      head = FilterInvalidNode.make(head, model, dataSourcesForHandlingInvalidValues) ?? head;
+      postFilterInvalid = head = makeOutputNode(DataSourceType.PostFilterInvalid, model, head);
+    }
+  }
+  if (isUnitModel(model)) {
+    materializeSelections(model, main2);
+  }
+  let facetRoot = null;
+  if (isFacetModel(model)) {
+    const facetName = model.getName("facet");
+    head = makeJoinAggregateFromFacet(head, model.facet) ?? head;
+    facetRoot = new FacetNode(head, model, facetName, main2.getSource());
+    outputNodes[facetName] = facetRoot;
+  }
+  return {
+    ...model.component.data,
+    outputNodes,
+    outputNodeRefCounts,
+    raw,
+    main: main2,
+    facetRoot,
+    ancestorParse,
+    preFilterInvalid,
+    postFilterInvalid
+  };
+}
+function makeOutputNode(dataSourceType, model, head) {
+  const { outputNodes, outputNodeRefCounts } = model.component.data;
+  const name = model.getDataName(dataSourceType);
+  const node = new OutputNode(head, name, dataSourceType, outputNodeRefCounts);
+  outputNodes[name] = node;
+  return node;
+}
+var ConcatModel = class extends Model {
+  children;
+  constructor(spec, parent, parentGivenName, config) {
+    super(spec, "concat", parent, parentGivenName, config, spec.resolve);
+    if (spec.resolve?.axis?.x === "shared" || spec.resolve?.axis?.y === "shared") {
+      warn2(CONCAT_CANNOT_SHARE_AXIS);
+    }
+    this.children = this.getChildren(spec).map((child, i) => {
+      return buildModel(child, this, this.getName(`concat_${i}`), void 0, config);
+    });
+  }
+  parseData() {
+    this.component.data = parseData2(this);
+    for (const child of this.children) {
+      child.parseData();
+    }
+  }
+  parseSelections() {
+    this.component.selection = {};
+    for (const child of this.children) {
+      child.parseSelections();
+      for (const key2 of keys3(child.component.selection)) {
+        this.component.selection[key2] = child.component.selection[key2];
+      }
+    }
+    if (vals(this.component.selection).some((selCmpt) => isTimerSelection(selCmpt))) {
+      error2(MULTI_VIEW_ANIMATION_UNSUPPORTED);
+    }
+  }
+  parseMarkGroup() {
+    for (const child of this.children) {
+      child.parseMarkGroup();
+    }
+  }
+  parseAxesAndHeaders() {
+    for (const child of this.children) {
+      child.parseAxesAndHeaders();
+    }
+  }
+  getChildren(spec) {
+    if (isVConcatSpec(spec)) {
+      return spec.vconcat;
+    } else if (isHConcatSpec(spec)) {
+      return spec.hconcat;
+    }
+    return spec.concat;
+  }
+  parseLayoutSize() {
+    parseConcatLayoutSize(this);
+  }
+  parseAxisGroup() {
+    return null;
+  }
+  assembleSelectionTopLevelSignals(signals) {
+    return this.children.reduce((sg, child) => child.assembleSelectionTopLevelSignals(sg), signals);
+  }
+  assembleSignals() {
+    this.children.forEach((child) => child.assembleSignals());
+    return [];
+  }
+  assembleLayoutSignals() {
+    const layoutSignals = assembleLayoutSignals(this);
+    for (const child of this.children) {
+      layoutSignals.push(...child.assembleLayoutSignals());
+    }
+    return layoutSignals;
+  }
+  assembleSelectionData(data3) {
+    return this.children.reduce((db, child) => child.assembleSelectionData(db), data3);
+  }
+  assembleMarks() {
+    return this.children.map((child) => {
+      const title2 = child.assembleTitle();
+      const style2 = child.assembleGroupStyle();
+      const encodeEntry2 = child.assembleGroupEncodeEntry(false);
+      return {
+        type: "group",
+        name: child.getName("group"),
+        ...title2 ? { title: title2 } : {},
+        ...style2 ? { style: style2 } : {},
+        ...encodeEntry2 ? { encode: { update: encodeEntry2 } } : {},
+        ...child.assembleGroup()
+      };
+    });
+  }
+  assembleGroupStyle() {
+    return void 0;
+  }
+  assembleDefaultLayout() {
+    const columns = this.layout.columns;
+    return {
+      ...columns != null ? { columns } : {},
+      bounds: "full",
+      // Use align each so it can work with multiple plots with different size
+      align: "each"
+    };
+  }
+};
 function isFalseOrNull(v) {
   return v === false || v === null;
 }
@@ -52238,9 +53087,6 @@ var AxisComponent = class _AxisComponent extends Split {
   }
 };
 function labels(model, channel, specifiedLabelsSpec) {
-  return labelsPositionSpec(model, channel, labelsTextSpec(model, channel, specifiedLabelsSpec));
-}
-function labelsTextSpec(model, channel, specifiedLabelsSpec) {
   const { encoding, config } = model;
   const fieldOrDatumDef = getFieldOrDatumDef(encoding[channel]) ?? getFieldOrDatumDef(encoding[getSecondaryRangeChannel(channel)]);
   const axis = model.axis(channel) || {};
@@ -52297,28 +53143,6 @@ function labelsTextSpec(model, channel, specifiedLabelsSpec) {
   }
   return specifiedLabelsSpec;
 }
-function labelsPositionSpec(model, channel, specifiedLabelsSpec) {
-  if ("x" in specifiedLabelsSpec || "y" in specifiedLabelsSpec) {
-    return specifiedLabelsSpec;
-  }
-  const inferredBandPosition = defaultBandPosition(model, channel);
-  if (inferredBandPosition === void 0) {
-    return specifiedLabelsSpec;
-  }
-  const bandPosition = model.axis(channel)?.bandPosition ?? inferredBandPosition;
-  if (bandPosition === 0.5) {
-    return specifiedLabelsSpec;
-  }
-  const positionRef2 = {
-    scale: model.scaleName(channel),
-    signal: "datum.value",
-    band: bandPosition
-  };
-  return {
-    ...channel === "x" ? { x: positionRef2 } : { y: positionRef2 },
-    ...specifiedLabelsSpec
-  };
-}
 function parseUnitAxes(model) {
   return POSITION_SCALE_CHANNELS.reduce((axis, channel) => {
     if (model.component.scales[channel]) {
@@ -52373,8 +53197,8 @@ function parseLayerAxes(model) {
       delete child.component.axes[channel];
     }
     if (resolve4.axis[channel] === "independent" && axes[channel] && axes[channel].length > 1) {
-      for (const [index5, axisCmpt] of (axes[channel] || []).entries()) {
-        if (index5 > 0 && !!axisCmpt.get("grid") && !axisCmpt.explicit.grid) {
+      for (const [index6, axisCmpt] of (axes[channel] || []).entries()) {
+        if (index6 > 0 && !!axisCmpt.get("grid") && !axisCmpt.explicit.grid) {
           axisCmpt.implicit.grid = false;
         }
       }
@@ -52386,8 +53210,8 @@ function mergeAxisComponents(mergedAxisCmpts, childAxisCmpts) {
     if (mergedAxisCmpts.length !== childAxisCmpts.length) {
       return void 0;
     }
-    const length2 = mergedAxisCmpts.length;
-    for (let i = 0; i < length2; i++) {
+    const length3 = mergedAxisCmpts.length;
+    for (let i = 0; i < length3; i++) {
       const merged = mergedAxisCmpts[i];
       const child = childAxisCmpts[i];
       if (!!merged !== !!child) {
@@ -52572,12 +53396,6 @@ var arc4 = {
 var area5 = {
   vgMark: "area",
   encodeEntry: (model) => {
-    const xRangeFromOffset = model.isRangedOffset("x");
-    const yRangeFromOffset = model.isRangedOffset("y");
-    const hasOffsetDrivenRange = xRangeFromOffset || yRangeFromOffset;
-    const xIsRange = xRangeFromOffset || !hasOffsetDrivenRange && model.markDef.orient === "horizontal";
-    const yIsRange = yRangeFromOffset || !hasOffsetDrivenRange && model.markDef.orient === "vertical";
-    const yDefaultPos = yRangeFromOffset && !model.encoding.y ? "zeroOrMax" : "zeroOrMin";
     return {
       ...baseEncodeEntry(model, {
         align: "ignore",
@@ -52590,12 +53408,12 @@ var area5 = {
       ...pointOrRangePosition("x", model, {
         defaultPos: "zeroOrMin",
         defaultPos2: "zeroOrMin",
-        range: xIsRange
+        range: model.markDef.orient === "horizontal"
       }),
       ...pointOrRangePosition("y", model, {
-        defaultPos: yDefaultPos,
+        defaultPos: "zeroOrMin",
         defaultPos2: "zeroOrMin",
-        range: yIsRange
+        range: model.markDef.orient === "vertical"
       }),
       ...defined(model)
     };
@@ -52604,7 +53422,7 @@ var area5 = {
 var bar = {
   vgMark: "rect",
   encodeEntry: (model) => {
-    const encodeEntry2 = {
+    return {
       ...baseEncodeEntry(model, {
         align: "ignore",
         baseline: "ignore",
@@ -52615,10 +53433,6 @@ var bar = {
       }),
       ...rectPosition(model, "x"),
       ...rectPosition(model, "y")
-    };
-    return {
-      ...encodeEntry2,
-      ...cornerRadiusEnd(model, encodeEntry2)
     };
   }
 };
@@ -52893,10 +53707,9 @@ function parseMarkGroups(model) {
       return getPathGroups(model, details);
     }
   } else if (model.mark === BAR) {
-    const cornerRadiusEnd2 = getMarkPropOrConfig("cornerRadiusEnd", model.markDef, model.config);
-    const hasCornerRadius2 = cornerRadiusEnd2 || VG_CORNERRADIUS_CHANNELS.some((prop) => getMarkPropOrConfig(prop, model.markDef, model.config));
+    const hasCornerRadius2 = VG_CORNERRADIUS_CHANNELS.some((prop) => getMarkPropOrConfig(prop, model.markDef, model.config));
     if (model.stack && !model.fieldDef("size") && hasCornerRadius2) {
-      return getGroupsForStackedBarWithCornerRadius(model, cornerRadiusEnd2);
+      return getGroupsForStackedBarWithCornerRadius(model);
     }
   }
   return getMarkGroup(model);
@@ -52926,7 +53739,7 @@ function getPathGroups(model, details) {
   ];
 }
 var STACK_GROUP_PREFIX = "stack_group_";
-function getGroupsForStackedBarWithCornerRadius(model, cornerRadiusEnd2) {
+function getGroupsForStackedBarWithCornerRadius(model) {
   const [mark] = getMarkGroup(model, { fromPrefix: STACK_GROUP_PREFIX });
   const fieldScale = model.scaleName(model.stack.fieldChannel);
   const stackField = (opt = {}) => model.vgField(model.stack.fieldChannel, opt);
@@ -52984,15 +53797,6 @@ function getGroupsForStackedBarWithCornerRadius(model, cornerRadiusEnd2) {
       mark.encode.update[key2] = { value: 0 };
     }
   }
-  groupUpdate = {
-    ...groupUpdate,
-    ...cornerRadiusEndForStackedBar(model, cornerRadiusEnd2, fieldScale, {
-      minStart: stackField({ prefix: "min", suffix: "start" }),
-      maxStart: stackField({ prefix: "max", suffix: "start" }),
-      minEnd: stackField({ prefix: "min", suffix: "end" }),
-      maxEnd: stackField({ prefix: "max", suffix: "end" })
-    })
-  };
   const groupby = [];
   if (model.stack.groupbyChannels?.length > 0) {
     for (const groupbyChannel of model.stack.groupbyChannels) {
@@ -53189,25 +53993,6 @@ var UnitModel = class extends ModelWithField {
   }
   axis(channel) {
     return this.specifiedAxes[channel];
-  }
-  /**
-   * Returns true if the given position channel is in ranged-offset mode: a bar/area mark
-   * whose missing or discrete position channel has a quantitative offset channel, so the
-   * mark spans from an in-band zero baseline to the offset value.
-   */
-  isRangedOffset(channel) {
-    const { encoding, markDef } = this;
-    if (!isBarOrArea(markDef.type)) {
-      return false;
-    }
-    if (encoding[getSecondaryRangeChannel(channel)] || !channelHasQuantitativeOffset(encoding, channel)) {
-      return false;
-    }
-    const channelDef = encoding[channel];
-    if (channelDef === void 0) {
-      return true;
-    }
-    return isFieldOrDatumDef(channelDef) && hasDiscreteDomain(this.getScaleComponent(channel)?.get("type"));
   }
   legend(channel) {
     return this.specifiedLegends[channel];
