@@ -61,7 +61,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   const entry = commands[name]
   if (!entry) {
-    process.stderr.write(`compact-handoff: unknown command "${name}" (commands: ${publicCommands().map(([n]) => n).join(', ')}) [USAGE]\n`)
+    const names = publicCommands().map(([n]) => n)
+    process.stderr.write(`compact-handoff: unknown command "${name}" (commands: ${names.join(', ')}) [USAGE]\n`)
     return ERROR_CODES.USAGE.exit
   }
   const command = await entry.load()

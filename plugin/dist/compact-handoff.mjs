@@ -55,7 +55,8 @@ async function main(argv) {
   }
   const entry = commands[name];
   if (!entry) {
-    process.stderr.write(`compact-handoff: unknown command "${name}" (commands: ${publicCommands().map(([n]) => n).join(", ")}) [USAGE]
+    const names = publicCommands().map(([n]) => n);
+    process.stderr.write(`compact-handoff: unknown command "${name}" (commands: ${names.join(", ")}) [USAGE]
 `);
     return ERROR_CODES.USAGE.exit;
   }
