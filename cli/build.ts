@@ -40,7 +40,7 @@ Options:
   --verbose           stack traces on errors
 
 Exit codes: 0 ok, 1 invalid config or transcript, or an --out that could not be written, 2 usage
-error, 3 internal error.`
+error (an --out folder that does not exist included), 3 internal error.`
 
 function parse(argv: string[]) {
   try {

@@ -134,7 +134,7 @@ describe('npx compact-handoff', () => {
     writeFileSync(t, JSON.stringify({ type: 'user', sessionId: 's', message: { role: 'user', content: 'hi' } }) + '\n')
     const w = cli('build', t, '--out', join(dir, 'missing', 'h.md'))
     assert.equal(w.status, 2)
-    assert.match(w.stderr, /--out .*h\.md: the folder .*missing does not exist \[USAGE\]/)
+    assert.match(w.stderr, /--out .*h\.md: .*missing is not a folder that exists \[USAGE\]/)
   })
 
   test('--out holds what the next window receives: the handoff, then the restored Read results', { skip: skipWithoutShared }, () => {

@@ -17,7 +17,7 @@ export function checkOutPath(flag: string, path: string): void {
   } catch {
     // missing: said below
   }
-  if (!isDir) throw new HandoffError('USAGE', `${flag} ${path}: the folder ${dir} does not exist`)
+  if (!isDir) throw new HandoffError('USAGE', `${flag} ${path}: ${dir} is not a folder that exists`)
   try {
     if (statSync(path).isDirectory()) throw new HandoffError('USAGE', `${flag} ${path} is a folder; name a file`)
   } catch (err) {

@@ -38,14 +38,14 @@ ${EXIT}`,
   { session: { type: 'string' }, out: { type: 'string' }, quality: { type: 'string' } },
   async (v) => {
     const dataDir = resolveDataDir(v['data-dir'])
+    const out = resolve(v.out ?? DEFAULT_OUT)
+    if (!v.json) checkOutPath('--out', out)
     const data = await readReport(dataDir, { session: v.session ?? null, ...(v.quality ? { quality: resolve(v.quality) } : {}) })
     if (v.session && data.sessions.length === 0) throw new StoreError(`no session ${JSON.stringify(v.session)} in the store (${dataDir})`)
     if (v.json) {
       process.stdout.write(`${jsonForTerminal(data)}\n`)
       return 0
     }
-    const out = resolve(v.out ?? DEFAULT_OUT)
-    checkOutPath('--out', out)
     const html = await renderPage(data)
     await writeOut(out, html)
     const compactions = data.sessions.reduce((n, s) => n + s.compactions.length, 0)

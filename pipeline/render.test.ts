@@ -191,5 +191,46 @@ describe('renderConversation', () => {
       assert.match(r.text, /→ Read \/p\/f11\.ts → ok: 1→x\n\n\[#2 user\] now fix f11$/)
       assert.doesNotMatch(r.text, /f0\.ts/)
     })
+
+    test('a bare exit 1 is said as it is, not as an error; searches say what they found; the outcome is never clipped off', () => {
+      const long = `/p/${'deep/'.repeat(30)}file.go`
+      const r = renderConversation(
+        t([
+          step(1, '', [call('g', 'Bash', { command: 'grep -n TODO store.go' }, 'Exit code 1', true)]),
+          step(2, '', [
+            call('f', 'Grep', { pattern: 'Load', path: '/p/store', output_mode: 'files_with_matches' }, 'Found 2 files\n/p/store/a.go\n/p/store/b.go'),
+          ]),
+          step(3, '', [call('o', 'Glob', { pattern: '**/*.go', path: '/p/' }, '/p/a.go\n/p/b.go')]),
+          step(4, '', [
+            call(
+              'e',
+              'Edit',
+              { file_path: long, old_string: 'a', new_string: 'x'.repeat(200) },
+              '<tool_use_error>File has been modified since read, either by the user or by a linter.</tool_use_error>',
+              true,
+            ),
+          ]),
+          m(5, { text: 'go on' }),
+        ]),
+        { maxChars: 4_000, compact: { fullChars: 10, cwd: '/p' } },
+      )
+      assert.match(r.text, /^\[#1 assistant\] → Bash grep -n TODO store\.go → exit 1, no output$/m)
+      assert.match(r.text, /^\[#2 assistant\] → Grep Load in store → ok: Found 2 files$/m)
+      assert.match(r.text, /^\[#3 assistant\] → Glob \*\*\/\*\.go in \/p\/ → ok, 2 lines$/m)
+      const edit = r.text.split('\n').find((l) => l.startsWith('[#4 '))!
+      assert.ok(edit.length <= 160, `${edit.length} chars`)
+      // The outcome keeps its own length (OUTCOME_CHARS); the path and the new text gave way.
+      assert.match(edit, /→ error: File has been modified since read, either by the user or by a li…$/)
+    })
+
+    test('a long typed turn at the edge is shown whole or not at all, never cut into lines', () => {
+      const turn = m(1, { text: Array.from({ length: 8 }, (_, k) => `line ${k} of what the user asked`).join('\n') })
+      const r = renderConversation(t([turn, m(2, { role: 'assistant', kind: 'assistant', text: 'On it.' })]), {
+        maxChars: 120 + 150,
+        compact: { fullChars: 20 },
+      })
+      assert.doesNotMatch(r.text, /calls? left out/)
+      assert.ok(!r.text.includes('line 7') || r.text.includes('line 3'), r.text)
+    })
   })
 })

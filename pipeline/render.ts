@@ -126,7 +126,8 @@ const EDIT_SNIPPET = 48
 const COMPACT_TYPED = 600
 /** Tools whose result only confirms the write: its line count says nothing about the work. */
 const WRITE_TOOLS = new Set(['Edit', 'MultiEdit', 'Write', 'NotebookEdit'])
-const PATH_FIELDS = ['file_path', 'notebook_path', 'path']
+/** The inputs that name a file or folder: the ones a compact line shows relative to the project. */
+export const PATH_FIELDS = ['file_path', 'notebook_path', 'path']
 const READ_LINE = /^\s*\d+(?:→|\t)/
 const PERSISTED = /^\s*<persisted-output>\s*\n([^\n]+)/
 
@@ -162,11 +163,19 @@ function callDetail(u: ToolUse): string {
   return ''
 }
 
+/** A shell call flagged with exit 1 and nothing printed: a search that found nothing or a test
+ *  that answered no as often as a failure, so it is said as it is, not called an error. */
+const bareExit1 = (u: ToolUse) => u.name === 'Bash' && u.result !== undefined && withoutEngineNotes(u.result.text).trim() === 'Exit code 1'
+
+/** A call the compact part calls failed: flagged or in the tool's error wrapper, bar a bare exit 1. */
+const failedCall = (u: ToolUse) => isFailure(u) && !bareExit1(u)
+
 /** How a call came back, in a few words: `ok` (with the size of what a read or a search
- *  printed), or `error:` and the line that says why. */
+ *  printed), `exit 1, no output`, or `error:` and the line that says why. */
 function outcomeOf(u: ToolUse): string {
   if (u.result === undefined) return 'no result'
   const text = withoutEngineNotes(u.result.text)
+  if (bareExit1(u)) return 'exit 1, no output'
   if (isFailure(u)) {
     const why = errorReason(text, 1, OUTCOME_CHARS - 7)
     return why ? `error: ${why}` : 'error'
@@ -178,28 +187,37 @@ function outcomeOf(u: ToolUse): string {
   // A Read's own lines are numbered; what follows them is not the file's.
   const lines = text.split('\n').filter((l) => (u.name === 'Read' ? READ_LINE.test(l) : l.trim() !== ''))
   if (lines.length === 0) return 'ok'
+  // A search that lists files says how many first ("Found 3 files"): that, not its line count.
+  if (u.name === 'Grep' && /^Found \d+/.test(lines[0]!)) return clip(`ok: ${flat(lines[0]!)}`, OUTCOME_CHARS)
   if (lines.length === 1) return clip(`ok: ${flat(lines[0]!)}`, OUTCOME_CHARS)
   // A command's last line is where it mostly says how it went (`PASS`, `0 issues.`, a summary).
   if (u.name === 'Bash') return clip(`ok, ${lineCount(lines.length)}, the last: ${flat(lines.at(-1)!)}`, OUTCOME_CHARS)
   return `ok, ${lineCount(lines.length)}`
 }
 
-/** The call's key input, a path under `cwd` shown relative to it. */
+/** The call's key input, a path under `cwd` shown relative to it (a search's `in` path too). */
 function compactKey(u: ToolUse, cwd: string | undefined): string {
-  const rel = (p: string) => (cwd === '/' ? p : shortPath(p, cwd))
   const input = u.input
-  if (u.name === 'Grep' && typeof input.pattern === 'string') return `${input.pattern}${typeof input.path === 'string' ? ` in ${rel(input.path)}` : ''}`
+  const where = typeof input.path === 'string' ? input.path : undefined
+  if ((u.name === 'Grep' || u.name === 'Glob') && typeof input.pattern === 'string') return `${input.pattern}${where ? ` in ${shortPath(where, cwd)}` : ''}`
   const key = keyInput(u)
-  return PATH_FIELDS.some((k) => input[k] === key) ? rel(key) : key
+  return PATH_FIELDS.some((k) => input[k] === key) ? shortPath(key, cwd) : key
 }
 
-/** One tool call on one line of at most COMPACT_LINE chars: tool, key input, outcome. */
-function compactUse(u: ToolUse, cwd: string | undefined): string {
-  const detail = callDetail(u)
-  const tail = `${detail ? ` (${detail})` : ''} → ${outcomeOf(u)}`
+/** One tool call on one line of at most `width` chars: tool, key input, what it asked for,
+ *  outcome. The outcome keeps its own length (at most OUTCOME_CHARS); the key and the detail
+ *  give way, the detail first. */
+function compactUse(u: ToolUse, cwd: string | undefined, width = COMPACT_LINE): string {
+  const outcome = ` → ${outcomeOf(u)}`
   const head = `  → ${u.name} `
-  const key = clip(oneLine(compactKey(u, cwd)), Math.max(40, COMPACT_LINE - head.length - tail.length))
-  return clip(`${head}${key}${tail}`, COMPACT_LINE)
+  const key = oneLine(compactKey(u, cwd))
+  const room = width - head.length - outcome.length
+  const detail = callDetail(u)
+  const keyRoom = Math.max(20, Math.min(key.length, room - (detail ? 12 : 0)))
+  const shownKey = clip(key, keyRoom)
+  const detailRoom = room - shownKey.length - 3
+  const shownDetail = detail && detailRoom >= 8 ? ` (${clip(detail, detailRoom)})` : ''
+  return `${head}${shownKey}${shownDetail}${outcome}`
 }
 
 /**
@@ -211,11 +229,11 @@ function renderCompact(m: Message, cwd: string | undefined, only?: (u: ToolUse) 
   const head = headOf(m)
   if (m.kind === 'typed') return `${head} ${clipMiddle(m.text.trim(), COMPACT_TYPED)}`
   if (m.kind !== 'assistant') return renderMessage(m, { maxChars: COMPACT_LINE, messageChars: COMPACT_LINE })
-  const calls = (only ? m.toolUses.filter(only) : m.toolUses).map((u) => compactUse(u, cwd))
+  const uses = only ? m.toolUses.filter(only) : m.toolUses
   const text = only ? ' (only its failed calls shown)' : m.text.trim() ? ` ${gist(m.text, COMPACT_LINE - head.length - 1)}` : ''
-  // A bare call goes on its message's line: one line per call, not two.
-  if (text === '' && calls.length === 1) return `${head} ${calls[0]!.trimStart()}`
-  return [head + text, ...calls].join('\n')
+  // A bare call goes on its message's line: one line per call, not two (the head's room given up).
+  if (text === '' && uses.length === 1) return `${head} ${compactUse(uses[0]!, cwd, COMPACT_LINE - head.length - 1 + 2).trimStart()}`
+  return [head + text, ...uses.map((u) => compactUse(u, cwd))].join('\n')
 }
 
 /** A compact message's head and as many of its last call lines as fit in `left`, or null. */
@@ -272,8 +290,9 @@ export function renderConversation(t: Transcript, opts: RenderOptions): Rendered
       } else break
     }
     if (used + s.length + 2 > room) {
-      // A compact message of many calls (a burst of reads) over the room keeps its newest calls.
-      const newest = full ? null : newestCalls(s, room - used - 2)
+      // A compact message of many calls (a burst of reads) over the room keeps its newest calls;
+      // any other message (a long turn) is whole or not at all.
+      const newest = full || m.kind !== 'assistant' ? null : newestCalls(s, room - used - 2)
       if (newest) shown.push({ at: i, text: newest, compact: true })
       break
     }
@@ -300,8 +319,8 @@ function withFailuresAtEdge(messages: readonly Message[], shown: Shown[], left: 
     const before = messages.findLastIndex((m, i) => i < edge && rendered(m))
     if (before < 0) return
     const m = messages[before]!
-    if (!m.toolUses.some(isFailure)) return
-    const s = renderCompact(m, cwd, isFailure)
+    if (!m.toolUses.some(failedCall)) return
+    const s = renderCompact(m, cwd, failedCall)
     if (s.length + 2 <= left) {
       shown.push({ at: before, text: s, compact: true })
       return

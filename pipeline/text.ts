@@ -24,7 +24,8 @@ export const lineSpan = (from: number, to: number): string => (from === to ? `li
 /** `/repo/lib/a.ex` as `lib/a.ex` when the session ran in /repo; any other path as it is. */
 export function shortPath(path: string, cwd: string | undefined): string {
   const root = cwd?.replace(/\/+$/, '')
-  return root && path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path
+  // The project folder itself (`/repo/`) stays whole rather than becoming ''.
+  return root && path.startsWith(`${root}/`) && path.length > root.length + 1 ? path.slice(root.length + 1) : path
 }
 
 export interface ClipOptions {

@@ -43,10 +43,14 @@ export function errorReason(text: string, lines = 2, max = 200): string {
   const rejected = REJECTED.exec(body.trim())
   if (rejected) return clip(oneLine(`rejected by the user${rejected[1]?.trim() ? `, who said: ${rejected[1].trim()}` : ''}`), max)
   // A tool's own error (a file tool's, the engine's) says why on its first line; what follows is
-  // often the input handed back (an Edit's old_string), not the reason.
+  // often the input handed back (an Edit's old_string), not the reason, unless the first line
+  // only introduces it ("…the following issue:").
   if (/^\s*<tool_use_error>/.test(text)) {
-    const first = body.split('\n').find((l) => l.trim() !== '')
-    if (first) return clip(first.replace(/\s+/g, ' ').trim(), max)
+    const [first, next] = body
+      .split('\n')
+      .map((l) => l.replace(/\s+/g, ' ').trim())
+      .filter((l) => l !== '')
+    if (first) return clip(first.endsWith(':') && next && lines > 1 ? `${first} ⏎ ${next}` : first, max)
   }
   const raw = body.split('\n')
   const all = raw.map((l) => l.replace(/\s+/g, ' ').trim()).filter((l) => l !== '')

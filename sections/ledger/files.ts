@@ -43,7 +43,8 @@ export interface WrittenFile {
   /** Message indices of its first and last write (a deletion counts). */
   first: number
   last: number
-  /** How it was deleted (`rm`, `rm -r` of a folder above it) after its last write: gone now. */
+  /** How it was deleted (`rm`, `rm -r` of a folder above it) after its last write, by a command
+   *  that succeeded. Not "gone": a later `git checkout` or a script may have brought it back. */
   deleted?: string
 }
 
@@ -101,7 +102,7 @@ export function filesWritten(calls: Call[]): WrittenFile[] {
       const raw = use.input[field]
       if (typeof raw !== 'string' || raw === '') continue
       const f = entry(normalizePath(raw), at)
-      delete f.deleted // written again after it was deleted
+      if (!isFailure(use)) delete f.deleted // written again after it was deleted
       f.tools[use.name] = (f.tools[use.name] ?? 0) + 1
       f.toolCalls++
       if (isFailure(use)) f.failedToolCalls++
@@ -111,8 +112,10 @@ export function filesWritten(calls: Call[]): WrittenFile[] {
       for (const w of shell.writes) {
         const path = resolveWrite(w.path, w.dir, base)
         if (isDeletion(w)) {
-          // A file written here and deleted since is said to be gone; one only deleted is listed
-          // too. `rm -r` takes everything under the path with it.
+          // A file written here and deleted since says so; one only deleted is listed too. `rm -r`
+          // takes everything under the path with it. A command that failed may have stopped before
+          // its `rm`, so it deletes nothing here.
+          if (isFailure(use)) continue
           const gone = [...byPath.values()].filter((f) => f.path === path || (w.how === 'rm -r' && f.path.startsWith(`${path}/`)))
           if (gone.length === 0 && w.how === 'rm') gone.push(entry(path, at))
           for (const f of gone) {

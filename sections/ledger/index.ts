@@ -149,8 +149,8 @@ function toolList(f: WrittenFile, cwd: string | undefined): string {
   const dir = f.path.slice(0, f.path.lastIndexOf('/') + 1)
   const old = (p: string) => (dir && p.startsWith(dir) && !p.slice(dir.length).includes('/') ? p.slice(dir.length) : shortPath(p, cwd))
   const renamed = f.renamedFrom.length ? `; renamed from ${f.renamedFrom.map(old).join(', ')}` : ''
-  // Deleted after its last write: the next window must not look for it.
-  if (f.deleted) return parts.length ? `${parts.join(', ')}${renamed}; then deleted (${f.deleted}), gone now` : `deleted (${f.deleted}), gone now`
+  // Deleted after its last write: the next window should not expect to find it.
+  if (f.deleted) return parts.length ? `${parts.join(', ')}${renamed}; then deleted (${f.deleted})` : `deleted (${f.deleted})`
   return parts.join(', ') + renamed
 }
 
@@ -158,7 +158,10 @@ function renderFiles(files: WrittenFile[], room: number, cwd: string | undefined
   const perTool = new Map<string, number>()
   for (const f of files) for (const t of Object.keys(f.tools)) perTool.set(t, (perTool.get(t) ?? 0) + 1)
   const counts = [...perTool].map(([t, k]) => `${t} ${fmt(k)}`).join(' · ')
-  const head = `### Files written: ${fmt(files.length)}${files.length ? ` (files per tool: ${counts})` : ''}`
+  // A file the session only deleted is listed with the written ones, and counted apart.
+  const onlyDeleted = files.filter((f) => Object.keys(f.tools).length === 0).length
+  const written = files.length - onlyDeleted
+  const head = `### Files written: ${fmt(written)}${onlyDeleted ? `, deleted: ${fmt(onlyDeleted)}` : ''}${written ? ` (files per tool: ${counts})` : ''}`
   if (files.length === 0) return { text: head, shown: 0 }
   const relative = cwd && cwd !== '/' && files.some((f) => f.path.startsWith(`${cwd.replace(/\/+$/, '')}/`))
   const intro = relative ? [`Paths are relative to ${cwd}.`] : []

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { errorReason, isFailure, type Message, type MessageKind, type Transcript } from '../../pipeline/index.ts'
+import type { Message, MessageKind, Transcript } from '../../pipeline/index.ts'
 import { type CommandRow, fitCommands, renderCommand, repeatsCollapsed } from './commands.ts'
 import { failures } from './failures.ts'
 import { filesWritten, normalizePath } from './files.ts'
@@ -187,16 +187,8 @@ describe('files written', () => {
 // ---- failures ---------------------------------------------------------------------------------
 
 describe('failures', () => {
-  const use = (name: string, text: string, isError = false) =>
-    assistant(0, { name, input: { command: 'x', file_path: '/f' }, result: { text, isError } }).toolUses[0]!
-
-  test('is_error, or the error text the tool itself produced', () => {
-    assert.equal(isFailure(use('Bash', 'Exit code 1\nboom', true)), true)
-    assert.equal(isFailure(use('Edit', '<tool_use_error>String to replace not found</tool_use_error>')), true)
-    assert.equal(isFailure(use('Read', 'Error: EISDIR')), true)
-    // A command's own output is not the tool's error text.
-    assert.equal(isFailure(use('Bash', 'Error: this is what the program printed')), false)
-    assert.equal(isFailure(use('Bash', 'all good')), false)
+  test('no calls, no failures', () => {
+    assert.equal(failures([]).length, 0)
   })
 
   test('the newest 20, each with the tool, a short input and the lines that say why', async () => {
@@ -220,52 +212,6 @@ describe('failures', () => {
     assert.doesNotMatch(body, /\b(ok|passed|success(ful)?)\b/i)
     assert.match(body, /1\. \[error\] make$/m)
     assert.match(body, /^2\. make again$/m)
-  })
-
-  test('the reason drops the wrapper tags; with nothing naming an error it is the last two lines', () => {
-    assert.equal(errorReason('<tool_use_error>File does not exist.</tool_use_error>'), 'File does not exist.')
-    // A tool's own error says why first; the old_string it hands back is not the reason.
-    assert.equal(
-      errorReason('<tool_use_error>String to replace not found in file.\nString: if __name__ == "__main__":\n    main()</tool_use_error>'),
-      'String to replace not found in file.',
-    )
-    // TeX's error lines start with "! ".
-    assert.equal(errorReason('This is pdfTeX\n(./p.tex\n! Undefined control sequence.\nl.12 \\foo\n)', 1), '! Undefined control sequence.')
-    assert.equal(errorReason('a\n\nb\nc'), 'b ⏎ c')
-    assert.equal(errorReason('Exit code 1'), 'Exit code 1')
-    assert.equal(failures([]).length, 0)
-  })
-
-  test('the reason skips a banner for the lines that name the error', () => {
-    // Shapes from the real transcripts: a task runner's echo of its command, a TeX banner, a
-    // pre-commit hook's progress, a test runner's FAIL, a Python traceback, npm.
-    const goTest =
-      'Exit code 1\n[test] $ go test ./...\n[test] ERROR task failed\n\nok  \tpkg/a\t0.1s\n    state_test.go:760: got 33.3%, want 42.9%\n--- FAIL: TestShare (0.00s)\nFAIL\nFAIL\tpkg/strategy\t3.2s'
-    assert.equal(errorReason(goTest), 'Exit code 1 ⏎ state_test.go:760: got 33.3%, want 42.9% ⏎ --- FAIL: TestShare (0.00s)')
-    const tex =
-      'This is pdfTeX, Version 3.14 (TeX Live 2023)\n restricted \\write18 enabled.\nentering extended mode\n(./paper.tex\n! LaTeX Error: Missing \\begin{document}.\n\nSee the LaTeX manual'
-    assert.equal(errorReason(tex), '! LaTeX Error: Missing \\begin{document}. ⏎ See the LaTeX manual')
-    const hook =
-      'Pre-commit validation failed:\n[DIALYZER]\nFinding suitable PLTs\nChecking PLT...\nTotal errors: 2, Skipped: 0\nlib/a/helpers.ex:57:13:pattern_match\nThe pattern can never match the type.'
-    assert.equal(errorReason(hook), 'lib/a/helpers.ex:57:13:pattern_match ⏎ The pattern can never match the type.')
-    const py = 'Exit code 1\nloading\nTraceback (most recent call last):\n  File "run.py", line 3, in <module>\n    main()\nKeyError: \'name\''
-    assert.equal(errorReason(py), "Exit code 1 ⏎ KeyError: 'name'")
-    assert.equal(
-      errorReason('Exit code 1\n> app@1.0 build\nnpm ERR! code ELIFECYCLE\nnpm ERR! errno 2'),
-      'Exit code 1 ⏎ npm ERR! code ELIFECYCLE ⏎ npm ERR! errno 2',
-    )
-    // A line that only mentions an error counts when nothing names one outright.
-    assert.equal(errorReason('Exit code 1\n[lint] $ lint ./...\n[lint] ERROR task failed\ndone'), 'Exit code 1 ⏎ [lint] ERROR task failed ⏎ done')
-  })
-
-  test('a call the user turned down says so, with their words', () => {
-    const text =
-      "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). To tell you how to proceed, the user said:\nare there some go compilation problems?"
-    assert.equal(errorReason(text), 'rejected by the user, who said: are there some go compilation problems?')
-    assert.equal(
-      errorReason("The user doesn't want to proceed with this tool use. The tool use was rejected. STOP what you are doing."),
-      'rejected by the user',
-    )
   })
 })
 
@@ -532,11 +478,31 @@ describe('paths the shell wrote', () => {
       '/repo',
     )
     const { body } = await run(t)
-    assert.match(body, /^- tmp\/probe\.go — Write; then deleted \(rm\), gone now$/m)
-    assert.match(body, /^- build\/sub\/b\.txt — Write; then deleted \(rm -r\), gone now$/m)
-    assert.match(body, /^- build\/a\.txt — Write; then deleted \(rm -r\), gone now$/m)
-    assert.match(body, /^- stale\.lock — deleted \(rm\), gone now$/m)
+    assert.match(body, /^### Files written: 4, deleted: 1 \(files per tool: Write 4 · Bash 1\)$/m)
+    assert.match(body, /^- tmp\/probe\.go — Write; then deleted \(rm\)$/m)
+    assert.match(body, /^- build\/sub\/b\.txt — Write; then deleted \(rm -r\)$/m)
+    assert.match(body, /^- build\/a\.txt — Write; then deleted \(rm -r\)$/m)
+    assert.match(body, /^- stale\.lock — deleted \(rm\)$/m)
     assert.match(body, /^- keep\.txt — Write, Bash \(>\)$/m)
+  })
+
+  test('a deletion that may not have happened is not one: the command failed, or a failed write after it', async () => {
+    const failed = { text: 'Exit code 1\nrm: cannot remove a.go: Permission denied', isError: true }
+    const t = transcript(
+      [
+        assistant(0, write('/repo/a.go'), write('/repo/b.go')),
+        assistant(1, bash('rm a.go', failed), bash('rm b.go')),
+        assistant(2, {
+          name: 'Edit',
+          input: { file_path: '/repo/b.go', old_string: 'x', new_string: 'y' },
+          result: { text: '<tool_use_error>File does not exist.</tool_use_error>', isError: true },
+        }),
+      ],
+      '/repo',
+    )
+    const { body } = await run(t)
+    assert.match(body, /^- a\.go — Write$/m)
+    assert.match(body, /^- b\.go — Write, Edit; then deleted \(rm\)$/m)
   })
 
   test('a file written again under its old name after the mv is listed under both', async () => {

@@ -84,7 +84,7 @@ const byId = (a: Task, b: Task) => (/^\d+$/.test(a.id) && /^\d+$/.test(b.id) ? N
 
 /**
  * The tasks laid out inside `room` chars: each open one on its line, under way first; the
- * completed ones each on theirs while there is room, else by number on one line. When even the
+ * completed ones each on theirs with its subject when all of them fit, else by number on one line. When even the
  * open ones do not fit, the last of them go, and a note names the lookup that lists them.
  */
 export function renderTasks(tasks: Task[], room: number, lookup: string, subjectChars = 100): { text: string; shown: number } {

@@ -26,11 +26,16 @@ const DECLARATION = new RegExp(
     `|${MODIFIERS}(?:const|var|let|type)\\b|[A-Z][A-Z0-9_]{3,}\\s*[:=]|#{1,4} |\\\\(?:sub)*section\\*?\\{)`,
 )
 
+const edits = (ops: Touch['ops']) => (ops.Edit ?? 0) + (ops.MultiEdit ?? 0) + (ops.NotebookEdit ?? 0)
+
+/** Whether the session wrote or edited the file (not only read it). */
+const changed = (t: Touch) => (t.ops.Write ?? 0) + edits(t.ops) > 0
+
 /** What the session did to a file, in words ("edited 3×, read 2×"). */
 function didWhat(ops: Touch['ops']): string {
   const words: Array<[string, number]> = [
     ['written', ops.Write ?? 0],
-    ['edited', (ops.Edit ?? 0) + (ops.MultiEdit ?? 0) + (ops.NotebookEdit ?? 0)],
+    ['edited', edits(ops)],
     ['read', ops.Read ?? 0],
   ]
   return words
@@ -96,16 +101,15 @@ function seenOf(touch: Touch): string {
   return `${span} as ${copy.from === 'write' ? 'written' : 'last read'}`
 }
 
-const changed = (t: Touch) => (t.ops.Write ?? 0) + (t.ops.Edit ?? 0) + (t.ops.MultiEdit ?? 0) + (t.ops.NotebookEdit ?? 0) > 0
-
 /** One file's declaration rows: those around where the work was, the one holding that line
- *  marked (`← there`, after the "last worked at line N" of the file's own line). */
-function declarationRows(touch: Touch, decls: Declaration[], n: number): string[] {
+ *  marked (`← there`, after the "last worked at line N" of the file's own line), and how many
+ *  of them that is. */
+function declarationRows(touch: Touch, decls: Declaration[], n: number): { rows: string[]; shown: number } {
   const { shown, holder } = aroundFocus(decls, touch.focus, n)
   const rows = shown.map((d, i) => `    ${d.line}: ${d.text}${i === holder ? '   ← there' : ''}`)
   const left = decls.length - shown.length
   if (left > 0) rows.push(`    (${fmt(left)} more declaration${left === 1 ? '' : 's'} in it, not listed)`)
-  return rows
+  return { rows, shown: shown.length }
 }
 
 export default defineSection<OutlineOptions>({
@@ -120,7 +124,12 @@ export default defineSection<OutlineOptions>({
     additionalProperties: false,
     properties: {
       maxFiles: { type: 'integer', minimum: 1, maximum: 200, description: 'the most files outlined, newest touch first' },
-      filesShare: { type: 'number', minimum: 0, maximum: 1, description: 'the share of the room the file lines may take before declarations are listed' },
+      filesShare: {
+        type: 'number',
+        minimum: 0,
+        maximum: 1,
+        description: "the share of the room the newest files' lines take before their declarations are listed",
+      },
       declarations: { type: 'integer', minimum: 0, description: 'the most declarations listed under one file, those nearest where the work last was' },
       lineChars: { type: 'integer', minimum: 20, description: 'a declaration line longer than this is clipped' },
     },
@@ -129,12 +138,12 @@ export default defineSection<OutlineOptions>({
     const touches = [...fileTouches(ctx.input.transcript).values()].reverse().filter((t) => basename(t.path) !== 'CLAUDE.md')
     if (touches.length === 0) throw new SectionDropError('SECTION_EMPTY', 'the session touched no file through a file tool')
     const cwd = ctx.input.transcript.cwd ?? ctx.input.cwd
-    const relative = cwd && cwd !== '/' && touches.some((t) => shortPath(t.path, cwd) !== t.path)
-    const intro = `Files this session worked on, newest first${relative ? `, relative to ${cwd}` : ''}: what was done to each, how much of it the conversation showed, where the work last was; under the newest, their declarations near that line (as last seen; the file may have changed since).`
+    const relative = touches.some((t) => shortPath(t.path, cwd) !== t.path)
+    const intro = `Files this session worked on, newest first${relative ? `, relative to ${cwd}` : ''}: what was done to each, how much of it the conversation showed, where the work last was; under the newest of them (changed ones first), their declarations near that line (as last seen; the file may have changed since).`
     const room = ctx.budgetChars - 80 // the line that counts files left out
-    // Files first, newest first, in up to half the room: which files matter is the map's first use.
-    // Declarations then go where the work was (changed files first, then read ones), and what room
-    // is left lists older files.
+    // Files first, newest first, in the filesShare of the room: which files matter is the map's
+    // first use. Declarations then go where the work was (changed files first, then read ones),
+    // and what room is left lists older files, one line each.
     const head = (touch: Touch) => `- ${shortPath(touch.path, cwd)} — ${didWhat(touch.ops)}; ${seenOf(touch)}; last worked at line ${fmt(touch.focus)}`
     const candidates = touches.slice(0, ctx.options.maxFiles)
     const files: Array<{ touch: Touch; head: string; rows: string[] }> = []
@@ -148,20 +157,29 @@ export default defineSection<OutlineOptions>({
       }
     }
     addFiles(intro.length + (room - intro.length) * ctx.options.filesShare)
-    if (files.length === 0) addFiles(room)
+    // Not even the newest file's line fits the share: that one line alone, in the whole room.
+    if (files.length === 0) {
+      const h = head(candidates[0]!)
+      if (used + h.length + 1 <= room) {
+        files.push({ touch: candidates[0]!, head: h, rows: [] })
+        used += h.length + 1
+      }
+    }
     if (files.length === 0) throw new SectionDropError('SECTION_EMPTY', `not even one file's line fits budgetChars: ${fmt(ctx.budgetChars)}`)
     let cut = 0
     for (const f of [...files.filter((f) => changed(f.touch)), ...files.filter((f) => !changed(f.touch))]) {
       const decls = declarations(f.touch, ctx.options.lineChars)
+      let shown = 0
       for (let n = Math.min(ctx.options.declarations, decls.length); n > 0; n--) {
-        const rows = declarationRows(f.touch, decls, n)
-        const size = rows.reduce((a, r) => a + r.length + 1, 0)
+        const listed = declarationRows(f.touch, decls, n)
+        const size = listed.rows.reduce((a, r) => a + r.length + 1, 0)
         if (used + size > room) continue
-        f.rows = rows
+        f.rows = listed.rows
+        shown = listed.shown
         used += size
         break
       }
-      cut += decls.length - Math.min(decls.length, f.rows.filter((r) => !r.startsWith('    (')).length)
+      cut += decls.length - shown
     }
     addFiles(room)
     const lines = [intro, ...files.flatMap((f) => [f.head, ...f.rows])]

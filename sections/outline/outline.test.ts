@@ -108,6 +108,19 @@ describe('outline', () => {
     assert.match(r.body, /- f29\.go — [^\n]*\n {4}5: type Store struct \{/)
     const listed = r.body.split('\n').filter((l) => l.startsWith('- ')).length
     assert.ok(listed > 3, `${listed} files listed`)
+    // Only the newest files (those in filesShare of the room) carry declarations: past the first
+    // file with none, no file has any.
+    const entries = r.body.split('\n- ').slice(1)
+    const bare = entries.findIndex((e) => !e.includes('\n    '))
+    assert.ok(bare > 0, 'the newest file has declarations, an older one has none')
+    assert.ok(
+      entries.slice(bare).every((e) => !/\n {4}\d/.test(e)),
+      'no older file has declarations',
+    )
+    // With no share for file lines first, the newest file still comes with its declarations.
+    const none = await runSection(outline, t(...many), { options: { maxFiles: 20, filesShare: 0, declarations: 8, lineChars: 100 }, budgetChars: 1_500 })
+    assert.match(none.body, /- f29\.go — [^\n]*\n {4}5: type Store struct \{/)
+    assert.ok(none.body.split('\n- ').length - 1 > 3, 'older files still listed, one line each')
     assert.match(r.body, new RegExp(`\\(${30 - listed} more files touched earlier, not listed\\)$`))
     await assert.rejects(run(t()), /touched no file/)
   })

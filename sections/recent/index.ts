@@ -4,7 +4,7 @@
  * steps that led there, one line per call: what was run, in what order, what failed. What the
  * next window continues is usually what the last window was doing, in its own exact terms.
  */
-import { defineSection, renderConversation, SectionDropError, windowStart } from '../../pipeline/index.ts'
+import { defineSection, PATH_FIELDS, renderConversation, SectionDropError, shortPath, windowStart } from '../../pipeline/index.ts'
 
 interface RecentOptions extends Record<string, unknown> {
   resultChars: number
@@ -12,10 +12,14 @@ interface RecentOptions extends Record<string, unknown> {
   fullShare: number
 }
 
+/** Whether a call's input names a path under `cwd` (one a compact line shows shortened). */
+const namesPathUnder = (input: Record<string, unknown>, cwd: string) =>
+  PATH_FIELDS.some((k) => typeof input[k] === 'string' && shortPath(input[k], cwd) !== input[k])
+
 export default defineSection<RecentOptions>({
   name: 'recent',
   title: 'The newest work',
-  description: 'The newest messages with tool calls verbatim and tool results clipped, newest kept.',
+  description: 'The newest messages with tool calls verbatim and tool results clipped; the steps before them one line per call.',
   // Priority 42: above restore (a call and its arguments cannot be re-read from anywhere), below
   // the outline and the sections that stand for the whole session.
   defaults: { timeoutMs: 5_000, budgetChars: 2_200, priority: 42, options: { resultChars: 150, inputChars: 1_500, fullShare: 0.5 } },
@@ -35,14 +39,17 @@ export default defineSection<RecentOptions>({
   },
   async run(ctx) {
     const t = ctx.input.transcript
-    const relative = t.cwd && t.cwd !== '/' ? `; paths relative to ${t.cwd}` : ''
-    const intro = `The last messages before this compaction, oldest first: the older ones a line per tool call (its input, how it came back${relative}), the newest in full.`
     // Only this window's own work: an earlier handoff or summary (and what came before it) is on
     // disk behind the history tools, and carrying it again would nest one handoff in the next.
     const start = windowStart(t.messages)
+    const messages = t.messages.slice(start)
+    // Said only when some call's path is under the project folder, so that a shortened one reads right.
+    const under = t.cwd !== undefined && messages.some((m) => m.toolUses.some((u) => namesPathUnder(u.input, t.cwd!)))
+    const relative = under ? `; paths relative to ${t.cwd}` : ''
+    const intro = `The last messages before this compaction, oldest first: the older ones a line per tool call (its input, how it came back${relative}), the newest in full.`
     const maxChars = ctx.budgetChars - intro.length - 2
     const rendered = renderConversation(
-      { ...t, messages: t.messages.slice(start) },
+      { ...t, messages },
       {
         maxChars,
         toolInputChars: ctx.options.inputChars,

@@ -12,7 +12,7 @@ var lineCount = (n) => `${fmt(n)} line${n === 1 ? "" : "s"}`;
 var lineSpan = (from, to) => from === to ? `line ${fmt(from)}` : `lines ${fmt(from)}\u2013${fmt(to)}`;
 function shortPath(path, cwd) {
   const root = cwd?.replace(/\/+$/, "");
-  return root && path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path;
+  return root && path.startsWith(`${root}/`) && path.length > root.length + 1 ? path.slice(root.length + 1) : path;
 }
 function clip(text, max, opts = {}) {
   if (text.length <= max) return text;

@@ -12,6 +12,7 @@ import {
 import {
   ENGINE_ATTACHED,
   FILE_TOOLS,
+  PATH_FIELDS,
   errorReason,
   fileLines,
   fileTouches,
@@ -23,7 +24,7 @@ import {
   shortInput,
   windowStart,
   withoutEngineNotes
-} from "./chunk-DC2PNFJN.mjs";
+} from "./chunk-SI3UZQDI.mjs";
 import {
   requireModel
 } from "./chunk-RHV63WVG.mjs";
@@ -35,7 +36,7 @@ import {
   oneLine,
   parseMarker,
   shortPath
-} from "./chunk-P7IITSMD.mjs";
+} from "./chunk-LOLXCKOV.mjs";
 import {
   SectionDropError
 } from "./chunk-ORPKAE4C.mjs";
@@ -2177,7 +2178,7 @@ function filesWritten(calls) {
       const raw = use.input[field];
       if (typeof raw !== "string" || raw === "") continue;
       const f = entry(normalizePath(raw), at2);
-      delete f.deleted;
+      if (!isFailure(use)) delete f.deleted;
       f.tools[use.name] = (f.tools[use.name] ?? 0) + 1;
       f.toolCalls++;
       if (isFailure(use)) f.failedToolCalls++;
@@ -2186,6 +2187,7 @@ function filesWritten(calls) {
       for (const w of shell.writes) {
         const path = resolveWrite(w.path, w.dir, base2);
         if (isDeletion(w)) {
+          if (isFailure(use)) continue;
           const gone = [...byPath.values()].filter((f2) => f2.path === path || w.how === "rm -r" && f2.path.startsWith(`${path}/`));
           if (gone.length === 0 && w.how === "rm") gone.push(entry(path, at2));
           for (const f2 of gone) {
@@ -2417,14 +2419,16 @@ function toolList(f, cwd) {
   const dir = f.path.slice(0, f.path.lastIndexOf("/") + 1);
   const old = (p) => dir && p.startsWith(dir) && !p.slice(dir.length).includes("/") ? p.slice(dir.length) : shortPath(p, cwd);
   const renamed = f.renamedFrom.length ? `; renamed from ${f.renamedFrom.map(old).join(", ")}` : "";
-  if (f.deleted) return parts.length ? `${parts.join(", ")}${renamed}; then deleted (${f.deleted}), gone now` : `deleted (${f.deleted}), gone now`;
+  if (f.deleted) return parts.length ? `${parts.join(", ")}${renamed}; then deleted (${f.deleted})` : `deleted (${f.deleted})`;
   return parts.join(", ") + renamed;
 }
 function renderFiles(files, room, cwd, n) {
   const perTool = /* @__PURE__ */ new Map();
   for (const f of files) for (const t of Object.keys(f.tools)) perTool.set(t, (perTool.get(t) ?? 0) + 1);
   const counts = [...perTool].map(([t, k]) => `${t} ${fmt(k)}`).join(" \xB7 ");
-  const head = `### Files written: ${fmt(files.length)}${files.length ? ` (files per tool: ${counts})` : ""}`;
+  const onlyDeleted = files.filter((f) => Object.keys(f.tools).length === 0).length;
+  const written = files.length - onlyDeleted;
+  const head = `### Files written: ${fmt(written)}${onlyDeleted ? `, deleted: ${fmt(onlyDeleted)}` : ""}${written ? ` (files per tool: ${counts})` : ""}`;
   if (files.length === 0) return { text: head, shown: 0 };
   const relative = cwd && cwd !== "/" && files.some((f) => f.path.startsWith(`${cwd.replace(/\/+$/, "")}/`));
   const intro = relative ? [`Paths are relative to ${cwd}.`] : [];
@@ -2618,10 +2622,12 @@ var MODIFIERS = "(?:(?:export|pub(?:\\([\\w:]+\\))?|public|private|protected|int
 var DECLARATION = new RegExp(
   `^(?:(?: {0,4}|\\t?)${MODIFIERS}(?:(?:func|class|def(?:p|module|macrop?|struct|impl|protocol)?|interface|struct|enum|function|fn|impl|trait|module|object|record|namespace)\\b|macro_rules!)|${MODIFIERS}(?:const|var|let|type)\\b|[A-Z][A-Z0-9_]{3,}\\s*[:=]|#{1,4} |\\\\(?:sub)*section\\*?\\{)`
 );
+var edits = (ops) => (ops.Edit ?? 0) + (ops.MultiEdit ?? 0) + (ops.NotebookEdit ?? 0);
+var changed = (t) => (t.ops.Write ?? 0) + edits(t.ops) > 0;
 function didWhat(ops) {
   const words = [
     ["written", ops.Write ?? 0],
-    ["edited", (ops.Edit ?? 0) + (ops.MultiEdit ?? 0) + (ops.NotebookEdit ?? 0)],
+    ["edited", edits(ops)],
     ["read", ops.Read ?? 0]
   ];
   return words.filter(([, n]) => n > 0).map(([w, n]) => n === 1 ? w : `${w} ${n}\xD7`).join(", ");
@@ -2663,13 +2669,12 @@ function seenOf(touch) {
   if (!copy.whole) return `${span} seen`;
   return `${span} as ${copy.from === "write" ? "written" : "last read"}`;
 }
-var changed = (t) => (t.ops.Write ?? 0) + (t.ops.Edit ?? 0) + (t.ops.MultiEdit ?? 0) + (t.ops.NotebookEdit ?? 0) > 0;
 function declarationRows(touch, decls, n) {
   const { shown, holder } = aroundFocus(decls, touch.focus, n);
   const rows = shown.map((d, i) => `    ${d.line}: ${d.text}${i === holder ? "   \u2190 there" : ""}`);
   const left = decls.length - shown.length;
   if (left > 0) rows.push(`    (${fmt(left)} more declaration${left === 1 ? "" : "s"} in it, not listed)`);
-  return rows;
+  return { rows, shown: shown.length };
 }
 var outline_default = defineSection({
   name: "outline",
@@ -2683,7 +2688,12 @@ var outline_default = defineSection({
     additionalProperties: false,
     properties: {
       maxFiles: { type: "integer", minimum: 1, maximum: 200, description: "the most files outlined, newest touch first" },
-      filesShare: { type: "number", minimum: 0, maximum: 1, description: "the share of the room the file lines may take before declarations are listed" },
+      filesShare: {
+        type: "number",
+        minimum: 0,
+        maximum: 1,
+        description: "the share of the room the newest files' lines take before their declarations are listed"
+      },
       declarations: { type: "integer", minimum: 0, description: "the most declarations listed under one file, those nearest where the work last was" },
       lineChars: { type: "integer", minimum: 20, description: "a declaration line longer than this is clipped" }
     }
@@ -2692,8 +2702,8 @@ var outline_default = defineSection({
     const touches = [...fileTouches(ctx.input.transcript).values()].reverse().filter((t) => basename2(t.path) !== "CLAUDE.md");
     if (touches.length === 0) throw new SectionDropError("SECTION_EMPTY", "the session touched no file through a file tool");
     const cwd = ctx.input.transcript.cwd ?? ctx.input.cwd;
-    const relative = cwd && cwd !== "/" && touches.some((t) => shortPath(t.path, cwd) !== t.path);
-    const intro = `Files this session worked on, newest first${relative ? `, relative to ${cwd}` : ""}: what was done to each, how much of it the conversation showed, where the work last was; under the newest, their declarations near that line (as last seen; the file may have changed since).`;
+    const relative = touches.some((t) => shortPath(t.path, cwd) !== t.path);
+    const intro = `Files this session worked on, newest first${relative ? `, relative to ${cwd}` : ""}: what was done to each, how much of it the conversation showed, where the work last was; under the newest of them (changed ones first), their declarations near that line (as last seen; the file may have changed since).`;
     const room = ctx.budgetChars - 80;
     const head = (touch) => `- ${shortPath(touch.path, cwd)} \u2014 ${didWhat(touch.ops)}; ${seenOf(touch)}; last worked at line ${fmt(touch.focus)}`;
     const candidates = touches.slice(0, ctx.options.maxFiles);
@@ -2708,20 +2718,28 @@ var outline_default = defineSection({
       }
     };
     addFiles(intro.length + (room - intro.length) * ctx.options.filesShare);
-    if (files.length === 0) addFiles(room);
+    if (files.length === 0) {
+      const h = head(candidates[0]);
+      if (used + h.length + 1 <= room) {
+        files.push({ touch: candidates[0], head: h, rows: [] });
+        used += h.length + 1;
+      }
+    }
     if (files.length === 0) throw new SectionDropError("SECTION_EMPTY", `not even one file's line fits budgetChars: ${fmt(ctx.budgetChars)}`);
     let cut = 0;
     for (const f of [...files.filter((f2) => changed(f2.touch)), ...files.filter((f2) => !changed(f2.touch))]) {
       const decls = declarations(f.touch, ctx.options.lineChars);
+      let shown = 0;
       for (let n = Math.min(ctx.options.declarations, decls.length); n > 0; n--) {
-        const rows = declarationRows(f.touch, decls, n);
-        const size = rows.reduce((a, r) => a + r.length + 1, 0);
+        const listed = declarationRows(f.touch, decls, n);
+        const size = listed.rows.reduce((a, r) => a + r.length + 1, 0);
         if (used + size > room) continue;
-        f.rows = rows;
+        f.rows = listed.rows;
+        shown = listed.shown;
         used += size;
         break;
       }
-      cut += decls.length - Math.min(decls.length, f.rows.filter((r) => !r.startsWith("    (")).length);
+      cut += decls.length - shown;
     }
     addFiles(room);
     const lines = [intro, ...files.flatMap((f) => [f.head, ...f.rows])];
@@ -2732,10 +2750,11 @@ var outline_default = defineSection({
 });
 
 // sections/recent/index.ts
+var namesPathUnder = (input, cwd) => PATH_FIELDS.some((k) => typeof input[k] === "string" && shortPath(input[k], cwd) !== input[k]);
 var recent_default = defineSection({
   name: "recent",
   title: "The newest work",
-  description: "The newest messages with tool calls verbatim and tool results clipped, newest kept.",
+  description: "The newest messages with tool calls verbatim and tool results clipped; the steps before them one line per call.",
   // Priority 42: above restore (a call and its arguments cannot be re-read from anywhere), below
   // the outline and the sections that stand for the whole session.
   defaults: { timeoutMs: 5e3, budgetChars: 2200, priority: 42, options: { resultChars: 150, inputChars: 1500, fullShare: 0.5 } },
@@ -2755,12 +2774,14 @@ var recent_default = defineSection({
   },
   async run(ctx) {
     const t = ctx.input.transcript;
-    const relative = t.cwd && t.cwd !== "/" ? `; paths relative to ${t.cwd}` : "";
-    const intro = `The last messages before this compaction, oldest first: the older ones a line per tool call (its input, how it came back${relative}), the newest in full.`;
     const start = windowStart(t.messages);
+    const messages = t.messages.slice(start);
+    const under = t.cwd !== void 0 && messages.some((m) => m.toolUses.some((u) => namesPathUnder(u.input, t.cwd)));
+    const relative = under ? `; paths relative to ${t.cwd}` : "";
+    const intro = `The last messages before this compaction, oldest first: the older ones a line per tool call (its input, how it came back${relative}), the newest in full.`;
     const maxChars = ctx.budgetChars - intro.length - 2;
     const rendered = renderConversation(
-      { ...t, messages: t.messages.slice(start) },
+      { ...t, messages },
       {
         maxChars,
         toolInputChars: ctx.options.inputChars,

@@ -16,7 +16,7 @@ function checkOutPath(flag, path) {
     isDir = statSync(dir).isDirectory();
   } catch {
   }
-  if (!isDir) throw new HandoffError("USAGE", `${flag} ${path}: the folder ${dir} does not exist`);
+  if (!isDir) throw new HandoffError("USAGE", `${flag} ${path}: ${dir} is not a folder that exists`);
   try {
     if (statSync(path).isDirectory()) throw new HandoffError("USAGE", `${flag} ${path} is a folder; name a file`);
   } catch (err) {

@@ -7,10 +7,10 @@ import {
   defaultConfigFile,
   importPackages,
   prepareSections
-} from "./chunk-CX5FOXOE.mjs";
-import "./chunk-FN6MGL4V.mjs";
+} from "./chunk-WABZJQYN.mjs";
+import "./chunk-ZC3EMP7H.mjs";
 import "./chunk-RHV63WVG.mjs";
-import "./chunk-P7IITSMD.mjs";
+import "./chunk-LOLXCKOV.mjs";
 import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {

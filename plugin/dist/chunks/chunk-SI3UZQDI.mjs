@@ -9,7 +9,7 @@ import {
   oneLine,
   parseMarker,
   shortPath
-} from "./chunk-P7IITSMD.mjs";
+} from "./chunk-LOLXCKOV.mjs";
 import {
   HandoffError
 } from "./chunk-ORPKAE4C.mjs";
@@ -534,8 +534,8 @@ function errorReason(text, lines = 2, max = 200) {
   const rejected = REJECTED.exec(body.trim());
   if (rejected) return clip(oneLine(`rejected by the user${rejected[1]?.trim() ? `, who said: ${rejected[1].trim()}` : ""}`), max);
   if (/^\s*<tool_use_error>/.test(text)) {
-    const first = body.split("\n").find((l) => l.trim() !== "");
-    if (first) return clip(first.replace(/\s+/g, " ").trim(), max);
+    const [first, next] = body.split("\n").map((l) => l.replace(/\s+/g, " ").trim()).filter((l) => l !== "");
+    if (first) return clip(first.endsWith(":") && next && lines > 1 ? `${first} \u23CE ${next}` : first, max);
   }
   const raw = body.split("\n");
   const all = raw.map((l) => l.replace(/\s+/g, " ").trim()).filter((l) => l !== "");
@@ -657,9 +657,12 @@ function callDetail(u) {
   if (u.name === "MultiEdit" && Array.isArray(edits)) return `${fmt(edits.length)} edit${edits.length === 1 ? "" : "s"}`;
   return "";
 }
+var bareExit1 = (u) => u.name === "Bash" && u.result !== void 0 && withoutEngineNotes(u.result.text).trim() === "Exit code 1";
+var failedCall = (u) => isFailure(u) && !bareExit1(u);
 function outcomeOf(u) {
   if (u.result === void 0) return "no result";
   const text = withoutEngineNotes(u.result.text);
+  if (bareExit1(u)) return "exit 1, no output";
   if (isFailure(u)) {
     const why = errorReason(text, 1, OUTCOME_CHARS - 7);
     return why ? `error: ${why}` : "error";
@@ -669,32 +672,38 @@ function outcomeOf(u) {
   if (persisted) return clip(`ok: ${flat(persisted[1])}`, OUTCOME_CHARS);
   const lines = text.split("\n").filter((l) => u.name === "Read" ? READ_LINE.test(l) : l.trim() !== "");
   if (lines.length === 0) return "ok";
+  if (u.name === "Grep" && /^Found \d+/.test(lines[0])) return clip(`ok: ${flat(lines[0])}`, OUTCOME_CHARS);
   if (lines.length === 1) return clip(`ok: ${flat(lines[0])}`, OUTCOME_CHARS);
   if (u.name === "Bash") return clip(`ok, ${lineCount(lines.length)}, the last: ${flat(lines.at(-1))}`, OUTCOME_CHARS);
   return `ok, ${lineCount(lines.length)}`;
 }
 function compactKey(u, cwd) {
-  const rel = (p) => cwd === "/" ? p : shortPath(p, cwd);
   const input = u.input;
-  if (u.name === "Grep" && typeof input.pattern === "string") return `${input.pattern}${typeof input.path === "string" ? ` in ${rel(input.path)}` : ""}`;
+  const where = typeof input.path === "string" ? input.path : void 0;
+  if ((u.name === "Grep" || u.name === "Glob") && typeof input.pattern === "string") return `${input.pattern}${where ? ` in ${shortPath(where, cwd)}` : ""}`;
   const key = keyInput(u);
-  return PATH_FIELDS.some((k) => input[k] === key) ? rel(key) : key;
+  return PATH_FIELDS.some((k) => input[k] === key) ? shortPath(key, cwd) : key;
 }
-function compactUse(u, cwd) {
-  const detail = callDetail(u);
-  const tail = `${detail ? ` (${detail})` : ""} \u2192 ${outcomeOf(u)}`;
+function compactUse(u, cwd, width = COMPACT_LINE) {
+  const outcome = ` \u2192 ${outcomeOf(u)}`;
   const head = `  \u2192 ${u.name} `;
-  const key = clip(oneLine(compactKey(u, cwd)), Math.max(40, COMPACT_LINE - head.length - tail.length));
-  return clip(`${head}${key}${tail}`, COMPACT_LINE);
+  const key = oneLine(compactKey(u, cwd));
+  const room = width - head.length - outcome.length;
+  const detail = callDetail(u);
+  const keyRoom = Math.max(20, Math.min(key.length, room - (detail ? 12 : 0)));
+  const shownKey = clip(key, keyRoom);
+  const detailRoom = room - shownKey.length - 3;
+  const shownDetail = detail && detailRoom >= 8 ? ` (${clip(detail, detailRoom)})` : "";
+  return `${head}${shownKey}${shownDetail}${outcome}`;
 }
 function renderCompact(m, cwd, only) {
   const head = headOf(m);
   if (m.kind === "typed") return `${head} ${clipMiddle(m.text.trim(), COMPACT_TYPED)}`;
   if (m.kind !== "assistant") return renderMessage(m, { maxChars: COMPACT_LINE, messageChars: COMPACT_LINE });
-  const calls = (only ? m.toolUses.filter(only) : m.toolUses).map((u) => compactUse(u, cwd));
+  const uses = only ? m.toolUses.filter(only) : m.toolUses;
   const text = only ? " (only its failed calls shown)" : m.text.trim() ? ` ${gist(m.text, COMPACT_LINE - head.length - 1)}` : "";
-  if (text === "" && calls.length === 1) return `${head} ${calls[0].trimStart()}`;
-  return [head + text, ...calls].join("\n");
+  if (text === "" && uses.length === 1) return `${head} ${compactUse(uses[0], cwd, COMPACT_LINE - head.length - 1 + 2).trimStart()}`;
+  return [head + text, ...uses.map((u) => compactUse(u, cwd))].join("\n");
 }
 function newestCalls(text, left) {
   const [head, ...calls] = text.split("\n");
@@ -732,7 +741,7 @@ function renderConversation(t, opts) {
       } else break;
     }
     if (used + s.length + 2 > room) {
-      const newest = full ? null : newestCalls(s, room - used - 2);
+      const newest = full || m.kind !== "assistant" ? null : newestCalls(s, room - used - 2);
       if (newest) shown.push({ at: i, text: newest, compact: true });
       break;
     }
@@ -753,8 +762,8 @@ function withFailuresAtEdge(messages, shown, left, cwd) {
     const before = messages.findLastIndex((m2, i) => i < edge && rendered(m2));
     if (before < 0) return;
     const m = messages[before];
-    if (!m.toolUses.some(isFailure)) return;
-    const s = renderCompact(m, cwd, isFailure);
+    if (!m.toolUses.some(failedCall)) return;
+    const s = renderCompact(m, cwd, failedCall);
     if (s.length + 2 <= left) {
       shown.push({ at: before, text: s, compact: true });
       return;
@@ -785,6 +794,7 @@ export {
   errorReason,
   keyInput,
   shortInput,
+  PATH_FIELDS,
   renderConversation,
   numberLines
 };

@@ -4,7 +4,7 @@ const require = __chCreateRequire(import.meta.url);
 import {
   checkOutPath,
   writeOut
-} from "./chunk-ZTZS7RR7.mjs";
+} from "./chunk-ZWKJNMST.mjs";
 import {
   usageError
 } from "./chunk-GS3UQNYK.mjs";
@@ -19,24 +19,24 @@ import {
   buildHandoff,
   configFiles,
   prepareSections
-} from "./chunk-CX5FOXOE.mjs";
-import "./chunk-FN6MGL4V.mjs";
+} from "./chunk-WABZJQYN.mjs";
+import "./chunk-ZC3EMP7H.mjs";
 import {
   builtinSections
-} from "./chunk-Z4ISAMIK.mjs";
+} from "./chunk-RPDVSTQN.mjs";
 import {
   readPolicy
 } from "./chunk-2Q6QKILD.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript
-} from "./chunk-DC2PNFJN.mjs";
+} from "./chunk-SI3UZQDI.mjs";
 import {
   systemClock
 } from "./chunk-RHV63WVG.mjs";
 import {
   fmt
-} from "./chunk-P7IITSMD.mjs";
+} from "./chunk-LOLXCKOV.mjs";
 import {
   HandoffError
 } from "./chunk-ORPKAE4C.mjs";
@@ -211,7 +211,7 @@ Options:
   --verbose           stack traces on errors
 
 Exit codes: 0 ok, 1 invalid config or transcript, or an --out that could not be written, 2 usage
-error, 3 internal error.`;
+error (an --out folder that does not exist included), 3 internal error.`;
 function parse(argv) {
   try {
     return parseArgs({

@@ -3,11 +3,11 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   builtinSections
-} from "./chunk-Z4ISAMIK.mjs";
+} from "./chunk-RPDVSTQN.mjs";
 import "./chunk-2Q6QKILD.mjs";
-import "./chunk-DC2PNFJN.mjs";
+import "./chunk-SI3UZQDI.mjs";
 import "./chunk-RHV63WVG.mjs";
-import "./chunk-P7IITSMD.mjs";
+import "./chunk-LOLXCKOV.mjs";
 import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {

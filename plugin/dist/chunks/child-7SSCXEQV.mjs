@@ -6,7 +6,7 @@ import {
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-2W7UBUP7.mjs";
+} from "./chunk-6O7FLDIY.mjs";
 import {
   BRIDGE_PATHS,
   BRIDGE_TOKEN_HEADER,
@@ -18,7 +18,7 @@ import {
 } from "./chunk-Y25NNC54.mjs";
 import {
   SeamDeniedError
-} from "./chunk-FN6MGL4V.mjs";
+} from "./chunk-ZC3EMP7H.mjs";
 import {
   readPolicy,
   vetForRead
@@ -26,13 +26,13 @@ import {
 import {
   fileTouches,
   readEngineMessages
-} from "./chunk-DC2PNFJN.mjs";
+} from "./chunk-SI3UZQDI.mjs";
 import {
   systemClock
 } from "./chunk-RHV63WVG.mjs";
 import {
   messageChars
-} from "./chunk-P7IITSMD.mjs";
+} from "./chunk-LOLXCKOV.mjs";
 import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";
 
@@ -590,7 +590,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-4UY55FDJ.mjs"), import("./sections-7MNXCIPI.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-WKLLQ2JA.mjs"), import("./sections-XHLBJ4OM.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

@@ -11,13 +11,13 @@ import {
   searchCommand,
   statusCommand,
   toolCommand
-} from "./chunk-YWB54IU3.mjs";
-import "./chunk-2W7UBUP7.mjs";
+} from "./chunk-2PED33TH.mjs";
+import "./chunk-6O7FLDIY.mjs";
 import "./chunk-GPZWB6SD.mjs";
 import "./chunk-GS3UQNYK.mjs";
 import "./chunk-S2M2GLMU.mjs";
-import "./chunk-DC2PNFJN.mjs";
-import "./chunk-P7IITSMD.mjs";
+import "./chunk-SI3UZQDI.mjs";
+import "./chunk-LOLXCKOV.mjs";
 import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {

@@ -5,7 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-2W7UBUP7.mjs";
+} from "./chunk-6O7FLDIY.mjs";
 import {
   HISTORY_TOOLS,
   INDEX_FILE,
@@ -32,7 +32,7 @@ import {
 } from "./chunk-S2M2GLMU.mjs";
 import {
   fmt
-} from "./chunk-P7IITSMD.mjs";
+} from "./chunk-LOLXCKOV.mjs";
 import {
   HandoffError
 } from "./chunk-ORPKAE4C.mjs";

@@ -19,7 +19,7 @@ import {
 } from "./chunk-GPZWB6SD.mjs";
 import {
   renderConversation
-} from "./chunk-DC2PNFJN.mjs";
+} from "./chunk-SI3UZQDI.mjs";
 
 // store/write.ts
 import { link, mkdir, readdir, unlink, writeFile } from "node:fs/promises";

@@ -5,10 +5,10 @@ import {
   COMMON,
   EXIT,
   command
-} from "./chunk-YWB54IU3.mjs";
+} from "./chunk-2PED33TH.mjs";
 import {
   resolveDataDir
-} from "./chunk-2W7UBUP7.mjs";
+} from "./chunk-6O7FLDIY.mjs";
 import {
   MODE_DIRS,
   StoreError,
@@ -21,7 +21,7 @@ import {
 import {
   checkOutPath,
   writeOut
-} from "./chunk-ZTZS7RR7.mjs";
+} from "./chunk-ZWKJNMST.mjs";
 import {
   usageError
 } from "./chunk-GS3UQNYK.mjs";
@@ -29,8 +29,8 @@ import {
   forTerminal,
   jsonForTerminal
 } from "./chunk-S2M2GLMU.mjs";
-import "./chunk-DC2PNFJN.mjs";
-import "./chunk-P7IITSMD.mjs";
+import "./chunk-SI3UZQDI.mjs";
+import "./chunk-LOLXCKOV.mjs";
 import {
   HandoffError
 } from "./chunk-ORPKAE4C.mjs";
@@ -54896,6 +54896,8 @@ ${EXIT}`,
   { session: { type: "string" }, out: { type: "string" }, quality: { type: "string" } },
   async (v) => {
     const dataDir = resolveDataDir(v["data-dir"]);
+    const out = resolve3(v.out ?? DEFAULT_OUT);
+    if (!v.json) checkOutPath("--out", out);
     const data3 = await readReport(dataDir, { session: v.session ?? null, ...v.quality ? { quality: resolve3(v.quality) } : {} });
     if (v.session && data3.sessions.length === 0) throw new StoreError(`no session ${JSON.stringify(v.session)} in the store (${dataDir})`);
     if (v.json) {
@@ -54903,8 +54905,6 @@ ${EXIT}`,
 `);
       return 0;
     }
-    const out = resolve3(v.out ?? DEFAULT_OUT);
-    checkOutPath("--out", out);
     const html = await renderPage(data3);
     await writeOut(out, html);
     const compactions = data3.sessions.reduce((n, s2) => n + s2.compactions.length, 0);

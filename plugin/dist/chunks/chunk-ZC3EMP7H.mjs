@@ -9,7 +9,7 @@ import {
   lineageMarker,
   messageChars,
   parseMarker
-} from "./chunk-P7IITSMD.mjs";
+} from "./chunk-LOLXCKOV.mjs";
 import {
   isSectionDrop
 } from "./chunk-ORPKAE4C.mjs";
