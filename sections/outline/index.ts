@@ -10,6 +10,7 @@ import { defineSection, fileLines, fileTouches, fmt, lastCopy, lineCount, lineSp
 interface OutlineOptions extends Record<string, unknown> {
   maxFiles: number
   filesShare: number
+  declarationsShare: number
   declarations: number
   lineChars: number
 }
@@ -118,7 +119,12 @@ export default defineSection<OutlineOptions>({
   description: 'The files the session worked on, newest first: what was done to each and its declarations with line numbers.',
   // Priority 45: a map is cheap to rebuild by reading files again, but cheaper to keep than the
   // files themselves, so it outlives restore and goes before the newest work.
-  defaults: { timeoutMs: 5_000, budgetChars: 2_500, priority: 45, options: { maxFiles: 30, filesShare: 0.3, declarations: 8, lineChars: 100 } },
+  defaults: {
+    timeoutMs: 5_000,
+    budgetChars: 2_500,
+    priority: 45,
+    options: { maxFiles: 30, filesShare: 0.3, declarationsShare: 0.5, declarations: 8, lineChars: 100 },
+  },
   optionsSchema: {
     type: 'object',
     additionalProperties: false,
@@ -129,6 +135,12 @@ export default defineSection<OutlineOptions>({
         minimum: 0,
         maximum: 1,
         description: "the share of the room the newest files' lines take before their declarations are listed",
+      },
+      declarationsShare: {
+        type: 'number',
+        minimum: 0,
+        maximum: 1,
+        description: 'the most of the room all declarations take together; older files fill the rest',
       },
       declarations: { type: 'integer', minimum: 0, description: 'the most declarations listed under one file, those nearest where the work last was' },
       lineChars: { type: 'integer', minimum: 20, description: 'a declaration line longer than this is clipped' },
@@ -167,16 +179,19 @@ export default defineSection<OutlineOptions>({
     }
     if (files.length === 0) throw new SectionDropError('SECTION_EMPTY', `not even one file's line fits budgetChars: ${fmt(ctx.budgetChars)}`)
     let cut = 0
+    // Declarations take at most their share, so that a few long files cannot crowd out the rest.
+    let declUsed = 0
     for (const f of [...files.filter((f) => changed(f.touch)), ...files.filter((f) => !changed(f.touch))]) {
       const decls = declarations(f.touch, ctx.options.lineChars)
       let shown = 0
       for (let n = Math.min(ctx.options.declarations, decls.length); n > 0; n--) {
         const listed = declarationRows(f.touch, decls, n)
         const size = listed.rows.reduce((a, r) => a + r.length + 1, 0)
-        if (used + size > room) continue
+        if (used + size > room || declUsed + size > room * ctx.options.declarationsShare) continue
         f.rows = listed.rows
         shown = listed.shown
         used += size
+        declUsed += size
         break
       }
       cut += decls.length - shown

@@ -31,7 +31,7 @@ const GO = [
 ].join('\n')
 
 const run = (transcript: Transcript, budgetChars: number = 6_000) =>
-  runSection(outline, transcript, { options: { maxFiles: 20, filesShare: 0.3, declarations: 8, lineChars: 100 }, budgetChars })
+  runSection(outline, transcript, { options: { maxFiles: 20, filesShare: 0.3, declarationsShare: 0.5, declarations: 8, lineChars: 100 }, budgetChars })
 
 describe('outline', () => {
   test("declarations at the top level, and functions one level in; a body's locals and the package line are not", () => {
@@ -118,17 +118,39 @@ describe('outline', () => {
       'no older file has declarations',
     )
     // With no share for file lines first, the newest file still comes with its declarations.
-    const none = await runSection(outline, t(...many), { options: { maxFiles: 20, filesShare: 0, declarations: 8, lineChars: 100 }, budgetChars: 1_500 })
+    const none = await runSection(outline, t(...many), {
+      options: { maxFiles: 20, filesShare: 0, declarationsShare: 0.5, declarations: 8, lineChars: 100 },
+      budgetChars: 1_500,
+    })
     assert.match(none.body, /- f29\.go — [^\n]*\n {4}5: type Store struct \{/)
     assert.ok(none.body.split('\n- ').length - 1 > 3, 'older files still listed, one line each')
     assert.match(r.body, new RegExp(`\\(${30 - listed} more files touched earlier, not listed\\)$`))
     await assert.rejects(run(t()), /touched no file/)
   })
 
+  test('declarations take at most their share of the room: a long file does not crowd out the older files', async () => {
+    const long = Array.from({ length: 40 }, (_, i) => `func f${i}() {}`).join('\n')
+    const files = [
+      ...Array.from({ length: 12 }, (_, i) => use(i, 'Write', { file_path: `/p/old${i}.go`, content: 'package p' })),
+      use(12, 'Write', { file_path: '/p/b.go', content: long }),
+      use(13, 'Write', { file_path: '/p/a.go', content: long }),
+    ]
+    const opts = (share: number) => ({
+      options: { maxFiles: 30, filesShare: 0.3, declarationsShare: share, declarations: 40, lineChars: 100 },
+      budgetChars: 2_000,
+    })
+    const capped = await runSection(outline, t(...files), opts(0.3))
+    const uncapped = await runSection(outline, t(...files), opts(1))
+    const listed = (body: string) => body.split('\n').filter((l) => l.startsWith('- ')).length
+    const declRows = capped.body.split('\n').filter((l) => /^ {4}\d/.test(l))
+    assert.ok(declRows.reduce((a, r) => a + r.length + 1, 0) <= 0.3 * 2_000, 'within the share')
+    assert.ok(listed(capped.body) > listed(uncapped.body), `${listed(capped.body)} files listed, ${listed(uncapped.body)} uncapped`)
+  })
+
   test('a file with more declarations than it may list says how many it left out', async () => {
     const long = Array.from({ length: 40 }, (_, i) => `func f${i}() {}`).join('\n')
     const r = await runSection(outline, t(use(0, 'Write', { file_path: '/p/long.go', content: long })), {
-      options: { maxFiles: 20, filesShare: 0.3, declarations: 4, lineChars: 100 },
+      options: { maxFiles: 20, filesShare: 0.3, declarationsShare: 0.5, declarations: 4, lineChars: 100 },
       budgetChars: 4_000,
     })
     assert.match(r.body, /\(36 more declarations in it, not listed\)/)

@@ -7,7 +7,7 @@ import {
   defaultConfigFile,
   importPackages,
   prepareSections
-} from "./chunk-WABZJQYN.mjs";
+} from "./chunk-2L6W42IB.mjs";
 import "./chunk-ZC3EMP7H.mjs";
 import "./chunk-RHV63WVG.mjs";
 import "./chunk-LOLXCKOV.mjs";

@@ -19,11 +19,11 @@ import {
   buildHandoff,
   configFiles,
   prepareSections
-} from "./chunk-WABZJQYN.mjs";
+} from "./chunk-2L6W42IB.mjs";
 import "./chunk-ZC3EMP7H.mjs";
 import {
   builtinSections
-} from "./chunk-RPDVSTQN.mjs";
+} from "./chunk-FREDLBJ6.mjs";
 import {
   readPolicy
 } from "./chunk-2Q6QKILD.mjs";

@@ -2682,7 +2682,12 @@ var outline_default = defineSection({
   description: "The files the session worked on, newest first: what was done to each and its declarations with line numbers.",
   // Priority 45: a map is cheap to rebuild by reading files again, but cheaper to keep than the
   // files themselves, so it outlives restore and goes before the newest work.
-  defaults: { timeoutMs: 5e3, budgetChars: 2500, priority: 45, options: { maxFiles: 30, filesShare: 0.3, declarations: 8, lineChars: 100 } },
+  defaults: {
+    timeoutMs: 5e3,
+    budgetChars: 2500,
+    priority: 45,
+    options: { maxFiles: 30, filesShare: 0.3, declarationsShare: 0.5, declarations: 8, lineChars: 100 }
+  },
   optionsSchema: {
     type: "object",
     additionalProperties: false,
@@ -2693,6 +2698,12 @@ var outline_default = defineSection({
         minimum: 0,
         maximum: 1,
         description: "the share of the room the newest files' lines take before their declarations are listed"
+      },
+      declarationsShare: {
+        type: "number",
+        minimum: 0,
+        maximum: 1,
+        description: "the most of the room all declarations take together; older files fill the rest"
       },
       declarations: { type: "integer", minimum: 0, description: "the most declarations listed under one file, those nearest where the work last was" },
       lineChars: { type: "integer", minimum: 20, description: "a declaration line longer than this is clipped" }
@@ -2727,16 +2738,18 @@ var outline_default = defineSection({
     }
     if (files.length === 0) throw new SectionDropError("SECTION_EMPTY", `not even one file's line fits budgetChars: ${fmt(ctx.budgetChars)}`);
     let cut = 0;
+    let declUsed = 0;
     for (const f of [...files.filter((f2) => changed(f2.touch)), ...files.filter((f2) => !changed(f2.touch))]) {
       const decls = declarations(f.touch, ctx.options.lineChars);
       let shown = 0;
       for (let n = Math.min(ctx.options.declarations, decls.length); n > 0; n--) {
         const listed = declarationRows(f.touch, decls, n);
         const size = listed.rows.reduce((a, r) => a + r.length + 1, 0);
-        if (used + size > room) continue;
+        if (used + size > room || declUsed + size > room * ctx.options.declarationsShare) continue;
         f.rows = listed.rows;
         shown = listed.shown;
         used += size;
+        declUsed += size;
         break;
       }
       cut += decls.length - shown;
