@@ -258,32 +258,36 @@ const before = (a: Entry, b: Entry): boolean => a.value > b.value || (a.value ==
 /** A max-heap of runs by a stale value: the lazy greedy's queue. */
 class Queue {
   private items: Entry[] = []
+  // Sifted by moving a hole rather than swapping pairs: this runs a few thousand times per
+  // handoff, and a destructuring swap allocates.
   push(entry: Entry): void {
     const a = this.items
+    let i = a.length
     a.push(entry)
-    for (let i = a.length - 1; i > 0;) {
+    while (i > 0) {
       const p = (i - 1) >> 1
-      if (!before(a[i]!, a[p]!)) break
-      ;[a[p], a[i]] = [a[i]!, a[p]!]
+      if (!before(entry, a[p]!)) break
+      a[i] = a[p]!
       i = p
     }
+    a[i] = entry
   }
   pop(): Entry | undefined {
     const a = this.items
     const top = a[0]
     const last = a.pop()
     if (a.length > 0 && last) {
-      a[0] = last
-      for (let i = 0; ;) {
+      let i = 0
+      for (;;) {
         const l = 2 * i + 1
+        if (l >= a.length) break
         const r = l + 1
-        let m = i
-        if (l < a.length && before(a[l]!, a[m]!)) m = l
-        if (r < a.length && before(a[r]!, a[m]!)) m = r
-        if (m === i) break
-        ;[a[m], a[i]] = [a[i]!, a[m]!]
+        const m = r < a.length && before(a[r]!, a[l]!) ? r : l
+        if (!before(a[m]!, last)) break
+        a[i] = a[m]!
         i = m
       }
+      a[i] = last
     }
     return top
   }

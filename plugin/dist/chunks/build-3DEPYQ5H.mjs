@@ -23,7 +23,7 @@ import {
 import "./chunk-ZC3EMP7H.mjs";
 import {
   builtinSections
-} from "./chunk-FREDLBJ6.mjs";
+} from "./chunk-MHW5L52H.mjs";
 import {
   readPolicy
 } from "./chunk-2Q6QKILD.mjs";

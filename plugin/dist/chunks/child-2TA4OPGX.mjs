@@ -590,7 +590,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-IVNRKH4I.mjs"), import("./sections-XD3F7XQ2.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-IVNRKH4I.mjs"), import("./sections-RJWHOQRW.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

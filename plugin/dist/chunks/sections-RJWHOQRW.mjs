@@ -3,7 +3,7 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   builtinSections
-} from "./chunk-FREDLBJ6.mjs";
+} from "./chunk-MHW5L52H.mjs";
 import "./chunk-2Q6QKILD.mjs";
 import "./chunk-SI3UZQDI.mjs";
 import "./chunk-RHV63WVG.mjs";
