@@ -104,7 +104,10 @@ export function formatReport(result: HandoffResult): string {
   const rows = result.sections.map((s) => {
     const status = s.status === 'ok' ? 'kept   ' : 'dropped'
     const chars = s.status === 'ok' ? s.chars : s.chars
-    const why = s.status === 'dropped' ? `  ${s.code}: ${s.message}` : ''
+    // How this command gets a model is said here, for the person reading the report, not in the
+    // handoff's own "Left out" line, which a model reads.
+    const hint = s.status === 'dropped' && s.code === 'SECTION_NO_MODEL' ? ' (--model-replies FILE, or ANTHROPIC_API_KEY)' : ''
+    const why = s.status === 'dropped' ? `  ${s.code}: ${s.message}${hint}` : ''
     // A section that produced nothing has no size: shown as '-', not as 0.
     return `  ${status} ${s.name.padEnd(12)} ${(chars === undefined ? '-' : fmt(chars)).padStart(8)} chars ${fmt(s.ms).padStart(6)} ms${why}`
   })

@@ -71,7 +71,10 @@ describe('npx compact-handoff', () => {
     assert.match(r.stdout, /please rename the flag/)
     assert.match(r.stderr, /1 malformed line\(s\) skipped in .*one\.jsonl \(line 2\)/)
     assert.match(r.stderr, /kept {4}turns/)
-    assert.match(r.stderr, /dropped summary .*SECTION_NO_MODEL/)
+    assert.match(r.stderr, /dropped summary .*SECTION_NO_MODEL: .*needs a model and the host offers none \(--model-replies FILE, or ANTHROPIC_API_KEY\)/)
+    // The handoff itself, which a model reads, names no command-line flag.
+    assert.match(r.stdout, /## Left out\n\n- [^\n]*needs a model and the host offers none\n/)
+    assert.doesNotMatch(r.stdout, /--model-replies/)
     assert.match(r.stderr, /\d of 9 sections kept/)
   })
 

@@ -85,8 +85,9 @@ export function bindCapabilities(capabilities: Capabilities, section: string): C
   }
 }
 
-/** The model, or a drop that says none is offered and how the CLI would get one. */
+/** The model, or a drop that says none is offered. (How a host gets one is the host's to say: the
+ *  handoff's reader is a model, not the person at the command line.) */
 export function requireModel(capabilities: Capabilities): ModelCapability {
   if (capabilities.model) return capabilities.model
-  throw new SectionDropError('SECTION_NO_MODEL', 'needs a model and the host offers none (from the CLI: --model-replies FILE, or ANTHROPIC_API_KEY)')
+  throw new SectionDropError('SECTION_NO_MODEL', 'needs a model and the host offers none')
 }

@@ -3,10 +3,10 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   builtinSections
-} from "./chunk-MHW5L52H.mjs";
+} from "./chunk-VMMZC74J.mjs";
 import "./chunk-2Q6QKILD.mjs";
 import "./chunk-SI3UZQDI.mjs";
-import "./chunk-RHV63WVG.mjs";
+import "./chunk-5VTZYHP3.mjs";
 import "./chunk-LOLXCKOV.mjs";
 import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";

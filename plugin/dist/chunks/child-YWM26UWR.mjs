@@ -18,7 +18,7 @@ import {
 } from "./chunk-Y25NNC54.mjs";
 import {
   SeamDeniedError
-} from "./chunk-ZC3EMP7H.mjs";
+} from "./chunk-ILN5UOFU.mjs";
 import {
   readPolicy,
   vetForRead
@@ -29,7 +29,7 @@ import {
 } from "./chunk-SI3UZQDI.mjs";
 import {
   systemClock
-} from "./chunk-RHV63WVG.mjs";
+} from "./chunk-5VTZYHP3.mjs";
 import {
   messageChars
 } from "./chunk-LOLXCKOV.mjs";
@@ -590,7 +590,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-IVNRKH4I.mjs"), import("./sections-RJWHOQRW.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-62RNLHZX.mjs"), import("./sections-FGNVNY7V.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

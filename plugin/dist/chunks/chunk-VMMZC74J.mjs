@@ -27,7 +27,7 @@ import {
 } from "./chunk-SI3UZQDI.mjs";
 import {
   requireModel
-} from "./chunk-RHV63WVG.mjs";
+} from "./chunk-5VTZYHP3.mjs";
 import {
   clip,
   fmt,

@@ -3,7 +3,7 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   createPipeline
-} from "./chunk-ZC3EMP7H.mjs";
+} from "./chunk-ILN5UOFU.mjs";
 import {
   fmt
 } from "./chunk-LOLXCKOV.mjs";

@@ -20,7 +20,7 @@ function bindCapabilities(capabilities, section) {
 }
 function requireModel(capabilities) {
   if (capabilities.model) return capabilities.model;
-  throw new SectionDropError("SECTION_NO_MODEL", "needs a model and the host offers none (from the CLI: --model-replies FILE, or ANTHROPIC_API_KEY)");
+  throw new SectionDropError("SECTION_NO_MODEL", "needs a model and the host offers none");
 }
 
 export {

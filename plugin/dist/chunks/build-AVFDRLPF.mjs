@@ -19,11 +19,11 @@ import {
   buildHandoff,
   configFiles,
   prepareSections
-} from "./chunk-2L6W42IB.mjs";
-import "./chunk-ZC3EMP7H.mjs";
+} from "./chunk-63PYGSIV.mjs";
+import "./chunk-ILN5UOFU.mjs";
 import {
   builtinSections
-} from "./chunk-MHW5L52H.mjs";
+} from "./chunk-VMMZC74J.mjs";
 import {
   readPolicy
 } from "./chunk-2Q6QKILD.mjs";
@@ -33,7 +33,7 @@ import {
 } from "./chunk-SI3UZQDI.mjs";
 import {
   systemClock
-} from "./chunk-RHV63WVG.mjs";
+} from "./chunk-5VTZYHP3.mjs";
 import {
   fmt
 } from "./chunk-LOLXCKOV.mjs";
@@ -265,7 +265,8 @@ function formatReport(result) {
   const rows = result.sections.map((s) => {
     const status = s.status === "ok" ? "kept   " : "dropped";
     const chars = s.status === "ok" ? s.chars : s.chars;
-    const why = s.status === "dropped" ? `  ${s.code}: ${s.message}` : "";
+    const hint = s.status === "dropped" && s.code === "SECTION_NO_MODEL" ? " (--model-replies FILE, or ANTHROPIC_API_KEY)" : "";
+    const why = s.status === "dropped" ? `  ${s.code}: ${s.message}${hint}` : "";
     return `  ${status} ${s.name.padEnd(12)} ${(chars === void 0 ? "-" : fmt(chars)).padStart(8)} chars ${fmt(s.ms).padStart(6)} ms${why}`;
   });
   const seam = result.seam.map((s) => `  subscriber ${s.name.padEnd(12)} ${s.hook} ${s.status} ${fmt(s.ms)} ms${s.message ? `: ${s.message}` : ""}`);

@@ -7,9 +7,9 @@ import {
   defaultConfigFile,
   importPackages,
   prepareSections
-} from "./chunk-2L6W42IB.mjs";
-import "./chunk-ZC3EMP7H.mjs";
-import "./chunk-RHV63WVG.mjs";
+} from "./chunk-63PYGSIV.mjs";
+import "./chunk-ILN5UOFU.mjs";
+import "./chunk-5VTZYHP3.mjs";
 import "./chunk-LOLXCKOV.mjs";
 import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";

@@ -3,7 +3,7 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   bindCapabilities
-} from "./chunk-RHV63WVG.mjs";
+} from "./chunk-5VTZYHP3.mjs";
 import {
   fmt,
   lineageMarker,
