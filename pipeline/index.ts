@@ -33,6 +33,8 @@ export {
   READ_POLICY_OPTIONS,
   secretPattern,
   binaryText,
+  callOutputRefusal,
+  hideSecretValues,
 } from './read-policy.ts'
 export type { CompactBoundary, Message, MessageKind, ToolResult, ToolUse, Transcript } from './transcript.ts'
 export { windowStart, withoutEngineNotes } from './transcript.ts'

@@ -11,6 +11,7 @@ import { homedir } from 'node:os'
 import { isAbsolute, relative, resolve } from 'node:path'
 import { isBinaryFile, isBinaryFileSync } from 'isbinaryfile'
 import picomatch from 'picomatch'
+import type { ToolUse } from './transcript.ts'
 
 /**
  * Secrets refused by default. `~/` is the home directory; a pattern without a leading `/` or `~/`
@@ -196,6 +197,44 @@ export function secretPattern(path: string, policy: ReadPolicy): string | undefi
   return verdict
 }
 const secretVerdicts = new WeakMap<ReadPolicy, Map<string, string | undefined>>()
+
+/** A line that sets a secret-looking variable (`API_TOKEN=…`, `password: …`). */
+const SECRET_LINE_RE = /^(\s*(?:export\s+)?[\w.-]*(?:secret|token|passw(?:or)?d|api[_-]?key|private[_-]?key|access[_-]?key|credential)[\w.-]*\s*[=:]\s*)\S.*$/i
+
+/** Text with the value of each secret-looking assignment hidden, line by line
+ *  (`GITHUB_TOKEN=[value not shown]`): what any section shows of what a call printed or a file held. */
+export function hideSecretValues(text: string): string {
+  if (!/secret|token|passw|api[_-]?key|private[_-]?key|access[_-]?key|credential/i.test(text)) return text
+  return text
+    .split('\n')
+    .map((line) => line.replace(SECRET_LINE_RE, '$1[value not shown]'))
+    .join('\n')
+}
+
+/** The paths a call names: its path inputs, the path-like words of its command, the files a
+ *  search's `path:12:` lines point into. */
+function pathsNamed(u: ToolUse): string[] {
+  const paths: string[] = []
+  for (const key of ['path', 'file_path', 'notebook_path']) if (typeof u.input[key] === 'string') paths.push(u.input[key])
+  if (typeof u.input.command === 'string')
+    for (const word of u.input.command.split(/[\s;|&<>()'"`=]+/)) if (/[/.~]/.test(word) && !word.startsWith('-')) paths.push(word)
+  for (const m of (u.result?.text ?? '').matchAll(/^([^\s:]+):\d+[:-]/gm)) paths.push(m[1]!)
+  return paths
+}
+
+/**
+ * Why what a call printed (and wrote) is not to be shown, or null: it names a path on the deny list
+ * (`cat .env`, a Grep through `~/.aws`, a Write of `id_rsa`): restore never re-reads such a file, so
+ * no section may hand its contents on from the transcript either. Binary output is not text.
+ */
+export function callOutputRefusal(u: ToolUse, policy: ReadPolicy): string | null {
+  for (const path of pathsNamed(u)) {
+    const secret = secretPattern(path, policy)
+    if (secret) return `it names ${path}, which matches the deny list (${secret})`
+  }
+  if (binaryText(u.result?.text ?? '')) return 'binary output'
+  return null
+}
 
 /** A stored copy's text is not handed up when it is not text (a NUL is never in a text file). */
 export function binaryText(text: string): boolean {

@@ -3,6 +3,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import { readPolicy } from './read-policy.ts'
 import { renderConversation } from './render.ts'
 import type { Message, ToolUse, Transcript } from './transcript.ts'
 
@@ -232,5 +233,36 @@ describe('renderConversation', () => {
       assert.doesNotMatch(r.text, /calls? left out/)
       assert.ok(!r.text.includes('line 7') || r.text.includes('line 3'), r.text)
     })
+  })
+
+  test('under a read policy: a call naming a deny-listed path shows neither what it printed nor what it wrote; other outputs hide secret values', () => {
+    const call = (id: string, name: string, input: Record<string, unknown>, text: string): ToolUse => ({
+      id,
+      name,
+      input,
+      result: { toolUseId: id, text, isError: false },
+    })
+    const messages = [
+      m(0, { text: 'check the config' }),
+      m(1, {
+        role: 'assistant',
+        kind: 'assistant',
+        toolUses: [
+          call('a', 'Bash', { command: 'cat .env' }, 'GITHUB_TOKEN=ghp_SUPERSECRET123\nDB_PASS=hunter2'),
+          call('b', 'Write', { file_path: '/p/.env.local', content: 'STRIPE_KEY=sk_live_999' }, 'File created'),
+          call('c', 'Bash', { command: 'printenv | grep TOKEN' }, 'API_TOKEN=tok_abc123\nHOME=/root'),
+        ],
+      }),
+    ]
+    const policy = readPolicy('/p', {}, '/home/u')
+    for (const compact of [undefined, { fullChars: 10, cwd: '/p' }]) {
+      const r = renderConversation(t(messages), { maxChars: 4_000, toolResultChars: 400, toolInputChars: 400, policy, ...(compact ? { compact } : {}) })
+      for (const secret of ['ghp_SUPERSECRET123', 'hunter2', 'sk_live_999', 'tok_abc123']) assert.ok(!r.text.includes(secret), `${secret} shown:\n${r.text}`)
+      assert.match(r.text, /not shown: it names \.env, which matches the deny list/)
+    }
+    const full = renderConversation(t(messages), { maxChars: 4_000, toolResultChars: 400, toolInputChars: 400, policy })
+    assert.match(full.text, /API_TOKEN=\[value not shown\]/)
+    // Without a policy (a model call over the session), the calls are as they were.
+    assert.ok(renderConversation(t(messages), { maxChars: 4_000, toolResultChars: 400 }).text.includes('ghp_SUPERSECRET123'))
   })
 })

@@ -7,7 +7,25 @@
 import { fileLines } from './file-touches.ts'
 import { clip, fmt, lineCount, lineSpan, oneLine, shortPath } from './text.ts'
 import { errorReason, isFailure } from './tool-errors.ts'
+import { callOutputRefusal, hideSecretValues, type ReadPolicy } from './read-policy.ts'
 import { type Message, type ToolUse, type Transcript, withoutEngineNotes } from './transcript.ts'
+
+/** The inputs that hold what a call wrote into a file. */
+const WRITTEN_FIELDS = new Set(['content', 'old_string', 'new_string', 'edits', 'new_source'])
+
+/** A call as a section may show it under `policy` (see RenderOptions.policy). */
+function shownCall(u: ToolUse, policy: ReadPolicy): ToolUse {
+  const refused = callOutputRefusal(u, policy)
+  if (refused) {
+    const input = Object.fromEntries(Object.entries(u.input).map(([k, v]) => [k, WRITTEN_FIELDS.has(k) ? '[not shown]' : v]))
+    return { ...u, input, ...(u.result ? { result: { ...u.result, text: `[not shown: ${refused}]` } } : {}) }
+  }
+  return u.result ? { ...u, result: { ...u.result, text: hideSecretValues(u.result.text) } } : u
+}
+
+/** A message as a section may show it: its calls through `shownCall`. */
+const shownMessage = (m: Message, policy: ReadPolicy | undefined): Message =>
+  policy && m.toolUses.length > 0 ? { ...m, toolUses: m.toolUses.map((u) => shownCall(u, policy)) } : m
 
 export interface RenderOptions {
   /** The most characters the whole text may have. */
@@ -25,6 +43,13 @@ export interface RenderOptions {
    * compact lines. Unset, every message is written in full.
    */
   compact?: CompactOptions
+  /**
+   * For a text a section hands on: a call that names a path on the deny list shows neither what it
+   * printed nor what it wrote (`callOutputRefusal`), and any other call's output has the value of a
+   * secret-looking assignment hidden. Unset (a model call over the session, the store), calls are
+   * shown as they were.
+   */
+  policy?: ReadPolicy
 }
 
 export interface CompactOptions {
@@ -64,7 +89,7 @@ export function shortInput(use: ToolUse, max = 120): string {
 const clipEnd = (s: string, max: number) => clip(s, max, { mark: (cut) => `… [+${fmt(cut)} chars]` })
 const clipMiddle = (s: string, max: number) => clip(s, max, { at: 'middle', mark: (cut) => `\n[… ${fmt(cut)} chars clipped …]\n` })
 
-function renderUse(u: ToolUse, o: Required<Omit<RenderOptions, 'compact'>>): string {
+function renderUse(u: ToolUse, o: Required<Omit<RenderOptions, 'compact' | 'policy'>>): string {
   // The input as JSON, which already keeps it on one line: its strings' runs of spaces are the
   // indentation an Edit's old_string must match, so they stay as they are.
   let line = `  → ${u.name} ${clipEnd(JSON.stringify(u.input), o.toolInputChars)}`
@@ -99,7 +124,7 @@ const headOf = (m: Message) => `[#${m.index} ${m.role === 'assistant' ? 'assista
 /** One message as text, or '' for a row that is not rendered (`rendered`). */
 export function renderMessage(m: Message, opts: RenderOptions): string {
   if (!rendered(m)) return ''
-  const o: Required<Omit<RenderOptions, 'compact'>> = { toolInputChars: 200, toolResultChars: 400, messageChars: 8_000, ...opts }
+  const o: Required<Omit<RenderOptions, 'compact' | 'policy'>> = { toolInputChars: 200, toolResultChars: 400, messageChars: 8_000, ...opts }
   const head = headOf(m)
   switch (m.kind) {
     case 'assistant': {
@@ -275,8 +300,8 @@ export function renderConversation(t: Transcript, opts: RenderOptions): Rendered
   const newestRoom = compact ? Math.min(room, Math.max(compact.fullChars, MIN_CLIPPED)) : room
   let full = true
   for (let i = t.messages.length - 1; i >= 0; i--) {
-    const m = t.messages[i]!
-    if (!rendered(m)) continue
+    if (!rendered(t.messages[i]!)) continue
+    const m = shownMessage(t.messages[i]!, opts.policy)
     let s = full ? renderMessage(m, opts) : renderCompact(m, compact?.cwd)
     if (full && used + s.length + 2 > (shown.length === 0 ? newestRoom : fullRoom)) {
       if (shown.length === 0) {
@@ -299,7 +324,7 @@ export function renderConversation(t: Transcript, opts: RenderOptions): Rendered
     shown.push({ at: i, text: s, compact: !full })
     used += s.length + 2
   }
-  if (compact) withFailuresAtEdge(t.messages, shown, room - used, compact.cwd)
+  if (compact) withFailuresAtEdge(t.messages, shown, room - used, compact.cwd, opts.policy)
   const leftOut = shown.length === 0 ? total : counted(shown.at(-1)!.at)
   // Compact messages one under the other, a list of steps; a blank line around the full ones.
   const text = shown.reduceRight((out, b, k) => (out === '' ? b.text : `${out}${b.compact && shown[k + 1]!.compact ? '\n' : '\n\n'}${b.text}`), '')
@@ -313,12 +338,12 @@ export function renderConversation(t: Transcript, opts: RenderOptions): Rendered
  * calls, their compact lines join it, the window's oldest messages giving way if the room is
  * short (never the newest). `left`: the room the shown messages leave.
  */
-function withFailuresAtEdge(messages: readonly Message[], shown: Shown[], left: number, cwd: string | undefined): void {
+function withFailuresAtEdge(messages: readonly Message[], shown: Shown[], left: number, cwd: string | undefined, policy: ReadPolicy | undefined): void {
   while (shown.length > 0) {
     const edge = shown.at(-1)!.at
     const before = messages.findLastIndex((m, i) => i < edge && rendered(m))
     if (before < 0) return
-    const m = messages[before]!
+    const m = shownMessage(messages[before]!, policy)
     if (!m.toolUses.some(failedCall)) return
     const s = renderCompact(m, cwd, failedCall)
     if (s.length + 2 <= left) {

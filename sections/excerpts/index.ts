@@ -7,19 +7,19 @@
  */
 import { basename } from 'node:path'
 import {
-  binaryText,
+  callOutputRefusal,
   defineSection,
   ENGINE_ATTACHED,
   fileTouches,
   FILE_TOOLS,
   fmt,
+  hideSecretValues,
   lastCopy,
   lineSpan,
   type ReadPolicy,
   READ_POLICY_OPTIONS,
   readPolicy,
   refusalOf,
-  secretPattern,
   SectionDropError,
   type SectionOutcome,
   type Message,
@@ -70,7 +70,7 @@ export function callLines(u: ToolUse, output = outputLines(u)): string[] {
  *  of a secret-looking assignment hidden. */
 function outputLines(u: ToolUse): string[] {
   const text = withoutEngineNotes(u.result?.text ?? '')
-  return linesOf(u.result?.isError ? `[error] ${text}` : text).map((line) => line.replace(SECRET_LINE_RE, '$1[value not shown]'))
+  return linesOf(hideSecretValues(u.result?.isError ? `[error] ${text}` : text))
 }
 
 /**
@@ -103,7 +103,7 @@ function outputSources(messages: readonly Message[], policy: ReadPolicy, cwd: st
       left.olderRuns++
       continue
     }
-    const refused = outputRefusal(u, policy)
+    const refused = callOutputRefusal(u, policy)
     if (refused) {
       withheld.push(`${callLabel(u, 60)}: ${refused}`)
       continue
@@ -192,34 +192,6 @@ export function linesOf(text: string): string[] {
   })
   if (lines.length > 1 && lines.at(-1) === '') lines.pop()
   return lines
-}
-
-/** Paths a call names: its path inputs, the path-like words of a shell command, and the
- *  `path:line:` prefixes a search printed. */
-function pathsNamed(u: ToolUse): string[] {
-  const paths: string[] = []
-  for (const key of ['path', 'file_path', 'notebook_path']) if (typeof u.input[key] === 'string') paths.push(u.input[key])
-  if (typeof u.input.command === 'string')
-    for (const word of u.input.command.split(/[\s;|&<>()'"`=]+/)) if (/[/.~]/.test(word) && !word.startsWith('-')) paths.push(word)
-  for (const m of (u.result?.text ?? '').matchAll(/^([^\s:]+):\d+[:-]/gm)) paths.push(m[1]!)
-  return paths
-}
-
-/** A line that sets a secret-looking variable (`API_TOKEN=…`, `password: …`): its value is not shown. */
-const SECRET_LINE_RE = /^(\s*(?:export\s+)?[\w.-]*(?:secret|token|passw(?:or)?d|api[_-]?key|private[_-]?key|access[_-]?key|credential)[\w.-]*\s*[=:]\s*)\S.*$/i
-
-/**
- * Why a call's output is not shown, or null. It names a path on the deny list (`cat .env`, a Grep
- * through `~/.aws`): restore never re-reads such a file, and its contents must not come back
- * printed either. Binary output is not text.
- */
-function outputRefusal(u: ToolUse, policy: ReadPolicy): string | null {
-  for (const path of pathsNamed(u)) {
-    const secret = secretPattern(path, policy)
-    if (secret) return `it names ${path}, which matches the deny list (${secret})`
-  }
-  if (binaryText(u.result?.text ?? '')) return 'binary output'
-  return null
 }
 
 /**

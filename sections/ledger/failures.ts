@@ -4,7 +4,7 @@
  * match"). Each keeps the lines of its output that say why, and whether a later run of the same
  * call came back without an error. No exit code is inferred beyond what the result says.
  */
-import { clip, errorReason, isFailure, keyInput, shortInput } from '../../pipeline/index.ts'
+import { clip, errorReason, hideSecretValues, isFailure, keyInput, shortInput } from '../../pipeline/index.ts'
 import type { Negative } from './command-writes.ts'
 import type { Call } from './files.ts'
 
@@ -73,7 +73,7 @@ export function failures(calls: Call[]): Failure[] {
       const commit = c.shell?.commits ? nextCommit : null
       const later = same ?? commit
       const n = shellNumber.get(c)
-      const f: Failure = { tool: c.use.name, input: shortInput(c.use), error: errorReason(c.use.result!.text), at: c.at, ...(n ? { n } : {}) }
+      const f: Failure = { tool: c.use.name, input: shortInput(c.use), error: errorReason(hideSecretValues(c.use.result!.text)), at: c.at, ...(n ? { n } : {}) }
       if (later) {
         const ln = shellNumber.get(later)
         f.later = { at: later.at, ...(ln ? { n: ln } : {}), ...(same ? {} : { commit: true as const }) }

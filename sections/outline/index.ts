@@ -5,7 +5,22 @@
  * transcript (no file is opened).
  */
 import { basename } from 'node:path'
-import { defineSection, fileLines, fileTouches, fmt, lastCopy, lineCount, lineSpan, SectionDropError, shortPath, type Touch } from '../../pipeline/index.ts'
+import {
+  defineSection,
+  fileLines,
+  fileTouches,
+  fmt,
+  hideSecretValues,
+  lastCopy,
+  lineCount,
+  lineSpan,
+  READ_POLICY_OPTIONS,
+  readPolicy,
+  SectionDropError,
+  secretPattern,
+  shortPath,
+  type Touch,
+} from '../../pipeline/index.ts'
 
 interface OutlineOptions extends Record<string, unknown> {
   maxFiles: number
@@ -13,6 +28,9 @@ interface OutlineOptions extends Record<string, unknown> {
   declarationsShare: number
   declarations: number
   lineChars: number
+  /** The read policy's lists, as restore and excerpts take them. */
+  denyPaths?: string[]
+  allowPaths?: string[]
 }
 
 /**
@@ -58,7 +76,8 @@ export function declarations(touch: Touch, lineChars: number): Declaration[] {
   const out: Declaration[] = []
   fileLines(copy.text).forEach((line, i) => {
     if (!DECLARATION.test(line)) return
-    const text = line.trim()
+    // A constant's value may be a secret (`API_KEY = "…"`): the name is the map, the value is not.
+    const text = hideSecretValues(line.trim())
     out.push({ line: copy.firstLine + i, text: text.length > lineChars ? `${text.slice(0, lineChars - 1)}…` : text })
   })
   return out
@@ -144,6 +163,7 @@ export default defineSection<OutlineOptions>({
       },
       declarations: { type: 'integer', minimum: 0, description: 'the most declarations listed under one file, those nearest where the work last was' },
       lineChars: { type: 'integer', minimum: 20, description: 'a declaration line longer than this is clipped' },
+      ...READ_POLICY_OPTIONS,
     },
   },
   async run(ctx) {
@@ -156,7 +176,13 @@ export default defineSection<OutlineOptions>({
     // Files first, newest first, in the filesShare of the room: which files matter is the map's
     // first use. Declarations then go where the work was (changed files first, then read ones),
     // and what room is left lists older files, one line each.
-    const head = (touch: Touch) => `- ${shortPath(touch.path, cwd)} — ${didWhat(touch.ops)}; ${seenOf(touch)}; last worked at line ${fmt(touch.focus)}`
+    const policy = readPolicy(ctx.input.transcript.cwd, { denyPaths: ctx.options.denyPaths ?? [], allowPaths: ctx.options.allowPaths ?? [] })
+    const denied = (touch: Touch) => secretPattern(touch.path, policy)
+    const head = (touch: Touch) => {
+      const secret = denied(touch)
+      const what = `- ${shortPath(touch.path, cwd)} — ${didWhat(touch.ops)}`
+      return secret ? `${what}; on the deny list (${secret}): nothing of it is shown` : `${what}; ${seenOf(touch)}; last worked at line ${fmt(touch.focus)}`
+    }
     const candidates = touches.slice(0, ctx.options.maxFiles)
     const files: Array<{ touch: Touch; head: string; rows: string[] }> = []
     let used = intro.length
@@ -182,6 +208,8 @@ export default defineSection<OutlineOptions>({
     // Declarations take at most their share, so that a few long files cannot crowd out the rest.
     let declUsed = 0
     for (const f of [...files.filter((f) => changed(f.touch)), ...files.filter((f) => !changed(f.touch))]) {
+      // A file on the deny list (.env, a key) is named, never shown: not even its declarations.
+      if (denied(f.touch)) continue
       const decls = declarations(f.touch, ctx.options.lineChars)
       let shown = 0
       for (let n = Math.min(ctx.options.declarations, decls.length); n > 0; n--) {

@@ -155,4 +155,16 @@ describe('outline', () => {
     })
     assert.match(r.body, /\(36 more declarations in it, not listed\)/)
   })
+
+  test('a file on the deny list is named, never shown; a secret-looking constant keeps its name, not its value', async () => {
+    const r = await run(
+      t(
+        use(0, 'Read', { file_path: '/p/.env' }, '     1→GITHUB_TOKEN=ghp_SUPERSECRET123\n     2→DB_PASS=hunter2'),
+        use(1, 'Write', { file_path: '/p/settings.py', content: 'API_KEY = "sk_live_999"\nDEBUG = True\n' }),
+      ),
+    )
+    assert.ok(!/ghp_SUPERSECRET123|hunter2|sk_live_999/.test(r.body), r.body)
+    assert.match(r.body, /^- \.env — read; on the deny list \(\.env\): nothing of it is shown$/m)
+    assert.match(r.body, /^ {4}1: API_KEY = \[value not shown\]/m)
+  })
 })

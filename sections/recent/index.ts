@@ -4,12 +4,24 @@
  * steps that led there, one line per call: what was run, in what order, what failed. What the
  * next window continues is usually what the last window was doing, in its own exact terms.
  */
-import { defineSection, PATH_FIELDS, renderConversation, SectionDropError, shortPath, windowStart } from '../../pipeline/index.ts'
+import {
+  defineSection,
+  PATH_FIELDS,
+  READ_POLICY_OPTIONS,
+  readPolicy,
+  renderConversation,
+  SectionDropError,
+  shortPath,
+  windowStart,
+} from '../../pipeline/index.ts'
 
 interface RecentOptions extends Record<string, unknown> {
   resultChars: number
   inputChars: number
   fullShare: number
+  /** The read policy's lists, as restore and excerpts take them: what they would not show, this does not either. */
+  denyPaths?: string[]
+  allowPaths?: string[]
 }
 
 /** Whether a call's input names a path under `cwd` (one a compact line shows shortened). */
@@ -35,6 +47,7 @@ export default defineSection<RecentOptions>({
         maximum: 1,
         description: 'the share of the room the newest messages take in full (at least the newest one); older ones are one line per tool call',
       },
+      ...READ_POLICY_OPTIONS,
     },
   },
   async run(ctx) {
@@ -57,6 +70,9 @@ export default defineSection<RecentOptions>({
         // The newest steps verbatim, their exact strings; the steps before them as a sequence,
         // which a room of a few thousand chars holds a dozen or more of, one call a line.
         compact: { fullChars: Math.round(maxChars * ctx.options.fullShare), ...(t.cwd ? { cwd: t.cwd } : {}) },
+        // What restore and excerpts would not show (a call naming .env or ~/.aws), this does not
+        // either; a secret-looking assignment in any other output has its value hidden.
+        policy: readPolicy(t.cwd, { denyPaths: ctx.options.denyPaths ?? [], allowPaths: ctx.options.allowPaths ?? [] }),
       },
     )
     if (rendered.rendered === 0)

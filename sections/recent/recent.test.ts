@@ -124,4 +124,18 @@ describe('recent', () => {
     assert.match(r.body, /→ Bash \{"command":"go test \.\/store -run TestLoad -v"\}\n {4}← ok: ok store 0\.1s$/)
     assert.equal((r.record as { leftOut: number }).leftOut, 0)
   })
+
+  test("what restore and excerpts would not show, this does not either: a call naming .env, a secret's value", async () => {
+    const call = (id: string, command: string, text: string): Message => ({
+      index: Number(id),
+      role: 'assistant',
+      kind: 'assistant',
+      text: '',
+      toolUses: [{ id, name: 'Bash', input: { command }, result: { toolUseId: id, text, isError: false } }],
+      toolResults: [],
+    })
+    const r = await run(t([call('1', 'cat .env', 'GITHUB_TOKEN=ghp_SUPERSECRET123'), call('2', 'printenv', 'API_KEY=sk_live_999\nHOME=/root')]), 4_000)
+    assert.ok(!/ghp_SUPERSECRET123|sk_live_999/.test(r.body), r.body)
+    assert.match(r.body, /not shown: it names \.env/)
+  })
 })

@@ -2,14 +2,21 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
-  builtinSections
-} from "./chunk-VMMZC74J.mjs";
-import "./chunk-2Q6QKILD.mjs";
-import "./chunk-SI3UZQDI.mjs";
+  buildHandoff,
+  configFiles,
+  defaultConfigFile,
+  importPackages,
+  prepareSections
+} from "./chunk-BF4FTUJ4.mjs";
+import "./chunk-ILN5UOFU.mjs";
 import "./chunk-5VTZYHP3.mjs";
 import "./chunk-LOLXCKOV.mjs";
 import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {
-  builtinSections
+  buildHandoff,
+  configFiles,
+  defaultConfigFile,
+  importPackages,
+  prepareSections
 };

@@ -11,12 +11,12 @@ import {
   searchCommand,
   statusCommand,
   toolCommand
-} from "./chunk-2PED33TH.mjs";
-import "./chunk-6O7FLDIY.mjs";
+} from "./chunk-YDTA35AF.mjs";
+import "./chunk-CYAGJDXV.mjs";
 import "./chunk-GPZWB6SD.mjs";
 import "./chunk-GS3UQNYK.mjs";
 import "./chunk-S2M2GLMU.mjs";
-import "./chunk-SI3UZQDI.mjs";
+import "./chunk-REKJEZU6.mjs";
 import "./chunk-LOLXCKOV.mjs";
 import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";

@@ -10,7 +10,7 @@ import {
 } from "./chunk-GS3UQNYK.mjs";
 import {
   diskFilesUnder
-} from "./chunk-Y25NNC54.mjs";
+} from "./chunk-66OOVC4X.mjs";
 import {
   forTerminal,
   jsonForTerminal
@@ -19,18 +19,16 @@ import {
   buildHandoff,
   configFiles,
   prepareSections
-} from "./chunk-63PYGSIV.mjs";
+} from "./chunk-BF4FTUJ4.mjs";
 import "./chunk-ILN5UOFU.mjs";
 import {
   builtinSections
-} from "./chunk-VMMZC74J.mjs";
-import {
-  readPolicy
-} from "./chunk-2Q6QKILD.mjs";
+} from "./chunk-OKCYV7HA.mjs";
 import {
   beforeBoundary,
-  readJsonlTranscript
-} from "./chunk-SI3UZQDI.mjs";
+  readJsonlTranscript,
+  readPolicy
+} from "./chunk-REKJEZU6.mjs";
 import {
   systemClock
 } from "./chunk-5VTZYHP3.mjs";

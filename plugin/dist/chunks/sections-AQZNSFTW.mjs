@@ -2,21 +2,13 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
-  buildHandoff,
-  configFiles,
-  defaultConfigFile,
-  importPackages,
-  prepareSections
-} from "./chunk-63PYGSIV.mjs";
-import "./chunk-ILN5UOFU.mjs";
+  builtinSections
+} from "./chunk-OKCYV7HA.mjs";
+import "./chunk-REKJEZU6.mjs";
 import "./chunk-5VTZYHP3.mjs";
 import "./chunk-LOLXCKOV.mjs";
 import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {
-  buildHandoff,
-  configFiles,
-  defaultConfigFile,
-  importPackages,
-  prepareSections
+  builtinSections
 };

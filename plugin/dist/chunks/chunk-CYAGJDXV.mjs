@@ -19,7 +19,7 @@ import {
 } from "./chunk-GPZWB6SD.mjs";
 import {
   renderConversation
-} from "./chunk-SI3UZQDI.mjs";
+} from "./chunk-REKJEZU6.mjs";
 
 // store/write.ts
 import { link, mkdir, readdir, unlink, writeFile } from "node:fs/promises";

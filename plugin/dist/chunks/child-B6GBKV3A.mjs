@@ -6,7 +6,7 @@ import {
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-6O7FLDIY.mjs";
+} from "./chunk-CYAGJDXV.mjs";
 import {
   BRIDGE_PATHS,
   BRIDGE_TOKEN_HEADER,
@@ -15,18 +15,16 @@ import {
 } from "./chunk-GPZWB6SD.mjs";
 import {
   diskFilesUnder
-} from "./chunk-Y25NNC54.mjs";
+} from "./chunk-66OOVC4X.mjs";
 import {
   SeamDeniedError
 } from "./chunk-ILN5UOFU.mjs";
 import {
+  fileTouches,
+  readEngineMessages,
   readPolicy,
   vetForRead
-} from "./chunk-2Q6QKILD.mjs";
-import {
-  fileTouches,
-  readEngineMessages
-} from "./chunk-SI3UZQDI.mjs";
+} from "./chunk-REKJEZU6.mjs";
 import {
   systemClock
 } from "./chunk-5VTZYHP3.mjs";
@@ -590,7 +588,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-62RNLHZX.mjs"), import("./sections-FGNVNY7V.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-JDVGV64F.mjs"), import("./sections-AQZNSFTW.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

@@ -4,7 +4,7 @@ const require = __chCreateRequire(import.meta.url);
 import {
   readBounded,
   readPolicy
-} from "./chunk-2Q6QKILD.mjs";
+} from "./chunk-REKJEZU6.mjs";
 
 // pipeline/disk-files.ts
 function diskFilesUnder(policy) {

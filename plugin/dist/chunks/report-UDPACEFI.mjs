@@ -5,10 +5,10 @@ import {
   COMMON,
   EXIT,
   command
-} from "./chunk-2PED33TH.mjs";
+} from "./chunk-YDTA35AF.mjs";
 import {
   resolveDataDir
-} from "./chunk-6O7FLDIY.mjs";
+} from "./chunk-CYAGJDXV.mjs";
 import {
   MODE_DIRS,
   StoreError,
@@ -29,7 +29,7 @@ import {
   forTerminal,
   jsonForTerminal
 } from "./chunk-S2M2GLMU.mjs";
-import "./chunk-SI3UZQDI.mjs";
+import "./chunk-REKJEZU6.mjs";
 import "./chunk-LOLXCKOV.mjs";
 import {
   HandoffError

@@ -5,7 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-6O7FLDIY.mjs";
+} from "./chunk-CYAGJDXV.mjs";
 import {
   HISTORY_TOOLS,
   INDEX_FILE,

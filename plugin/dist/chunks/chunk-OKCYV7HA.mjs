@@ -2,29 +2,28 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
-  READ_POLICY_OPTIONS,
-  binaryText,
-  readPolicy,
-  refusalOf,
-  resolveIn,
-  secretPattern
-} from "./chunk-2Q6QKILD.mjs";
-import {
   ENGINE_ATTACHED,
   FILE_TOOLS,
   PATH_FIELDS,
+  READ_POLICY_OPTIONS,
+  callOutputRefusal,
   errorReason,
   fileLines,
   fileTouches,
+  hideSecretValues,
   isFailure,
   keyInput,
   lastCopy,
   numberLines,
+  readPolicy,
+  refusalOf,
   renderConversation,
+  resolveIn,
+  secretPattern,
   shortInput,
   windowStart,
   withoutEngineNotes
-} from "./chunk-SI3UZQDI.mjs";
+} from "./chunk-REKJEZU6.mjs";
 import {
   requireModel
 } from "./chunk-5VTZYHP3.mjs";
@@ -564,7 +563,7 @@ function callLines(u, output = outputLines(u)) {
 }
 function outputLines(u) {
   const text = withoutEngineNotes(u.result?.text ?? "");
-  return linesOf(u.result?.isError ? `[error] ${text}` : text).map((line) => line.replace(SECRET_LINE_RE, "$1[value not shown]"));
+  return linesOf(hideSecretValues(u.result?.isError ? `[error] ${text}` : text));
 }
 function outputSources(messages, policy, cwd, age) {
   const calls = [];
@@ -588,7 +587,7 @@ function outputSources(messages, policy, cwd, age) {
       left.olderRuns++;
       continue;
     }
-    const refused = outputRefusal(u, policy);
+    const refused = callOutputRefusal(u, policy);
     if (refused) {
       withheld.push(`${callLabel(u, 60)}: ${refused}`);
       continue;
@@ -655,24 +654,6 @@ function linesOf(text) {
   });
   if (lines.length > 1 && lines.at(-1) === "") lines.pop();
   return lines;
-}
-function pathsNamed(u) {
-  const paths = [];
-  for (const key of ["path", "file_path", "notebook_path"]) if (typeof u.input[key] === "string") paths.push(u.input[key]);
-  if (typeof u.input.command === "string") {
-    for (const word of u.input.command.split(/[\s;|&<>()'"`=]+/)) if (/[/.~]/.test(word) && !word.startsWith("-")) paths.push(word);
-  }
-  for (const m of (u.result?.text ?? "").matchAll(/^([^\s:]+):\d+[:-]/gm)) paths.push(m[1]);
-  return paths;
-}
-var SECRET_LINE_RE = /^(\s*(?:export\s+)?[\w.-]*(?:secret|token|passw(?:or)?d|api[_-]?key|private[_-]?key|access[_-]?key|credential)[\w.-]*\s*[=:]\s*)\S.*$/i;
-function outputRefusal(u, policy) {
-  for (const path of pathsNamed(u)) {
-    const secret = secretPattern(path, policy);
-    if (secret) return `it names ${path}, which matches the deny list (${secret})`;
-  }
-  if (binaryText(u.result?.text ?? "")) return "binary output";
-  return null;
 }
 function alreadyCarried(needed) {
   const names = /* @__PURE__ */ new Set();
@@ -876,7 +857,7 @@ function failures(calls) {
       const commit = c.shell?.commits ? nextCommit : null;
       const later = same ?? commit;
       const n = shellNumber.get(c);
-      const f = { tool: c.use.name, input: shortInput(c.use), error: errorReason(c.use.result.text), at: c.at, ...n ? { n } : {} };
+      const f = { tool: c.use.name, input: shortInput(c.use), error: errorReason(hideSecretValues(c.use.result.text)), at: c.at, ...n ? { n } : {} };
       if (later) {
         const ln = shellNumber.get(later);
         f.later = { at: later.at, ...ln ? { n: ln } : {}, ...same ? {} : { commit: true } };
@@ -2642,7 +2623,7 @@ function declarations(touch, lineChars) {
   const out = [];
   fileLines(copy.text).forEach((line, i) => {
     if (!DECLARATION.test(line)) return;
-    const text = line.trim();
+    const text = hideSecretValues(line.trim());
     out.push({ line: copy.firstLine + i, text: text.length > lineChars ? `${text.slice(0, lineChars - 1)}\u2026` : text });
   });
   return out;
@@ -2710,7 +2691,8 @@ var outline_default = defineSection({
         description: "the most of the room all declarations take together; older files fill the rest"
       },
       declarations: { type: "integer", minimum: 0, description: "the most declarations listed under one file, those nearest where the work last was" },
-      lineChars: { type: "integer", minimum: 20, description: "a declaration line longer than this is clipped" }
+      lineChars: { type: "integer", minimum: 20, description: "a declaration line longer than this is clipped" },
+      ...READ_POLICY_OPTIONS
     }
   },
   async run(ctx) {
@@ -2720,7 +2702,13 @@ var outline_default = defineSection({
     const relative = touches.some((t) => shortPath(t.path, cwd) !== t.path);
     const intro = `Files this session worked on, newest first${relative ? `, relative to ${cwd}` : ""}: what was done to each, how much of it the conversation showed, where the work last was; under the newest of them (changed ones first), their declarations near that line (as last seen; the file may have changed since).`;
     const room = ctx.budgetChars - 80;
-    const head = (touch) => `- ${shortPath(touch.path, cwd)} \u2014 ${didWhat(touch.ops)}; ${seenOf(touch)}; last worked at line ${fmt(touch.focus)}`;
+    const policy = readPolicy(ctx.input.transcript.cwd, { denyPaths: ctx.options.denyPaths ?? [], allowPaths: ctx.options.allowPaths ?? [] });
+    const denied = (touch) => secretPattern(touch.path, policy);
+    const head = (touch) => {
+      const secret = denied(touch);
+      const what = `- ${shortPath(touch.path, cwd)} \u2014 ${didWhat(touch.ops)}`;
+      return secret ? `${what}; on the deny list (${secret}): nothing of it is shown` : `${what}; ${seenOf(touch)}; last worked at line ${fmt(touch.focus)}`;
+    };
     const candidates = touches.slice(0, ctx.options.maxFiles);
     const files = [];
     let used = intro.length;
@@ -2744,6 +2732,7 @@ var outline_default = defineSection({
     let cut = 0;
     let declUsed = 0;
     for (const f of [...files.filter((f2) => changed(f2.touch)), ...files.filter((f2) => !changed(f2.touch))]) {
+      if (denied(f.touch)) continue;
       const decls = declarations(f.touch, ctx.options.lineChars);
       let shown = 0;
       for (let n = Math.min(ctx.options.declarations, decls.length); n > 0; n--) {
@@ -2786,7 +2775,8 @@ var recent_default = defineSection({
         minimum: 0,
         maximum: 1,
         description: "the share of the room the newest messages take in full (at least the newest one); older ones are one line per tool call"
-      }
+      },
+      ...READ_POLICY_OPTIONS
     }
   },
   async run(ctx) {
@@ -2805,7 +2795,10 @@ var recent_default = defineSection({
         toolResultChars: ctx.options.resultChars,
         // The newest steps verbatim, their exact strings; the steps before them as a sequence,
         // which a room of a few thousand chars holds a dozen or more of, one call a line.
-        compact: { fullChars: Math.round(maxChars * ctx.options.fullShare), ...t.cwd ? { cwd: t.cwd } : {} }
+        compact: { fullChars: Math.round(maxChars * ctx.options.fullShare), ...t.cwd ? { cwd: t.cwd } : {} },
+        // What restore and excerpts would not show (a call naming .env or ~/.aws), this does not
+        // either; a secret-looking assignment in any other output has its value hidden.
+        policy: readPolicy(t.cwd, { denyPaths: ctx.options.denyPaths ?? [], allowPaths: ctx.options.allowPaths ?? [] })
       }
     );
     if (rendered.rendered === 0)
