@@ -57,6 +57,16 @@ describe('compact-handoff history commands', () => {
     assert.deepEqual([j.n, j.from, j.to, j.lines], [2, 1, 1, ['H2']])
   })
 
+  test('a shortened session id is not taken for a session with nothing stored: the ones it begins are named', () => {
+    const s = cli('status', '--session', 'cli-s')
+    assert.equal(s.status, 0, s.stderr)
+    assert.match(s.stdout, /Compactions in the session: none yet; the store holds cli-s1 \(a session id is matched whole\)/)
+    assert.match(cli('list', '--session', 'cli-s').stdout, /session cli-s has no stored compactions yet; the store holds cli-s1/)
+    const l = cli('lookup', '--session', 'cli-s')
+    assert.equal(l.status, 1)
+    assert.match(l.stderr, /session cli-s has no stored compactions .*; the store holds cli-s1 \(a session id is matched whole\) \[STORE_REFUSED\]/)
+  })
+
   test('status and list', () => {
     const s = cli('status', '--session', 'cli-s1')
     assert.equal(s.status, 0, s.stderr)

@@ -90,7 +90,9 @@ export function resolvePackage(specifier: string, fromDir: string): string {
     dir = up
   }
   if (!pkgDir)
-    throw new PackageLoadError(`"${name}" is not installed beside ${fromDir} or in a folder above it (install it there: cd ${fromDir} && npm install ${name})`)
+    throw new PackageLoadError(
+      `"${name}" is not installed beside ${fromDir} or in a folder above it (install it there: cd ${fromDir} && npm install ${name}, or the path of its .tgz or folder)`,
+    )
   const realDir = realpathSync(pkgDir)
   let manifest: Record<string, unknown>
   try {

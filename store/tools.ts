@@ -5,7 +5,7 @@
  * read is logged with its size to lookups.jsonl.
  */
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fmt } from '../pipeline/text.ts'
 import {
@@ -102,6 +102,29 @@ const modeOf = (live: boolean | null): StoreMode => (live === false ? 'rehearsal
 const mine = (ctx: ToolContext, sessionId: string | null) => ctx.by === 'tool' && sessionId !== null && sessionId === ctx.sessionId
 const nameOf = (ctx: ToolContext, sessionId: string) => (mine(ctx, sessionId) ? 'this session' : `session ${sessionId}`)
 
+/**
+ * When a session the store does not know was asked for by hand, the ones it does know whose id
+ * begins with what was given, as a clause: a shortened or mistyped id must not read as a session
+ * with nothing stored. Empty for the asking session itself and when nothing is alike.
+ */
+async function alikeSessions(ctx: ToolContext, sessionId: string): Promise<string> {
+  if (mine(ctx, sessionId) || sessionId.length < 4) return ''
+  const alike = new Set<string>()
+  for (const dir of Object.values(MODE_DIRS))
+    for (const name of await subdirs(join(ctx.dataDir, dir))) if (name !== sessionId && name.startsWith(sessionId)) alike.add(name)
+  if (alike.size === 0) return ''
+  const shown = [...alike].slice(0, 3)
+  return `; the store holds ${shown.join(', ')}${alike.size > shown.length ? ` and ${alike.size - shown.length} more` : ''} (a session id is matched whole)`
+}
+
+async function subdirs(dir: string): Promise<string[]> {
+  try {
+    return (await readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name)
+  } catch {
+    return []
+  }
+}
+
 function sessionOf(ctx: ToolContext, given: unknown): string {
   if (given !== undefined) return checkSessionId(given)
   if (!ctx.sessionId) throw new StoreError('no session to read: give one (--session ID on the command line, "session" in a tool call)')
@@ -117,7 +140,7 @@ async function pick(
 ): Promise<{ c: StoredCompaction; all: StoredCompaction[] }> {
   const all = await sessionCompactions(ctx.dataDir, sessionId)
   const whose = nameOf(ctx, sessionId)
-  if (all.length === 0) throw new StoreError(`${whose} has no stored compactions (data dir ${ctx.dataDir})`)
+  if (all.length === 0) throw new StoreError(`${whose} has no stored compactions (data dir ${ctx.dataDir})${await alikeSessions(ctx, sessionId)}`)
   const pool = mode ? all.filter((c) => c.mode === mode) : all
   if (pool.length === 0) throw new StoreError(`${whose} has no ${mode} compactions (it has ${describeNs(all)})`)
   const preferred = modeOf(ctx.live)
@@ -351,7 +374,7 @@ export async function status(ctx: ToolContext): Promise<ToolAnswer> {
   const reads = ctx.sessionId ? await lookupTotals(ctx, ctx.sessionId) : null
   if (ctx.sessionId) {
     lines.push(`Session: ${ctx.sessionId}`)
-    if (compactions.length === 0) lines.push(`Compactions in ${these}: none yet`)
+    if (compactions.length === 0) lines.push(`Compactions in ${these}: none yet${await alikeSessions(ctx, ctx.sessionId)}`)
     else {
       const outcomes = new Map<string, number>()
       for (const c of compactions) outcomes.set(String(c.row?.outcome ?? 'unreadable'), (outcomes.get(String(c.row?.outcome ?? 'unreadable')) ?? 0) + 1)
@@ -454,7 +477,7 @@ export async function list(ctx: ToolContext, args: Record<string, unknown>): Pro
   const sessionId = sessionOf(ctx, args.session)
   const cs = await sessionCompactions(ctx.dataDir, sessionId)
   const whose = nameOf(ctx, sessionId)
-  if (cs.length === 0) return { text: `${whose} has no stored compactions yet`, data: { sessionId, compactions: [] } }
+  if (cs.length === 0) return { text: `${whose} has no stored compactions yet${await alikeSessions(ctx, sessionId)}`, data: { sessionId, compactions: [] } }
   const shown = cs.slice(-limit)
   const lines = [`Compactions of ${whose}: ${cs.length}${cs.length > shown.length ? `, newest ${shown.length} shown` : ''} (oldest first)`]
   for (const c of shown) {
@@ -582,7 +605,7 @@ export async function searchTool(ctx: ToolContext, args: Record<string, unknown>
   const all = args.scope === 'all' || (args.session === undefined && !ctx.sessionId)
   const sessionId = all ? null : sessionOf(ctx, args.session)
   if (args.session !== undefined && sessionId && (await sessionCompactions(ctx.dataDir, sessionId, { rows: false })).length === 0) {
-    throw new StoreError(`session ${sessionId} has no stored compactions (data dir ${ctx.dataDir})`)
+    throw new StoreError(`session ${sessionId} has no stored compactions (data dir ${ctx.dataDir})${await alikeSessions(ctx, sessionId)}`)
   }
   const r = await search(ctx.dataDir, { query, sessionId, limit })
   const where = all ? 'in every session on this machine' : `in ${nameOf(ctx, sessionId!)}`

@@ -11,7 +11,7 @@ import {
   searchCommand,
   statusCommand,
   toolCommand
-} from "./chunk-YDTA35AF.mjs";
+} from "./chunk-JZZZO4HE.mjs";
 import "./chunk-CYAGJDXV.mjs";
 import "./chunk-GPZWB6SD.mjs";
 import "./chunk-GS3UQNYK.mjs";

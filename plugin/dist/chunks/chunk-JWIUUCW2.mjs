@@ -3010,7 +3010,9 @@ function resolvePackage(specifier, fromDir) {
     dir = up;
   }
   if (!pkgDir)
-    throw new PackageLoadError(`"${name}" is not installed beside ${fromDir} or in a folder above it (install it there: cd ${fromDir} && npm install ${name})`);
+    throw new PackageLoadError(
+      `"${name}" is not installed beside ${fromDir} or in a folder above it (install it there: cd ${fromDir} && npm install ${name}, or the path of its .tgz or folder)`
+    );
   const realDir = realpathSync(pkgDir);
   let manifest;
   try {

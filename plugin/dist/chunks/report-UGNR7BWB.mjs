@@ -5,7 +5,7 @@ import {
   COMMON,
   EXIT,
   command
-} from "./chunk-YDTA35AF.mjs";
+} from "./chunk-JZZZO4HE.mjs";
 import {
   resolveDataDir
 } from "./chunk-CYAGJDXV.mjs";

@@ -7,7 +7,7 @@ import {
   defaultConfigFile,
   importPackages,
   prepareSections
-} from "./chunk-BF4FTUJ4.mjs";
+} from "./chunk-JWIUUCW2.mjs";
 import "./chunk-ILN5UOFU.mjs";
 import "./chunk-5VTZYHP3.mjs";
 import "./chunk-LOLXCKOV.mjs";

@@ -43,7 +43,7 @@ import { parseArgs } from "node:util";
 
 // store/tools.ts
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 var FILES = LOOKUP_FILES;
 var TOOL_SPECS = Object.fromEntries(
@@ -83,6 +83,22 @@ var when = (iso) => iso.replace("T", " ").slice(0, 16);
 var modeOf = (live) => live === false ? "rehearsal" : "live";
 var mine = (ctx, sessionId) => ctx.by === "tool" && sessionId !== null && sessionId === ctx.sessionId;
 var nameOf = (ctx, sessionId) => mine(ctx, sessionId) ? "this session" : `session ${sessionId}`;
+async function alikeSessions(ctx, sessionId) {
+  if (mine(ctx, sessionId) || sessionId.length < 4) return "";
+  const alike = /* @__PURE__ */ new Set();
+  for (const dir of Object.values(MODE_DIRS))
+    for (const name of await subdirs(join(ctx.dataDir, dir))) if (name !== sessionId && name.startsWith(sessionId)) alike.add(name);
+  if (alike.size === 0) return "";
+  const shown = [...alike].slice(0, 3);
+  return `; the store holds ${shown.join(", ")}${alike.size > shown.length ? ` and ${alike.size - shown.length} more` : ""} (a session id is matched whole)`;
+}
+async function subdirs(dir) {
+  try {
+    return (await readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+  } catch {
+    return [];
+  }
+}
 function sessionOf(ctx, given) {
   if (given !== void 0) return checkSessionId(given);
   if (!ctx.sessionId) throw new StoreError('no session to read: give one (--session ID on the command line, "session" in a tool call)');
@@ -91,7 +107,7 @@ function sessionOf(ctx, given) {
 async function pick(ctx, sessionId, n, mode) {
   const all = await sessionCompactions(ctx.dataDir, sessionId);
   const whose = nameOf(ctx, sessionId);
-  if (all.length === 0) throw new StoreError(`${whose} has no stored compactions (data dir ${ctx.dataDir})`);
+  if (all.length === 0) throw new StoreError(`${whose} has no stored compactions (data dir ${ctx.dataDir})${await alikeSessions(ctx, sessionId)}`);
   const pool = mode ? all.filter((c2) => c2.mode === mode) : all;
   if (pool.length === 0) throw new StoreError(`${whose} has no ${mode} compactions (it has ${describeNs(all)})`);
   const preferred = modeOf(ctx.live);
@@ -257,7 +273,7 @@ async function status(ctx) {
   const reads = ctx.sessionId ? await lookupTotals(ctx, ctx.sessionId) : null;
   if (ctx.sessionId) {
     lines.push(`Session: ${ctx.sessionId}`);
-    if (compactions.length === 0) lines.push(`Compactions in ${these}: none yet`);
+    if (compactions.length === 0) lines.push(`Compactions in ${these}: none yet${await alikeSessions(ctx, ctx.sessionId)}`);
     else {
       const outcomes = /* @__PURE__ */ new Map();
       for (const c of compactions) outcomes.set(String(c.row?.outcome ?? "unreadable"), (outcomes.get(String(c.row?.outcome ?? "unreadable")) ?? 0) + 1);
@@ -347,7 +363,7 @@ async function list(ctx, args) {
   const sessionId = sessionOf(ctx, args.session);
   const cs = await sessionCompactions(ctx.dataDir, sessionId);
   const whose = nameOf(ctx, sessionId);
-  if (cs.length === 0) return { text: `${whose} has no stored compactions yet`, data: { sessionId, compactions: [] } };
+  if (cs.length === 0) return { text: `${whose} has no stored compactions yet${await alikeSessions(ctx, sessionId)}`, data: { sessionId, compactions: [] } };
   const shown = cs.slice(-limit);
   const lines = [`Compactions of ${whose}: ${cs.length}${cs.length > shown.length ? `, newest ${shown.length} shown` : ""} (oldest first)`];
   for (const c of shown) {
@@ -461,7 +477,7 @@ async function searchTool(ctx, args) {
   const all = args.scope === "all" || args.session === void 0 && !ctx.sessionId;
   const sessionId = all ? null : sessionOf(ctx, args.session);
   if (args.session !== void 0 && sessionId && (await sessionCompactions(ctx.dataDir, sessionId, { rows: false })).length === 0) {
-    throw new StoreError(`session ${sessionId} has no stored compactions (data dir ${ctx.dataDir})`);
+    throw new StoreError(`session ${sessionId} has no stored compactions (data dir ${ctx.dataDir})${await alikeSessions(ctx, sessionId)}`);
   }
   const r = await search(ctx.dataDir, { query, sessionId, limit });
   const where = all ? "in every session on this machine" : `in ${nameOf(ctx, sessionId)}`;

@@ -19,7 +19,7 @@ import {
   buildHandoff,
   configFiles,
   prepareSections
-} from "./chunk-BF4FTUJ4.mjs";
+} from "./chunk-JWIUUCW2.mjs";
 import "./chunk-ILN5UOFU.mjs";
 import {
   builtinSections
