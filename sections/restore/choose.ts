@@ -18,6 +18,9 @@ export interface Requested {
 export interface Refusal {
   path: string
   why: string
+  /** Worth saying in the handoff: the read policy refused the file, or it is gone. (Named twice,
+   *  past the cap, re-attached by the engine: bookkeeping, in the record only.) */
+  told?: true
 }
 
 /** Words of every shell command, for "a file a shell command named counts". */
@@ -70,9 +73,10 @@ export function choose(
     if (seen.has(r.path)) refused.push({ path: r.path, why: 'named twice' })
     else if (ENGINE_ATTACHED.has(basename(r.path))) refused.push({ path: r.path, why: `${basename(r.path)} is re-attached by the engine itself` })
     else if (!touch && !namedByShell(r.path, words)) refused.push({ path: r.path, why: 'the session never read or wrote it' })
-    else if ((policyWhy = policyRefusal(r.path)) !== null) refused.push({ path: r.path, why: policyWhy })
+    else if ((policyWhy = policyRefusal(r.path)) !== null) refused.push({ path: r.path, why: policyWhy, told: true })
     else if (files.length >= opts.maxFiles) refused.push({ path: r.path, why: `past the cap of ${opts.maxFiles} files (maxFiles)` })
-    else if (!usable(r.path, touch)) refused.push({ path: r.path, why: opts.sameMachine ? 'no longer on disk' : 'neither on disk nor in the transcript' })
+    else if (!usable(r.path, touch))
+      refused.push({ path: r.path, why: opts.sameMachine ? 'no longer on disk' : 'neither on disk nor in the transcript', told: true })
     else files.push(r)
     seen.add(r.path)
   }
@@ -84,7 +88,7 @@ export function choose(
     if (recent.length >= opts.maxFiles) break
     if (ENGINE_ATTACHED.has(basename(touch.path)) || !usable(touch.path, touch)) continue
     const why = policyRefusal(touch.path)
-    if (why !== null) refused.push({ path: touch.path, why })
+    if (why !== null) refused.push({ path: touch.path, why, told: true })
     else recent.push({ path: touch.path, range: 'all', reason: 'recently touched' })
   }
   return { source: 'recency', files: recent, refused }

@@ -362,7 +362,7 @@ export default defineSection<RestoreOptions>({
       source: choice.source,
       requested: named?.length ?? 0,
       restored,
-      refused: choice.refused,
+      refused: choice.refused.map(({ path, why }) => ({ path, why })),
       failed,
     }
     if (restored.length === 0) {
@@ -389,10 +389,17 @@ export default defineSection<RestoreOptions>({
             : "from the transcript's last copies (they could not be read now)"
           : `${fresh} re-read as this handoff was written, ${restored.length - fresh} from the transcript's last copy`
     const one = restored.length === 1
+    // What was passed over and why, so the next window does not reach for a secret or a file that
+    // is gone (the reasons name no contents).
+    const told = choice.refused.filter((r) => r.told)
+    const passed = told.slice(0, 3).map((r) => `${r.path} (${r.why})`)
+    const more = told.length - passed.length
+    const notRestored = passed.length ? [`Not restored: ${passed.join('; ')}${more > 0 ? `; ${fmt(more)} more` : ''}.`] : []
     return {
       body: [
         `${one ? 'One file' : `${restored.length} files`}, ${picked}, ${how}; ${one ? 'its contents follow as a Read result' : 'their contents follow as Read results'}:`,
         ...rows,
+        ...notRestored,
       ].join('\n'),
       messages,
       record,

@@ -128,6 +128,9 @@ describe('restore: choice', () => {
       ],
     )
     assert.equal(r.messages?.[0]?.toolUses?.length, 5)
+    // The handoff says what it passed over that the next window might reach for, not the bookkeeping.
+    assert.match(r.body, new RegExp(`^Not restored: ${gone.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(no longer on disk\\)\\.$`, 'm'))
+    assert.doesNotMatch(r.body, /named twice|past the cap|re-attached/)
   })
 
   test('recency when the summary was dropped or named nothing usable; shell-named files never feed it', async () => {

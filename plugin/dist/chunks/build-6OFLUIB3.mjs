@@ -23,7 +23,7 @@ import {
 import "./chunk-ILN5UOFU.mjs";
 import {
   builtinSections
-} from "./chunk-OKCYV7HA.mjs";
+} from "./chunk-FEGIKOLQ.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript,

@@ -2848,9 +2848,10 @@ function choose(requested, t, opts) {
     if (seen.has(r.path)) refused.push({ path: r.path, why: "named twice" });
     else if (ENGINE_ATTACHED.has(basename3(r.path))) refused.push({ path: r.path, why: `${basename3(r.path)} is re-attached by the engine itself` });
     else if (!touch && !namedByShell(r.path, words)) refused.push({ path: r.path, why: "the session never read or wrote it" });
-    else if ((policyWhy = policyRefusal(r.path)) !== null) refused.push({ path: r.path, why: policyWhy });
+    else if ((policyWhy = policyRefusal(r.path)) !== null) refused.push({ path: r.path, why: policyWhy, told: true });
     else if (files.length >= opts.maxFiles) refused.push({ path: r.path, why: `past the cap of ${opts.maxFiles} files (maxFiles)` });
-    else if (!usable(r.path, touch)) refused.push({ path: r.path, why: opts.sameMachine ? "no longer on disk" : "neither on disk nor in the transcript" });
+    else if (!usable(r.path, touch))
+      refused.push({ path: r.path, why: opts.sameMachine ? "no longer on disk" : "neither on disk nor in the transcript", told: true });
     else files.push(r);
     seen.add(r.path);
   }
@@ -2860,7 +2861,7 @@ function choose(requested, t, opts) {
     if (recent.length >= opts.maxFiles) break;
     if (ENGINE_ATTACHED.has(basename3(touch.path)) || !usable(touch.path, touch)) continue;
     const why = policyRefusal(touch.path);
-    if (why !== null) refused.push({ path: touch.path, why });
+    if (why !== null) refused.push({ path: touch.path, why, told: true });
     else recent.push({ path: touch.path, range: "all", reason: "recently touched" });
   }
   return { source: "recency", files: recent, refused };
@@ -3104,7 +3105,7 @@ var restore_default = defineSection({
       source: choice.source,
       requested: named?.length ?? 0,
       restored,
-      refused: choice.refused,
+      refused: choice.refused.map(({ path, why }) => ({ path, why })),
       failed: failed3
     };
     if (restored.length === 0) {
@@ -3121,10 +3122,15 @@ var restore_default = defineSection({
     const fresh = restored.filter((f) => f.source === "read").length;
     const how = fresh === restored.length ? "re-read as this handoff was written" : fresh === 0 ? restored.length === 1 ? "from the transcript's last copy (it could not be read now)" : "from the transcript's last copies (they could not be read now)" : `${fresh} re-read as this handoff was written, ${restored.length - fresh} from the transcript's last copy`;
     const one = restored.length === 1;
+    const told = choice.refused.filter((r) => r.told);
+    const passed = told.slice(0, 3).map((r) => `${r.path} (${r.why})`);
+    const more = told.length - passed.length;
+    const notRestored = passed.length ? [`Not restored: ${passed.join("; ")}${more > 0 ? `; ${fmt(more)} more` : ""}.`] : [];
     return {
       body: [
         `${one ? "One file" : `${restored.length} files`}, ${picked}, ${how}; ${one ? "its contents follow as a Read result" : "their contents follow as Read results"}:`,
-        ...rows
+        ...rows,
+        ...notRestored
       ].join("\n"),
       messages,
       record

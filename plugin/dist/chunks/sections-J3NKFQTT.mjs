@@ -3,7 +3,7 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   builtinSections
-} from "./chunk-OKCYV7HA.mjs";
+} from "./chunk-FEGIKOLQ.mjs";
 import "./chunk-REKJEZU6.mjs";
 import "./chunk-5VTZYHP3.mjs";
 import "./chunk-LOLXCKOV.mjs";

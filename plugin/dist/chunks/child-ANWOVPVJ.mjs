@@ -588,7 +588,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-XMEQ5RNN.mjs"), import("./sections-AQZNSFTW.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-XMEQ5RNN.mjs"), import("./sections-J3NKFQTT.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {
