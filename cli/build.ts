@@ -2,7 +2,7 @@
  * `compact-handoff build <transcript.jsonl>`: the handoff a compaction would hand up for a
  * transcript on disk, by default for the conversation as it stood before its last compaction.
  */
-import { statSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { basename } from 'node:path'
 import { parseArgs } from 'node:util'
 import { HandoffError } from '../pipeline/codes.ts'
@@ -162,6 +162,11 @@ async function run(argv: string[]): Promise<number> {
     transcript: conversation,
   }
   const { model, source: modelSource } = await cliModel({ repliesFile: values['model-replies'] })
+  // The layers the pipeline was read from, as the report names them: the default, then the
+  // user's override when it exists, then each --config.
+  const layers = configFiles(values.config ?? [])
+    .map((f) => (typeof f === 'string' ? f : f.optional && !existsSync(f.path) ? null : f.path))
+    .filter((f): f is string => f !== null)
   const { result } = await buildHandoff({
     input,
     // A section reading without a policy of its own reads under the run's: the transcript's project.
@@ -190,16 +195,17 @@ async function run(argv: string[]): Promise<number> {
       seam: result.seam,
       transcript: { file, messages: conversation.messages.length, malformed: transcript.malformed.count },
       model: modelSource,
+      config: layers,
     }
     const text = jsonForTerminal(out) + '\n'
     if (values.out) await writeOut(values.out, text)
     else process.stdout.write(text)
   } else if (values.out) {
     await writeOut(values.out, windowText(result))
-    process.stdout.write(forTerminal(`${formatReport(result)}\nhandoff written to ${values.out}\n`))
+    process.stdout.write(forTerminal(`${formatReport(result)}\nconfig: ${layers.join(', ')}\nhandoff written to ${values.out}\n`))
   } else {
     process.stdout.write(forTerminal(windowText(result)))
-    process.stderr.write(forTerminal(`\n${formatReport(result)}\n`))
+    process.stderr.write(forTerminal(`\n${formatReport(result)}\nconfig: ${layers.join(', ')}\n`))
   }
   await endIfLingering(result)
   return 0

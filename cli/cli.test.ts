@@ -76,6 +76,8 @@ describe('npx compact-handoff', () => {
     assert.match(r.stdout, /## Left out\n\n- [^\n]*needs a model and the host offers none\n/)
     assert.doesNotMatch(r.stdout, /--model-replies/)
     assert.match(r.stderr, /\d of 9 sections kept/)
+    // The layers the pipeline was read from: the default (the user's override here is empty but there).
+    assert.match(r.stderr, /\nconfig: \S*pipeline\.config\.yaml, \S*no-user-override\.yaml\n/)
   })
 
   test('a broken config: every issue as file:line:col, exit 1, no stack', () => {

@@ -13,7 +13,7 @@ import "./chunks/chunk-JULZ67VA.mjs";
 // cli/main.ts
 var VERSION = true ? "0.1.0" : "0.0.0-dev";
 var commands = {
-  build: { summary: "build the handoff for a transcript on disk", load: async () => (await import("./chunks/build-6OFLUIB3.mjs")).buildCommand },
+  build: { summary: "build the handoff for a transcript on disk", load: async () => (await import("./chunks/build-6QW77CZR.mjs")).buildCommand },
   status: { summary: "a session's compactions, its history reads, the search index", load: async () => (await import("./chunks/history-W72YFTHN.mjs")).statusCommand },
   list: { summary: "list a session's compactions, or every session that compacted", load: async () => (await import("./chunks/history-W72YFTHN.mjs")).listCommand },
   lookup: { summary: "read back a stored handoff, summary, conversation, row or section", load: async () => (await import("./chunks/history-W72YFTHN.mjs")).lookupCommand },

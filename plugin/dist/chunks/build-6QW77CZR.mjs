@@ -41,7 +41,7 @@ import {
 import "./chunk-JULZ67VA.mjs";
 
 // cli/build.ts
-import { statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
 
@@ -311,6 +311,7 @@ async function run(argv) {
     transcript: conversation
   };
   const { model, source: modelSource } = await cliModel({ repliesFile: values["model-replies"] });
+  const layers = configFiles(values.config ?? []).map((f) => typeof f === "string" ? f : f.optional && !existsSync(f.path) ? null : f.path).filter((f) => f !== null);
   const { result } = await buildHandoff({
     input,
     // A section reading without a policy of its own reads under the run's: the transcript's project.
@@ -337,7 +338,8 @@ async function run(argv) {
       })),
       seam: result.seam,
       transcript: { file, messages: conversation.messages.length, malformed: transcript.malformed.count },
-      model: modelSource
+      model: modelSource,
+      config: layers
     };
     const text = jsonForTerminal(out) + "\n";
     if (values.out) await writeOut(values.out, text);
@@ -345,12 +347,14 @@ async function run(argv) {
   } else if (values.out) {
     await writeOut(values.out, windowText(result));
     process.stdout.write(forTerminal(`${formatReport(result)}
+config: ${layers.join(", ")}
 handoff written to ${values.out}
 `));
   } else {
     process.stdout.write(forTerminal(windowText(result)));
     process.stderr.write(forTerminal(`
 ${formatReport(result)}
+config: ${layers.join(", ")}
 `));
   }
   await endIfLingering(result);
