@@ -35,6 +35,7 @@ export {
   binaryText,
   callOutputRefusal,
   hideSecretValues,
+  PATH_FIELDS,
 } from './read-policy.ts'
 export type { CompactBoundary, Message, MessageKind, ToolResult, ToolUse, Transcript } from './transcript.ts'
 export { windowStart, withoutEngineNotes } from './transcript.ts'
@@ -45,7 +46,7 @@ export { requireModel } from './capabilities.ts'
 export { type Cost, costOf, type ModelCallRow, modelCallRow, type ModelPath, normalizeModelId, type Price, PRICES, priceOf, type Rates } from './pricing.ts'
 export { type Copy, ENGINE_ATTACHED, FILE_TOOLS, fileLines, fileTouches, lastCopy, READ_TOOL_LINES, readText, type Touch } from './file-touches.ts'
 export { errorReason, isFailure } from './tool-errors.ts'
-export { keyInput, numberLines, PATH_FIELDS, type RenderedConversation, renderConversation, renderMessage, type RenderOptions, shortInput } from './render.ts'
+export { keyInput, numberLines, type RenderedConversation, renderConversation, renderMessage, type RenderOptions, shortInput } from './render.ts'
 
 /** Identity at runtime; it exists so a section's options are typed from its definition.
  *  `object`, not `Record<string, unknown>`: an options `interface` has no index signature. */

@@ -211,11 +211,14 @@ export function hideSecretValues(text: string): string {
     .join('\n')
 }
 
+/** The inputs that name a file or folder. */
+export const PATH_FIELDS = ['file_path', 'notebook_path', 'path']
+
 /** The paths a call names: its path inputs, the path-like words of its command, the files a
  *  search's `path:12:` lines point into. */
 function pathsNamed(u: ToolUse): string[] {
   const paths: string[] = []
-  for (const key of ['path', 'file_path', 'notebook_path']) if (typeof u.input[key] === 'string') paths.push(u.input[key])
+  for (const key of PATH_FIELDS) if (typeof u.input[key] === 'string') paths.push(u.input[key])
   if (typeof u.input.command === 'string')
     for (const word of u.input.command.split(/[\s;|&<>()'"`=]+/)) if (/[/.~]/.test(word) && !word.startsWith('-')) paths.push(word)
   for (const m of (u.result?.text ?? '').matchAll(/^([^\s:]+):\d+[:-]/gm)) paths.push(m[1]!)

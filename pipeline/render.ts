@@ -4,10 +4,10 @@
  * start of its result. Bounded: when it must cut, it keeps the newest messages and says so; asked
  * to, it writes the older ones one line per call, so a small room still holds a run of steps.
  */
-import { fileLines } from './file-touches.ts'
+import { FILE_TOOLS, fileLines } from './file-touches.ts'
 import { clip, fmt, lineCount, lineSpan, oneLine, shortPath } from './text.ts'
 import { errorReason, isFailure } from './tool-errors.ts'
-import { callOutputRefusal, hideSecretValues, type ReadPolicy } from './read-policy.ts'
+import { callOutputRefusal, hideSecretValues, PATH_FIELDS, type ReadPolicy } from './read-policy.ts'
 import { type Message, type ToolUse, type Transcript, withoutEngineNotes } from './transcript.ts'
 
 /** The inputs that hold what a call wrote into a file. */
@@ -149,10 +149,9 @@ const OUTCOME_CHARS = 72
 const EDIT_SNIPPET = 48
 /** A typed turn in the compact part: whole when it is short, which it mostly is. */
 const COMPACT_TYPED = 600
-/** Tools whose result only confirms the write: its line count says nothing about the work. */
-const WRITE_TOOLS = new Set(['Edit', 'MultiEdit', 'Write', 'NotebookEdit'])
-/** The inputs that name a file or folder: the ones a compact line shows relative to the project. */
-export const PATH_FIELDS = ['file_path', 'notebook_path', 'path']
+/** Tools whose result only confirms the write (the file tools but Read): its line count says
+ *  nothing about the work. */
+const WRITE_TOOLS = new Set(Object.keys(FILE_TOOLS).filter((tool) => tool !== 'Read'))
 const READ_LINE = /^\s*\d+(?:→|\t)/
 const PERSISTED = /^\s*<persisted-output>\s*\n([^\n]+)/
 

@@ -5,7 +5,7 @@
  * read is logged with its size to lookups.jsonl.
  */
 import { existsSync } from 'node:fs'
-import { readdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fmt } from '../pipeline/text.ts'
 import {
@@ -20,7 +20,7 @@ import {
   TOOL_NAMES,
   type ToolName,
 } from '../plugin/hooks/protocol.ts'
-import { checkSessionId, readJsonl, sessionCompactions, StoreError, type StoredCompaction } from './read.ts'
+import { checkSessionId, readJsonl, sessionCompactions, StoreError, type StoredCompaction, storedSessions } from './read.ts'
 import { indexStats, search } from './search.ts'
 import { appendJsonl } from './files.ts'
 import { feedbackFile, textSize } from './write.ts'
@@ -110,19 +110,10 @@ const nameOf = (ctx: ToolContext, sessionId: string) => (mine(ctx, sessionId) ? 
 async function alikeSessions(ctx: ToolContext, sessionId: string): Promise<string> {
   if (mine(ctx, sessionId) || sessionId.length < 4) return ''
   const alike = new Set<string>()
-  for (const dir of Object.values(MODE_DIRS))
-    for (const name of await subdirs(join(ctx.dataDir, dir))) if (name !== sessionId && name.startsWith(sessionId)) alike.add(name)
+  for (const s of await storedSessions(ctx.dataDir)) if (s.sessionId !== sessionId && s.sessionId.startsWith(sessionId)) alike.add(s.sessionId)
   if (alike.size === 0) return ''
   const shown = [...alike].slice(0, 3)
   return `; the store holds ${shown.join(', ')}${alike.size > shown.length ? ` and ${alike.size - shown.length} more` : ''} (a session id is matched whole)`
-}
-
-async function subdirs(dir: string): Promise<string[]> {
-  try {
-    return (await readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name)
-  } catch {
-    return []
-  }
 }
 
 function sessionOf(ctx: ToolContext, given: unknown): string {

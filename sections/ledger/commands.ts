@@ -77,7 +77,8 @@ export function repeatsCollapsed(rows: CommandRow[]): CommandRow[] {
 export function renderCommand(row: CommandRow, max: number): string {
   const mark = row.failed ? '[error] ' : row.negative ? `[${row.negative}] ` : ''
   const n = runs(row)
-  return n > 1 ? `${row.n}–${row.until}. ${mark}${clip(oneLine(row.command), max)} (${n} runs in a row)` : `${row.n}. ${mark}${clip(oneLine(row.command), max)}`
+  const command = `${mark}${clip(oneLine(row.command), max)}`
+  return n > 1 ? `${row.n}–${row.until}. ${command} (${n} runs in a row)` : `${row.n}. ${command}`
 }
 
 export interface FittedCommands {

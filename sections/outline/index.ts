@@ -186,8 +186,8 @@ export default defineSection<OutlineOptions>({
     const candidates = touches.slice(0, ctx.options.maxFiles)
     const files: Array<{ touch: Touch; head: string; rows: string[] }> = []
     let used = intro.length
-    const addFiles = (limit: number) => {
-      for (const touch of candidates.slice(files.length)) {
+    const addFiles = (limit: number, most = candidates.length) => {
+      for (const touch of candidates.slice(files.length, most)) {
         const h = head(touch)
         if (used + h.length + 1 > limit) break
         files.push({ touch, head: h, rows: [] })
@@ -196,13 +196,7 @@ export default defineSection<OutlineOptions>({
     }
     addFiles(intro.length + (room - intro.length) * ctx.options.filesShare)
     // Not even the newest file's line fits the share: that one line alone, in the whole room.
-    if (files.length === 0) {
-      const h = head(candidates[0]!)
-      if (used + h.length + 1 <= room) {
-        files.push({ touch: candidates[0]!, head: h, rows: [] })
-        used += h.length + 1
-      }
-    }
+    if (files.length === 0) addFiles(room, 1)
     if (files.length === 0) throw new SectionDropError('SECTION_EMPTY', `not even one file's line fits budgetChars: ${fmt(ctx.budgetChars)}`)
     let cut = 0
     // Declarations take at most their share, so that a few long files cannot crowd out the rest.

@@ -11,12 +11,12 @@ import {
   searchCommand,
   statusCommand,
   toolCommand
-} from "./chunk-JZZZO4HE.mjs";
-import "./chunk-CYAGJDXV.mjs";
+} from "./chunk-TVSEHWIP.mjs";
+import "./chunk-H3SYPBLT.mjs";
 import "./chunk-GPZWB6SD.mjs";
 import "./chunk-GS3UQNYK.mjs";
 import "./chunk-S2M2GLMU.mjs";
-import "./chunk-REKJEZU6.mjs";
+import "./chunk-7HLKDQPY.mjs";
 import "./chunk-LOLXCKOV.mjs";
 import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";

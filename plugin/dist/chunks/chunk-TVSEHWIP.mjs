@@ -5,7 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-CYAGJDXV.mjs";
+} from "./chunk-H3SYPBLT.mjs";
 import {
   HISTORY_TOOLS,
   INDEX_FILE,
@@ -21,7 +21,8 @@ import {
   readJsonl,
   reindexStore,
   search,
-  sessionCompactions
+  sessionCompactions,
+  storedSessions
 } from "./chunk-GPZWB6SD.mjs";
 import {
   usageError
@@ -43,7 +44,7 @@ import { parseArgs } from "node:util";
 
 // store/tools.ts
 import { existsSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 var FILES = LOOKUP_FILES;
 var TOOL_SPECS = Object.fromEntries(
@@ -86,18 +87,10 @@ var nameOf = (ctx, sessionId) => mine(ctx, sessionId) ? "this session" : `sessio
 async function alikeSessions(ctx, sessionId) {
   if (mine(ctx, sessionId) || sessionId.length < 4) return "";
   const alike = /* @__PURE__ */ new Set();
-  for (const dir of Object.values(MODE_DIRS))
-    for (const name of await subdirs(join(ctx.dataDir, dir))) if (name !== sessionId && name.startsWith(sessionId)) alike.add(name);
+  for (const s of await storedSessions(ctx.dataDir)) if (s.sessionId !== sessionId && s.sessionId.startsWith(sessionId)) alike.add(s.sessionId);
   if (alike.size === 0) return "";
   const shown = [...alike].slice(0, 3);
   return `; the store holds ${shown.join(", ")}${alike.size > shown.length ? ` and ${alike.size - shown.length} more` : ""} (a session id is matched whole)`;
-}
-async function subdirs(dir) {
-  try {
-    return (await readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
-  } catch {
-    return [];
-  }
 }
 function sessionOf(ctx, given) {
   if (given !== void 0) return checkSessionId(given);

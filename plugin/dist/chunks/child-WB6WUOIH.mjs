@@ -6,7 +6,7 @@ import {
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-CYAGJDXV.mjs";
+} from "./chunk-H3SYPBLT.mjs";
 import {
   BRIDGE_PATHS,
   BRIDGE_TOKEN_HEADER,
@@ -15,7 +15,7 @@ import {
 } from "./chunk-GPZWB6SD.mjs";
 import {
   diskFilesUnder
-} from "./chunk-66OOVC4X.mjs";
+} from "./chunk-KCSZ5OSG.mjs";
 import {
   SeamDeniedError
 } from "./chunk-ILN5UOFU.mjs";
@@ -24,7 +24,7 @@ import {
   readEngineMessages,
   readPolicy,
   vetForRead
-} from "./chunk-REKJEZU6.mjs";
+} from "./chunk-7HLKDQPY.mjs";
 import {
   systemClock
 } from "./chunk-5VTZYHP3.mjs";
@@ -588,7 +588,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-XMEQ5RNN.mjs"), import("./sections-J3NKFQTT.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-XMEQ5RNN.mjs"), import("./sections-AT75Q6L6.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

@@ -4,7 +4,7 @@ const require = __chCreateRequire(import.meta.url);
 import {
   readBounded,
   readPolicy
-} from "./chunk-REKJEZU6.mjs";
+} from "./chunk-7HLKDQPY.mjs";
 
 // pipeline/disk-files.ts
 function diskFilesUnder(policy) {

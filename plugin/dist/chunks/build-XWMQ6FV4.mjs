@@ -10,7 +10,7 @@ import {
 } from "./chunk-GS3UQNYK.mjs";
 import {
   diskFilesUnder
-} from "./chunk-66OOVC4X.mjs";
+} from "./chunk-KCSZ5OSG.mjs";
 import {
   forTerminal,
   jsonForTerminal
@@ -23,12 +23,12 @@ import {
 import "./chunk-ILN5UOFU.mjs";
 import {
   builtinSections
-} from "./chunk-FEGIKOLQ.mjs";
+} from "./chunk-GN7QMMRY.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript,
   readPolicy
-} from "./chunk-REKJEZU6.mjs";
+} from "./chunk-7HLKDQPY.mjs";
 import {
   systemClock
 } from "./chunk-5VTZYHP3.mjs";

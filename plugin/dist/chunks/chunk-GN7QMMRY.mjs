@@ -23,7 +23,7 @@ import {
   shortInput,
   windowStart,
   withoutEngineNotes
-} from "./chunk-REKJEZU6.mjs";
+} from "./chunk-7HLKDQPY.mjs";
 import {
   requireModel
 } from "./chunk-5VTZYHP3.mjs";
@@ -2078,7 +2078,8 @@ function repeatsCollapsed(rows) {
 function renderCommand(row, max) {
   const mark = row.failed ? "[error] " : row.negative ? `[${row.negative}] ` : "";
   const n = runs(row);
-  return n > 1 ? `${row.n}\u2013${row.until}. ${mark}${clip(oneLine(row.command), max)} (${n} runs in a row)` : `${row.n}. ${mark}${clip(oneLine(row.command), max)}`;
+  const command = `${mark}${clip(oneLine(row.command), max)}`;
+  return n > 1 ? `${row.n}\u2013${row.until}. ${command} (${n} runs in a row)` : `${row.n}. ${command}`;
 }
 function fitCommands(rows, room, countLine, limits = DEFAULT_LIMITS) {
   if (rows.length === 0) return { text: "", shown: 0, leftOut: 0, leftOutReadOnly: 0 };
@@ -2712,8 +2713,8 @@ var outline_default = defineSection({
     const candidates = touches.slice(0, ctx.options.maxFiles);
     const files = [];
     let used = intro.length;
-    const addFiles = (limit) => {
-      for (const touch of candidates.slice(files.length)) {
+    const addFiles = (limit, most = candidates.length) => {
+      for (const touch of candidates.slice(files.length, most)) {
         const h = head(touch);
         if (used + h.length + 1 > limit) break;
         files.push({ touch, head: h, rows: [] });
@@ -2721,13 +2722,7 @@ var outline_default = defineSection({
       }
     };
     addFiles(intro.length + (room - intro.length) * ctx.options.filesShare);
-    if (files.length === 0) {
-      const h = head(candidates[0]);
-      if (used + h.length + 1 <= room) {
-        files.push({ touch: candidates[0], head: h, rows: [] });
-        used += h.length + 1;
-      }
-    }
+    if (files.length === 0) addFiles(room, 1);
     if (files.length === 0) throw new SectionDropError("SECTION_EMPTY", `not even one file's line fits budgetChars: ${fmt(ctx.budgetChars)}`);
     let cut = 0;
     let declUsed = 0;

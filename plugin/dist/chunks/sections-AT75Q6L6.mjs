@@ -3,8 +3,8 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   builtinSections
-} from "./chunk-FEGIKOLQ.mjs";
-import "./chunk-REKJEZU6.mjs";
+} from "./chunk-GN7QMMRY.mjs";
+import "./chunk-7HLKDQPY.mjs";
 import "./chunk-5VTZYHP3.mjs";
 import "./chunk-LOLXCKOV.mjs";
 import "./chunk-ORPKAE4C.mjs";

@@ -5,10 +5,10 @@ import {
   COMMON,
   EXIT,
   command
-} from "./chunk-JZZZO4HE.mjs";
+} from "./chunk-TVSEHWIP.mjs";
 import {
   resolveDataDir
-} from "./chunk-CYAGJDXV.mjs";
+} from "./chunk-H3SYPBLT.mjs";
 import {
   MODE_DIRS,
   StoreError,
@@ -29,7 +29,7 @@ import {
   forTerminal,
   jsonForTerminal
 } from "./chunk-S2M2GLMU.mjs";
-import "./chunk-REKJEZU6.mjs";
+import "./chunk-7HLKDQPY.mjs";
 import "./chunk-LOLXCKOV.mjs";
 import {
   HandoffError

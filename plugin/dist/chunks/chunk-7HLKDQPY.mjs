@@ -2531,9 +2531,10 @@ function hideSecretValues(text) {
   if (!/secret|token|passw|api[_-]?key|private[_-]?key|access[_-]?key|credential/i.test(text)) return text;
   return text.split("\n").map((line) => line.replace(SECRET_LINE_RE, "$1[value not shown]")).join("\n");
 }
+var PATH_FIELDS = ["file_path", "notebook_path", "path"];
 function pathsNamed(u) {
   const paths = [];
-  for (const key of ["path", "file_path", "notebook_path"]) if (typeof u.input[key] === "string") paths.push(u.input[key]);
+  for (const key of PATH_FIELDS) if (typeof u.input[key] === "string") paths.push(u.input[key]);
   if (typeof u.input.command === "string") {
     for (const word of u.input.command.split(/[\s;|&<>()'"`=]+/)) if (/[/.~]/.test(word) && !word.startsWith("-")) paths.push(word);
   }
@@ -2887,8 +2888,7 @@ var COMPACT_LINE = 160;
 var OUTCOME_CHARS = 72;
 var EDIT_SNIPPET = 48;
 var COMPACT_TYPED = 600;
-var WRITE_TOOLS = /* @__PURE__ */ new Set(["Edit", "MultiEdit", "Write", "NotebookEdit"]);
-var PATH_FIELDS = ["file_path", "notebook_path", "path"];
+var WRITE_TOOLS = new Set(Object.keys(FILE_TOOLS).filter((tool) => tool !== "Read"));
 var READ_LINE = /^\s*\d+(?:→|\t)/;
 var PERSISTED = /^\s*<persisted-output>\s*\n([^\n]+)/;
 function gist(text, max) {
@@ -3049,6 +3049,7 @@ export {
   READ_POLICY_OPTIONS,
   secretPattern,
   hideSecretValues,
+  PATH_FIELDS,
   callOutputRefusal,
   refusalOf,
   readBounded,
@@ -3062,7 +3063,6 @@ export {
   errorReason,
   keyInput,
   shortInput,
-  PATH_FIELDS,
   renderConversation,
   numberLines
 };
