@@ -81,15 +81,41 @@ export function resolveIn(policy: ReadPolicy, path: string): string | null {
 
 export type PathVerdict = { ok: true; path: string; real: string | null; stats: Stats | null } | { ok: false; path: string; reason: string }
 
+/** A pattern as matched: `~/` is the home directory, a pattern without a leading `/` any depth. */
+const anchoredGlob = (pattern: string, home: string) =>
+  pattern.startsWith('~/') ? home + pattern.slice(1) : pattern.startsWith('/') ? pattern : `**/${pattern}`
+
 const matchers = new Map<string, (p: string) => boolean>()
 function globMatch(pattern: string, home: string, path: string): boolean {
-  const anchored = pattern.startsWith('~/') ? home + pattern.slice(1) : pattern.startsWith('/') ? pattern : `**/${pattern}`
+  const anchored = anchoredGlob(pattern, home)
   let m = matchers.get(anchored)
   if (!m) matchers.set(anchored, (m = picomatch(anchored, { dot: true })))
   return m(path)
 }
 
-const firstMatch = (patterns: readonly string[], policy: ReadPolicy, path: string) => patterns.find((p) => globMatch(p, policy.home, path))
+/**
+ * One regular expression for a whole list, every pattern an alternative: most paths match none
+ * of the deny list's patterns, and one test answers that where trying each would take thirty.
+ * Only on a match is the list walked to name the pattern.
+ */
+const listMatchers = new Map<string, (path: string) => boolean>()
+function anyMatch(patterns: readonly string[], home: string, path: string): boolean {
+  const key = `${home}\0${patterns.join('\0')}`
+  let m = listMatchers.get(key)
+  if (!m) {
+    // An anchored glob never starts with `!` (no negation) and `{ dot: true }` sets no flag, so the
+    // alternatives join as they are. picomatch also takes a path equal to the glob itself.
+    const globs = patterns.map((p) => anchoredGlob(p, home))
+    const re = new RegExp(globs.map((g) => `(?:${picomatch.makeRe(g, { dot: true }).source})`).join('|'))
+    const literal = new Set(globs)
+    m = (p) => literal.has(p) || re.test(p)
+    listMatchers.set(key, m)
+  }
+  return m(path)
+}
+
+const firstMatch = (patterns: readonly string[], policy: ReadPolicy, path: string) =>
+  patterns.length > 0 && anyMatch(patterns, policy.home, path) ? patterns.find((p) => globMatch(p, policy.home, path)) : undefined
 
 const inside = (root: string, path: string) => {
   const rel = relative(root, path)
@@ -185,10 +211,15 @@ export const READ_POLICY_OPTIONS = {
  * for paths a command or a search named, whose output is shown rather than the file read.
  */
 export function secretPattern(path: string, policy: ReadPolicy): string | undefined {
-  // Remembered per policy: a long session names the same few hundred paths thousands of times,
-  // and each miss tries every pattern of the deny list.
-  let verdicts = secretVerdicts.get(policy)
-  if (!verdicts) secretVerdicts.set(policy, (verdicts = new Map()))
+  // Remembered per policy as its lists and places read, not per policy object: a long session
+  // names the same few hundred paths thousands of times, and every section builds its own policy.
+  const key = policyKey(policy)
+  let verdicts = secretVerdicts.get(key)
+  if (!verdicts) {
+    // A process that builds many handoffs (the quality bench) does not keep every project's paths.
+    if (secretVerdicts.size >= 64) secretVerdicts.clear()
+    secretVerdicts.set(key, (verdicts = new Map()))
+  }
   if (verdicts.has(path)) return verdicts.get(path)
   const expanded = path.startsWith('~/') ? policy.home + path.slice(1) : path
   const abs = resolveIn(policy, expanded) ?? expanded
@@ -196,7 +227,13 @@ export function secretPattern(path: string, policy: ReadPolicy): string | undefi
   verdicts.set(path, verdict)
   return verdict
 }
-const secretVerdicts = new WeakMap<ReadPolicy, Map<string, string | undefined>>()
+const secretVerdicts = new Map<string, Map<string, string | undefined>>()
+const policyKeys = new WeakMap<ReadPolicy, string>()
+function policyKey(policy: ReadPolicy): string {
+  let key = policyKeys.get(policy)
+  if (key === undefined) policyKeys.set(policy, (key = JSON.stringify([policy.root, policy.home, policy.deny, policy.allow])))
+  return key
+}
 
 /** A line that sets a secret-looking variable (`API_TOKEN=…`, `password: …`). */
 const SECRET_LINE_RE = /^(\s*(?:export\s+)?[\w.-]*(?:secret|token|passw(?:or)?d|api[_-]?key|private[_-]?key|access[_-]?key|credential)[\w.-]*\s*[=:]\s*)\S.*$/i

@@ -10,7 +10,7 @@
  * The worker's code is a string run with `eval`: it needs nothing beside the bundle, and it
  * imports only the package itself.
  */
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import { DROP_CODES, type DropCode, SectionDropError } from './codes.ts'
 import { fmt } from './text.ts'
 import type { SectionContext } from './types.ts'
@@ -109,7 +109,10 @@ export class ThreadLoadError extends Error {}
  * Starts a thread that imports the package's entry; resolves once it has, with the shape of its
  * default export. Its top-level code runs under `timeoutMs`.
  */
-export function startSectionThread(url: string, timeoutMs: number): Promise<SectionThread> {
+export async function startSectionThread(url: string, timeoutMs: number): Promise<SectionThread> {
+  // Loaded here, not at the top: only a package section needs a thread, and a build without one
+  // would pay for the module on every start.
+  const { Worker } = await import('node:worker_threads')
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { url }, stdout: true })
   // What it prints goes where the process's diagnostics go, never to this process's stdout.
   worker.stdout.pipe(process.stderr, { end: false })

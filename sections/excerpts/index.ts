@@ -186,10 +186,14 @@ export function oneFile(lines: readonly string[], cwd?: string): { path: string;
  * redrawn in place keeps only what it showed last), and a final newline is not a line of its own.
  */
 export function linesOf(text: string): string[] {
-  const lines = text.split('\n').map((line) => {
-    const cr = line.lastIndexOf('\r', line.length - 2)
-    return (cr >= 0 ? line.slice(cr + 1) : line).replace(/\r$/, '')
-  })
+  const split = text.split('\n')
+  // Most outputs hold no carriage return at all: their lines are the split as it is.
+  const lines = !text.includes('\r')
+    ? split
+    : split.map((line) => {
+        const cr = line.lastIndexOf('\r', line.length - 2)
+        return (cr >= 0 ? line.slice(cr + 1) : line).replace(/\r$/, '')
+      })
   if (lines.length > 1 && lines.at(-1) === '') lines.pop()
   return lines
 }

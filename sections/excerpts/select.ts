@@ -48,6 +48,7 @@ for (const c of '.:@/-') EDGE[c.charCodeAt(0)] = 1
 const MARK = new Uint8Array(128)
 for (const c of '0123456789_./:-') MARK[c.charCodeAt(0)] = 1
 const isCapital = (code: number) => code >= 65 && code <= 90
+const inName = (code: number) => code < 128 && IN_NAME[code] === 1
 
 function marked(text: string, start: number, end: number): boolean {
   for (let k = start; k < end; k++) {
@@ -63,9 +64,9 @@ function eachName(text: string, found: (start: number, end: number) => boolean |
   const n = text.length
   let i = 0
   while (i < n) {
-    while (i < n && !(text.charCodeAt(i) < 128 && IN_NAME[text.charCodeAt(i)])) i++
+    while (i < n && !inName(text.charCodeAt(i))) i++
     let start = i
-    while (i < n && text.charCodeAt(i) < 128 && IN_NAME[text.charCodeAt(i)]) i++
+    while (i < n && inName(text.charCodeAt(i))) i++
     let end = i
     while (start < end && EDGE[text.charCodeAt(start)]) start++
     while (end > start && EDGE[text.charCodeAt(end - 1)]) end--
@@ -323,7 +324,15 @@ export function select(
   // Names become numbers once: a choice re-scores runs many times, and a typed array beats a
   // string-keyed lookup per name per score.
   const ids = new Map<string, number>()
-  const namesOf = chunks.map((c) => Int32Array.from(c.names, (name) => ids.get(name) ?? ids.set(name, ids.size).size - 1))
+  const namesOf = chunks.map((c) => {
+    const out = new Int32Array(c.names.length)
+    c.names.forEach((name, k) => {
+      let id = ids.get(name)
+      if (id === undefined) ids.set(name, (id = ids.size))
+      out[k] = id
+    })
+    return out
+  })
   const weightOf = new Float64Array(ids.size)
   const covered = new Uint8Array(ids.size)
   for (const [name, id] of ids) {

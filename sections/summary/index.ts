@@ -3,7 +3,6 @@
  * a short reading second, then the files to reopen. With no session to fork it falls back to a
  * completion over the conversation written out as text (cold), and says so on the row.
  */
-import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { dirname, isAbsolute, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -98,6 +97,8 @@ const answeredVia = (a: Answered): 'fork' | 'complete' | undefined => a.via
 async function writeSummary(ctx: SectionContext<SummaryOptions>, model: ModelCapability) {
   const { text: template, source } = await loadPrompt(ctx.options.prompt)
   const prompt = buildPrompt(template, { budgetChars: ctx.budgetChars, instructions: ctx.input.instructions })
+  // node:crypto is loaded only here: a build without a model never pays for it.
+  const { createHash } = await import('node:crypto')
   const promptRecord = { source, chars: prompt.length, sha256: createHash('sha256').update(template).digest('hex').slice(0, 12) }
   const base: Record<string, unknown> = { prompt: promptRecord, instructions: !!ctx.input.instructions?.trim() }
 

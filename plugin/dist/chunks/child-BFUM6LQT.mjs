@@ -6,7 +6,7 @@ import {
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-H3SYPBLT.mjs";
+} from "./chunk-S7FORQO4.mjs";
 import {
   BRIDGE_PATHS,
   BRIDGE_TOKEN_HEADER,
@@ -15,7 +15,7 @@ import {
 } from "./chunk-GPZWB6SD.mjs";
 import {
   diskFilesUnder
-} from "./chunk-KCSZ5OSG.mjs";
+} from "./chunk-BHOUBL73.mjs";
 import {
   SeamDeniedError
 } from "./chunk-ILN5UOFU.mjs";
@@ -24,7 +24,7 @@ import {
   readEngineMessages,
   readPolicy,
   vetForRead
-} from "./chunk-7HLKDQPY.mjs";
+} from "./chunk-NBB6OBUD.mjs";
 import {
   systemClock
 } from "./chunk-5VTZYHP3.mjs";
@@ -588,7 +588,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-XMEQ5RNN.mjs"), import("./sections-AT75Q6L6.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-UPYZ2GII.mjs"), import("./sections-5UCEDEEC.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

@@ -23,7 +23,7 @@ import {
   shortInput,
   windowStart,
   withoutEngineNotes
-} from "./chunk-7HLKDQPY.mjs";
+} from "./chunk-NBB6OBUD.mjs";
 import {
   requireModel
 } from "./chunk-5VTZYHP3.mjs";
@@ -317,6 +317,7 @@ for (const c of ".:@/-") EDGE[c.charCodeAt(0)] = 1;
 var MARK = new Uint8Array(128);
 for (const c of "0123456789_./:-") MARK[c.charCodeAt(0)] = 1;
 var isCapital = (code) => code >= 65 && code <= 90;
+var inName = (code) => code < 128 && IN_NAME[code] === 1;
 function marked(text, start, end) {
   for (let k = start; k < end; k++) {
     const code = text.charCodeAt(k);
@@ -328,9 +329,9 @@ function eachName(text, found) {
   const n = text.length;
   let i = 0;
   while (i < n) {
-    while (i < n && !(text.charCodeAt(i) < 128 && IN_NAME[text.charCodeAt(i)])) i++;
+    while (i < n && !inName(text.charCodeAt(i))) i++;
     let start = i;
-    while (i < n && text.charCodeAt(i) < 128 && IN_NAME[text.charCodeAt(i)]) i++;
+    while (i < n && inName(text.charCodeAt(i))) i++;
     let end = i;
     while (start < end && EDGE[text.charCodeAt(start)]) start++;
     while (end > start && EDGE[text.charCodeAt(end - 1)]) end--;
@@ -481,7 +482,15 @@ var Queue = class {
 };
 function select(sources, chunks, weights, opts) {
   const ids = /* @__PURE__ */ new Map();
-  const namesOf = chunks.map((c) => Int32Array.from(c.names, (name) => ids.get(name) ?? ids.set(name, ids.size).size - 1));
+  const namesOf = chunks.map((c) => {
+    const out = new Int32Array(c.names.length);
+    c.names.forEach((name, k) => {
+      let id = ids.get(name);
+      if (id === void 0) ids.set(name, id = ids.size);
+      out[k] = id;
+    });
+    return out;
+  });
   const weightOf = new Float64Array(ids.size);
   const covered = new Uint8Array(ids.size);
   for (const [name, id] of ids) {
@@ -648,7 +657,8 @@ function oneFile(lines, cwd) {
   return { path: root && !path.startsWith("/") ? `${root}${path}` : path, lines: out };
 }
 function linesOf(text) {
-  const lines = text.split("\n").map((line) => {
+  const split = text.split("\n");
+  const lines = !text.includes("\r") ? split : split.map((line) => {
     const cr = line.lastIndexOf("\r", line.length - 2);
     return (cr >= 0 ? line.slice(cr + 1) : line).replace(/\r$/, "");
   });
@@ -3728,7 +3738,6 @@ var state_default = defineSection({
 });
 
 // sections/summary/index.ts
-import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { dirname as dirname2, isAbsolute as isAbsolute3, resolve } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
@@ -3928,6 +3937,7 @@ var answeredVia = (a) => a.via;
 async function writeSummary(ctx, model) {
   const { text: template, source } = await loadPrompt(ctx.options.prompt);
   const prompt = buildPrompt(template, { budgetChars: ctx.budgetChars, instructions: ctx.input.instructions });
+  const { createHash } = await import("node:crypto");
   const promptRecord = { source, chars: prompt.length, sha256: createHash("sha256").update(template).digest("hex").slice(0, 12) };
   const base2 = { prompt: promptRecord, instructions: !!ctx.input.instructions?.trim() };
   const forked = await ask(() => model.fork({ prompt }, ctx.signal), ctx.signal);

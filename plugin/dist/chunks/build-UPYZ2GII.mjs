@@ -2,13 +2,21 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
-  builtinSections
-} from "./chunk-GN7QMMRY.mjs";
-import "./chunk-7HLKDQPY.mjs";
+  buildHandoff,
+  configFiles,
+  defaultConfigFile,
+  importPackages,
+  prepareSections
+} from "./chunk-EVRGMFB4.mjs";
+import "./chunk-ILN5UOFU.mjs";
 import "./chunk-5VTZYHP3.mjs";
 import "./chunk-LOLXCKOV.mjs";
 import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {
-  builtinSections
+  buildHandoff,
+  configFiles,
+  defaultConfigFile,
+  importPackages,
+  prepareSections
 };

@@ -5,10 +5,10 @@ import {
   COMMON,
   EXIT,
   command
-} from "./chunk-TVSEHWIP.mjs";
+} from "./chunk-LHSLXNKR.mjs";
 import {
   resolveDataDir
-} from "./chunk-H3SYPBLT.mjs";
+} from "./chunk-S7FORQO4.mjs";
 import {
   MODE_DIRS,
   StoreError,
@@ -29,7 +29,7 @@ import {
   forTerminal,
   jsonForTerminal
 } from "./chunk-S2M2GLMU.mjs";
-import "./chunk-7HLKDQPY.mjs";
+import "./chunk-NBB6OBUD.mjs";
 import "./chunk-LOLXCKOV.mjs";
 import {
   HandoffError

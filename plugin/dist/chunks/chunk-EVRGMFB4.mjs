@@ -2783,7 +2783,6 @@ import { dirname, join as join2, relative as relative2, resolve, sep } from "nod
 import { pathToFileURL } from "node:url";
 
 // pipeline/section-worker.ts
-import { Worker } from "node:worker_threads";
 var LOAD_TIMEOUT_MS = 1e4;
 var FUNCTION_MARK = "\0function";
 var WORKER_SOURCE = String.raw`
@@ -2848,7 +2847,8 @@ async function run(c) {
 `;
 var ThreadLoadError = class extends Error {
 };
-function startSectionThread(url, timeoutMs) {
+async function startSectionThread(url, timeoutMs) {
+  const { Worker } = await import("node:worker_threads");
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { url }, stdout: true });
   worker.stdout.pipe(process.stderr, { end: false });
   return new Promise((resolve2, reject) => {

@@ -11,12 +11,12 @@ import {
   searchCommand,
   statusCommand,
   toolCommand
-} from "./chunk-TVSEHWIP.mjs";
-import "./chunk-H3SYPBLT.mjs";
+} from "./chunk-LHSLXNKR.mjs";
+import "./chunk-S7FORQO4.mjs";
 import "./chunk-GPZWB6SD.mjs";
 import "./chunk-GS3UQNYK.mjs";
 import "./chunk-S2M2GLMU.mjs";
-import "./chunk-7HLKDQPY.mjs";
+import "./chunk-NBB6OBUD.mjs";
 import "./chunk-LOLXCKOV.mjs";
 import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";

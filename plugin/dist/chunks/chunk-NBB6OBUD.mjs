@@ -2436,14 +2436,28 @@ function resolveIn(policy, path) {
   if (isAbsolute(path)) return resolve(path);
   return policy.root === null ? null : resolve(policy.root, path);
 }
+var anchoredGlob = (pattern, home) => pattern.startsWith("~/") ? home + pattern.slice(1) : pattern.startsWith("/") ? pattern : `**/${pattern}`;
 var matchers = /* @__PURE__ */ new Map();
 function globMatch(pattern, home, path) {
-  const anchored = pattern.startsWith("~/") ? home + pattern.slice(1) : pattern.startsWith("/") ? pattern : `**/${pattern}`;
+  const anchored = anchoredGlob(pattern, home);
   let m = matchers.get(anchored);
   if (!m) matchers.set(anchored, m = (0, import_picomatch.default)(anchored, { dot: true }));
   return m(path);
 }
-var firstMatch = (patterns, policy, path) => patterns.find((p) => globMatch(p, policy.home, path));
+var listMatchers = /* @__PURE__ */ new Map();
+function anyMatch(patterns, home, path) {
+  const key = `${home}\0${patterns.join("\0")}`;
+  let m = listMatchers.get(key);
+  if (!m) {
+    const globs = patterns.map((p) => anchoredGlob(p, home));
+    const re = new RegExp(globs.map((g) => `(?:${import_picomatch.default.makeRe(g, { dot: true }).source})`).join("|"));
+    const literal = new Set(globs);
+    m = (p) => literal.has(p) || re.test(p);
+    listMatchers.set(key, m);
+  }
+  return m(path);
+}
+var firstMatch = (patterns, policy, path) => patterns.length > 0 && anyMatch(patterns, policy.home, path) ? patterns.find((p) => globMatch(p, policy.home, path)) : void 0;
 var inside = (root, path) => {
   const rel = relative(root, path);
   return rel === "" || !rel.startsWith("..") && !isAbsolute(rel);
@@ -2516,8 +2530,12 @@ var READ_POLICY_OPTIONS = {
   }
 };
 function secretPattern(path, policy) {
-  let verdicts = secretVerdicts.get(policy);
-  if (!verdicts) secretVerdicts.set(policy, verdicts = /* @__PURE__ */ new Map());
+  const key = policyKey(policy);
+  let verdicts = secretVerdicts.get(key);
+  if (!verdicts) {
+    if (secretVerdicts.size >= 64) secretVerdicts.clear();
+    secretVerdicts.set(key, verdicts = /* @__PURE__ */ new Map());
+  }
   if (verdicts.has(path)) return verdicts.get(path);
   const expanded = path.startsWith("~/") ? policy.home + path.slice(1) : path;
   const abs = resolveIn(policy, expanded) ?? expanded;
@@ -2525,7 +2543,13 @@ function secretPattern(path, policy) {
   verdicts.set(path, verdict);
   return verdict;
 }
-var secretVerdicts = /* @__PURE__ */ new WeakMap();
+var secretVerdicts = /* @__PURE__ */ new Map();
+var policyKeys = /* @__PURE__ */ new WeakMap();
+function policyKey(policy) {
+  let key = policyKeys.get(policy);
+  if (key === void 0) policyKeys.set(policy, key = JSON.stringify([policy.root, policy.home, policy.deny, policy.allow]));
+  return key;
+}
 var SECRET_LINE_RE = /^(\s*(?:export\s+)?[\w.-]*(?:secret|token|passw(?:or)?d|api[_-]?key|private[_-]?key|access[_-]?key|credential)[\w.-]*\s*[=:]\s*)\S.*$/i;
 function hideSecretValues(text) {
   if (!/secret|token|passw|api[_-]?key|private[_-]?key|access[_-]?key|credential/i.test(text)) return text;

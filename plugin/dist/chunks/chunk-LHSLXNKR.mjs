@@ -5,7 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-H3SYPBLT.mjs";
+} from "./chunk-S7FORQO4.mjs";
 import {
   HISTORY_TOOLS,
   INDEX_FILE,

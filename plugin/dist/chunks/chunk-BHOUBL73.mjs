@@ -4,7 +4,7 @@ const require = __chCreateRequire(import.meta.url);
 import {
   readBounded,
   readPolicy
-} from "./chunk-7HLKDQPY.mjs";
+} from "./chunk-NBB6OBUD.mjs";
 
 // pipeline/disk-files.ts
 function diskFilesUnder(policy) {

@@ -10,7 +10,7 @@ import {
 } from "./chunk-GS3UQNYK.mjs";
 import {
   diskFilesUnder
-} from "./chunk-KCSZ5OSG.mjs";
+} from "./chunk-BHOUBL73.mjs";
 import {
   forTerminal,
   jsonForTerminal
@@ -19,16 +19,16 @@ import {
   buildHandoff,
   configFiles,
   prepareSections
-} from "./chunk-JWIUUCW2.mjs";
+} from "./chunk-EVRGMFB4.mjs";
 import "./chunk-ILN5UOFU.mjs";
 import {
   builtinSections
-} from "./chunk-GN7QMMRY.mjs";
+} from "./chunk-G4YW77XT.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript,
   readPolicy
-} from "./chunk-7HLKDQPY.mjs";
+} from "./chunk-NBB6OBUD.mjs";
 import {
   systemClock
 } from "./chunk-5VTZYHP3.mjs";

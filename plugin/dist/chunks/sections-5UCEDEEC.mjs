@@ -2,21 +2,13 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
-  buildHandoff,
-  configFiles,
-  defaultConfigFile,
-  importPackages,
-  prepareSections
-} from "./chunk-JWIUUCW2.mjs";
-import "./chunk-ILN5UOFU.mjs";
+  builtinSections
+} from "./chunk-G4YW77XT.mjs";
+import "./chunk-NBB6OBUD.mjs";
 import "./chunk-5VTZYHP3.mjs";
 import "./chunk-LOLXCKOV.mjs";
 import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {
-  buildHandoff,
-  configFiles,
-  defaultConfigFile,
-  importPackages,
-  prepareSections
+  builtinSections
 };
