@@ -27,6 +27,13 @@ const files = walk(root, [])
   .sort()
 const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit' }).status ?? 1
 
+// `node --test` given no file runs whatever its default patterns find: every .mjs under test/, the
+// fake model among them, which then serves until killed (and logs to ./fake-model.jsonl).
+if (files.length === 0) {
+  console.error(`no test file matches ${only.join(', ')}`)
+  process.exit(2)
+}
+
 if (only.length === 0) {
   // The rules the tooling keeps (import boundaries, formatting) fail the run before any test does.
   const eslint = run(process.execPath, [join(root, 'node_modules/eslint/bin/eslint.js'), '.'])
