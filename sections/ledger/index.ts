@@ -301,10 +301,12 @@ export function renderLedger(
   const laid = layouts.find(good) ?? layouts.find(fits) ?? layouts.at(-1)!
   const { fails, fitted } = laid
   let body = laid.body
-  // Only a budget too small for the files and the count line gets here.
+  // Only a budget too small for the files and the count line gets here. It keeps whole lines: a
+  // line cut short reads as a fact it is not. With none, the note alone says where the ledger is.
   if (body.length > budget) {
-    const note = `\n[ledger cut at ${fmt(budget)} chars (budgetChars); all of it: ${lookupCall(n)}]`
-    body = body.slice(0, Math.max(0, budget - note.length)) + note
+    const note = `[ledger cut at ${fmt(budget)} chars (budgetChars); all of it: ${lookupCall(n)}]`
+    const end = body.lastIndexOf('\n', budget - note.length - 1)
+    body = end > 0 ? `${body.slice(0, end)}\n${note}` : `[the ledger does not fit in ${fmt(budget)} chars (budgetChars); all of it: ${lookupCall(n)}]`
   }
   return {
     body,

@@ -622,6 +622,26 @@ describe('the ledger fits its own budget', () => {
     })
   }
 
+  test('a budget too small for the file list keeps whole lines only, or says where the ledger is', async () => {
+    // Files only: the layout is the same at every budget, so the full ledger is the reference.
+    const files = transcript(
+      Array.from({ length: 12 }, (_, i) => assistant(i, write(`/repo/src/part-${i}/a-file-with-a-long-name-${i}.ts`))),
+      '/repo',
+    )
+    const full = (await run(files, 40_000)).body.split('\n')
+    for (const budget of [120, 200, 300, 400]) {
+      const { body } = await run(files, budget)
+      assert.ok(body.length <= budget, `${body.length} > ${budget}`)
+      const lines = body.split('\n')
+      const note = lines.pop()!
+      assert.match(
+        note,
+        /^\[(ledger cut at [\d,]+ chars|the ledger does not fit in [\d,]+ chars) \(budgetChars\); all of it: handoff_lookup \{"n": 1, "section": "ledger"\}\]$/,
+      )
+      for (const line of lines) assert.ok(full.includes(line), `not a whole line of the ledger: ${JSON.stringify(line)}`)
+    }
+  })
+
   test('at the default budget every part is there and the newest 10 commands are listed', async () => {
     const { body, record } = await run(heavy())
     assert.match(body, /### Tasks: 60 \(60 pending\)/)

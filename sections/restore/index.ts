@@ -140,6 +140,15 @@ function clipFile(text: string, max: number, goesOn = false, setting = `fileChar
  * share of what is left takes only what it needs, and the rest goes to the files after it. So one
  * long file the session was rewriting is not cut to a fifth when the others are short.
  */
+/** Why no file came back, each reason once: files the total could not take are counted, not
+ *  listed one by one (five of them would say the same five times). */
+function whyNone(failed: ReadonlyArray<{ why: string; overTotal?: true }>, total: number, setting: string): string {
+  const over = failed.filter((f) => f.overTotal).length
+  const others = [...new Set(failed.filter((f) => !f.overTotal).map((f) => f.why))]
+  const past = over === 0 ? [] : [`${over === 1 ? 'one' : fmt(over)} would take the restored total past ${fmt(total)} (${setting})`]
+  return [...others, ...past].join('; ')
+}
+
 export function shareOut(demands: number[], total: number): number[] {
   const shares = demands.map(() => 0)
   let left = Math.max(0, total)
@@ -298,7 +307,7 @@ export default defineSection<RestoreOptions>({
     const total = Math.min(options.totalChars, byBudget)
     const totalSetting = total === options.totalChars ? 'totalChars' : `budgetChars: ${ctx.budgetChars}, less room for the list`
     const restored: RestoredFile[] = []
-    const failed: Array<{ path: string; why: string }> = []
+    const failed: Array<{ path: string; why: string; overTotal?: true }> = []
     const messages: HandoffMessage[] = [
       { role: 'assistant', text: '', toolUses: [] },
       { role: 'user', text: '', toolResults: [] },
@@ -329,7 +338,11 @@ export default defineSection<RestoreOptions>({
       const { text, clipped } = clipFile(r.text, share, r.truncated, setting)
       const cost = text.length + perCall(file.path)
       if (used + cost > total)
-        return void failed.push({ path: file.path, why: `${fmt(text.length)} chars would take the restored total past ${fmt(total)} (${totalSetting})` })
+        return void failed.push({
+          path: file.path,
+          why: `${fmt(text.length)} chars would take the restored total past ${fmt(total)} (${totalSetting})`,
+          overTotal: true,
+        })
       used += cost
       // Labelled by what the result holds, not by what was asked: a read can stop short of the
       // range (the file's end, the clip), and the call must be one that would show these lines.
@@ -369,7 +382,7 @@ export default defineSection<RestoreOptions>({
       const why =
         choice.files.length === 0
           ? `no file to restore (${record.requested} named, ${record.refused.length} refused, none touched and still available)`
-          : `none of ${choice.files.length} file(s) could be restored (${failed.map((f) => f.why).join('; ')})`
+          : `none of ${choice.files.length} file(s) could be restored (${whyNone(failed, total, totalSetting)})`
       throw new SectionDropError('SECTION_EMPTY', why, record)
     }
     const rows = restored.map((f) => {

@@ -289,6 +289,17 @@ describe('restore: caps and shape', () => {
     assert.ok(chars <= 30_000, `${chars}`)
   })
 
+  test('a budget with no room for any file drops the section, the reason said once for all of them', async () => {
+    const files = Array.from({ length: 5 }, (_, i) => file(`tiny${i}.txt`, `line ${i}\n`))
+    const t = transcript(...files.map((p) => toolMsg('Read', { file_path: p }, 'x')))
+    const { dropped } = await run(t, { named: files.map((p) => all(p)), budget: 150 })
+    assert.equal(dropped?.code, 'SECTION_EMPTY')
+    assert.match(
+      dropped!.message,
+      /none of 5 file\(s\) could be restored \(5 would take the restored total past 0 \(budgetChars: 150, less room for the list\)\)$/,
+    )
+  })
+
   test('handed up as one Read tool_use per file, each paired with its tool_result, with the range as offset/limit', async () => {
     const p = file('ranged.ts', Array.from({ length: 50 }, (_, i) => `line ${i + 1}`).join('\n'))
     const q = file('whole.ts', 'whole\n')

@@ -327,9 +327,11 @@ export function fitTurns(turns: Turn[], room: number, maxTurnChars: number, earl
     }
     return f
   }
-  // Not even the newest turn fits: the lines alone say what there was, as far as they fit.
+  // Not even the newest turn fits: the lines alone say what there was, as many as fit whole. With
+  // room for none, nothing: the intro says how many turns there were and where each is in full.
   const lines = fitted({ caps: new Map(), quote: false })
-  return { ...lines, body: clip(lines.body, room) }
+  const end = lines.body.length <= room ? lines.body.length : lines.body.lastIndexOf('\n', room)
+  return { ...lines, body: end > 0 ? lines.body.slice(0, end).trimEnd() : '' }
 }
 
 // ---- the section --------------------------------------------------------------------------------
@@ -403,7 +405,7 @@ export default defineSection<TurnsOptions>({
         `to fit budgetChars: ${fmt(ctx.budgetChars)}, of ${fmt(turns.length)} turns ${fmt(f.clipped.length)} clipped, ${fmt(f.brief.length + f.repeats.length)} on a line, ${fmt(f.leftOut.length)} left out`,
       )
     return {
-      body: `${introOf(turns, f, lookup)}\n\n${f.body}`,
+      body: f.body ? `${introOf(turns, f, lookup)}\n\n${f.body}` : introOf(turns, f, lookup),
       record: {
         turns: turns.length,
         whole: f.whole.length,

@@ -325,4 +325,17 @@ describe('turns under the default ceiling, on the real transcripts', () => {
       }
     })
   }
+
+  test('a budget too small for any turn line keeps the intro alone, never a line cut short', async () => {
+    const t = transcriptOf(['typed', 'first, the parser: make it read heredocs'], ['assistant', 'ok'], ['typed', 'then the tests, all of them'])
+    for (const budget of [120, 150, 190]) {
+      const r = await runTurns(t, budget)
+      assert.ok(r && typeof r === 'object')
+      assert.ok(r.body.length <= budget, `${r.body.length} > ${budget}`)
+      const [intro, ...lines] = r.body.split('\n').filter(Boolean)
+      assert.match(intro!, /^The 2 turns the user typed, oldest first: .*handoff_lookup \{"n": 1, "section": "turns"\}$/)
+      // Every line under the intro is whole: a left-out line as the layout writes it.
+      for (const line of lines) assert.match(line, /^\[turns? [\d–]+ left out \([\d,]+ chars\)\]$/, line)
+    }
+  })
 })

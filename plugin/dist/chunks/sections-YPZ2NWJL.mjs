@@ -3,7 +3,7 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   builtinSections
-} from "./chunk-G4YW77XT.mjs";
+} from "./chunk-SGI5466U.mjs";
 import "./chunk-NBB6OBUD.mjs";
 import "./chunk-5VTZYHP3.mjs";
 import "./chunk-LOLXCKOV.mjs";

@@ -23,7 +23,7 @@ import {
 import "./chunk-ILN5UOFU.mjs";
 import {
   builtinSections
-} from "./chunk-G4YW77XT.mjs";
+} from "./chunk-SGI5466U.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript,

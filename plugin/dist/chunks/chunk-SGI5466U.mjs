@@ -2519,9 +2519,10 @@ ${fitted2.text}`] : ["### Shell commands: none"]
   const { fails, fitted } = laid;
   let body = laid.body;
   if (body.length > budget) {
-    const note = `
-[ledger cut at ${fmt(budget)} chars (budgetChars); all of it: ${lookupCall(n)}]`;
-    body = body.slice(0, Math.max(0, budget - note.length)) + note;
+    const note = `[ledger cut at ${fmt(budget)} chars (budgetChars); all of it: ${lookupCall(n)}]`;
+    const end = body.lastIndexOf("\n", budget - note.length - 1);
+    body = end > 0 ? `${body.slice(0, end)}
+${note}` : `[the ledger does not fit in ${fmt(budget)} chars (budgetChars); all of it: ${lookupCall(n)}]`;
   }
   return {
     body,
@@ -2927,6 +2928,12 @@ function clipFile(text, max, goesOn = false, setting = `fileChars: ${max}`) {
   const kept = clip(text, max, { atLine: true, mark: (cut) => rest(clipped = cut) });
   return { text: kept, clipped };
 }
+function whyNone(failed3, total, setting) {
+  const over = failed3.filter((f) => f.overTotal).length;
+  const others = [...new Set(failed3.filter((f) => !f.overTotal).map((f) => f.why))];
+  const past = over === 0 ? [] : [`${over === 1 ? "one" : fmt(over)} would take the restored total past ${fmt(total)} (${setting})`];
+  return [...others, ...past].join("; ");
+}
 function shareOut(demands, total) {
   const shares = demands.map(() => 0);
   let left = Math.max(0, total);
@@ -3082,7 +3089,11 @@ var restore_default = defineSection({
       const { text, clipped } = clipFile(r.text, share, r.truncated, setting);
       const cost = text.length + perCall(file.path);
       if (used + cost > total)
-        return void failed3.push({ path: file.path, why: `${fmt(text.length)} chars would take the restored total past ${fmt(total)} (${totalSetting})` });
+        return void failed3.push({
+          path: file.path,
+          why: `${fmt(text.length)} chars would take the restored total past ${fmt(total)} (${totalSetting})`,
+          overTotal: true
+        });
       used += cost;
       const lines = shownLines(text);
       const range = r.whole && clipped === 0 && !r.truncated ? "all" : lines.count > 0 ? { from: lines.from, to: lines.to } : file.range;
@@ -3114,7 +3125,7 @@ var restore_default = defineSection({
       failed: failed3
     };
     if (restored.length === 0) {
-      const why = choice.files.length === 0 ? `no file to restore (${record.requested} named, ${record.refused.length} refused, none touched and still available)` : `none of ${choice.files.length} file(s) could be restored (${failed3.map((f) => f.why).join("; ")})`;
+      const why = choice.files.length === 0 ? `no file to restore (${record.requested} named, ${record.refused.length} refused, none touched and still available)` : `none of ${choice.files.length} file(s) could be restored (${whyNone(failed3, total, totalSetting)})`;
       throw new SectionDropError("SECTION_EMPTY", why, record);
     }
     const rows = restored.map((f) => {
@@ -4244,7 +4255,8 @@ function fitTurns(turns, room, maxTurnChars, earlier = null) {
     return f;
   }
   const lines = fitted({ caps: /* @__PURE__ */ new Map(), quote: false });
-  return { ...lines, body: clip(lines.body, room) };
+  const end = lines.body.length <= room ? lines.body.length : lines.body.lastIndexOf("\n", room);
+  return { ...lines, body: end > 0 ? lines.body.slice(0, end).trimEnd() : "" };
 }
 var plural2 = (n, one, many = `${one}s`) => `${fmt(n)} ${n === 1 ? one : many}`;
 function introOf2(turns, f, lookup) {
@@ -4304,9 +4316,9 @@ var turns_default = defineSection({
         `to fit budgetChars: ${fmt(ctx.budgetChars)}, of ${fmt(turns.length)} turns ${fmt(f.clipped.length)} clipped, ${fmt(f.brief.length + f.repeats.length)} on a line, ${fmt(f.leftOut.length)} left out`
       );
     return {
-      body: `${introOf2(turns, f, lookup)}
+      body: f.body ? `${introOf2(turns, f, lookup)}
 
-${f.body}`,
+${f.body}` : introOf2(turns, f, lookup),
       record: {
         turns: turns.length,
         whole: f.whole.length,
