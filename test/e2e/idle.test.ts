@@ -111,11 +111,15 @@ for (const native of ['off', 'on', 'fires', 'fires live'] as const)
     const tmux = (...args: string[]) => spawnSync('tmux', ['-S', socket, ...args], { encoding: 'utf8', timeout: 10_000 })
     const screen = () => tmux('capture-pane', '-p', '-t', 'idle').stdout ?? ''
     const debugLog = () => (existsSync(paths.debug) ? readFileSync(paths.debug, 'utf8') : '')
+    // The engine's last debug lines too: a wait that fails with the plugins quiet (a first request
+    // that never came, seen once under a loaded suite) says what the engine was doing instead.
     const explain = () =>
       `--- screen ---\n${screen()}\n--- compact-idle debug lines ---\n${debugLog()
         .split('\n')
         .filter((l) => l.includes('compact-idle'))
-        .join('\n')}`
+        .join(
+          '\n',
+        )}\n--- the debug log's last 40 lines ---\n${debugLog().trimEnd().split('\n').slice(-40).join('\n')}\n--- requests the fake model saw: ${fake?.requests().length ?? 0} ---`
 
     /**
      * Types a prompt and submits it. Keys sent while the TUI is still settling can be dropped, so
