@@ -35,6 +35,7 @@ export {
   binaryText,
   callOutputRefusal,
   hideSecretValues,
+  hideSecretValuesInCommand,
   PATH_FIELDS,
 } from './read-policy.ts'
 export type { CompactBoundary, Message, MessageKind, ToolResult, ToolUse, Transcript } from './transcript.ts'

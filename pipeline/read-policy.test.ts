@@ -8,7 +8,7 @@ import { resolve } from 'node:path'
 import { describe, test } from 'node:test'
 import fc from 'fast-check'
 import picomatch from 'picomatch'
-import { DEFAULT_DENY, readPolicy, secretPattern } from './read-policy.ts'
+import { callOutputRefusal, DEFAULT_DENY, hideSecretValues, readPolicy, secretPattern } from './read-policy.ts'
 
 const HOME = '/home/ana'
 const ROOT = '/work/app'
@@ -85,5 +85,60 @@ describe('the deny list as one expression', () => {
     assert.equal(secretPattern('notes.txt', again), undefined)
     assert.equal(secretPattern('notes.txt', wider), '*.txt')
     assert.equal(secretPattern('~/.ssh/id_ed25519', again), '~/.ssh/**')
+  })
+})
+
+describe('secret values hidden', () => {
+  const HIDDEN = '[value not shown]'
+  test('assignments in the shapes files and searches print them: the name kept, the value hidden', () => {
+    const cases: Array<[string, string]> = [
+      ['API_KEY=sk-live-SUPERSECRET123', `API_KEY=${HIDDEN}`],
+      ['export GITHUB_TOKEN=ghp_abc', `export GITHUB_TOKEN=${HIDDEN}`],
+      ['.env:API_KEY=sk-live-SUPERSECRET123', `.env:API_KEY=${HIDDEN}`],
+      ['config.json:3:  "api_key": "k-123456",', `config.json:3:  "api_key": ${HIDDEN}`],
+      ['  "apiKey": "abcdef123456"', `  "apiKey": ${HIDDEN}`],
+      ['- token: abc', `- token: ${HIDDEN}`],
+      ['password: hunter2', `password: ${HIDDEN}`],
+      ['→ Bash grep -r KEY → ok: .env:API_KEY=sk-live-9', `→ Bash grep -r KEY → ok: .env:API_KEY=${HIDDEN}`],
+      ['env DB_PASSWORD=s3cr3t node app.js', `env DB_PASSWORD=${HIDDEN} node app.js`],
+      ['{"client_secret": "abc", "n": 1}', `{"client_secret": "${HIDDEN}", "n": 1}`],
+      ['curl -H "Authorization: Bearer abcdefghijklmnop" https://x', `curl -H "Authorization: Bearer ${HIDDEN}" https://x`],
+      ['DATABASE_URL=postgres://u:pw@h/db', `DATABASE_URL=postgres://u:${HIDDEN}@h/db`],
+      ['connecting to postgres://admin:hunter2@db.local:5432/app', `connecting to postgres://admin:${HIDDEN}@db.local:5432/app`],
+      ['key sk-ant-api03-abcdefghijkl in the log', `key ${HIDDEN} in the log`],
+      ['AKIAIOSFODNN7EXAMPLE is the id', `${HIDDEN} is the id`],
+    ]
+    for (const [line, shown] of cases) assert.equal(hideSecretValues(line), shown, line)
+  })
+
+  test('a private key block keeps its fences only', () => {
+    const pem = 'before\n-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\nAAAA\n-----END OPENSSH PRIVATE KEY-----\nafter'
+    assert.equal(hideSecretValues(pem), `before\n-----BEGIN OPENSSH PRIVATE KEY-----\n${HIDDEN}\n-----END OPENSSH PRIVATE KEY-----\nafter`)
+  })
+
+  test('code, references and plain words stay as they are', () => {
+    for (const line of [
+      'const token = getToken()',
+      'export API_KEY=$API_KEY',
+      'run with TOKEN=${TOKEN} set',
+      'if (password === undefined) return',
+      'the token expired, so log in again',
+      'max_tokens 4096 and no key',
+      'see https://example.com/a:b@c for the docs',
+    ])
+      assert.equal(hideSecretValues(line), line, line)
+  })
+})
+
+describe('what a call printed, when it names the deny list', () => {
+  const policy = readPolicy(ROOT, {}, HOME)
+  const grep = (text: string) => ({ id: 'g', name: 'Bash', input: { command: 'grep -r API_KEY .' }, result: { toolUseId: 'g', text, isError: false } })
+  test('a search that prints no line numbers still names the files it read', () => {
+    assert.match(
+      callOutputRefusal(grep('.env:API_KEY=sk-live-1\nsrc/app.ts:const k = 1'), policy) ?? '',
+      /it names \.env, which matches the deny list \(\.env\)/,
+    )
+    assert.match(callOutputRefusal(grep('config/.env.local:3:API_KEY=x'), policy) ?? '', /\.env\.local/)
+    assert.equal(callOutputRefusal(grep('src/app.ts:const k = 1\nMakefile:12:\tnode app.js\nError: nothing'), policy), null)
   })
 })

@@ -235,16 +235,72 @@ function policyKey(policy: ReadPolicy): string {
   return key
 }
 
-/** A line that sets a secret-looking variable (`API_TOKEN=…`, `password: …`). */
-const SECRET_LINE_RE = /^(\s*(?:export\s+)?[\w.-]*(?:secret|token|passw(?:or)?d|api[_-]?key|private[_-]?key|access[_-]?key|credential)[\w.-]*\s*[=:]\s*)\S.*$/i
+/** A name that says it holds a secret: `API_TOKEN`, `db_password`, `apiKey`, `aws_access_key_id`. */
+const SECRET_NAME = String.raw`[\w.-]*(?:secret|token|passw(?:or)?d|api[_-]?key|private[_-]?key|access[_-]?key|credential)[\w.-]*`
 
-/** Text with the value of each secret-looking assignment hidden, line by line
- *  (`GITHUB_TOKEN=[value not shown]`): what any section shows of what a call printed or a file held. */
+/**
+ * A line that sets such a name, the rest of the line its value: `API_TOKEN=…`, `export KEY=…`,
+ * `password: …`, `"api_key": "…"`, `- token: …`, also after a search's `path:` or `path:12:`.
+ */
+const SECRET_LINE_RE = new RegExp(String.raw`^(\s*(?:[^\s:]+:(?:\d+[:-])?)?\s*(?:-\s+)?(?:export\s+)?(["']?)${SECRET_NAME}\2\s*[=:]\s*)\S.*$`, 'i')
+
+/** Such a name set inside a line: `env API_KEY=… cmd`, `{"token": "…"}`, `-d password=…`. */
+const SECRET_INLINE_RE = new RegExp(String.raw`(^|[^\w.-])(["']?)(${SECRET_NAME})\2(=|\s*:\s*(?=["']))(?:"[^"\n]*"|'[^'\n]*'|[^\s"'&;,)}\]]+)`, 'gi')
+
+/** Values that are written out whatever the variable is called: credentials in a URL, an HTTP
+ *  authorization, and tokens whose shape says what they are. */
+const SECRET_SHAPES: Array<[RegExp, string]> = [
+  [/\b([a-z][a-z0-9+.-]*:\/\/[^\s:@/]+:)[^\s@/]+@/gi, '$1[value not shown]@'],
+  [/\b(Bearer|Basic)\s+[\w.~+/=-]{8,}/g, '$1 [value not shown]'],
+  [
+    /\b(?:sk-ant-[\w-]{8,}|sk-(?:proj-)?[\w-]{20,}|gh[pousr]_\w{20,}|github_pat_\w{20,}|glpat-[\w-]{20,}|xox[abprs]-[\w-]{10,}|AKIA[0-9A-Z]{16}|AIza[\w-]{35})/g,
+    '[value not shown]',
+  ],
+]
+
+const PRIVATE_KEY_RE = /(-----BEGIN [A-Z ]*PRIVATE KEY-----)[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)/g
+
+/** What a text or line must hold for the rules above to be tried on it: most hold none of it. */
+const NAMED = /secret|token|passw|api[_-]?key|private[ _-]?key|access[_-]?key|credential/i
+const SHAPED = /:\/\/[^\s/@]+:[^\s/@]+@|bearer |basic |\bsk-|\bgh[pousr]_|github_pat_|glpat-|\bxox[abprs]-|\bAKIA|\bAIza/i
+
+/**
+ * Text with every secret-looking value hidden (`GITHUB_TOKEN=[value not shown]`): what any section
+ * shows of what a call printed, what a file held, or what a call was given. The name stays, so the
+ * next window knows the setting exists; only its value goes.
+ */
 export function hideSecretValues(text: string): string {
-  if (!/secret|token|passw|api[_-]?key|private[_-]?key|access[_-]?key|credential/i.test(text)) return text
+  return hidden(text, false)
+}
+
+/** A shell command with every secret-looking value hidden: as the shell reads it, a value set at
+ *  the start of a line (`TOKEN=… gh pr list`) ends at a blank, and the command after it stays. */
+export function hideSecretValuesInCommand(command: string): string {
+  return hidden(command, true)
+}
+
+function hidden(text: string, asCommand: boolean): string {
+  if (!NAMED.test(text) && !SHAPED.test(text)) return text
   return text
+    .replace(PRIVATE_KEY_RE, '$1\n[value not shown]\n$2')
     .split('\n')
-    .map((line) => line.replace(SECRET_LINE_RE, '$1[value not shown]'))
+    .map((line) => {
+      const named = NAMED.test(line)
+      if (!named && !SHAPED.test(line)) return line
+      // A reference to the secret (`$TOKEN`, `${TOKEN}`) is not the secret.
+      const set = asCommand || !named ? null : SECRET_LINE_RE.exec(line)
+      if (set && !line.slice(set[1]!.length).startsWith('$')) return `${set[1]}[value not shown]`
+      let out = !named
+        ? line
+        : line.replace(SECRET_INLINE_RE, (m, pre: string, q: string, name: string, sep: string) => {
+            const value = m.slice(pre.length + q.length * 2 + name.length + sep.length)
+            const quote = value.startsWith('"') || value.startsWith("'") ? value[0] : ''
+            if (/^["']?\$/.test(value)) return m
+            return `${pre}${q}${name}${q}${sep}${quote}[value not shown]${quote}`
+          })
+      for (const [re, to] of SECRET_SHAPES) out = out.replace(re, to)
+      return out
+    })
     .join('\n')
 }
 
@@ -252,13 +308,21 @@ export function hideSecretValues(text: string): string {
 export const PATH_FIELDS = ['file_path', 'notebook_path', 'path']
 
 /** The paths a call names: its path inputs, the path-like words of its command, the files a
- *  search's `path:12:` lines point into. */
+ *  search's `path:12:` lines point into, and for a search that prints no line numbers (`grep -r
+ *  KEY .` prints `.env:KEY=…`) each line's `word:` prefix holding a `.` or a `/`. */
+/** A shell command that searches files: its output's lines may start `path:` with no line number. */
+const SEARCH_COMMAND = /(^|[\s;|&(])(grep|egrep|fgrep|zgrep|rg|ag|ack|git\s+grep)\s/
+
 function pathsNamed(u: ToolUse): string[] {
   const paths: string[] = []
   for (const key of PATH_FIELDS) if (typeof u.input[key] === 'string') paths.push(u.input[key])
   if (typeof u.input.command === 'string')
     for (const word of u.input.command.split(/[\s;|&<>()'"`=]+/)) if (/[/.~]/.test(word) && !word.startsWith('-')) paths.push(word)
-  for (const m of (u.result?.text ?? '').matchAll(/^([^\s:]+):\d+[:-]/gm)) paths.push(m[1]!)
+  const text = u.result?.text ?? ''
+  if (u.name === 'Grep' || (typeof u.input.command === 'string' && SEARCH_COMMAND.test(u.input.command)))
+    for (const m of text.matchAll(/^([^\s:]+):(\d+[:-])?/gm))
+      if (m[2] || /[./]/.test(m[1]!)) paths.push(m[1]!)
+      else for (const m of text.matchAll(/^([^\s:]+):\d+[:-]/gm)) paths.push(m[1]!)
   return paths
 }
 

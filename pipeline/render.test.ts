@@ -251,13 +251,17 @@ describe('renderConversation', () => {
           call('a', 'Bash', { command: 'cat .env' }, 'GITHUB_TOKEN=ghp_SUPERSECRET123\nDB_PASS=hunter2'),
           call('b', 'Write', { file_path: '/p/.env.local', content: 'STRIPE_KEY=sk_live_999' }, 'File created'),
           call('c', 'Bash', { command: 'printenv | grep TOKEN' }, 'API_TOKEN=tok_abc123\nHOME=/root'),
+          // What a call was given: a token inline in a command, a grep through .env without line numbers.
+          call('d', 'Bash', { command: 'curl -H "Authorization: Bearer sk-ant-api03-LEAKED" https://api.example.com' }, '{"ok":true}'),
+          call('e', 'Bash', { command: 'grep -r API_KEY .' }, '.env:API_KEY=sk-live-GREPPED\nsrc/app.ts:const k = 1'),
         ],
       }),
     ]
     const policy = readPolicy('/p', {}, '/home/u')
     for (const compact of [undefined, { fullChars: 10, cwd: '/p' }]) {
       const r = renderConversation(t(messages), { maxChars: 4_000, toolResultChars: 400, toolInputChars: 400, policy, ...(compact ? { compact } : {}) })
-      for (const secret of ['ghp_SUPERSECRET123', 'hunter2', 'sk_live_999', 'tok_abc123']) assert.ok(!r.text.includes(secret), `${secret} shown:\n${r.text}`)
+      for (const secret of ['ghp_SUPERSECRET123', 'hunter2', 'sk_live_999', 'tok_abc123', 'LEAKED', 'GREPPED'])
+        assert.ok(!r.text.includes(secret), `${secret} shown:\n${r.text}`)
       assert.match(r.text, /not shown: it names \.env, which matches the deny list/)
     }
     const full = renderConversation(t(messages), { maxChars: 4_000, toolResultChars: 400, toolInputChars: 400, policy })

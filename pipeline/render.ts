@@ -7,7 +7,7 @@
 import { FILE_TOOLS, fileLines } from './file-touches.ts'
 import { clip, fmt, lineCount, lineSpan, oneLine, shortPath } from './text.ts'
 import { errorReason, isFailure } from './tool-errors.ts'
-import { callOutputRefusal, hideSecretValues, PATH_FIELDS, type ReadPolicy } from './read-policy.ts'
+import { callOutputRefusal, hideSecretValues, hideSecretValuesInCommand, PATH_FIELDS, type ReadPolicy } from './read-policy.ts'
 import { type Message, type ToolUse, type Transcript, withoutEngineNotes } from './transcript.ts'
 
 /** The inputs that hold what a call wrote into a file. */
@@ -20,7 +20,11 @@ function shownCall(u: ToolUse, policy: ReadPolicy): ToolUse {
     const input = Object.fromEntries(Object.entries(u.input).map(([k, v]) => [k, WRITTEN_FIELDS.has(k) ? '[not shown]' : v]))
     return { ...u, input, ...(u.result ? { result: { ...u.result, text: `[not shown: ${refused}]` } } : {}) }
   }
-  return u.result ? { ...u, result: { ...u.result, text: hideSecretValues(u.result.text) } } : u
+  // What it was given too: a command's inline token, a Write's `.env` line.
+  const input = Object.fromEntries(
+    Object.entries(u.input).map(([k, v]) => [k, typeof v !== 'string' ? v : k === 'command' ? hideSecretValuesInCommand(v) : hideSecretValues(v)]),
+  )
+  return { ...u, input, ...(u.result ? { result: { ...u.result, text: hideSecretValues(u.result.text) } } : {}) }
 }
 
 /** A message as a section may show it: its calls through `shownCall`. */

@@ -4,7 +4,7 @@
  * rerun in a row with the same outcome is one row. A count line names what was left out and the
  * history call that lists every command in full.
  */
-import { clip, oneLine } from '../../pipeline/index.ts'
+import { clip, hideSecretValuesInCommand, oneLine } from '../../pipeline/index.ts'
 import type { Negative } from './command-writes.ts'
 import { failed, negativeOf } from './failures.ts'
 import type { Call } from './files.ts'
@@ -77,7 +77,8 @@ export function repeatsCollapsed(rows: CommandRow[]): CommandRow[] {
 export function renderCommand(row: CommandRow, max: number): string {
   const mark = row.failed ? '[error] ' : row.negative ? `[${row.negative}] ` : ''
   const n = runs(row)
-  const command = `${mark}${clip(oneLine(row.command), max)}`
+  // A command that sets a secret inline is listed with the value hidden (the record keeps it whole).
+  const command = `${mark}${clip(oneLine(hideSecretValuesInCommand(row.command)), max)}`
   return n > 1 ? `${row.n}–${row.until}. ${command} (${n} runs in a row)` : `${row.n}. ${command}`
 }
 

@@ -518,6 +518,14 @@ describe('shell commands', () => {
   const row = (n: number, command: string, readOnly = false): CommandRow => ({ n, command, readOnly, failed: false, writes: [], at: n })
   const count = (left: number, ro: number) => `[${left} left (${ro} read-only); ${lookupCall(3)}]`
 
+  test('a command that sets a secret inline is listed with the value hidden', () => {
+    assert.equal(renderCommand(row(1, 'GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuv gh pr list'), 200), '1. GITHUB_TOKEN=[value not shown] gh pr list')
+    assert.equal(
+      renderCommand(row(2, 'psql postgres://app:hunter2@db/app -c "select 1"'), 200),
+      '2. psql postgres://app:[value not shown]@db/app -c "select 1"',
+    )
+  })
+
   test('a command rerun in a row with the same outcome is one row; a changed outcome or another command between keeps them apart', () => {
     const rows = [
       row(1, 'make lint'),

@@ -10,7 +10,7 @@ import {
 } from "./chunk-GS3UQNYK.mjs";
 import {
   diskFilesUnder
-} from "./chunk-BHOUBL73.mjs";
+} from "./chunk-ZJ6H66NN.mjs";
 import {
   forTerminal,
   jsonForTerminal
@@ -23,12 +23,12 @@ import {
 import "./chunk-ILN5UOFU.mjs";
 import {
   builtinSections
-} from "./chunk-SGI5466U.mjs";
+} from "./chunk-5SHC2ULC.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript,
   readPolicy
-} from "./chunk-NBB6OBUD.mjs";
+} from "./chunk-6U5MHVVI.mjs";
 import {
   systemClock
 } from "./chunk-5VTZYHP3.mjs";

@@ -11,6 +11,7 @@ import {
   fileLines,
   fileTouches,
   hideSecretValues,
+  hideSecretValuesInCommand,
   isFailure,
   keyInput,
   lastCopy,
@@ -23,7 +24,7 @@ import {
   shortInput,
   windowStart,
   withoutEngineNotes
-} from "./chunk-NBB6OBUD.mjs";
+} from "./chunk-6U5MHVVI.mjs";
 import {
   requireModel
 } from "./chunk-5VTZYHP3.mjs";
@@ -2088,7 +2089,7 @@ function repeatsCollapsed(rows) {
 function renderCommand(row, max) {
   const mark = row.failed ? "[error] " : row.negative ? `[${row.negative}] ` : "";
   const n = runs(row);
-  const command = `${mark}${clip(oneLine(row.command), max)}`;
+  const command = `${mark}${clip(oneLine(hideSecretValuesInCommand(row.command)), max)}`;
   return n > 1 ? `${row.n}\u2013${row.until}. ${command} (${n} runs in a row)` : `${row.n}. ${command}`;
 }
 function fitCommands(rows, room, countLine, limits = DEFAULT_LIMITS) {

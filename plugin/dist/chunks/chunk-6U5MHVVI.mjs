@@ -2550,19 +2550,56 @@ function policyKey(policy) {
   if (key === void 0) policyKeys.set(policy, key = JSON.stringify([policy.root, policy.home, policy.deny, policy.allow]));
   return key;
 }
-var SECRET_LINE_RE = /^(\s*(?:export\s+)?[\w.-]*(?:secret|token|passw(?:or)?d|api[_-]?key|private[_-]?key|access[_-]?key|credential)[\w.-]*\s*[=:]\s*)\S.*$/i;
+var SECRET_NAME = String.raw`[\w.-]*(?:secret|token|passw(?:or)?d|api[_-]?key|private[_-]?key|access[_-]?key|credential)[\w.-]*`;
+var SECRET_LINE_RE = new RegExp(String.raw`^(\s*(?:[^\s:]+:(?:\d+[:-])?)?\s*(?:-\s+)?(?:export\s+)?(["']?)${SECRET_NAME}\2\s*[=:]\s*)\S.*$`, "i");
+var SECRET_INLINE_RE = new RegExp(String.raw`(^|[^\w.-])(["']?)(${SECRET_NAME})\2(=|\s*:\s*(?=["']))(?:"[^"\n]*"|'[^'\n]*'|[^\s"'&;,)}\]]+)`, "gi");
+var SECRET_SHAPES = [
+  [/\b([a-z][a-z0-9+.-]*:\/\/[^\s:@/]+:)[^\s@/]+@/gi, "$1[value not shown]@"],
+  [/\b(Bearer|Basic)\s+[\w.~+/=-]{8,}/g, "$1 [value not shown]"],
+  [
+    /\b(?:sk-ant-[\w-]{8,}|sk-(?:proj-)?[\w-]{20,}|gh[pousr]_\w{20,}|github_pat_\w{20,}|glpat-[\w-]{20,}|xox[abprs]-[\w-]{10,}|AKIA[0-9A-Z]{16}|AIza[\w-]{35})/g,
+    "[value not shown]"
+  ]
+];
+var PRIVATE_KEY_RE = /(-----BEGIN [A-Z ]*PRIVATE KEY-----)[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)/g;
+var NAMED = /secret|token|passw|api[_-]?key|private[ _-]?key|access[_-]?key|credential/i;
+var SHAPED = /:\/\/[^\s/@]+:[^\s/@]+@|bearer |basic |\bsk-|\bgh[pousr]_|github_pat_|glpat-|\bxox[abprs]-|\bAKIA|\bAIza/i;
 function hideSecretValues(text) {
-  if (!/secret|token|passw|api[_-]?key|private[_-]?key|access[_-]?key|credential/i.test(text)) return text;
-  return text.split("\n").map((line) => line.replace(SECRET_LINE_RE, "$1[value not shown]")).join("\n");
+  return hidden(text, false);
+}
+function hideSecretValuesInCommand(command) {
+  return hidden(command, true);
+}
+function hidden(text, asCommand) {
+  if (!NAMED.test(text) && !SHAPED.test(text)) return text;
+  return text.replace(PRIVATE_KEY_RE, "$1\n[value not shown]\n$2").split("\n").map((line) => {
+    const named = NAMED.test(line);
+    if (!named && !SHAPED.test(line)) return line;
+    const set = asCommand || !named ? null : SECRET_LINE_RE.exec(line);
+    if (set && !line.slice(set[1].length).startsWith("$")) return `${set[1]}[value not shown]`;
+    let out = !named ? line : line.replace(SECRET_INLINE_RE, (m, pre, q, name, sep) => {
+      const value = m.slice(pre.length + q.length * 2 + name.length + sep.length);
+      const quote = value.startsWith('"') || value.startsWith("'") ? value[0] : "";
+      if (/^["']?\$/.test(value)) return m;
+      return `${pre}${q}${name}${q}${sep}${quote}[value not shown]${quote}`;
+    });
+    for (const [re, to] of SECRET_SHAPES) out = out.replace(re, to);
+    return out;
+  }).join("\n");
 }
 var PATH_FIELDS = ["file_path", "notebook_path", "path"];
+var SEARCH_COMMAND = /(^|[\s;|&(])(grep|egrep|fgrep|zgrep|rg|ag|ack|git\s+grep)\s/;
 function pathsNamed(u) {
   const paths = [];
   for (const key of PATH_FIELDS) if (typeof u.input[key] === "string") paths.push(u.input[key]);
   if (typeof u.input.command === "string") {
     for (const word of u.input.command.split(/[\s;|&<>()'"`=]+/)) if (/[/.~]/.test(word) && !word.startsWith("-")) paths.push(word);
   }
-  for (const m of (u.result?.text ?? "").matchAll(/^([^\s:]+):\d+[:-]/gm)) paths.push(m[1]);
+  const text = u.result?.text ?? "";
+  if (u.name === "Grep" || typeof u.input.command === "string" && SEARCH_COMMAND.test(u.input.command))
+    for (const m of text.matchAll(/^([^\s:]+):(\d+[:-])?/gm))
+      if (m[2] || /[./]/.test(m[1])) paths.push(m[1]);
+      else for (const m2 of text.matchAll(/^([^\s:]+):\d+[:-]/gm)) paths.push(m2[1]);
   return paths;
 }
 function callOutputRefusal(u, policy) {
@@ -2839,10 +2876,13 @@ var WRITTEN_FIELDS = /* @__PURE__ */ new Set(["content", "old_string", "new_stri
 function shownCall(u, policy) {
   const refused = callOutputRefusal(u, policy);
   if (refused) {
-    const input = Object.fromEntries(Object.entries(u.input).map(([k, v]) => [k, WRITTEN_FIELDS.has(k) ? "[not shown]" : v]));
-    return { ...u, input, ...u.result ? { result: { ...u.result, text: `[not shown: ${refused}]` } } : {} };
+    const input2 = Object.fromEntries(Object.entries(u.input).map(([k, v]) => [k, WRITTEN_FIELDS.has(k) ? "[not shown]" : v]));
+    return { ...u, input: input2, ...u.result ? { result: { ...u.result, text: `[not shown: ${refused}]` } } : {} };
   }
-  return u.result ? { ...u, result: { ...u.result, text: hideSecretValues(u.result.text) } } : u;
+  const input = Object.fromEntries(
+    Object.entries(u.input).map(([k, v]) => [k, typeof v !== "string" ? v : k === "command" ? hideSecretValuesInCommand(v) : hideSecretValues(v)])
+  );
+  return { ...u, input, ...u.result ? { result: { ...u.result, text: hideSecretValues(u.result.text) } } : {} };
 }
 var shownMessage = (m, policy) => policy && m.toolUses.length > 0 ? { ...m, toolUses: m.toolUses.map((u) => shownCall(u, policy)) } : m;
 var flat = (s) => s.replace(/\s+/g, " ").trim();
@@ -3073,6 +3113,7 @@ export {
   READ_POLICY_OPTIONS,
   secretPattern,
   hideSecretValues,
+  hideSecretValuesInCommand,
   PATH_FIELDS,
   callOutputRefusal,
   refusalOf,

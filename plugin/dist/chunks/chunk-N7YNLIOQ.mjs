@@ -5,7 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-S7FORQO4.mjs";
+} from "./chunk-3S2Z42O2.mjs";
 import {
   HISTORY_TOOLS,
   INDEX_FILE,

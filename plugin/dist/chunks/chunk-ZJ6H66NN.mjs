@@ -4,7 +4,7 @@ const require = __chCreateRequire(import.meta.url);
 import {
   readBounded,
   readPolicy
-} from "./chunk-NBB6OBUD.mjs";
+} from "./chunk-6U5MHVVI.mjs";
 
 // pipeline/disk-files.ts
 function diskFilesUnder(policy) {

@@ -3,8 +3,8 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   builtinSections
-} from "./chunk-SGI5466U.mjs";
-import "./chunk-NBB6OBUD.mjs";
+} from "./chunk-5SHC2ULC.mjs";
+import "./chunk-6U5MHVVI.mjs";
 import "./chunk-5VTZYHP3.mjs";
 import "./chunk-LOLXCKOV.mjs";
 import "./chunk-ORPKAE4C.mjs";

@@ -5,10 +5,10 @@ import {
   COMMON,
   EXIT,
   command
-} from "./chunk-LHSLXNKR.mjs";
+} from "./chunk-N7YNLIOQ.mjs";
 import {
   resolveDataDir
-} from "./chunk-S7FORQO4.mjs";
+} from "./chunk-3S2Z42O2.mjs";
 import {
   MODE_DIRS,
   StoreError,
@@ -29,7 +29,7 @@ import {
   forTerminal,
   jsonForTerminal
 } from "./chunk-S2M2GLMU.mjs";
-import "./chunk-NBB6OBUD.mjs";
+import "./chunk-6U5MHVVI.mjs";
 import "./chunk-LOLXCKOV.mjs";
 import {
   HandoffError
