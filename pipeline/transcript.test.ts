@@ -497,6 +497,24 @@ describe('user-row classification', () => {
     test(`${name} → ${kind}`, () => assert.equal(one(content, extra).kind, kind))
   }
 
+  test("the engine's answer to a prompt a hook stopped is not a turn: a row without a prompt's fields under one with them", () => {
+    const rows = (promptFields: Record<string, unknown>) =>
+      parseJsonl(
+        jsonl(
+          user('hi', { uuid: 'p1', parentUuid: null, ...promptFields }),
+          user('Operation stopped by hook: Warning: a conflict', { uuid: 'h1', parentUuid: 'p1' }),
+          user('we are getting this warning: Operation stopped by hook', { uuid: 'p2', parentUuid: 'h1', ...promptFields }),
+          asst('m1', [text('looking')], { uuid: 'a1', parentUuid: 'p2' }),
+          // A row without the fields under the assistant's reply: not an answer to a prompt.
+          user('fine, go on', { uuid: 'p3', parentUuid: 'a1' }),
+        ),
+      ).messages.map((m) => m.kind)
+    assert.deepEqual(rows({ permissionMode: 'default' }), ['typed', 'hook', 'typed', 'assistant', 'typed'])
+    assert.deepEqual(rows({ thinkingMetadata: { level: 'none' } }), ['typed', 'hook', 'typed', 'assistant', 'typed'])
+    // 1.0.x writes neither field on any row: every such row is the person's, as before.
+    assert.deepEqual(rows({}), ['typed', 'typed', 'typed', 'assistant', 'typed'])
+  })
+
   test('a typed row keeps its text blocks only: images are not text, injected reminder blocks are dropped', () => {
     const m = one([
       text('look at this'),

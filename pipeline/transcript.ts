@@ -183,7 +183,17 @@ interface RowFlags {
   isMeta?: unknown
   isCompactSummary?: unknown
   isSidechain?: unknown
+  /** The row carries none of the fields the engine writes on a prompt, and its parent is a prompt
+   *  that does: the engine's own answer to that prompt, not a new one (JSONL only, see jsonlParser). */
+  answersPrompt?: boolean
 }
+
+/**
+ * Fields 2.x writes on a row the person submitted at the prompt: `permissionMode` (2.1.328 in
+ * -p and the TUI), `thinkingMetadata` (2.1.29–2.1.38 in the real files; 294 typed rows of the
+ * set carry one or both). 1.0.x writes neither, so where no prompt carries them nothing is judged by them.
+ */
+const hasPromptFields = (row: Record<string, unknown>) => 'permissionMode' in row || 'thinkingMetadata' in row
 
 /**
  * The kind of a text that is *wholly* engine wrappers: one or more known elements
@@ -232,6 +242,9 @@ function classifyUser(text: string, hasToolResults: boolean, flags: RowFlags, fi
   if (INTERRUPT_RE.test(body)) return 'interrupt'
   const wrapped = wrapperKind(body)
   if (wrapped) return wrapped
+  // real: 4b3ddf27 L6 ("Operation stopped by hook: …" under the typed "hi"), 0276a600: a hook
+  // stopped the prompt, and the engine wrote why as a user row with no flag, under that prompt.
+  if (flags.answersPrompt === true && !hasToolResults) return 'hook'
   // real: agent-acompact L1 — a sidechain (subagent) row's prompt came from the parent agent or
   // the engine (here the compaction instruction), never from the person at the prompt.
   if (flags.isSidechain === true) return 'meta'
@@ -401,6 +414,8 @@ export function jsonlParser(): { line(raw: string, lineNo: number): void; finish
   let open: { msg: Message; id: string } | null = null
   /** The newest message of the conversation proper: a handoff or summary comes before any in its window. */
   let lastTalk = -1
+  /** Rows the person submitted at the prompt, by uuid, as their fields say (hasPromptFields). */
+  const prompts = new Set<string>()
 
   const line = (raw: string, lineNo: number): void => {
     if (raw.trim() === '') return
@@ -491,7 +506,10 @@ export function jsonlParser(): { line(raw: string, lineNo: number): void; finish
       open = null
     }
     const firstInWindow = lastTalk < (t.boundaries.at(-1)?.messageIndex ?? 0)
-    const { kind, text: shown } = userKindAndText(texts, toolResults.length > 0, d, firstInWindow)
+    const prompt = hasPromptFields(d)
+    if (prompt && typeof d.uuid === 'string') prompts.add(d.uuid)
+    const answersPrompt = !prompt && typeof d.parentUuid === 'string' && prompts.has(d.parentUuid)
+    const { kind, text: shown } = userKindAndText(texts, toolResults.length > 0, answersPrompt ? { ...d, answersPrompt } : d, firstInWindow)
     // Only a row of tool results keeps the assistant message open for its next parallel tool call.
     if (kind !== 'tool-results') open = null
     const msg = newMessage(t, d, lineNo, 'user', kind, shown, toolUses, toolResults)

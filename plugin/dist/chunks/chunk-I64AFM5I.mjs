@@ -2064,6 +2064,7 @@ var TAG_KIND = {
   "post-tool-use-hook": "hook"
 };
 var TALK = /* @__PURE__ */ new Set(["typed", "assistant", "tool-results"]);
+var hasPromptFields = (row) => "permissionMode" in row || "thinkingMetadata" in row;
 function wrapperKind(text) {
   let kind;
   let at = 0;
@@ -2092,6 +2093,7 @@ function classifyUser(text, hasToolResults, flags, firstInWindow) {
   if (INTERRUPT_RE.test(body)) return "interrupt";
   const wrapped = wrapperKind(body);
   if (wrapped) return wrapped;
+  if (flags.answersPrompt === true && !hasToolResults) return "hook";
   if (flags.isSidechain === true) return "meta";
   return "typed";
 }
@@ -2191,6 +2193,7 @@ function jsonlParser() {
   const uses = [];
   let open2 = null;
   let lastTalk = -1;
+  const prompts = /* @__PURE__ */ new Set();
   const line = (raw, lineNo) => {
     if (raw.trim() === "") return;
     let d;
@@ -2272,7 +2275,10 @@ function jsonlParser() {
       open2 = null;
     }
     const firstInWindow = lastTalk < (t.boundaries.at(-1)?.messageIndex ?? 0);
-    const { kind, text: shown } = userKindAndText(texts, toolResults.length > 0, d, firstInWindow);
+    const prompt = hasPromptFields(d);
+    if (prompt && typeof d.uuid === "string") prompts.add(d.uuid);
+    const answersPrompt = !prompt && typeof d.parentUuid === "string" && prompts.has(d.parentUuid);
+    const { kind, text: shown } = userKindAndText(texts, toolResults.length > 0, answersPrompt ? { ...d, answersPrompt } : d, firstInWindow);
     if (kind !== "tool-results") open2 = null;
     const msg = newMessage(t, d, lineNo, "user", kind, shown, toolUses, toolResults);
     if (TALK.has(kind)) lastTalk = msg.index;

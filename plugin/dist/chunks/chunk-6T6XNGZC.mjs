@@ -4,7 +4,7 @@ const require = __chCreateRequire(import.meta.url);
 import {
   readBounded,
   readPolicy
-} from "./chunk-6U5MHVVI.mjs";
+} from "./chunk-I64AFM5I.mjs";
 
 // pipeline/disk-files.ts
 function diskFilesUnder(policy) {

@@ -6,7 +6,7 @@ import {
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-3S2Z42O2.mjs";
+} from "./chunk-2CQQLFQS.mjs";
 import {
   BRIDGE_PATHS,
   BRIDGE_TOKEN_HEADER,
@@ -15,7 +15,7 @@ import {
 } from "./chunk-GPZWB6SD.mjs";
 import {
   diskFilesUnder
-} from "./chunk-ZJ6H66NN.mjs";
+} from "./chunk-6T6XNGZC.mjs";
 import {
   SeamDeniedError
 } from "./chunk-ILN5UOFU.mjs";
@@ -24,7 +24,7 @@ import {
   readEngineMessages,
   readPolicy,
   vetForRead
-} from "./chunk-6U5MHVVI.mjs";
+} from "./chunk-I64AFM5I.mjs";
 import {
   systemClock
 } from "./chunk-5VTZYHP3.mjs";
@@ -588,7 +588,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-UPYZ2GII.mjs"), import("./sections-GGMTIV7E.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-UPYZ2GII.mjs"), import("./sections-4LO6YXAA.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

@@ -10,7 +10,7 @@ import {
 } from "./chunk-GS3UQNYK.mjs";
 import {
   diskFilesUnder
-} from "./chunk-ZJ6H66NN.mjs";
+} from "./chunk-6T6XNGZC.mjs";
 import {
   forTerminal,
   jsonForTerminal
@@ -23,12 +23,12 @@ import {
 import "./chunk-ILN5UOFU.mjs";
 import {
   builtinSections
-} from "./chunk-5SHC2ULC.mjs";
+} from "./chunk-TD4RNK3U.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript,
   readPolicy
-} from "./chunk-6U5MHVVI.mjs";
+} from "./chunk-I64AFM5I.mjs";
 import {
   systemClock
 } from "./chunk-5VTZYHP3.mjs";

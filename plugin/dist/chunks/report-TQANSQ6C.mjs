@@ -5,10 +5,10 @@ import {
   COMMON,
   EXIT,
   command
-} from "./chunk-N7YNLIOQ.mjs";
+} from "./chunk-3S7FE6HL.mjs";
 import {
   resolveDataDir
-} from "./chunk-3S2Z42O2.mjs";
+} from "./chunk-2CQQLFQS.mjs";
 import {
   MODE_DIRS,
   StoreError,
@@ -29,7 +29,7 @@ import {
   forTerminal,
   jsonForTerminal
 } from "./chunk-S2M2GLMU.mjs";
-import "./chunk-6U5MHVVI.mjs";
+import "./chunk-I64AFM5I.mjs";
 import "./chunk-LOLXCKOV.mjs";
 import {
   HandoffError

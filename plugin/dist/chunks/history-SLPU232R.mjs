@@ -11,12 +11,12 @@ import {
   searchCommand,
   statusCommand,
   toolCommand
-} from "./chunk-N7YNLIOQ.mjs";
-import "./chunk-3S2Z42O2.mjs";
+} from "./chunk-3S7FE6HL.mjs";
+import "./chunk-2CQQLFQS.mjs";
 import "./chunk-GPZWB6SD.mjs";
 import "./chunk-GS3UQNYK.mjs";
 import "./chunk-S2M2GLMU.mjs";
-import "./chunk-6U5MHVVI.mjs";
+import "./chunk-I64AFM5I.mjs";
 import "./chunk-LOLXCKOV.mjs";
 import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";

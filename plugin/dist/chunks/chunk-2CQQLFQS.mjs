@@ -19,7 +19,7 @@ import {
 } from "./chunk-GPZWB6SD.mjs";
 import {
   renderConversation
-} from "./chunk-6U5MHVVI.mjs";
+} from "./chunk-I64AFM5I.mjs";
 
 // store/write.ts
 import { link, mkdir, readdir, unlink, writeFile } from "node:fs/promises";

@@ -24,7 +24,7 @@ import {
   shortInput,
   windowStart,
   withoutEngineNotes
-} from "./chunk-6U5MHVVI.mjs";
+} from "./chunk-I64AFM5I.mjs";
 import {
   requireModel
 } from "./chunk-5VTZYHP3.mjs";

@@ -3,8 +3,8 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   builtinSections
-} from "./chunk-5SHC2ULC.mjs";
-import "./chunk-6U5MHVVI.mjs";
+} from "./chunk-TD4RNK3U.mjs";
+import "./chunk-I64AFM5I.mjs";
 import "./chunk-5VTZYHP3.mjs";
 import "./chunk-LOLXCKOV.mjs";
 import "./chunk-ORPKAE4C.mjs";

@@ -5,7 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-3S2Z42O2.mjs";
+} from "./chunk-2CQQLFQS.mjs";
 import {
   HISTORY_TOOLS,
   INDEX_FILE,
