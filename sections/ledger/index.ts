@@ -372,6 +372,8 @@ export default defineSection<LedgerOptions>({
           ...(f.folded.length ? { folded: f.folded } : {}),
           ...(f.renamedFrom.length ? { renamedFrom: f.renamedFrom } : {}),
           ...(f.failedToolCalls ? { failedToolCalls: f.failedToolCalls } : {}),
+          // How the session deleted it after its last write (`rm`): restore reads this.
+          ...(f.deleted ? { deleted: f.deleted } : {}),
         })),
         tasks: data.tasks,
         failures: data.failures,

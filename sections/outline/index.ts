@@ -4,7 +4,8 @@
  * transcript last saw the file. A map to navigate by after the conversation is gone, read off the
  * transcript (no file is opened).
  */
-import { basename } from 'node:path'
+import { existsSync } from 'node:fs'
+import { basename, resolve } from 'node:path'
 import {
   defineSection,
   fileLines,
@@ -178,10 +179,15 @@ export default defineSection<OutlineOptions>({
     // and what room is left lists older files, one line each.
     const policy = readPolicy(ctx.input.transcript.cwd, { denyPaths: ctx.options.denyPaths ?? [], allowPaths: ctx.options.allowPaths ?? [] })
     const denied = (touch: Touch) => secretPattern(touch.path, policy)
+    // On the session's machine a file the session deleted (or moved) is gone from disk: said so,
+    // with none of its declarations. A CLI run over a transcript from elsewhere cannot tell.
+    const sameMachine = ctx.input.trigger !== 'cli' || existsSync(ctx.input.cwd)
+    const goneNow = new Set(sameMachine ? touches.filter((t) => !existsSync(resolve(cwd, t.path))).map((t) => t.path) : [])
     const head = (touch: Touch) => {
       const secret = denied(touch)
       const what = `- ${shortPath(touch.path, cwd)} — ${didWhat(touch.ops)}`
-      return secret ? `${what}; on the deny list (${secret}): nothing of it is shown` : `${what}; ${seenOf(touch)}; last worked at line ${fmt(touch.focus)}`
+      if (secret) return `${what}; on the deny list (${secret}): nothing of it is shown`
+      return goneNow.has(touch.path) ? `${what}; no longer on disk` : `${what}; ${seenOf(touch)}; last worked at line ${fmt(touch.focus)}`
     }
     const candidates = touches.slice(0, ctx.options.maxFiles)
     const files: Array<{ touch: Touch; head: string; rows: string[] }> = []
@@ -203,7 +209,7 @@ export default defineSection<OutlineOptions>({
     let declUsed = 0
     for (const f of [...files.filter((f) => changed(f.touch)), ...files.filter((f) => !changed(f.touch))]) {
       // A file on the deny list (.env, a key) is named, never shown: not even its declarations.
-      if (denied(f.touch)) continue
+      if (denied(f.touch) || goneNow.has(f.touch.path)) continue
       const decls = declarations(f.touch, ctx.options.lineChars)
       let shown = 0
       for (let n = Math.min(ctx.options.declarations, decls.length); n > 0; n--) {

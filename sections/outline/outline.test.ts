@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, test } from 'node:test'
-import { fileTouches, type Message, type Transcript } from '../../pipeline/index.ts'
-import { runSection } from '../../test/section-context.ts'
+import { fileTouches, type Message, type SectionResult, type Transcript } from '../../pipeline/index.ts'
+import { runSection, sectionContext } from '../../test/section-context.ts'
 import outline, { aroundFocus, declarations } from './index.ts'
 
 const use = (i: number, name: string, input: Record<string, unknown>, result = 'ok'): Message => ({
@@ -166,5 +169,29 @@ describe('outline', () => {
     assert.ok(!/ghp_SUPERSECRET123|hunter2|sk_live_999/.test(r.body), r.body)
     assert.match(r.body, /^- \.env — read; on the deny list \(\.env\): nothing of it is shown$/m)
     assert.match(r.body, /^ {4}1: API_KEY = \[value not shown\]/m)
+  })
+})
+
+describe('a file the session deleted', () => {
+  test("on the session's machine it is said to be gone, with none of its declarations", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ch-outline-'))
+    try {
+      writeFileSync(join(dir, 'kept.go'), GO)
+      const transcript = {
+        ...t(use(0, 'Write', { file_path: join(dir, 'old.go'), content: GO }), use(1, 'Write', { file_path: join(dir, 'kept.go'), content: GO })),
+        cwd: dir,
+      }
+      const ctx = sectionContext(outline, transcript)
+      const r = (await outline.run({ ...ctx, input: { ...ctx.input, trigger: 'manual', cwd: dir } })) as SectionResult
+      assert.match(r.body, /^- old\.go — written; no longer on disk$/m)
+      assert.match(r.body, /^- kept\.go — written; 13 lines as written; last worked at line 1$/m)
+      // Only the file still there lists its declarations.
+      assert.equal(r.body.match(/func \(s \*Store\) Load/g)?.length, 1)
+      // From the CLI over a transcript from elsewhere, the disk says nothing about the session's files.
+      const elsewhere = await runSection(outline, { ...transcript, cwd: '/nowhere' })
+      assert.doesNotMatch(elsewhere.body, /no longer on disk/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -57,12 +57,17 @@ export function choose(
     exists?: (path: string) => boolean
     /** The read policy's answer for a path (and the transcript's copy of it): a reason, or null. */
     refuse?: (path: string, stored: string | undefined) => string | null
+    /** How the session deleted a file after its last write (`rm`, the ledger's reading of its
+     *  shell commands), if it did: away from the session's machine its stored copy is then stale. */
+    deletedBy?: (path: string) => string | undefined
   },
 ): Choice {
   const exists = opts.exists ?? existsSync
   const touches = fileTouches(t)
   const words = shellWords(t.messages)
-  const usable = (path: string, touch: Touch | undefined) => exists(path) || (!opts.sameMachine && !!touch?.stored)
+  // On the session's machine the disk says whether a file is there; elsewhere the transcript's copy
+  // stands in, unless the session deleted the file after it.
+  const usable = (path: string, touch: Touch | undefined) => exists(path) || (!opts.sameMachine && !!touch?.stored && !opts.deletedBy?.(path))
   const policyRefusal = (path: string) => opts.refuse?.(path, touches.get(path)?.stored?.text) ?? null
   const refused: Refusal[] = []
   const files: Requested[] = []
@@ -75,9 +80,11 @@ export function choose(
     else if (!touch && !namedByShell(r.path, words)) refused.push({ path: r.path, why: 'the session never read or wrote it' })
     else if ((policyWhy = policyRefusal(r.path)) !== null) refused.push({ path: r.path, why: policyWhy, told: true })
     else if (files.length >= opts.maxFiles) refused.push({ path: r.path, why: `past the cap of ${opts.maxFiles} files (maxFiles)` })
-    else if (!usable(r.path, touch))
-      refused.push({ path: r.path, why: opts.sameMachine ? 'no longer on disk' : 'neither on disk nor in the transcript', told: true })
-    else files.push(r)
+    else if (!usable(r.path, touch)) {
+      const deleted = opts.sameMachine ? undefined : opts.deletedBy?.(r.path)
+      const why = opts.sameMachine ? 'no longer on disk' : deleted ? `the session deleted it (${deleted})` : 'neither on disk nor in the transcript'
+      refused.push({ path: r.path, why, told: true })
+    } else files.push(r)
     seen.add(r.path)
   }
   if (files.length > 0) return { source: 'summary', files, refused }

@@ -267,7 +267,7 @@ export default defineSection<RestoreOptions>({
     priority: 40,
     options: { maxFiles: 5, fileChars: 20_000, totalChars: 7_000, readTimeoutMs: 20_000 },
   },
-  needs: ['summary'],
+  needs: ['summary', 'ledger'],
   optionsSchema: {
     type: 'object',
     additionalProperties: false,
@@ -288,6 +288,10 @@ export default defineSection<RestoreOptions>({
     const sameMachine = input.trigger !== 'cli' || existsSync(input.cwd)
     // The transcript's own cwd is the project; the CLI's working directory never stands in for it.
     const policy = readPolicy(input.transcript.cwd, { denyPaths: options.denyPaths ?? [], allowPaths: options.allowPaths ?? [] })
+    // The files the ledger read as deleted by the shell after their last write (its record's contract).
+    const ledger = ctx.needed.ledger
+    const written = ledger?.status === 'ok' ? (ledger.record?.files as Array<{ path: string; deleted?: string }> | undefined) : undefined
+    const deletions = new Map((written ?? []).flatMap((f) => (f.deleted ? [[f.path, f.deleted] as const] : [])))
     const choice = choose(named, input.transcript, {
       maxFiles: options.maxFiles,
       sameMachine,
@@ -296,6 +300,7 @@ export default defineSection<RestoreOptions>({
         return abs !== null && existsSync(abs)
       },
       refuse: (path, stored) => refusalOf(path, policy, stored),
+      deletedBy: (path) => deletions.get(path),
     })
     const touches = fileTouches(input.transcript)
 

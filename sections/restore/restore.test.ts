@@ -41,6 +41,8 @@ async function run(
   opts: {
     named?: Requested[]
     summaryDropped?: boolean
+    /** The ledger's record of files deleted after their last write: path → how. */
+    deleted?: Record<string, string>
     files?: FileCapability | null
     options?: Record<string, number>
     trigger?: 'cli' | 'manual'
@@ -50,6 +52,18 @@ async function run(
 ) {
   const needed: Record<string, SectionOutcome> = {}
   if (opts.named) needed.summary = summaryNamed(opts.named)
+  if (opts.deleted)
+    needed.ledger = {
+      name: 'ledger',
+      title: 'Ledger',
+      status: 'ok',
+      body: 'l',
+      chars: 1,
+      messages: [],
+      ms: 1,
+      notes: [],
+      record: { files: Object.entries(opts.deleted).map(([path, how]) => ({ path, tools: { Write: 1 }, deleted: how })) },
+    }
   if (opts.summaryDropped) needed.summary = { name: 'summary', title: 'Summary', status: 'dropped', code: 'SECTION_NO_MODEL', message: 'x', ms: 0, notes: [] }
   const notes: string[] = []
   let dropped: SectionDropError | undefined
@@ -211,6 +225,26 @@ describe('restore: reading', () => {
     )
     assert.equal(here.dropped?.code, 'SECTION_EMPTY')
     assert.match(here.dropped!.message, /no file to restore \(2 named, 2 refused/)
+  })
+
+  test('from the CLI, a file the ledger read as deleted by the shell is not handed up from its stale copy', async () => {
+    const t = transcript(
+      toolMsg('Write', { file_path: '/elsewhere/app/old.ts', content: 'export const old = 1\n' }, 'ok'),
+      toolMsg('Write', { file_path: '/elsewhere/app/main.ts', content: 'export const main = 1\n' }, 'ok'),
+    )
+    const deleted = { '/elsewhere/app/old.ts': 'rm' }
+    const named = await run(t, { named: [all('/elsewhere/app/old.ts'), all('/elsewhere/app/main.ts')], trigger: 'cli', cwd: '/elsewhere/app', deleted })
+    assert.deepEqual(
+      named.rec.restored.map((f) => f.path),
+      ['/elsewhere/app/main.ts'],
+    )
+    assert.deepEqual(named.rec.refused, [{ path: '/elsewhere/app/old.ts', why: 'the session deleted it (rm)' }])
+    // Chosen by recency too, it is passed over.
+    const recent = await run(t, { summaryDropped: true, trigger: 'cli', cwd: '/elsewhere/app', deleted })
+    assert.deepEqual(
+      recent.rec.restored.map((f) => f.path),
+      ['/elsewhere/app/main.ts'],
+    )
   })
 
   test("the transcript's copy carries later Edits; a copy an Edit cannot be replayed on is not used", async () => {

@@ -3,7 +3,7 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   builtinSections
-} from "./chunk-TD4RNK3U.mjs";
+} from "./chunk-NHQ4ZPV6.mjs";
 import "./chunk-I64AFM5I.mjs";
 import "./chunk-5VTZYHP3.mjs";
 import "./chunk-LOLXCKOV.mjs";

@@ -2376,7 +2376,7 @@ async function readLedger(messages, signal, opts = {}) {
   let shellDir = opts.cwd && opts.cwd.startsWith("/") ? normalizePath(opts.cwd) : void 0;
   for (const [i, c] of shellCalls.entries()) {
     if (performance.now() - sliceStart > SLICE_MS) {
-      await new Promise((resolve2) => setImmediate(resolve2));
+      await new Promise((resolve3) => setImmediate(resolve3));
       sliceStart = performance.now();
     }
     signal?.throwIfAborted();
@@ -2583,7 +2583,9 @@ var ledger_default = defineSection({
           ...f.shell.length ? { shell: f.shell } : {},
           ...f.folded.length ? { folded: f.folded } : {},
           ...f.renamedFrom.length ? { renamedFrom: f.renamedFrom } : {},
-          ...f.failedToolCalls ? { failedToolCalls: f.failedToolCalls } : {}
+          ...f.failedToolCalls ? { failedToolCalls: f.failedToolCalls } : {},
+          // How the session deleted it after its last write (`rm`): restore reads this.
+          ...f.deleted ? { deleted: f.deleted } : {}
         })),
         tasks: data.tasks,
         failures: data.failures,
@@ -2615,7 +2617,8 @@ var ledger_default = defineSection({
 });
 
 // sections/outline/index.ts
-import { basename as basename2 } from "node:path";
+import { existsSync as existsSync2 } from "node:fs";
+import { basename as basename2, resolve } from "node:path";
 var MODIFIERS = "(?:(?:export|pub(?:\\([\\w:]+\\))?|public|private|protected|internal|static|async|abstract|final|override|default|extern)\\s+)*";
 var DECLARATION = new RegExp(
   `^(?:(?: {0,4}|\\t?)${MODIFIERS}(?:(?:func|class|def(?:p|module|macrop?|struct|impl|protocol)?|interface|struct|enum|function|fn|impl|trait|module|object|record|namespace)\\b|macro_rules!)|${MODIFIERS}(?:const|var|let|type)\\b|[A-Z][A-Z0-9_]{3,}\\s*[:=]|#{1,4} |\\\\(?:sub)*section\\*?\\{)`
@@ -2717,10 +2720,13 @@ var outline_default = defineSection({
     const room = ctx.budgetChars - 80;
     const policy = readPolicy(ctx.input.transcript.cwd, { denyPaths: ctx.options.denyPaths ?? [], allowPaths: ctx.options.allowPaths ?? [] });
     const denied = (touch) => secretPattern(touch.path, policy);
+    const sameMachine = ctx.input.trigger !== "cli" || existsSync2(ctx.input.cwd);
+    const goneNow = new Set(sameMachine ? touches.filter((t) => !existsSync2(resolve(cwd, t.path))).map((t) => t.path) : []);
     const head = (touch) => {
       const secret = denied(touch);
       const what = `- ${shortPath(touch.path, cwd)} \u2014 ${didWhat(touch.ops)}`;
-      return secret ? `${what}; on the deny list (${secret}): nothing of it is shown` : `${what}; ${seenOf(touch)}; last worked at line ${fmt(touch.focus)}`;
+      if (secret) return `${what}; on the deny list (${secret}): nothing of it is shown`;
+      return goneNow.has(touch.path) ? `${what}; no longer on disk` : `${what}; ${seenOf(touch)}; last worked at line ${fmt(touch.focus)}`;
     };
     const candidates = touches.slice(0, ctx.options.maxFiles);
     const files = [];
@@ -2739,7 +2745,7 @@ var outline_default = defineSection({
     let cut = 0;
     let declUsed = 0;
     for (const f of [...files.filter((f2) => changed(f2.touch)), ...files.filter((f2) => !changed(f2.touch))]) {
-      if (denied(f.touch)) continue;
+      if (denied(f.touch) || goneNow.has(f.touch.path)) continue;
       const decls = declarations(f.touch, ctx.options.lineChars);
       let shown = 0;
       for (let n = Math.min(ctx.options.declarations, decls.length); n > 0; n--) {
@@ -2817,11 +2823,11 @@ ${rendered.text}`, record: { messages: rendered.rendered, leftOut: rendered.left
 });
 
 // sections/restore/index.ts
-import { existsSync as existsSync3, statSync } from "node:fs";
+import { existsSync as existsSync4, statSync } from "node:fs";
 import { extname } from "node:path";
 
 // sections/restore/choose.ts
-import { existsSync as existsSync2 } from "node:fs";
+import { existsSync as existsSync3 } from "node:fs";
 import { basename as basename3 } from "node:path";
 function shellWords(messages) {
   const words = /* @__PURE__ */ new Set();
@@ -2841,10 +2847,10 @@ function namedByShell(path, words) {
   return false;
 }
 function choose(requested, t, opts) {
-  const exists = opts.exists ?? existsSync2;
+  const exists = opts.exists ?? existsSync3;
   const touches = fileTouches(t);
   const words = shellWords(t.messages);
-  const usable = (path, touch) => exists(path) || !opts.sameMachine && !!touch?.stored;
+  const usable = (path, touch) => exists(path) || !opts.sameMachine && !!touch?.stored && !opts.deletedBy?.(path);
   const policyRefusal = (path) => opts.refuse?.(path, touches.get(path)?.stored?.text) ?? null;
   const refused = [];
   const files = [];
@@ -2857,9 +2863,11 @@ function choose(requested, t, opts) {
     else if (!touch && !namedByShell(r.path, words)) refused.push({ path: r.path, why: "the session never read or wrote it" });
     else if ((policyWhy = policyRefusal(r.path)) !== null) refused.push({ path: r.path, why: policyWhy, told: true });
     else if (files.length >= opts.maxFiles) refused.push({ path: r.path, why: `past the cap of ${opts.maxFiles} files (maxFiles)` });
-    else if (!usable(r.path, touch))
-      refused.push({ path: r.path, why: opts.sameMachine ? "no longer on disk" : "neither on disk nor in the transcript", told: true });
-    else files.push(r);
+    else if (!usable(r.path, touch)) {
+      const deleted = opts.sameMachine ? void 0 : opts.deletedBy?.(r.path);
+      const why = opts.sameMachine ? "no longer on disk" : deleted ? `the session deleted it (${deleted})` : "neither on disk nor in the transcript";
+      refused.push({ path: r.path, why, told: true });
+    } else files.push(r);
     seen.add(r.path);
   }
   if (files.length > 0) return { source: "summary", files, refused };
@@ -3032,7 +3040,7 @@ var restore_default = defineSection({
     priority: 40,
     options: { maxFiles: 5, fileChars: 2e4, totalChars: 7e3, readTimeoutMs: 2e4 }
   },
-  needs: ["summary"],
+  needs: ["summary", "ledger"],
   optionsSchema: {
     type: "object",
     additionalProperties: false,
@@ -3048,16 +3056,20 @@ var restore_default = defineSection({
     const { input, options } = ctx;
     const summary = ctx.needed.summary;
     const named = summary?.status === "ok" ? summary.record?.restoreFiles : void 0;
-    const sameMachine = input.trigger !== "cli" || existsSync3(input.cwd);
+    const sameMachine = input.trigger !== "cli" || existsSync4(input.cwd);
     const policy = readPolicy(input.transcript.cwd, { denyPaths: options.denyPaths ?? [], allowPaths: options.allowPaths ?? [] });
+    const ledger = ctx.needed.ledger;
+    const written = ledger?.status === "ok" ? ledger.record?.files : void 0;
+    const deletions = new Map((written ?? []).flatMap((f) => f.deleted ? [[f.path, f.deleted]] : []));
     const choice = choose(named, input.transcript, {
       maxFiles: options.maxFiles,
       sameMachine,
       exists: (path) => {
         const abs = resolveIn(policy, path);
-        return abs !== null && existsSync3(abs);
+        return abs !== null && existsSync4(abs);
       },
-      refuse: (path, stored) => refusalOf(path, policy, stored)
+      refuse: (path, stored) => refusalOf(path, policy, stored),
+      deletedBy: (path) => deletions.get(path)
     });
     const touches = fileTouches(input.transcript);
     const listRoom = 250 + choice.files.reduce((n, f) => n + f.path.length + f.reason.length + 110, 0);
@@ -3156,7 +3168,7 @@ var restore_default = defineSection({
 });
 
 // sections/state/index.ts
-import { existsSync as existsSync5, statSync as statSync2 } from "node:fs";
+import { existsSync as existsSync6, statSync as statSync2 } from "node:fs";
 
 // sections/state/exec.ts
 import { spawn } from "node:child_process";
@@ -3165,7 +3177,7 @@ function exec(file, args, opts) {
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
   if (opts.signal.aborted) return Promise.resolve({ kind: "aborted", ms: 0 });
-  return new Promise((resolve2) => {
+  return new Promise((resolve3) => {
     const maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
     const child = spawn(file, args, {
       cwd: opts.cwd,
@@ -3195,7 +3207,7 @@ function exec(file, args, opts) {
       clearTimeout(timer);
       opts.signal.removeEventListener("abort", onAbort);
       if (killIt) kill();
-      resolve2(result);
+      resolve3(result);
     };
     const onAbort = () => finish({ kind: "aborted", ms: ms() }, true);
     const timer = setTimeout(() => finish({ kind: "timeout", ms: ms() }, true), Math.max(1, opts.timeoutMs));
@@ -3225,7 +3237,7 @@ function firstLine(text, max = 200) {
 }
 
 // sections/state/git.ts
-import { existsSync as existsSync4, readFileSync as readFileSync2 } from "node:fs";
+import { existsSync as existsSync5, readFileSync as readFileSync2 } from "node:fs";
 import { join as join3 } from "node:path";
 var REPO_LOCATION_VARS = [
   "GIT_DIR",
@@ -3340,7 +3352,7 @@ function parseLog(raw) {
   });
 }
 function operationInProgress(gitDir) {
-  const has = (p) => existsSync4(join3(gitDir, p));
+  const has = (p) => existsSync5(join3(gitDir, p));
   const read2 = (p) => {
     try {
       return readFileSync2(join3(gitDir, p), "utf8").trim();
@@ -3492,7 +3504,7 @@ async function readState(o) {
   const lose = (rows, reason) => rows.forEach((row) => reading.unreadable.push({ row, reason }));
   let isDir;
   try {
-    isDir = existsSync5(o.cwd) && statSync2(o.cwd).isDirectory();
+    isDir = existsSync6(o.cwd) && statSync2(o.cwd).isDirectory();
   } catch {
     isDir = false;
   }
@@ -3751,7 +3763,7 @@ var state_default = defineSection({
 
 // sections/summary/index.ts
 import { readFile } from "node:fs/promises";
-import { dirname as dirname2, isAbsolute as isAbsolute3, resolve } from "node:path";
+import { dirname as dirname2, isAbsolute as isAbsolute3, resolve as resolve2 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // sections/summary/prompts/inventory.ts
@@ -3901,7 +3913,7 @@ var SUMMARY_COLD_MARKER = "[compact-handoff:summary-cold]";
 var here = dirname2(fileURLToPath2(import.meta.url));
 async function loadPrompt(option) {
   if (!option) return { text: INVENTORY_PROMPT, source: "builtin:inventory" };
-  const path = isAbsolute3(option) ? option : resolve(here, option);
+  const path = isAbsolute3(option) ? option : resolve2(here, option);
   try {
     return { text: await readFile(path, "utf8"), source: path };
   } catch (err) {

@@ -588,7 +588,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-UPYZ2GII.mjs"), import("./sections-4LO6YXAA.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-UPYZ2GII.mjs"), import("./sections-RIKWT2A4.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

@@ -23,7 +23,7 @@ import {
 import "./chunk-ILN5UOFU.mjs";
 import {
   builtinSections
-} from "./chunk-TD4RNK3U.mjs";
+} from "./chunk-NHQ4ZPV6.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript,
