@@ -205,7 +205,7 @@ function outcomeOf(u: ToolUse): string {
   const text = withoutEngineNotes(u.result.text)
   if (bareExit1(u)) return 'exit 1, no output'
   if (isFailure(u)) {
-    const why = errorReason(text, 1, OUTCOME_CHARS - 7)
+    const why = errorReason(text, { lines: 1, max: OUTCOME_CHARS - 7, tool: u.name })
     return why ? `error: ${why}` : 'error'
   }
   if (WRITE_TOOLS.has(u.name)) return 'ok'

@@ -31,6 +31,10 @@ describe('tool errors', () => {
       errorReason('<tool_use_error>String to replace not found in file.\nString: if __name__ == "__main__":\n    main()</tool_use_error>'),
       'String to replace not found in file.',
     )
+    // 1.0.x wrote a tool's error bare (sniffly d3ad4cdc): the tool, not the text, says it is one.
+    const bare = 'String to replace not found in file.\nString: def main():\n    print("x")\n\nif __name__ == "__main__":\n    main()'
+    assert.equal(errorReason(bare, { tool: 'Edit' }), 'String to replace not found in file.')
+    assert.equal(errorReason(bare, { tool: 'Bash' }), 'if __name__ == "__main__": ⏎ main()')
     // An engine's validation error says why on the line after its first.
     assert.equal(
       errorReason(
@@ -39,7 +43,7 @@ describe('tool errors', () => {
       'InputValidationError: Edit failed due to the following issue: ⏎ The required parameter `old_string` is missing',
     )
     // TeX's error lines start with "! ".
-    assert.equal(errorReason('This is pdfTeX\n(./p.tex\n! Undefined control sequence.\nl.12 \\foo\n)', 1), '! Undefined control sequence.')
+    assert.equal(errorReason('This is pdfTeX\n(./p.tex\n! Undefined control sequence.\nl.12 \\foo\n)', { lines: 1 }), '! Undefined control sequence.')
     assert.equal(errorReason('a\n\nb\nc'), 'b ⏎ c')
     assert.equal(errorReason('Exit code 1'), 'Exit code 1')
   })

@@ -38,14 +38,17 @@ const REJECTED = /^The user doesn't want to proceed with this tool use\.[^\n]*?(
  * mention one, else the last lines, which is where a tool that fails says so. An `Exit code N`
  * line leads when the result has one.
  */
-export function errorReason(text: string, lines = 2, max = 200): string {
+export function errorReason(text: string, opts: { lines?: number; max?: number; tool?: string } = {}): string {
+  const { lines = 2, max = 200 } = opts
   const body = text.replace(/<\/?tool_use_error>/g, '')
   const rejected = REJECTED.exec(body.trim())
   if (rejected) return clip(oneLine(`rejected by the user${rejected[1]?.trim() ? `, who said: ${rejected[1].trim()}` : ''}`), max)
   // A tool's own error (a file tool's, the engine's) says why on its first line; what follows is
   // often the input handed back (an Edit's old_string), not the reason, unless the first line
-  // only introduces it ("…the following issue:").
-  if (/^\s*<tool_use_error>/.test(text)) {
+  // only introduces it ("…the following issue:"). 2.x wraps it in <tool_use_error>; 1.0.x wrote it
+  // bare (sniffly d3ad4cdc: "String to replace not found in file.\nString: …"), so any tool but
+  // the shell, whose output is the command's, is read so.
+  if (/^\s*<tool_use_error>/.test(text) || (opts.tool !== undefined && opts.tool !== 'Bash')) {
     const [first, next] = body
       .split('\n')
       .map((l) => l.replace(/\s+/g, ' ').trim())

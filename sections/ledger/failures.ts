@@ -73,7 +73,13 @@ export function failures(calls: Call[]): Failure[] {
       const commit = c.shell?.commits ? nextCommit : null
       const later = same ?? commit
       const n = shellNumber.get(c)
-      const f: Failure = { tool: c.use.name, input: shortInput(c.use), error: errorReason(hideSecretValues(c.use.result!.text)), at: c.at, ...(n ? { n } : {}) }
+      const f: Failure = {
+        tool: c.use.name,
+        input: shortInput(c.use),
+        error: errorReason(hideSecretValues(c.use.result!.text), { tool: c.use.name }),
+        at: c.at,
+        ...(n ? { n } : {}),
+      }
       if (later) {
         const ln = shellNumber.get(later)
         f.later = { at: later.at, ...(ln ? { n: ln } : {}), ...(same ? {} : { commit: true as const }) }

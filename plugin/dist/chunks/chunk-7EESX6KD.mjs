@@ -24,7 +24,7 @@ import {
   shortInput,
   windowStart,
   withoutEngineNotes
-} from "./chunk-I64AFM5I.mjs";
+} from "./chunk-LLQDZTWN.mjs";
 import {
   requireModel
 } from "./chunk-5VTZYHP3.mjs";
@@ -868,7 +868,13 @@ function failures(calls) {
       const commit = c.shell?.commits ? nextCommit : null;
       const later = same ?? commit;
       const n = shellNumber.get(c);
-      const f = { tool: c.use.name, input: shortInput(c.use), error: errorReason(hideSecretValues(c.use.result.text)), at: c.at, ...n ? { n } : {} };
+      const f = {
+        tool: c.use.name,
+        input: shortInput(c.use),
+        error: errorReason(hideSecretValues(c.use.result.text), { tool: c.use.name }),
+        at: c.at,
+        ...n ? { n } : {}
+      };
       if (later) {
         const ln = shellNumber.get(later);
         f.later = { at: later.at, ...ln ? { n: ln } : {}, ...same ? {} : { commit: true } };

@@ -4,7 +4,7 @@ const require = __chCreateRequire(import.meta.url);
 import {
   readBounded,
   readPolicy
-} from "./chunk-I64AFM5I.mjs";
+} from "./chunk-LLQDZTWN.mjs";
 
 // pipeline/disk-files.ts
 function diskFilesUnder(policy) {

@@ -3,8 +3,8 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   builtinSections
-} from "./chunk-NHQ4ZPV6.mjs";
-import "./chunk-I64AFM5I.mjs";
+} from "./chunk-7EESX6KD.mjs";
+import "./chunk-LLQDZTWN.mjs";
 import "./chunk-5VTZYHP3.mjs";
 import "./chunk-LOLXCKOV.mjs";
 import "./chunk-ORPKAE4C.mjs";

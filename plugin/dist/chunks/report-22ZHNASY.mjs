@@ -5,10 +5,10 @@ import {
   COMMON,
   EXIT,
   command
-} from "./chunk-3S7FE6HL.mjs";
+} from "./chunk-YQZ7WRIU.mjs";
 import {
   resolveDataDir
-} from "./chunk-2CQQLFQS.mjs";
+} from "./chunk-T2JNHIVQ.mjs";
 import {
   MODE_DIRS,
   StoreError,
@@ -29,7 +29,7 @@ import {
   forTerminal,
   jsonForTerminal
 } from "./chunk-S2M2GLMU.mjs";
-import "./chunk-I64AFM5I.mjs";
+import "./chunk-LLQDZTWN.mjs";
 import "./chunk-LOLXCKOV.mjs";
 import {
   HandoffError

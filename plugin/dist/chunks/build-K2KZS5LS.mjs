@@ -10,7 +10,7 @@ import {
 } from "./chunk-GS3UQNYK.mjs";
 import {
   diskFilesUnder
-} from "./chunk-6T6XNGZC.mjs";
+} from "./chunk-OTFDH73S.mjs";
 import {
   forTerminal,
   jsonForTerminal
@@ -23,12 +23,12 @@ import {
 import "./chunk-ILN5UOFU.mjs";
 import {
   builtinSections
-} from "./chunk-NHQ4ZPV6.mjs";
+} from "./chunk-7EESX6KD.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript,
   readPolicy
-} from "./chunk-I64AFM5I.mjs";
+} from "./chunk-LLQDZTWN.mjs";
 import {
   systemClock
 } from "./chunk-5VTZYHP3.mjs";

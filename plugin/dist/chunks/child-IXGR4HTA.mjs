@@ -6,7 +6,7 @@ import {
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-2CQQLFQS.mjs";
+} from "./chunk-T2JNHIVQ.mjs";
 import {
   BRIDGE_PATHS,
   BRIDGE_TOKEN_HEADER,
@@ -15,7 +15,7 @@ import {
 } from "./chunk-GPZWB6SD.mjs";
 import {
   diskFilesUnder
-} from "./chunk-6T6XNGZC.mjs";
+} from "./chunk-OTFDH73S.mjs";
 import {
   SeamDeniedError
 } from "./chunk-ILN5UOFU.mjs";
@@ -24,7 +24,7 @@ import {
   readEngineMessages,
   readPolicy,
   vetForRead
-} from "./chunk-I64AFM5I.mjs";
+} from "./chunk-LLQDZTWN.mjs";
 import {
   systemClock
 } from "./chunk-5VTZYHP3.mjs";
@@ -588,7 +588,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-UPYZ2GII.mjs"), import("./sections-RIKWT2A4.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-UPYZ2GII.mjs"), import("./sections-JNIUFV3C.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

@@ -5,7 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-2CQQLFQS.mjs";
+} from "./chunk-T2JNHIVQ.mjs";
 import {
   HISTORY_TOOLS,
   INDEX_FILE,

@@ -11,12 +11,12 @@ import {
   searchCommand,
   statusCommand,
   toolCommand
-} from "./chunk-3S7FE6HL.mjs";
-import "./chunk-2CQQLFQS.mjs";
+} from "./chunk-YQZ7WRIU.mjs";
+import "./chunk-T2JNHIVQ.mjs";
 import "./chunk-GPZWB6SD.mjs";
 import "./chunk-GS3UQNYK.mjs";
 import "./chunk-S2M2GLMU.mjs";
-import "./chunk-I64AFM5I.mjs";
+import "./chunk-LLQDZTWN.mjs";
 import "./chunk-LOLXCKOV.mjs";
 import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";

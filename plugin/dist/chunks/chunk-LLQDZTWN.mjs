@@ -2846,11 +2846,12 @@ var NAMES_ERROR = new RegExp(`${LOCATION.source}|\\b(?:error|exception)\\b:|\\bp
 var MENTIONS_ERROR = /\berror\b|\bfailed\b/i;
 var BARE_MARKER = /^(?:[-=\s]*)(?:fail|error|failed)[:!.]*$/i;
 var REJECTED = /^The user doesn't want to proceed with this tool use\.[^\n]*?(?:the user said:\s*([\s\S]*))?$/;
-function errorReason(text, lines = 2, max = 200) {
+function errorReason(text, opts = {}) {
+  const { lines = 2, max = 200 } = opts;
   const body = text.replace(/<\/?tool_use_error>/g, "");
   const rejected = REJECTED.exec(body.trim());
   if (rejected) return clip(oneLine(`rejected by the user${rejected[1]?.trim() ? `, who said: ${rejected[1].trim()}` : ""}`), max);
-  if (/^\s*<tool_use_error>/.test(text)) {
+  if (/^\s*<tool_use_error>/.test(text) || opts.tool !== void 0 && opts.tool !== "Bash") {
     const [first, next] = body.split("\n").map((l) => l.replace(/\s+/g, " ").trim()).filter((l) => l !== "");
     if (first) return clip(first.endsWith(":") && next && lines > 1 ? `${first} \u23CE ${next}` : first, max);
   }
@@ -2993,7 +2994,7 @@ function outcomeOf(u) {
   const text = withoutEngineNotes(u.result.text);
   if (bareExit1(u)) return "exit 1, no output";
   if (isFailure(u)) {
-    const why = errorReason(text, 1, OUTCOME_CHARS - 7);
+    const why = errorReason(text, { lines: 1, max: OUTCOME_CHARS - 7, tool: u.name });
     return why ? `error: ${why}` : "error";
   }
   if (WRITE_TOOLS.has(u.name)) return "ok";
