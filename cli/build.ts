@@ -202,7 +202,8 @@ async function run(argv: string[]): Promise<number> {
     else process.stdout.write(text)
   } else if (values.out) {
     await writeOut(values.out, windowText(result))
-    process.stdout.write(forTerminal(`${formatReport(result)}\nconfig: ${layers.join(', ')}\nhandoff written to ${values.out}\n`))
+    // The report is diagnostics, on stderr either way: stdout stays for what the build produces.
+    process.stderr.write(forTerminal(`${formatReport(result)}\nconfig: ${layers.join(', ')}\nhandoff written to ${values.out}\n`))
   } else {
     process.stdout.write(forTerminal(windowText(result)))
     process.stderr.write(forTerminal(`\n${formatReport(result)}\nconfig: ${layers.join(', ')}\n`))

@@ -147,6 +147,9 @@ describe('npx compact-handoff', () => {
     const out = join(dir, 'window.md')
     const r = cli('build', file, '--out', out)
     assert.equal(r.status, 0, r.stderr)
+    // The report goes to stderr as without --out; stdout is left empty.
+    assert.equal(r.stdout, '')
+    assert.match(r.stderr, /\d of 9 sections kept[\s\S]*handoff written to /)
     const json = JSON.parse(cli('build', file, '--json').stdout) as { handoff: string; messages: Array<{ toolResults?: Array<{ text: string }> }> }
     const text = readFileSync(out, 'utf8')
     // The same handoff (bar the state section's clock), then what it hands up.

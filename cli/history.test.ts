@@ -92,6 +92,16 @@ describe('compact-handoff history commands', () => {
     assert.equal(cli('lookup').status, 2)
     assert.equal(cli('search').status, 2)
     assert.equal(cli('lookup', '--session', 'cli-s1', '--n', 'two').status, 2)
+    // A value the tool's schema refuses is the command line's mistake, like any bad option.
+    for (const bad of [
+      ['--mode', 'bogus'],
+      ['--file', 'bogus'],
+    ]) {
+      const r = cli('lookup', '--session', 'cli-s1', ...bad)
+      assert.equal(r.status, 2, r.stderr)
+      assert.match(r.stderr, /must be one of .* \[USAGE\]/)
+    }
+    assert.equal(cli('report', '--quality', join(dataDir, 'no-such.json'), '--out', join(dataDir, 'r.html')).status, 2)
     for (const c of ['status', 'list', 'lookup', 'search', 'index']) {
       const h = cli(c, '--help')
       assert.equal(h.status, 0)

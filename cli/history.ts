@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util'
 import { HandoffError } from '../pipeline/codes.ts'
 import { StoreError } from '../store/read.ts'
 import { reindexStore } from '../store/search.ts'
-import { runTool, slashCommand, TOOL_NAMES, type ToolAnswer, type ToolContext } from '../store/tools.ts'
+import { checkArgs, runTool, slashCommand, TOOL_NAMES, type ToolAnswer, type ToolContext, type ToolName } from '../store/tools.ts'
 import { resolveDataDir } from '../store/write.ts'
 import { type Command, usageError } from './command.ts'
 import { forTerminal, jsonForTerminal } from './terminal.ts'
@@ -67,6 +67,19 @@ function context(values: Record<string, unknown>): ToolContext {
   }
 }
 
+/** Runs a history tool for a command: arguments its schema refuses (`--mode bogus`) are a mistake
+ *  in the command line (USAGE, exit 2), checked before the store is read; the store's own
+ *  refusals stay STORE_REFUSED. */
+async function runFor(name: ToolName, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolAnswer> {
+  try {
+    checkArgs(name, args)
+  } catch (err) {
+    if (err instanceof StoreError) throw new HandoffError('USAGE', err.message)
+    throw err
+  }
+  return runTool(name, args, ctx)
+}
+
 function print(answer: ToolAnswer, json: boolean): number {
   if (answer.error) throw new HandoffError('STORE_REFUSED', answer.text.replace(/^handoff_\w+: /, ''))
   process.stdout.write(json ? `${jsonForTerminal(answer.data)}\n` : forTerminal(`${answer.text}\n`))
@@ -109,7 +122,7 @@ ${COMMON}
 
 ${EXIT}`,
   { session: { type: 'string' } },
-  async (v) => print(await runTool('handoff_status', {}, context(v)), !!v.json),
+  async (v) => print(await runFor('handoff_status', {}, context(v)), !!v.json),
 )
 
 export const listCommand = command(
@@ -133,7 +146,7 @@ ${EXIT}`,
       ...(v.all ? {} : v.session ? { session: v.session } : {}),
       ...(v.limit ? { limit: int('limit', v.limit) } : {}),
     }
-    return print(await runTool('handoff_list', args, context({ ...v, session: v.all ? undefined : v.session })), !!v.json)
+    return print(await runFor('handoff_list', args, context({ ...v, session: v.all ? undefined : v.session })), !!v.json)
   },
 )
 
@@ -168,7 +181,7 @@ ${EXIT}`,
     const args: Record<string, unknown> = {}
     for (const k of ['n', 'from', 'to'] as const) if (v[k] !== undefined) args[k] = int(k, v[k])
     for (const k of ['file', 'section', 'mode'] as const) if (v[k] !== undefined) args[k] = v[k]
-    return print(await runTool('handoff_lookup', args, context(v)), !!v.json)
+    return print(await runFor('handoff_lookup', args, context(v)), !!v.json)
   },
 )
 
@@ -190,7 +203,7 @@ ${EXIT}`,
     const query = positionals.join(' ').trim()
     if (!query) throw new HandoffError('USAGE', 'search needs the words to find: compact-handoff search <words...>')
     const args = { query, ...(v.session ? { session: v.session } : { scope: 'all' }), ...(v.limit ? { limit: int('limit', v.limit) } : {}) }
-    return print(await runTool('handoff_search', args, context(v)), !!v.json)
+    return print(await runFor('handoff_search', args, context(v)), !!v.json)
   },
 )
 

@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { HandoffError } from '../pipeline/codes.ts'
 import { StoreError } from '../store/read.ts'
 import { resolveDataDir } from '../store/write.ts'
 import type { Command } from './command.ts'
@@ -40,6 +41,8 @@ ${EXIT}`,
     const dataDir = resolveDataDir(v['data-dir'])
     const out = resolve(v.out ?? DEFAULT_OUT)
     if (!v.json) checkOutPath('--out', out)
+    // A file asked for by name that is not there is a mistake in the command, not an empty chart.
+    if (v.quality && !existsSync(resolve(v.quality))) throw new HandoffError('USAGE', `--quality ${v.quality}: no such file`)
     const data = await readReport(dataDir, { session: v.session ?? null, ...(v.quality ? { quality: resolve(v.quality) } : {}) })
     if (v.session && data.sessions.length === 0) throw new StoreError(`no session ${JSON.stringify(v.session)} in the store (${dataDir})`)
     if (v.json) {

@@ -22,6 +22,13 @@ const NOT_RECORDED = (what: string, by: string) => `<p class="missing">${esc(wha
 /** A session's occupancy chart: the figure's id. */
 export const occupancyId = (s: Pick<SessionView, 'sessionId'>): string => `chart-occupancy-${s.sessionId}`
 
+/** The middle of sorted numbers; of an even count, the mean of the middle two (rounded). */
+export function medianOf(sorted: readonly number[]): number | null {
+  if (sorted.length === 0) return null
+  const mid = sorted.length >> 1
+  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2)
+}
+
 function figure(id: string, title: string, svg: string, caption = ''): string {
   return `<figure id="${esc(id)}" class="chart"><figcaption><strong>${esc(title)}</strong>${caption ? ` <span>${caption}</span>` : ''}</figcaption>${svg}</figure>`
 }
@@ -39,7 +46,7 @@ function overview(data: ReportData, all: CompactionView[]): string {
     .map((c) => c.chars)
     .filter((n): n is number => n !== null)
     .sort((a, b) => a - b)
-  const median = chars.length ? chars[Math.floor(chars.length / 2)]! : null
+  const median = medianOf(chars)
   const watched = all.filter((c) => c.post).length
   return `<section class="cards">
 ${card('compactions', int(all.length), compactionsDetail(all, by))}

@@ -10,7 +10,7 @@ import { dirname, join, resolve } from 'node:path'
 import { after, describe, test } from 'node:test'
 import { compareArms, postWatch, readAbSessions } from '../../store/ab.ts'
 import { findQuality, readReport } from './data.ts'
-import { renderPage } from './page.ts'
+import { medianOf, renderPage } from './page.ts'
 
 const dirs: string[] = []
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
@@ -255,4 +255,10 @@ describe('report: the bundle', () => {
       for (const l of loads) assert.equal([...staticClosure(l.file)].some(holdsVega), l.command === 'report', l.command)
     },
   )
+
+  test('the median handoff of an even count is the mean of the middle two', () => {
+    assert.equal(medianOf([3_536, 4_262]), 3_899)
+    assert.equal(medianOf([1, 2, 9]), 2)
+    assert.equal(medianOf([]), null)
+  })
 })

@@ -586,6 +586,15 @@ function context(values) {
     by: "cli"
   };
 }
+async function runFor(name, args, ctx) {
+  try {
+    checkArgs(name, args);
+  } catch (err) {
+    if (err instanceof StoreError) throw new HandoffError("USAGE", err.message);
+    throw err;
+  }
+  return runTool(name, args, ctx);
+}
 function print(answer, json) {
   if (answer.error) throw new HandoffError("STORE_REFUSED", answer.text.replace(/^handoff_\w+: /, ""));
   process.stdout.write(json ? `${jsonForTerminal(answer.data)}
@@ -627,7 +636,7 @@ ${COMMON}
 
 ${EXIT}`,
   { session: { type: "string" } },
-  async (v) => print(await runTool("handoff_status", {}, context(v)), !!v.json)
+  async (v) => print(await runFor("handoff_status", {}, context(v)), !!v.json)
 );
 var listCommand = command(
   "list a session's compactions, or every session that compacted",
@@ -650,7 +659,7 @@ ${EXIT}`,
       ...v.all ? {} : v.session ? { session: v.session } : {},
       ...v.limit ? { limit: int("limit", v.limit) } : {}
     };
-    return print(await runTool("handoff_list", args, context({ ...v, session: v.all ? void 0 : v.session })), !!v.json);
+    return print(await runFor("handoff_list", args, context({ ...v, session: v.all ? void 0 : v.session })), !!v.json);
   }
 );
 var lookupCommand = command(
@@ -684,7 +693,7 @@ ${EXIT}`,
     const args = {};
     for (const k of ["n", "from", "to"]) if (v[k] !== void 0) args[k] = int(k, v[k]);
     for (const k of ["file", "section", "mode"]) if (v[k] !== void 0) args[k] = v[k];
-    return print(await runTool("handoff_lookup", args, context(v)), !!v.json);
+    return print(await runFor("handoff_lookup", args, context(v)), !!v.json);
   }
 );
 var searchCommand = command(
@@ -705,7 +714,7 @@ ${EXIT}`,
     const query = positionals.join(" ").trim();
     if (!query) throw new HandoffError("USAGE", "search needs the words to find: compact-handoff search <words...>");
     const args = { query, ...v.session ? { session: v.session } : { scope: "all" }, ...v.limit ? { limit: int("limit", v.limit) } : {} };
-    return print(await runTool("handoff_search", args, context(v)), !!v.json);
+    return print(await runFor("handoff_search", args, context(v)), !!v.json);
   }
 );
 var indexCommand = command(

@@ -346,7 +346,7 @@ async function run(argv) {
     else process.stdout.write(text);
   } else if (values.out) {
     await writeOut(values.out, windowText(result));
-    process.stdout.write(forTerminal(`${formatReport(result)}
+    process.stderr.write(forTerminal(`${formatReport(result)}
 config: ${layers.join(", ")}
 handoff written to ${values.out}
 `));

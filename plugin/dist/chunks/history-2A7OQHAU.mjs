@@ -11,7 +11,7 @@ import {
   searchCommand,
   statusCommand,
   toolCommand
-} from "./chunk-YQZ7WRIU.mjs";
+} from "./chunk-J2ZHNGM7.mjs";
 import "./chunk-T2JNHIVQ.mjs";
 import "./chunk-GPZWB6SD.mjs";
 import "./chunk-GS3UQNYK.mjs";

@@ -5,7 +5,7 @@ import {
   COMMON,
   EXIT,
   command
-} from "./chunk-YQZ7WRIU.mjs";
+} from "./chunk-J2ZHNGM7.mjs";
 import {
   resolveDataDir
 } from "./chunk-T2JNHIVQ.mjs";
@@ -54610,6 +54610,11 @@ var pct = (n) => `${(n * 100).toFixed(n < 0.1 ? 1 : 0)} %`;
 var when = (iso) => iso ? iso.replace("T", " ").replace(/:\d\d\.\d+Z$/, " UTC") : "";
 var NOT_RECORDED = (what, by) => `<p class="missing">${esc(what)}: not recorded. <span>${esc(by)}</span></p>`;
 var occupancyId = (s2) => `chart-occupancy-${s2.sessionId}`;
+function medianOf(sorted) {
+  if (sorted.length === 0) return null;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
+}
 function figure(id2, title2, svg, caption = "") {
   return `<figure id="${esc(id2)}" class="chart"><figcaption><strong>${esc(title2)}</strong>${caption ? ` <span>${caption}</span>` : ""}</figcaption>${svg}</figure>`;
 }
@@ -54622,7 +54627,7 @@ function overview(data3, all) {
   const unpriced = all.filter((c4) => c4.cost && c4.cost.usd === null);
   const totalUsd = priced.reduce((s2, c4) => s2 + c4.cost.usd, 0);
   const chars = all.map((c4) => c4.chars).filter((n) => n !== null).sort((a4, b10) => a4 - b10);
-  const median2 = chars.length ? chars[Math.floor(chars.length / 2)] : null;
+  const median2 = medianOf(chars);
   const watched = all.filter((c4) => c4.post).length;
   return `<section class="cards">
 ${card("compactions", int(all.length), compactionsDetail(all, by))}
@@ -54898,6 +54903,7 @@ ${EXIT}`,
     const dataDir = resolveDataDir(v["data-dir"]);
     const out = resolve3(v.out ?? DEFAULT_OUT);
     if (!v.json) checkOutPath("--out", out);
+    if (v.quality && !existsSync3(resolve3(v.quality))) throw new HandoffError("USAGE", `--quality ${v.quality}: no such file`);
     const data3 = await readReport(dataDir, { session: v.session ?? null, ...v.quality ? { quality: resolve3(v.quality) } : {} });
     if (v.session && data3.sessions.length === 0) throw new StoreError(`no session ${JSON.stringify(v.session)} in the store (${dataDir})`);
     if (v.json) {
