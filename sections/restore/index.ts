@@ -145,7 +145,13 @@ function clipFile(text: string, max: number, goesOn = false, setting = `fileChar
 function whyNone(failed: ReadonlyArray<{ why: string; overTotal?: true }>, total: number, setting: string): string {
   const over = failed.filter((f) => f.overTotal).length
   const others = [...new Set(failed.filter((f) => !f.overTotal).map((f) => f.why))]
-  const past = over === 0 ? [] : [`${over === 1 ? 'one' : fmt(over)} would take the restored total past ${fmt(total)} (${setting})`]
+  // With no room left at all, the list of files took it: said as such, not as "past 0".
+  const past =
+    over === 0
+      ? []
+      : total === 0
+        ? [`the list of files alone takes the room (${setting})`]
+        : [`${over === 1 ? 'one' : fmt(over)} would take the restored total past ${fmt(total)} (${setting})`]
   return [...others, ...past].join('; ')
 }
 

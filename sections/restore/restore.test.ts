@@ -330,7 +330,7 @@ describe('restore: caps and shape', () => {
     assert.equal(dropped?.code, 'SECTION_EMPTY')
     assert.match(
       dropped!.message,
-      /none of 5 file\(s\) could be restored \(5 would take the restored total past 0 \(budgetChars: 150, less room for the list\)\)$/,
+      /none of 5 file\(s\) could be restored \(the list of files alone takes the room \(budgetChars: 150, less room for the list\)\)$/,
     )
   })
 

@@ -23,7 +23,7 @@ import {
 import "./chunk-ILN5UOFU.mjs";
 import {
   builtinSections
-} from "./chunk-7EESX6KD.mjs";
+} from "./chunk-56DOAFUN.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript,

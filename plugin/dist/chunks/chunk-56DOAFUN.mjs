@@ -2946,7 +2946,7 @@ function clipFile(text, max, goesOn = false, setting = `fileChars: ${max}`) {
 function whyNone(failed3, total, setting) {
   const over = failed3.filter((f) => f.overTotal).length;
   const others = [...new Set(failed3.filter((f) => !f.overTotal).map((f) => f.why))];
-  const past = over === 0 ? [] : [`${over === 1 ? "one" : fmt(over)} would take the restored total past ${fmt(total)} (${setting})`];
+  const past = over === 0 ? [] : total === 0 ? [`the list of files alone takes the room (${setting})`] : [`${over === 1 ? "one" : fmt(over)} would take the restored total past ${fmt(total)} (${setting})`];
   return [...others, ...past].join("; ");
 }
 function shareOut(demands, total) {
