@@ -15,6 +15,8 @@ export interface Turn {
   carried: boolean
   /** Words typed on refusing a tool call: that call, in a few words (`the Bash call \`git commit …\``). */
   refused?: string
+  /** Words typed after a slash command (`/compact and go on with the tests`): that command. */
+  command?: string
 }
 
 const TURN_RE = /<turn n="(\d+)"(?: at="([^"]*)")?(?: carried="1")?>\n([\s\S]*?)\n<\/turn>/g
@@ -46,8 +48,8 @@ function newestHandoff(t: Transcript): { index: number; n: number | null } | nul
 }
 
 /** The person's words in one message: what they typed on refusing its tool calls, then its typed text. */
-function wordsOf(m: Message, uses: ReadonlyMap<string, ToolUse>, cwd: string | undefined): Array<Pick<Turn, 'text' | 'refused'>> {
-  const out: Array<Pick<Turn, 'text' | 'refused'>> = []
+function wordsOf(m: Message, uses: ReadonlyMap<string, ToolUse>, cwd: string | undefined): Array<Pick<Turn, 'text' | 'refused' | 'command'>> {
+  const out: Array<Pick<Turn, 'text' | 'refused' | 'command'>> = []
   const base = cwd && cwd !== '/' ? `${cwd.replace(/\/+$/, '')}/` : null
   for (const r of m.toolResults) {
     if (r.said === undefined) continue
@@ -58,8 +60,18 @@ function wordsOf(m: Message, uses: ReadonlyMap<string, ToolUse>, cwd: string | u
     out.push({ text: r.said, refused: use ? `the ${use.name} call${shown ? ` \`${shown.replace(/`/g, "'")}\`` : ''}` : 'a tool call' })
   }
   if (m.kind === 'typed' && m.text.trim() !== '') out.push({ text: m.text })
+  // A slash command is the engine's wrapper, but what the person typed after it is theirs
+  // (real: ae4a77f8, `/compact and continue with the reamining tasks`).
+  if (m.kind === 'command') {
+    const name = COMMAND_NAME_RE.exec(m.text)?.[1]?.trim()
+    const args = COMMAND_ARGS_RE.exec(m.text)?.[1]
+    if (name && args?.trim()) out.push({ text: args, command: name.startsWith('/') ? name : `/${name}` })
+  }
   return out
 }
+
+const COMMAND_NAME_RE = /<command-name>([^<]*)<\/command-name>/
+const COMMAND_ARGS_RE = /<command-args>([\s\S]*?)<\/command-args>/
 
 /**
  * Every turn of the person's in the transcript, with the ones the newest earlier handoff carried
@@ -85,8 +97,14 @@ export function collectTurns(t: Transcript): Turn[] {
 
 // ---- rendering --------------------------------------------------------------------------------
 
-/** The words as the block shows them: a refusal's words after a line that says what was refused. */
-const wordsShown = (turn: Turn) => (turn.refused ? `[typed on refusing ${turn.refused}, which did not run]\n${turn.text}` : turn.text)
+/** The words as the block shows them: a refusal's words after a line that says what was refused,
+ *  a slash command's after one that names it. */
+export const wordsShown = (turn: Turn) =>
+  turn.refused
+    ? `[typed on refusing ${turn.refused}, which did not run]\n${turn.text}`
+    : turn.command
+      ? `[typed after ${turn.command}]\n${turn.text}`
+      : turn.text
 
 /** A turn longer than `max` keeps its start and its end (the ask, and what it came to); the cut says its size. */
 const clipTurn = (text: string, max: number) => clip(text, max, { at: 'middle', mark: (cut) => `\n[… ${fmt(cut)} chars of this turn clipped here …]\n` })
@@ -129,7 +147,7 @@ function rolesOf(turns: Turn[]): Role[] {
     const t = turns[i]!
     const key = wordsShown(t).trim()
     const again = later.get(key)
-    roles[i] = !t.refused && isBrief(t.text) ? { as: 'brief' } : again !== undefined ? { as: 'repeat', again } : { as: 'block' }
+    roles[i] = !t.refused && !t.command && isBrief(t.text) ? { as: 'brief' } : again !== undefined ? { as: 'repeat', again } : { as: 'block' }
     later.set(key, t.n)
   }
   return roles

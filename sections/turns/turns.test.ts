@@ -4,7 +4,7 @@ import { describe, test } from 'node:test'
 import type { Message, MessageKind, Transcript } from '../../pipeline/index.ts'
 import { parseJsonl } from '../../pipeline/transcript.ts'
 import { compactedTranscripts, rawTranscripts, skipWithoutShared } from '../../test/shared.ts'
-import turns, { collectTurns, fitTurns, isBrief, renderTurn, type Turn, turnsFromHandoff } from './index.ts'
+import turns, { collectTurns, fitTurns, isBrief, renderTurn, type Turn, turnsFromHandoff, wordsShown } from './index.ts'
 
 function msg(index: number, kind: MessageKind, text: string): Message {
   return { index, role: kind === 'assistant' ? 'assistant' : 'user', kind, text, toolUses: [], toolResults: [] }
@@ -107,7 +107,10 @@ describe('turns', () => {
     test(`real transcript: every typed turn verbatim — ${file.split('/').pop()}`, { skip: skipWithoutShared }, async () => {
       const t = parseJsonl(readFileSync(file, 'utf8'))
       const got = collectTurns(t)
-      const typed = t.messages.filter((m) => m.kind === 'typed' && m.text.trim() !== '')
+      // Typed rows, and the words typed after a slash command (its <command-args>).
+      const typed = t.messages.filter(
+        (m) => (m.kind === 'typed' && m.text.trim() !== '') || (m.kind === 'command' && /<command-args>\s*\S[\s\S]*?<\/command-args>/.test(m.text)),
+      )
       assert.equal(got.length, typed.length)
       for (const turn of got) {
         assert.doesNotMatch(turn.text, /^<(system-reminder|command-name|local-command-stdout|local-command-caveat)>/)
@@ -318,7 +321,7 @@ describe('turns under the default ceiling, on the real transcripts', () => {
       const shown = new Map(turnsFromHandoff(r.body).map((x) => [x.n, x.text]))
       const inFull = new Map((r.record!.inFull as string[]).flatMap((b) => turnsFromHandoff(b)).map((x) => [x.n, x.text]))
       for (const turn of all) {
-        const words = turn.refused ? `[typed on refusing ${turn.refused}, which did not run]\n${turn.text}` : turn.text
+        const words = wordsShown(turn)
         const whole = shown.get(turn.n) === words && words.length <= 6_000
         const quoted = r.body.includes(`turn ${turn.n}: "${turn.text.trim()}"`)
         assert.ok(whole || quoted || inFull.get(turn.n) === words, `turn ${turn.n} is neither shown whole, quoted, nor in the record`)
@@ -337,5 +340,21 @@ describe('turns under the default ceiling, on the real transcripts', () => {
       // Every line under the intro is whole: a left-out line as the layout writes it.
       for (const line of lines) assert.match(line, /^\[turns? [\d–]+ left out \([\d,]+ chars\)\]$/, line)
     }
+  })
+
+  test('what the person typed after a slash command is a turn; a command alone is not', async () => {
+    const t = transcriptOf(
+      ['typed', 'fix the parser'],
+      ['command', '<command-name>/mcp</command-name>\n<command-message>mcp</command-message>\n<command-args></command-args>'],
+      [
+        'command',
+        '<command-name>/compact</command-name>\n<command-message>compact</command-message>\n<command-args>and continue with the remaining tasks</command-args>',
+      ],
+    )
+    const r = await runTurns(t)
+    assert.ok(r && typeof r === 'object')
+    assert.match(r.body, /^Both turns the user typed/)
+    assert.match(r.body, /<turn n="2">\n\[typed after \/compact\]\nand continue with the remaining tasks\n<\/turn>/)
+    assert.doesNotMatch(r.body, /\/mcp/)
   })
 })

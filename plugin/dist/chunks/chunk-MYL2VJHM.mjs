@@ -4090,8 +4090,15 @@ function wordsOf(m, uses, cwd) {
     out.push({ text: r.said, refused: use ? `the ${use.name} call${shown ? ` \`${shown.replace(/`/g, "'")}\`` : ""}` : "a tool call" });
   }
   if (m.kind === "typed" && m.text.trim() !== "") out.push({ text: m.text });
+  if (m.kind === "command") {
+    const name = COMMAND_NAME_RE.exec(m.text)?.[1]?.trim();
+    const args = COMMAND_ARGS_RE.exec(m.text)?.[1];
+    if (name && args?.trim()) out.push({ text: args, command: name.startsWith("/") ? name : `/${name}` });
+  }
   return out;
 }
+var COMMAND_NAME_RE = /<command-name>([^<]*)<\/command-name>/;
+var COMMAND_ARGS_RE = /<command-args>([\s\S]*?)<\/command-args>/;
 function collectTurns(t) {
   const handoff = newestHandoff(t);
   const carried = [];
@@ -4107,6 +4114,7 @@ function collectTurns(t) {
   return [...carried, ...fresh];
 }
 var wordsShown = (turn) => turn.refused ? `[typed on refusing ${turn.refused}, which did not run]
+${turn.text}` : turn.command ? `[typed after ${turn.command}]
 ${turn.text}` : turn.text;
 var clipTurn = (text, max) => clip(text, max, { at: "middle", mark: (cut) => `
 [\u2026 ${fmt(cut)} chars of this turn clipped here \u2026]
@@ -4137,7 +4145,7 @@ function rolesOf(turns) {
     const t = turns[i];
     const key = wordsShown(t).trim();
     const again = later.get(key);
-    roles[i] = !t.refused && isBrief(t.text) ? { as: "brief" } : again !== void 0 ? { as: "repeat", again } : { as: "block" };
+    roles[i] = !t.refused && !t.command && isBrief(t.text) ? { as: "brief" } : again !== void 0 ? { as: "repeat", again } : { as: "block" };
     later.set(key, t.n);
   }
   return roles;

@@ -3,7 +3,7 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   builtinSections
-} from "./chunk-56DOAFUN.mjs";
+} from "./chunk-MYL2VJHM.mjs";
 import "./chunk-LLQDZTWN.mjs";
 import "./chunk-5VTZYHP3.mjs";
 import "./chunk-LOLXCKOV.mjs";

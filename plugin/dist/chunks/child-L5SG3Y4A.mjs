@@ -588,7 +588,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-UPYZ2GII.mjs"), import("./sections-3GRNMPP7.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-UPYZ2GII.mjs"), import("./sections-J6HOH42F.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

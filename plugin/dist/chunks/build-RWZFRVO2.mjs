@@ -23,7 +23,7 @@ import {
 import "./chunk-ILN5UOFU.mjs";
 import {
   builtinSections
-} from "./chunk-56DOAFUN.mjs";
+} from "./chunk-MYL2VJHM.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript,
