@@ -19,6 +19,13 @@ describe('text', () => {
 
   test('clip in the middle keeps both ends; at a line keeps whole lines when one ends late enough', () => {
     assert.equal(clip('head-' + 'm'.repeat(50) + '-tail', 20, { at: 'middle', mark: () => '|…|' }), 'head-mmmm|…|mmm-tail')
+    // Between words when a space is near: no word is cut in two.
+    const words = 'Create the registry of every type definition the parser reads, then wire it into the loader'
+    const cut = clip(words, 50, { at: 'middle', mark: (n) => ` [… ${n} …] ` })
+    assert.ok(cut.length <= 50, cut)
+    assert.match(cut, /^Create the registry of \[… \d+ …\] into the loader$|^Create the registry \[… \d+ …\] it into the loader$/, cut)
+    // The count gaining a digit never takes the cut past max.
+    for (let n = 980; n < 1_040; n++) assert.ok(clip(`${'word '.repeat(n)}end`, 60, { at: 'middle', mark: (c) => ` [${c}] ` }).length <= 60)
     const lines = ['one line', 'two line', 'three line', 'four line'].join('\n')
     assert.equal(clip(lines, 27, { atLine: true, mark: (cut) => `\n[${cut} cut]` }), 'one line\ntwo line\n[21 cut]')
   })

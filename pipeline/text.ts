@@ -38,6 +38,9 @@ export interface ClipOptions {
 }
 
 /** `text` in at most `max` characters, the mark included; text that fits comes back as it is. */
+/** How far a middle cut moves to fall between words. */
+const WORD_SNAP = 24
+
 export function clip(text: string, max: number, opts: ClipOptions = {}): string {
   if (text.length <= max) return text
   const mark = opts.mark ?? (() => '…')
@@ -46,9 +49,17 @@ export function clip(text: string, max: number, opts: ClipOptions = {}): string 
   let keep = Math.max(0, max - mark(text.length - max).length)
   keep = Math.max(0, max - mark(text.length - keep).length)
   if (opts.at === 'middle') {
-    const head = text.slice(0, Math.ceil(keep / 2))
-    const tail = text.slice(text.length - Math.floor(keep / 2))
-    return `${head}${mark(text.length - head.length - tail.length)}${tail}`
+    // The cut falls between words where one is near (a word cut in two reads as another word).
+    let headEnd = Math.ceil(keep / 2)
+    let tailStart = text.length - Math.floor(keep / 2)
+    const space = text.lastIndexOf(' ', headEnd)
+    if (space > headEnd - WORD_SNAP && space > 0) headEnd = space
+    const next = text.indexOf(' ', tailStart)
+    if (next >= 0 && next < tailStart + WORD_SNAP) tailStart = next + 1
+    const cut = (from: number, to: number) => `${text.slice(0, from)}${mark(to - from)}${text.slice(to)}`
+    const snapped = cut(headEnd, tailStart)
+    // A longer cut can give the mark's count one more digit: never past max for it.
+    return snapped.length <= max ? snapped : cut(Math.ceil(keep / 2), text.length - Math.floor(keep / 2))
   }
   if (opts.atLine) {
     const line = text.lastIndexOf('\n', keep)

@@ -9,7 +9,7 @@ import {
   lineageMarker,
   messageChars,
   parseMarker
-} from "./chunk-LOLXCKOV.mjs";
+} from "./chunk-ZOHE33NY.mjs";
 import {
   isSectionDrop
 } from "./chunk-ORPKAE4C.mjs";

@@ -11,13 +11,13 @@ import {
   searchCommand,
   statusCommand,
   toolCommand
-} from "./chunk-J2ZHNGM7.mjs";
-import "./chunk-T2JNHIVQ.mjs";
+} from "./chunk-D4EDMBNA.mjs";
+import "./chunk-W4WLXWXH.mjs";
 import "./chunk-GPZWB6SD.mjs";
 import "./chunk-GS3UQNYK.mjs";
 import "./chunk-S2M2GLMU.mjs";
-import "./chunk-LLQDZTWN.mjs";
-import "./chunk-LOLXCKOV.mjs";
+import "./chunk-L4DODMJP.mjs";
+import "./chunk-ZOHE33NY.mjs";
 import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {

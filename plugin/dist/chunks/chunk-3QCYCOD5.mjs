@@ -3,10 +3,10 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   createPipeline
-} from "./chunk-ILN5UOFU.mjs";
+} from "./chunk-HRNTILAR.mjs";
 import {
   fmt
-} from "./chunk-LOLXCKOV.mjs";
+} from "./chunk-ZOHE33NY.mjs";
 import {
   DROP_CODES,
   HandoffError,

@@ -14,15 +14,22 @@ function shortPath(path, cwd) {
   const root = cwd?.replace(/\/+$/, "");
   return root && path.startsWith(`${root}/`) && path.length > root.length + 1 ? path.slice(root.length + 1) : path;
 }
+var WORD_SNAP = 24;
 function clip(text, max, opts = {}) {
   if (text.length <= max) return text;
   const mark = opts.mark ?? (() => "\u2026");
   let keep = Math.max(0, max - mark(text.length - max).length);
   keep = Math.max(0, max - mark(text.length - keep).length);
   if (opts.at === "middle") {
-    const head = text.slice(0, Math.ceil(keep / 2));
-    const tail = text.slice(text.length - Math.floor(keep / 2));
-    return `${head}${mark(text.length - head.length - tail.length)}${tail}`;
+    let headEnd = Math.ceil(keep / 2);
+    let tailStart = text.length - Math.floor(keep / 2);
+    const space = text.lastIndexOf(" ", headEnd);
+    if (space > headEnd - WORD_SNAP && space > 0) headEnd = space;
+    const next = text.indexOf(" ", tailStart);
+    if (next >= 0 && next < tailStart + WORD_SNAP) tailStart = next + 1;
+    const cut = (from, to) => `${text.slice(0, from)}${mark(to - from)}${text.slice(to)}`;
+    const snapped = cut(headEnd, tailStart);
+    return snapped.length <= max ? snapped : cut(Math.ceil(keep / 2), text.length - Math.floor(keep / 2));
   }
   if (opts.atLine) {
     const line = text.lastIndexOf("\n", keep);

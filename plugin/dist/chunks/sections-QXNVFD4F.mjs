@@ -3,10 +3,10 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   builtinSections
-} from "./chunk-MYL2VJHM.mjs";
-import "./chunk-LLQDZTWN.mjs";
+} from "./chunk-GLT5UTYH.mjs";
+import "./chunk-L4DODMJP.mjs";
 import "./chunk-5VTZYHP3.mjs";
-import "./chunk-LOLXCKOV.mjs";
+import "./chunk-ZOHE33NY.mjs";
 import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {

@@ -4,7 +4,7 @@ const require = __chCreateRequire(import.meta.url);
 import {
   readBounded,
   readPolicy
-} from "./chunk-LLQDZTWN.mjs";
+} from "./chunk-L4DODMJP.mjs";
 
 // pipeline/disk-files.ts
 function diskFilesUnder(policy) {

@@ -7,10 +7,10 @@ import {
   defaultConfigFile,
   importPackages,
   prepareSections
-} from "./chunk-EVRGMFB4.mjs";
-import "./chunk-ILN5UOFU.mjs";
+} from "./chunk-3QCYCOD5.mjs";
+import "./chunk-HRNTILAR.mjs";
 import "./chunk-5VTZYHP3.mjs";
-import "./chunk-LOLXCKOV.mjs";
+import "./chunk-ZOHE33NY.mjs";
 import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {

@@ -24,7 +24,7 @@ import {
   shortInput,
   windowStart,
   withoutEngineNotes
-} from "./chunk-LLQDZTWN.mjs";
+} from "./chunk-L4DODMJP.mjs";
 import {
   requireModel
 } from "./chunk-5VTZYHP3.mjs";
@@ -36,7 +36,7 @@ import {
   oneLine,
   parseMarker,
   shortPath
-} from "./chunk-LOLXCKOV.mjs";
+} from "./chunk-ZOHE33NY.mjs";
 import {
   SectionDropError
 } from "./chunk-ORPKAE4C.mjs";

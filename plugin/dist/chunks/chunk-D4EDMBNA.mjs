@@ -5,7 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-T2JNHIVQ.mjs";
+} from "./chunk-W4WLXWXH.mjs";
 import {
   HISTORY_TOOLS,
   INDEX_FILE,
@@ -33,7 +33,7 @@ import {
 } from "./chunk-S2M2GLMU.mjs";
 import {
   fmt
-} from "./chunk-LOLXCKOV.mjs";
+} from "./chunk-ZOHE33NY.mjs";
 import {
   HandoffError
 } from "./chunk-ORPKAE4C.mjs";

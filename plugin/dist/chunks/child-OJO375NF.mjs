@@ -6,7 +6,7 @@ import {
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-T2JNHIVQ.mjs";
+} from "./chunk-W4WLXWXH.mjs";
 import {
   BRIDGE_PATHS,
   BRIDGE_TOKEN_HEADER,
@@ -15,22 +15,22 @@ import {
 } from "./chunk-GPZWB6SD.mjs";
 import {
   diskFilesUnder
-} from "./chunk-OTFDH73S.mjs";
+} from "./chunk-CF3G4623.mjs";
 import {
   SeamDeniedError
-} from "./chunk-ILN5UOFU.mjs";
+} from "./chunk-HRNTILAR.mjs";
 import {
   fileTouches,
   readEngineMessages,
   readPolicy,
   vetForRead
-} from "./chunk-LLQDZTWN.mjs";
+} from "./chunk-L4DODMJP.mjs";
 import {
   systemClock
 } from "./chunk-5VTZYHP3.mjs";
 import {
   messageChars
-} from "./chunk-LOLXCKOV.mjs";
+} from "./chunk-ZOHE33NY.mjs";
 import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";
 
@@ -588,7 +588,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-UPYZ2GII.mjs"), import("./sections-J6HOH42F.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-KYRSCZYM.mjs"), import("./sections-QXNVFD4F.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

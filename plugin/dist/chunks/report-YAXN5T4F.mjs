@@ -5,10 +5,10 @@ import {
   COMMON,
   EXIT,
   command
-} from "./chunk-J2ZHNGM7.mjs";
+} from "./chunk-D4EDMBNA.mjs";
 import {
   resolveDataDir
-} from "./chunk-T2JNHIVQ.mjs";
+} from "./chunk-W4WLXWXH.mjs";
 import {
   MODE_DIRS,
   StoreError,
@@ -29,8 +29,8 @@ import {
   forTerminal,
   jsonForTerminal
 } from "./chunk-S2M2GLMU.mjs";
-import "./chunk-LLQDZTWN.mjs";
-import "./chunk-LOLXCKOV.mjs";
+import "./chunk-L4DODMJP.mjs";
+import "./chunk-ZOHE33NY.mjs";
 import {
   HandoffError
 } from "./chunk-ORPKAE4C.mjs";

@@ -9,7 +9,7 @@ import {
   oneLine,
   parseMarker,
   shortPath
-} from "./chunk-LOLXCKOV.mjs";
+} from "./chunk-ZOHE33NY.mjs";
 import {
   HandoffError
 } from "./chunk-ORPKAE4C.mjs";

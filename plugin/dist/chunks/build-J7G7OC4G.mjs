@@ -10,7 +10,7 @@ import {
 } from "./chunk-GS3UQNYK.mjs";
 import {
   diskFilesUnder
-} from "./chunk-OTFDH73S.mjs";
+} from "./chunk-CF3G4623.mjs";
 import {
   forTerminal,
   jsonForTerminal
@@ -19,22 +19,22 @@ import {
   buildHandoff,
   configFiles,
   prepareSections
-} from "./chunk-EVRGMFB4.mjs";
-import "./chunk-ILN5UOFU.mjs";
+} from "./chunk-3QCYCOD5.mjs";
+import "./chunk-HRNTILAR.mjs";
 import {
   builtinSections
-} from "./chunk-MYL2VJHM.mjs";
+} from "./chunk-GLT5UTYH.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript,
   readPolicy
-} from "./chunk-LLQDZTWN.mjs";
+} from "./chunk-L4DODMJP.mjs";
 import {
   systemClock
 } from "./chunk-5VTZYHP3.mjs";
 import {
   fmt
-} from "./chunk-LOLXCKOV.mjs";
+} from "./chunk-ZOHE33NY.mjs";
 import {
   HandoffError
 } from "./chunk-ORPKAE4C.mjs";
