@@ -3,7 +3,7 @@ import { describe, test } from 'node:test'
 import fc from 'fast-check'
 import { type Message, type SectionOutcome, SectionDropError, type Transcript } from '../../pipeline/index.ts'
 import { runSection, sectionContext } from '../../test/section-context.ts'
-import excerpts, { callLines, linesOf, oneFile } from './index.ts'
+import excerpts, { callLabel, callLines, linesOf, oneFile } from './index.ts'
 import { type Chunk, chunksOf, lineKey, namesIn, pathNoise, runKeys, runsOf, salience, select, type Source } from './select.ts'
 
 const call = (i: number, name: string, input: Record<string, unknown>, result = 'ok', isError = false): Message => ({
@@ -437,5 +437,12 @@ describe('what is not worth the room', () => {
       pick.chunks.map((c) => c.source),
       [1],
     )
+  })
+
+  test("a shell output is headed by enough of its command to tell it apart: a bare first line ('bash -c \\'') takes the next ones", () => {
+    const bash = (command: string) => ({ id: 'b', name: 'Bash', input: { command } })
+    assert.equal(callLabel(bash("bash -c '\n  cd web && npm test\n'")), "$ bash -c ' cd web && npm test '")
+    assert.equal(callLabel(bash('git status --short && git log --oneline -5\necho done')), '$ git status --short && git log --oneline -5')
+    assert.equal(callLabel(bash(`echo ${'x'.repeat(200)}`), 40).length, 40)
   })
 })

@@ -14,6 +14,7 @@ import {
   FILE_TOOLS,
   fmt,
   hideSecretValues,
+  hideSecretValuesInCommand,
   lastCopy,
   lineSpan,
   type ReadPolicy,
@@ -49,12 +50,27 @@ export function callLabel(u: ToolUse, max = 100): string {
     const line = text.split('\n')[0]!.trim()
     return line.length > max ? `${line.slice(0, max - 1)}…` : line
   }
-  if (u.name === 'Bash') return `$ ${one(s(u.input.command))}`
+  if (u.name === 'Bash') return `$ ${commandHead(s(u.input.command), max - 2)}`
   if (u.name === 'Grep') return one(`Grep "${s(u.input.pattern)}"${u.input.path ? ` in ${s(u.input.path)}` : ''}`)
   if (u.name === 'Glob') return one(`Glob ${s(u.input.pattern)}`)
   if (u.name === 'Task' || u.name === 'Agent') return one(`${u.name}: ${s(u.input.description) || s(u.input.prompt)}`)
   return one(`${u.name} ${JSON.stringify(u.input)}`)
 }
+
+/** A command's first line, joined with the next ones while it says little by itself (`bash -c '`,
+ *  `python3 - <<'EOF'`): enough of it to tell the command from another. */
+function commandHead(command: string, max: number): string {
+  const lines = command
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
+  let head = lines[0] ?? ''
+  // What follows a heredoc's start is its text (a file's lines, a message), not more command.
+  for (let i = 1; i < lines.length && head.length < 30 && !HEREDOC_START.test(lines[i - 1]!); i++) head += ` ${lines[i]}`
+  head = hideSecretValuesInCommand(head)
+  return head.length > max ? `${head.slice(0, max - 1)}…` : head
+}
+const HEREDOC_START = /<<-?\s*(['"]?)\w+\1\s*\)?\s*$/
 
 /**
  * A call as lines to choose from: a shell command's own lines (a heredoc commit message, a script)
@@ -62,7 +78,10 @@ export function callLabel(u: ToolUse, max = 100): string {
  */
 export function callLines(u: ToolUse, output = outputLines(u)): string[] {
   if (u.name !== 'Bash' || typeof u.input.command !== 'string') return output
-  const command = u.input.command.split('\n').map((line, i) => (i === 0 ? `$ ${line}` : `> ${line}`))
+  // Its own lines with secret values hidden, as its output's are (a heredoc can write a token).
+  const command = hideSecretValues(u.input.command)
+    .split('\n')
+    .map((line, i) => (i === 0 ? `$ ${line}` : `> ${line}`))
   return [...command, ...output]
 }
 

@@ -23,7 +23,7 @@ import {
 import "./chunk-HRNTILAR.mjs";
 import {
   builtinSections
-} from "./chunk-GLT5UTYH.mjs";
+} from "./chunk-2JIFMK4A.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript,

@@ -3,7 +3,7 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   builtinSections
-} from "./chunk-GLT5UTYH.mjs";
+} from "./chunk-2JIFMK4A.mjs";
 import "./chunk-L4DODMJP.mjs";
 import "./chunk-5VTZYHP3.mjs";
 import "./chunk-ZOHE33NY.mjs";

@@ -588,7 +588,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-KYRSCZYM.mjs"), import("./sections-QXNVFD4F.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-KYRSCZYM.mjs"), import("./sections-VYP3ZQNQ.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

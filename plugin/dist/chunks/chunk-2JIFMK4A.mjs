@@ -560,15 +560,23 @@ function callLabel(u, max = 100) {
     const line = text.split("\n")[0].trim();
     return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
   };
-  if (u.name === "Bash") return `$ ${one(s(u.input.command))}`;
+  if (u.name === "Bash") return `$ ${commandHead(s(u.input.command), max - 2)}`;
   if (u.name === "Grep") return one(`Grep "${s(u.input.pattern)}"${u.input.path ? ` in ${s(u.input.path)}` : ""}`);
   if (u.name === "Glob") return one(`Glob ${s(u.input.pattern)}`);
   if (u.name === "Task" || u.name === "Agent") return one(`${u.name}: ${s(u.input.description) || s(u.input.prompt)}`);
   return one(`${u.name} ${JSON.stringify(u.input)}`);
 }
+function commandHead(command, max) {
+  const lines = command.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+  let head = lines[0] ?? "";
+  for (let i = 1; i < lines.length && head.length < 30 && !HEREDOC_START.test(lines[i - 1]); i++) head += ` ${lines[i]}`;
+  head = hideSecretValuesInCommand(head);
+  return head.length > max ? `${head.slice(0, max - 1)}\u2026` : head;
+}
+var HEREDOC_START = /<<-?\s*(['"]?)\w+\1\s*\)?\s*$/;
 function callLines(u, output = outputLines(u)) {
   if (u.name !== "Bash" || typeof u.input.command !== "string") return output;
-  const command = u.input.command.split("\n").map((line, i) => i === 0 ? `$ ${line}` : `> ${line}`);
+  const command = hideSecretValues(u.input.command).split("\n").map((line, i) => i === 0 ? `$ ${line}` : `> ${line}`);
   return [...command, ...output];
 }
 function outputLines(u) {
