@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { PROMISE, QUESTION, SAMPLE_PROJECT, TURNS } from '../samples/record.ts'
+import { skipWithoutEngine } from './e2e/harness.ts'
 import { ENGINE_VERSION } from './engine-pin.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -159,5 +160,25 @@ describe('npm run demo', { skip: existsSync(bundle) ? false : 'plugin/dist is no
     } finally {
       rmSync(installed, { recursive: true, force: true })
     }
+  })
+})
+
+describe('npm run demo:engine', () => {
+  test('a live engine session with the plugin, offline: the next request after /compact opens with the handoff', { skip: skipWithoutEngine }, () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    const [cmd, ...args] = pkg.scripts['demo:engine']!.split(' ')
+    assert.equal(cmd, 'node')
+    const env = { ...process.env }
+    delete env.ANTHROPIC_API_KEY
+    const r = spawnSync(process.execPath, args, { cwd: root, env, encoding: 'utf8', timeout: 180_000 })
+    assert.equal(r.status, 0, r.stderr)
+    assert.match(
+      r.stdout,
+      /^The engine's next request opens with compact-handoff's handoff \([\d,]+ chars; row: live, replaced\):\n\n<!-- compact-handoff: session=[0-9a-f-]{36} n=001 prev=none -->/,
+    )
+    // What the session did is in it: the file it wrote, the command it ran.
+    assert.match(r.stdout, /notes\.md/)
+    assert.match(r.stdout, /grep -c heredoc notes\.md/)
+    assert.match(r.stdout, /The folder is removed; --keep leaves it\.\n$/)
   })
 })
