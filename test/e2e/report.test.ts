@@ -10,7 +10,7 @@
  */
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { copyFileSync, cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { chromium, type Browser } from 'playwright-core'
@@ -296,7 +296,9 @@ describe('compact-handoff report in a real browser', { skip, timeout: 300_000 },
 
   test('one session: only its compactions, and an unknown session is one line and exit 1', async () => {
     const file = join(lab.dir, 'one.html')
-    report(lab, file, '--session', crashed, '--quality', join(lab.dir, 'absent.json'))
+    // A results file that cannot be read (a missing one is a usage error) leaves the page saying so.
+    writeFileSync(join(lab.dir, 'unreadable.json'), 'not JSON')
+    report(lab, file, '--session', crashed, '--quality', join(lab.dir, 'unreadable.json'))
     const { page, problems } = await open(browser, file)
     assert.deepEqual(problems, [])
     assert.equal((await marks(page, '#fallbacks', 'fallback_bar')).length, 1)
@@ -307,7 +309,7 @@ describe('compact-handoff report in a real browser', { skip, timeout: 300_000 },
     assert.equal(await page.$$eval('#watch tbody tr', (e) => e.length), 1)
     const missing = await page.$$eval('.missing', (els) => els.map((e) => e.textContent ?? ''))
     assert.ok(
-      missing.some((t) => /^Quality results: not recorded\..*absent\.json could not be read/.test(t)),
+      missing.some((t) => /^Quality results: not recorded\..*unreadable\.json could not be read/.test(t)),
       missing.join('\n'),
     )
     await page.close()
