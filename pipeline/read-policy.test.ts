@@ -8,7 +8,7 @@ import { resolve } from 'node:path'
 import { describe, test } from 'node:test'
 import fc from 'fast-check'
 import picomatch from 'picomatch'
-import { callOutputRefusal, DEFAULT_DENY, hideSecretValues, readPolicy, secretPattern } from './read-policy.ts'
+import { callOutputRefusal, DEFAULT_DENY, hideSecretValues, hideSecretValuesInCommand, readPolicy, secretPattern } from './read-policy.ts'
 
 const HOME = '/home/ana'
 const ROOT = '/work/app'
@@ -77,7 +77,7 @@ describe('the deny list as one expression', () => {
     )
   })
 
-  test('policies with the same lists share verdicts; a different list gets its own', () => {
+  test('policies with the same lists give the same verdicts; a different list its own', () => {
     const plain = readPolicy(ROOT, {}, HOME)
     const again = readPolicy(ROOT, {}, HOME)
     const wider = readPolicy(ROOT, { denyPaths: ['*.txt'] }, HOME)
@@ -102,13 +102,29 @@ describe('secret values hidden', () => {
       ['→ Bash grep -r KEY → ok: .env:API_KEY=sk-live-9', `→ Bash grep -r KEY → ok: .env:API_KEY=${HIDDEN}`],
       ['env DB_PASSWORD=s3cr3t node app.js', `env DB_PASSWORD=${HIDDEN} node app.js`],
       ['{"client_secret": "abc", "n": 1}', `{"client_secret": "${HIDDEN}", "n": 1}`],
-      ['curl -H "Authorization: Bearer abcdefghijklmnop" https://x', `curl -H "Authorization: Bearer ${HIDDEN}" https://x`],
+      ['curl -H "Authorization: Bearer abcdefghijklmnop" https://x', `curl -H "Authorization: ${HIDDEN}" https://x`],
       ['DATABASE_URL=postgres://u:pw@h/db', `DATABASE_URL=postgres://u:${HIDDEN}@h/db`],
       ['connecting to postgres://admin:hunter2@db.local:5432/app', `connecting to postgres://admin:${HIDDEN}@db.local:5432/app`],
       ['key sk-ant-api03-abcdefghijkl in the log', `key ${HIDDEN} in the log`],
       ['AKIAIOSFODNN7EXAMPLE is the id', `${HIDDEN} is the id`],
+      // A review's list: other key shapes, headers, flags, names.
+      ['STRIPE=sk_live_51Habcdefghij0123', `STRIPE=${HIDDEN}`],
+      ['ASIAIOSFODNN7EXAMPLE ya29.a0AfH6SMBx3x_abcdefghijklmn', `${HIDDEN} ${HIDDEN}`],
+      ['redis://:s3cret@cache:6379/0', `redis://:${HIDDEN}@cache:6379/0`],
+      ['authorization: bearer abc123def456', `authorization: ${HIDDEN}`],
+      ['curl -H "X-Api-Key: k1" -H "Cookie: sid=abc" https://x', `curl -H "X-Api-Key: ${HIDDEN}" -H "Cookie: ${HIDDEN}" https://x`],
+      ['docker login -u me --password hunter2 registry.io', `docker login -u me --password ${HIDDEN} registry.io`],
+      ['curl -u admin:pw123 https://x', `curl -u admin:${HIDDEN} https://x`],
+      ['DB_PASS=hunter2', `DB_PASS=${HIDDEN}`],
+      ['const apiKey = "abc123"', `const apiKey = "${HIDDEN}"`],
+      ['jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U', `jwt ${HIDDEN}`],
     ]
     for (const [line, shown] of cases) assert.equal(hideSecretValues(line), shown, line)
+  })
+
+  test('in a command, the heredoc text after its first line is read as any text', () => {
+    assert.equal(hideSecretValuesInCommand('cat > c.yml <<EOF\n  password: hunter2\nEOF'), `cat > c.yml <<EOF\n  password: ${HIDDEN}\nEOF`)
+    assert.equal(hideSecretValuesInCommand('GH_TOKEN=ghp_x1 gh pr create --fill'), `GH_TOKEN=${HIDDEN} gh pr create --fill`)
   })
 
   test('a private key block keeps its fences only', () => {
@@ -125,6 +141,19 @@ describe('secret values hidden', () => {
       'the token expired, so log in again',
       'max_tokens 4096 and no key',
       'see https://example.com/a:b@c for the docs',
+      // A review's list: numbers, comparisons, types, references, URLs, colours, words.
+      '"max_tokens": 4096',
+      'client.create(max_tokens=1024)',
+      'if(token==null)return',
+      'src/x.ts:12:  token: string;',
+      '  password: string',
+      '"token": "$TOKEN"',
+      'token := os.Getenv("TOKEN")',
+      'TOKEN_URL=https://auth.example.com/token',
+      'PASSWORD_MIN_LENGTH=12',
+      '  --color-token: #fff;',
+      'Bearer authentication is used',
+      'sk-learn-pipeline-refactor-notes',
     ])
       assert.equal(hideSecretValues(line), line, line)
   })
@@ -140,5 +169,21 @@ describe('what a call printed, when it names the deny list', () => {
     )
     assert.match(callOutputRefusal(grep('config/.env.local:3:API_KEY=x'), policy) ?? '', /\.env\.local/)
     assert.equal(callOutputRefusal(grep('src/app.ts:const k = 1\nMakefile:12:\tnode app.js\nError: nothing'), policy), null)
+  })
+  test("any other call's path:12: lines still name their files", () => {
+    const script = {
+      id: 's',
+      name: 'Bash',
+      input: { command: './scripts/check.sh' },
+      result: { toolUseId: 's', text: 'config/.env:3:DB_PASS=hunter2', isError: false },
+    }
+    assert.match(callOutputRefusal(script, policy) ?? '', /it names config\/\.env/)
+    const mcp = {
+      id: 'm',
+      name: 'mcp__files__search',
+      input: { query: 'key' },
+      result: { toolUseId: 'm', text: 'a.txt:1:x\n~/.aws/credentials:2:aws_secret=1', isError: false },
+    }
+    assert.match(callOutputRefusal(mcp, policy) ?? '', /\.aws\/credentials/)
   })
 })

@@ -221,6 +221,7 @@ export function secretPattern(path: string, policy: ReadPolicy): string | undefi
     secretVerdicts.set(key, (verdicts = new Map()))
   }
   if (verdicts.has(path)) return verdicts.get(path)
+  if (verdicts.size >= 50_000) verdicts.clear()
   const expanded = path.startsWith('~/') ? policy.home + path.slice(1) : path
   const abs = resolveIn(policy, expanded) ?? expanded
   const verdict = firstMatch(policy.allow, policy, abs) !== undefined ? undefined : firstMatch(policy.deny, policy, abs)
@@ -235,34 +236,78 @@ function policyKey(policy: ReadPolicy): string {
   return key
 }
 
-/** A name that says it holds a secret: `API_TOKEN`, `db_password`, `apiKey`, `aws_access_key_id`. */
-const SECRET_NAME = String.raw`[\w.-]*(?:secret|token|passw(?:or)?d|api[_-]?key|private[_-]?key|access[_-]?key|credential)[\w.-]*`
+/**
+ * A name that says it holds a secret: `API_TOKEN`, `db_password`, `apiKey`, `aws_access_key_id`,
+ * `DB_PASS`, `APP_KEY`. Every quantifier here is bounded: these run on every line of every output,
+ * and an unbounded `[\w.-]*` on both sides of the word backtracks quadratically on a long run of
+ * word characters (a 50 KB line took seconds).
+ */
+const SECRET_WORD = String.raw`(?:secret|token|passw(?:or)?d|pass(?:wd|phrase)?\b|pwd\b|api[_-]?key|apikey|private[_-]?key|access[_-]?key|(?:app|master|account)[_-]?key|credential)`
+const SECRET_NAME = String.raw`[\w.-]{0,40}${SECRET_WORD}[\w.-]{0,40}`
 
 /**
  * A line that sets such a name, the rest of the line its value: `API_TOKEN=…`, `export KEY=…`,
  * `password: …`, `"api_key": "…"`, `- token: …`, also after a search's `path:` or `path:12:`.
+ * (Leading blanks are matched once, not by two adjacent `\s*`.)
  */
-const SECRET_LINE_RE = new RegExp(String.raw`^(\s*(?:[^\s:]+:(?:\d+[:-])?)?\s*(?:-\s+)?(?:export\s+)?(["']?)${SECRET_NAME}\2\s*[=:]\s*)\S.*$`, 'i')
+const SECRET_LINE_RE = new RegExp(
+  String.raw`^(\s*(?:[^\s:]{1,200}:(?:\d{1,9}[:-])?\s*)?(?:-\s+)?(?:export\s+)?(["']?)${SECRET_NAME}\2\s{0,20}(?::(?!=)|=(?!=))\s{0,20})(\S.*)$`,
+  'i',
+)
 
-/** Such a name set inside a line: `env API_KEY=… cmd`, `{"token": "…"}`, `-d password=…`. */
-const SECRET_INLINE_RE = new RegExp(String.raw`(^|[^\w.-])(["']?)(${SECRET_NAME})\2(=|\s*:\s*(?=["']))(?:"[^"\n]*"|'[^'\n]*'|[^\s"'&;,)}\]]+)`, 'gi')
+/** Such a name set inside a line: `env API_KEY=… cmd`, `{"token": "…"}`, `-d password=…`,
+ *  `const apiKey = "…"`. Not a comparison (`token == x`). */
+const SECRET_INLINE_RE = new RegExp(
+  String.raw`(^|[^\w.-])(["']?)(${SECRET_NAME})\2(=(?!=)|\s{0,20}[:=]\s{0,20}(?=["']))("[^"\n]{0,2000}"|'[^'\n]{0,2000}'|[^\s"'&;,)}\]]{1,2000})`,
+  'gi',
+)
+
+/**
+ * What a secret-named setting may be set to that is not a secret: a number, a flag, an empty
+ * value, a reference (`$TOKEN`, `${TOKEN}`, `os.Getenv("TOKEN")`, `config.apiKey`), a type in a
+ * declaration (`token: string`), a URL with no password in it, a colour.
+ */
+function notASecret(value: string): boolean {
+  const v = value.trim().replace(/[;,]$/, '')
+  const bare = v.replace(/^(["'])(.*)\1$/, '$2')
+  return (
+    bare === '' ||
+    /^-?\d[\d.,_]*$/.test(bare) ||
+    /^(?:true|false|null|nil|none|undefined|yes|no|on|off|\[\]|\{\})$/i.test(bare) ||
+    /^\$/.test(bare) ||
+    (v === bare && /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(.*\))?$/.test(v) && (/[.(]/.test(v) || TYPE_NAMES.test(v))) ||
+    /^[a-z][a-z0-9+.-]{0,20}:\/\/[^\s@]*$/i.test(bare) ||
+    /^#[0-9a-f]{3,8}$/i.test(bare)
+  )
+}
+const TYPE_NAMES =
+  /^(?:string|number|boolean|bigint|symbol|object|any|unknown|never|void|str|int|float|bool|bytes|dict|list|String|Number|Boolean|Optional|Option|None|null|undefined)$/
 
 /** Values that are written out whatever the variable is called: credentials in a URL, an HTTP
- *  authorization, and tokens whose shape says what they are. */
+ *  authorization or cookie, a password on a command's flag, and tokens whose shape says what they
+ *  are (a real key holds a digit: `sk-learn-…` is a name). */
 const SECRET_SHAPES: Array<[RegExp, string]> = [
-  [/\b([a-z][a-z0-9+.-]*:\/\/[^\s:@/]+:)[^\s@/]+@/gi, '$1[value not shown]@'],
-  [/\b(Bearer|Basic)\s+[\w.~+/=-]{8,}/g, '$1 [value not shown]'],
+  [/\b([a-z][a-z0-9+.-]{0,20}:\/\/[^\s:@/]{0,200}:)[^\s@/]{1,500}@/gi, '$1[value not shown]@'],
+  [/\b(Bearer|Basic|Token)\s+(?=[\w.~+/=-]{0,500}\d)[\w.~+/=-]{8,500}/gi, '$1 [value not shown]'],
   [
-    /\b(?:sk-ant-[\w-]{8,}|sk-(?:proj-)?[\w-]{20,}|gh[pousr]_\w{20,}|github_pat_\w{20,}|glpat-[\w-]{20,}|xox[abprs]-[\w-]{10,}|AKIA[0-9A-Z]{16}|AIza[\w-]{35})/g,
+    /\b((?:Authorization|Proxy-Authorization|X-Api-Key|X-Auth-Token|Cookie|Set-Cookie)\s*:\s*)(?!\[value not shown\])[^\s"'][^"'\n]{0,2000}/gi,
+    '$1[value not shown]',
+  ],
+  [/(--(?:password|passwd|token|api[_-]?key|secret|auth[_-]?token|access[_-]?token)(?:=|\s+))(?!\[value)(?!-)[^\s"']{1,500}/gi, '$1[value not shown]'],
+  [/(\bcurl\b[^\n]{0,500}?\s(?:-u|--user)\s+[^\s:]{1,100}:)[^\s"']{1,500}/g, '$1[value not shown]'],
+  [
+    /\b(?:sk-ant-[\w-]{8,200}|sk-(?:proj-)?(?=[\w-]{0,200}\d)[\w-]{20,200}|(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{10,200}|gh[pousr]_\w{20,200}|github_pat_\w{20,200}|glpat-[\w-]{20,200}|xox[abprs]-[\w-]{10,200}|npm_[A-Za-z0-9]{30,100}|hf_[A-Za-z0-9]{30,100}|(?:AKIA|ASIA)[0-9A-Z]{16}|AIza[\w-]{35}|ya29\.[\w-]{20,500}|eyJ[\w-]{10,2000}\.eyJ[\w-]{10,4000}\.[\w-]{10,2000})/g,
     '[value not shown]',
   ],
+  [/(hooks\.slack\.com\/services\/)[\w/]{10,200}/g, '$1[value not shown]'],
 ]
 
-const PRIVATE_KEY_RE = /(-----BEGIN [A-Z ]*PRIVATE KEY-----)[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)/g
+const PRIVATE_KEY_RE = /(-----BEGIN [A-Z ]{0,40}PRIVATE KEY(?: BLOCK)?-----)[\s\S]*?(-----END [A-Z ]{0,40}PRIVATE KEY(?: BLOCK)?-----|$)/g
 
 /** What a text or line must hold for the rules above to be tried on it: most hold none of it. */
-const NAMED = /secret|token|passw|api[_-]?key|private[ _-]?key|access[_-]?key|credential/i
-const SHAPED = /:\/\/[^\s/@]+:[^\s/@]+@|bearer |basic |\bsk-|\bgh[pousr]_|github_pat_|glpat-|\bxox[abprs]-|\bAKIA|\bAIza/i
+const NAMED = new RegExp(SECRET_WORD, 'i')
+const SHAPED =
+  /:\/\/[^\s/@]*:[^\s/@]+@|bearer |basic |token |authorization|api-key|auth-token|cookie|--pass|--token|--api|--secret|--auth|--access|curl |PRIVATE KEY|\bsk-|\b[sr]k_(?:live|test)_|\bgh[pousr]_|github_pat_|glpat-|\bxox[abprs]-|\bnpm_|\bhf_|\bAKIA|\bASIA|\bAIza|\bya29\.|\beyJ|hooks\.slack\.com/i
 
 /**
  * Text with every secret-looking value hidden (`GITHUB_TOKEN=[value not shown]`): what any section
@@ -273,8 +318,9 @@ export function hideSecretValues(text: string): string {
   return hidden(text, false)
 }
 
-/** A shell command with every secret-looking value hidden: as the shell reads it, a value set at
- *  the start of a line (`TOKEN=… gh pr list`) ends at a blank, and the command after it stays. */
+/** A shell command with every secret-looking value hidden: as the shell reads its first line, a
+ *  value set at its start (`TOKEN=… gh pr list`) ends at a blank, and the command after it stays;
+ *  the lines after it (a heredoc's text, a script) are read as any text is. */
 export function hideSecretValuesInCommand(command: string): string {
   return hidden(command, true)
 }
@@ -284,18 +330,16 @@ function hidden(text: string, asCommand: boolean): string {
   return text
     .replace(PRIVATE_KEY_RE, '$1\n[value not shown]\n$2')
     .split('\n')
-    .map((line) => {
+    .map((line, i) => {
       const named = NAMED.test(line)
       if (!named && !SHAPED.test(line)) return line
-      // A reference to the secret (`$TOKEN`, `${TOKEN}`) is not the secret.
-      const set = asCommand || !named ? null : SECRET_LINE_RE.exec(line)
-      if (set && !line.slice(set[1]!.length).startsWith('$')) return `${set[1]}[value not shown]`
+      const set = named && !(asCommand && i === 0) ? SECRET_LINE_RE.exec(line) : null
+      if (set && !notASecret(set[3]!)) return `${set[1]}[value not shown]`
       let out = !named
         ? line
-        : line.replace(SECRET_INLINE_RE, (m, pre: string, q: string, name: string, sep: string) => {
-            const value = m.slice(pre.length + q.length * 2 + name.length + sep.length)
+        : line.replace(SECRET_INLINE_RE, (m, pre: string, q: string, name: string, sep: string, value: string) => {
+            if (notASecret(value)) return m
             const quote = value.startsWith('"') || value.startsWith("'") ? value[0] : ''
-            if (/^["']?\$/.test(value)) return m
             return `${pre}${q}${name}${q}${sep}${quote}[value not shown]${quote}`
           })
       for (const [re, to] of SECRET_SHAPES) out = out.replace(re, to)
@@ -319,10 +363,12 @@ function pathsNamed(u: ToolUse): string[] {
   if (typeof u.input.command === 'string')
     for (const word of u.input.command.split(/[\s;|&<>()'"`=]+/)) if (/[/.~]/.test(word) && !word.startsWith('-')) paths.push(word)
   const text = u.result?.text ?? ''
-  if (u.name === 'Grep' || (typeof u.input.command === 'string' && SEARCH_COMMAND.test(u.input.command)))
-    for (const m of text.matchAll(/^([^\s:]+):(\d+[:-])?/gm))
-      if (m[2] || /[./]/.test(m[1]!)) paths.push(m[1]!)
-      else for (const m of text.matchAll(/^([^\s:]+):\d+[:-]/gm)) paths.push(m[1]!)
+  const search = u.name === 'Grep' || (typeof u.input.command === 'string' && SEARCH_COMMAND.test(u.input.command))
+  if (search) {
+    for (const m of text.matchAll(/^([^\s:]+):(\d+[:-])?/gm)) if (m[2] || /[./]/.test(m[1]!)) paths.push(m[1]!)
+  } else {
+    for (const m of text.matchAll(/^([^\s:]+):\d+[:-]/gm)) paths.push(m[1]!)
+  }
   return paths
 }
 

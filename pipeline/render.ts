@@ -86,8 +86,10 @@ export function keyInput(use: ToolUse): string {
 }
 
 /** A tool call's input in a few words, on one line. */
+/** `keyInput` on one line, clipped, with secret values hidden: a failure's call, a refused call. */
 export function shortInput(use: ToolUse, max = 120): string {
-  return clip(oneLine(keyInput(use)), max)
+  const key = keyInput(use)
+  return clip(oneLine(use.name === 'Bash' ? hideSecretValuesInCommand(key) : hideSecretValues(key)), max)
 }
 
 const clipEnd = (s: string, max: number) => clip(s, max, { mark: (cut) => `… [+${fmt(cut)} chars]` })

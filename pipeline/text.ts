@@ -52,10 +52,12 @@ export function clip(text: string, max: number, opts: ClipOptions = {}): string 
     // The cut falls between words where one is near (a word cut in two reads as another word).
     let headEnd = Math.ceil(keep / 2)
     let tailStart = text.length - Math.floor(keep / 2)
+    // Only a cut inside a word moves: one already at a word's edge stays where it is.
+    const inWord = (at: number) => at > 0 && at < text.length && text[at - 1] !== ' ' && text[at] !== ' '
     const space = text.lastIndexOf(' ', headEnd)
-    if (space > headEnd - WORD_SNAP && space > 0) headEnd = space
+    if (inWord(headEnd) && space > headEnd - WORD_SNAP && space > 0) headEnd = space
     const next = text.indexOf(' ', tailStart)
-    if (next >= 0 && next < tailStart + WORD_SNAP) tailStart = next + 1
+    if (inWord(tailStart) && next >= 0 && next < tailStart + WORD_SNAP) tailStart = next + 1
     const cut = (from: number, to: number) => `${text.slice(0, from)}${mark(to - from)}${text.slice(to)}`
     const snapped = cut(headEnd, tailStart)
     // A longer cut can give the mark's count one more digit: never past max for it.

@@ -35,6 +35,9 @@ describe('tool errors', () => {
     const bare = 'String to replace not found in file.\nString: def main():\n    print("x")\n\nif __name__ == "__main__":\n    main()'
     assert.equal(errorReason(bare, { tool: 'Edit' }), 'String to replace not found in file.')
     assert.equal(errorReason(bare, { tool: 'Bash' }), 'if __name__ == "__main__": ⏎ main()')
+    // Another tool's error reads like output: an MCP server's traceback ends at its exception.
+    const traceback = 'Traceback (most recent call last):\n  File "x.py", line 3, in <module>\n    run()\nValueError: bad input'
+    assert.equal(errorReason(traceback, { tool: 'mcp__py__run', lines: 1 }), 'ValueError: bad input')
     // An engine's validation error says why on the line after its first.
     assert.equal(
       errorReason(

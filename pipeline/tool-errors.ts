@@ -17,6 +17,9 @@ export function isFailure(use: ToolUse): boolean {
   return use.name === 'Bash' ? r.text.trimStart().startsWith('<tool_use_error>') : TOOL_ERROR_RE.test(r.text)
 }
 
+/** The engine's own tools, whose error text is theirs, said on its first line. */
+const ENGINE_TOOLS = new Set(['Edit', 'MultiEdit', 'Write', 'Read', 'NotebookEdit', 'Glob', 'Grep', 'LS'])
+
 const EXIT_LINE = /^Exit code -?\d+$/
 /** `path/file.ext:12` or `file.ext:12:5`: where a compiler, linter or test points. */
 const LOCATION = /[\w.-]*\w\.[A-Za-z]\w{0,9}:\d+/
@@ -46,9 +49,10 @@ export function errorReason(text: string, opts: { lines?: number; max?: number; 
   // A tool's own error (a file tool's, the engine's) says why on its first line; what follows is
   // often the input handed back (an Edit's old_string), not the reason, unless the first line
   // only introduces it ("…the following issue:"). 2.x wraps it in <tool_use_error>; 1.0.x wrote it
-  // bare (sniffly d3ad4cdc: "String to replace not found in file.\nString: …"), so any tool but
-  // the shell, whose output is the command's, is read so.
-  if (/^\s*<tool_use_error>/.test(text) || (opts.tool !== undefined && opts.tool !== 'Bash')) {
+  // bare (sniffly d3ad4cdc: "String to replace not found in file.\nString: …"), so the engine's
+  // own file and search tools are read so. Any other tool's error (an MCP server's, a subagent's)
+  // is output like a command's: a traceback's last line says more than its first.
+  if (/^\s*<tool_use_error>/.test(text) || (opts.tool !== undefined && ENGINE_TOOLS.has(opts.tool))) {
     const [first, next] = body
       .split('\n')
       .map((l) => l.replace(/\s+/g, ' ').trim())

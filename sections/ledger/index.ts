@@ -4,7 +4,7 @@
  * tool that wrote it), the newest failures, and the shell commands in order, all fitted into the
  * section's own budget.
  */
-import { defineSection, fmt, type Message, shortPath, type Transcript, windowStart } from '../../pipeline/index.ts'
+import { defineSection, fmt, hideSecretValuesInCommand, type Message, shortPath, type Transcript, windowStart } from '../../pipeline/index.ts'
 import { type BashParser, loadBashParser } from './bash-parser.ts'
 import { type CommandLimits, type CommandRow, commandRows, commandsReserve, fitCommands, repeatsCollapsed } from './commands.ts'
 import { type Failure, failures, renderFailure } from './failures.ts'
@@ -377,9 +377,10 @@ export default defineSection<LedgerOptions>({
         })),
         tasks: data.tasks,
         failures: data.failures,
+        // At full length, as handoff_lookup prints it to the model: secret values hidden here too.
         commands: data.commands.map((c) => ({
           n: c.n,
-          command: c.command,
+          command: hideSecretValuesInCommand(c.command),
           readOnly: c.readOnly,
           ...(c.failed ? { failed: true } : {}),
           ...(c.negative ? { negative: c.negative } : {}),

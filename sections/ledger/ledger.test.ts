@@ -518,6 +518,24 @@ describe('shell commands', () => {
   const row = (n: number, command: string, readOnly = false): CommandRow => ({ n, command, readOnly, failed: false, writes: [], at: n })
   const count = (left: number, ro: number) => `[${left} left (${ro} read-only); ${lookupCall(3)}]`
 
+  test('a failed command that sets a secret inline: hidden in the failures, the commands and the record; a deletion is on the record', async () => {
+    const t = transcript(
+      [
+        assistant(0, write('/repo/old.go')),
+        assistant(1, bash('GH_TOKEN=ghp_abcdefghijklmnopqrstu1 gh pr create --fill', { text: 'Exit code 1\nno commits', isError: true })),
+        assistant(2, bash('rm /repo/old.go', { text: '' })),
+      ],
+      '/repo',
+    )
+    const { body, record } = await run(t)
+    assert.ok(!JSON.stringify({ body, record }).includes('ghp_abcdefghijklmnopqrstu1'), body)
+    assert.match(body, /GH_TOKEN=\[value not shown\] gh pr create --fill/)
+    assert.deepEqual(
+      record.files.filter((f: { deleted?: string }) => f.deleted).map((f: { path: string; deleted: string }) => [f.path, f.deleted]),
+      [['/repo/old.go', 'rm']],
+    )
+  })
+
   test('a command that sets a secret inline is listed with the value hidden', () => {
     assert.equal(renderCommand(row(1, 'GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuv gh pr list'), 200), '1. GITHUB_TOKEN=[value not shown] gh pr list')
     assert.equal(

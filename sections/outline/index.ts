@@ -181,7 +181,8 @@ export default defineSection<OutlineOptions>({
     const denied = (touch: Touch) => secretPattern(touch.path, policy)
     // On the session's machine a file the session deleted (or moved) is gone from disk: said so,
     // with none of its declarations. A CLI run over a transcript from elsewhere cannot tell.
-    const sameMachine = ctx.input.trigger !== 'cli' || existsSync(ctx.input.cwd)
+    // The transcript's own cwd, not the CLI's working folder, which exists wherever it runs.
+    const sameMachine = ctx.input.trigger !== 'cli' || (ctx.input.transcript.cwd !== undefined && existsSync(ctx.input.transcript.cwd))
     const goneNow = new Set(sameMachine ? touches.filter((t) => !existsSync(resolve(cwd, t.path))).map((t) => t.path) : [])
     const head = (touch: Touch) => {
       const secret = denied(touch)

@@ -190,6 +190,11 @@ describe('a file the session deleted', () => {
       // From the CLI over a transcript from elsewhere, the disk says nothing about the session's files.
       const elsewhere = await runSection(outline, { ...transcript, cwd: '/nowhere' })
       assert.doesNotMatch(elsewhere.body, /no longer on disk/)
+      // Nor can it when the transcript names no cwd: the CLI's own folder exists wherever it runs.
+      const { cwd: _, ...noCwd } = transcript
+      const here = sectionContext(outline, noCwd)
+      const unnamed = (await outline.run({ ...here, input: { ...here.input, cwd: process.cwd() } })) as SectionResult
+      assert.doesNotMatch(unnamed.body, /no longer on disk/)
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

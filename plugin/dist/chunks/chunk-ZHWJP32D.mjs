@@ -3,10 +3,10 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   createPipeline
-} from "./chunk-HRNTILAR.mjs";
+} from "./chunk-3UAVYRSR.mjs";
 import {
   fmt
-} from "./chunk-ZOHE33NY.mjs";
+} from "./chunk-7KAIWO3K.mjs";
 import {
   DROP_CODES,
   HandoffError,

@@ -5,7 +5,7 @@ import {
   feedbackFile,
   resolveDataDir,
   textSize
-} from "./chunk-W4WLXWXH.mjs";
+} from "./chunk-PDKMRWIH.mjs";
 import {
   HISTORY_TOOLS,
   INDEX_FILE,
@@ -33,7 +33,7 @@ import {
 } from "./chunk-S2M2GLMU.mjs";
 import {
   fmt
-} from "./chunk-ZOHE33NY.mjs";
+} from "./chunk-7KAIWO3K.mjs";
 import {
   HandoffError
 } from "./chunk-ORPKAE4C.mjs";

@@ -24,7 +24,7 @@ import {
   shortInput,
   windowStart,
   withoutEngineNotes
-} from "./chunk-L4DODMJP.mjs";
+} from "./chunk-P7OMPM52.mjs";
 import {
   requireModel
 } from "./chunk-5VTZYHP3.mjs";
@@ -36,7 +36,7 @@ import {
   oneLine,
   parseMarker,
   shortPath
-} from "./chunk-ZOHE33NY.mjs";
+} from "./chunk-7KAIWO3K.mjs";
 import {
   SectionDropError
 } from "./chunk-ORPKAE4C.mjs";
@@ -2603,9 +2603,10 @@ var ledger_default = defineSection({
         })),
         tasks: data.tasks,
         failures: data.failures,
+        // At full length, as handoff_lookup prints it to the model: secret values hidden here too.
         commands: data.commands.map((c) => ({
           n: c.n,
-          command: c.command,
+          command: hideSecretValuesInCommand(c.command),
           readOnly: c.readOnly,
           ...c.failed ? { failed: true } : {},
           ...c.negative ? { negative: c.negative } : {},
@@ -2734,7 +2735,7 @@ var outline_default = defineSection({
     const room = ctx.budgetChars - 80;
     const policy = readPolicy(ctx.input.transcript.cwd, { denyPaths: ctx.options.denyPaths ?? [], allowPaths: ctx.options.allowPaths ?? [] });
     const denied = (touch) => secretPattern(touch.path, policy);
-    const sameMachine = ctx.input.trigger !== "cli" || existsSync2(ctx.input.cwd);
+    const sameMachine = ctx.input.trigger !== "cli" || ctx.input.transcript.cwd !== void 0 && existsSync2(ctx.input.transcript.cwd);
     const goneNow = new Set(sameMachine ? touches.filter((t) => !existsSync2(resolve(cwd, t.path))).map((t) => t.path) : []);
     const head = (touch) => {
       const secret = denied(touch);

@@ -7,10 +7,10 @@ import {
   defaultConfigFile,
   importPackages,
   prepareSections
-} from "./chunk-3QCYCOD5.mjs";
-import "./chunk-HRNTILAR.mjs";
+} from "./chunk-ZHWJP32D.mjs";
+import "./chunk-3UAVYRSR.mjs";
 import "./chunk-5VTZYHP3.mjs";
-import "./chunk-ZOHE33NY.mjs";
+import "./chunk-7KAIWO3K.mjs";
 import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {

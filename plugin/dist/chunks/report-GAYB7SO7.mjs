@@ -5,10 +5,10 @@ import {
   COMMON,
   EXIT,
   command
-} from "./chunk-D4EDMBNA.mjs";
+} from "./chunk-FU2NVCBP.mjs";
 import {
   resolveDataDir
-} from "./chunk-W4WLXWXH.mjs";
+} from "./chunk-PDKMRWIH.mjs";
 import {
   MODE_DIRS,
   StoreError,
@@ -29,8 +29,8 @@ import {
   forTerminal,
   jsonForTerminal
 } from "./chunk-S2M2GLMU.mjs";
-import "./chunk-L4DODMJP.mjs";
-import "./chunk-ZOHE33NY.mjs";
+import "./chunk-P7OMPM52.mjs";
+import "./chunk-7KAIWO3K.mjs";
 import {
   HandoffError
 } from "./chunk-ORPKAE4C.mjs";

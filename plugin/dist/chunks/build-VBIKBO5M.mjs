@@ -10,7 +10,7 @@ import {
 } from "./chunk-GS3UQNYK.mjs";
 import {
   diskFilesUnder
-} from "./chunk-CF3G4623.mjs";
+} from "./chunk-5C3SQJ3M.mjs";
 import {
   forTerminal,
   jsonForTerminal
@@ -19,22 +19,22 @@ import {
   buildHandoff,
   configFiles,
   prepareSections
-} from "./chunk-3QCYCOD5.mjs";
-import "./chunk-HRNTILAR.mjs";
+} from "./chunk-ZHWJP32D.mjs";
+import "./chunk-3UAVYRSR.mjs";
 import {
   builtinSections
-} from "./chunk-2JIFMK4A.mjs";
+} from "./chunk-Z7D6TCPG.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript,
   readPolicy
-} from "./chunk-L4DODMJP.mjs";
+} from "./chunk-P7OMPM52.mjs";
 import {
   systemClock
 } from "./chunk-5VTZYHP3.mjs";
 import {
   fmt
-} from "./chunk-ZOHE33NY.mjs";
+} from "./chunk-7KAIWO3K.mjs";
 import {
   HandoffError
 } from "./chunk-ORPKAE4C.mjs";

@@ -6,7 +6,7 @@ import {
   resolveDataDir,
   transcriptDocument,
   writeCompaction
-} from "./chunk-W4WLXWXH.mjs";
+} from "./chunk-PDKMRWIH.mjs";
 import {
   BRIDGE_PATHS,
   BRIDGE_TOKEN_HEADER,
@@ -15,22 +15,22 @@ import {
 } from "./chunk-GPZWB6SD.mjs";
 import {
   diskFilesUnder
-} from "./chunk-CF3G4623.mjs";
+} from "./chunk-5C3SQJ3M.mjs";
 import {
   SeamDeniedError
-} from "./chunk-HRNTILAR.mjs";
+} from "./chunk-3UAVYRSR.mjs";
 import {
   fileTouches,
   readEngineMessages,
   readPolicy,
   vetForRead
-} from "./chunk-L4DODMJP.mjs";
+} from "./chunk-P7OMPM52.mjs";
 import {
   systemClock
 } from "./chunk-5VTZYHP3.mjs";
 import {
   messageChars
-} from "./chunk-ZOHE33NY.mjs";
+} from "./chunk-7KAIWO3K.mjs";
 import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";
 
@@ -588,7 +588,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-KYRSCZYM.mjs"), import("./sections-VYP3ZQNQ.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-6OMJOAF3.mjs"), import("./sections-N7UTGLIB.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

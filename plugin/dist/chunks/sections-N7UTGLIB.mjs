@@ -3,10 +3,10 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   builtinSections
-} from "./chunk-2JIFMK4A.mjs";
-import "./chunk-L4DODMJP.mjs";
+} from "./chunk-Z7D6TCPG.mjs";
+import "./chunk-P7OMPM52.mjs";
 import "./chunk-5VTZYHP3.mjs";
-import "./chunk-ZOHE33NY.mjs";
+import "./chunk-7KAIWO3K.mjs";
 import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {

@@ -9,7 +9,7 @@ import {
   oneLine,
   parseMarker,
   shortPath
-} from "./chunk-ZOHE33NY.mjs";
+} from "./chunk-7KAIWO3K.mjs";
 import {
   HandoffError
 } from "./chunk-ORPKAE4C.mjs";
@@ -2543,6 +2543,7 @@ function secretPattern(path, policy) {
     secretVerdicts.set(key, verdicts = /* @__PURE__ */ new Map());
   }
   if (verdicts.has(path)) return verdicts.get(path);
+  if (verdicts.size >= 5e4) verdicts.clear();
   const expanded = path.startsWith("~/") ? policy.home + path.slice(1) : path;
   const abs = resolveIn(policy, expanded) ?? expanded;
   const verdict = firstMatch(policy.allow, policy, abs) !== void 0 ? void 0 : firstMatch(policy.deny, policy, abs);
@@ -2556,20 +2557,40 @@ function policyKey(policy) {
   if (key === void 0) policyKeys.set(policy, key = JSON.stringify([policy.root, policy.home, policy.deny, policy.allow]));
   return key;
 }
-var SECRET_NAME = String.raw`[\w.-]*(?:secret|token|passw(?:or)?d|api[_-]?key|private[_-]?key|access[_-]?key|credential)[\w.-]*`;
-var SECRET_LINE_RE = new RegExp(String.raw`^(\s*(?:[^\s:]+:(?:\d+[:-])?)?\s*(?:-\s+)?(?:export\s+)?(["']?)${SECRET_NAME}\2\s*[=:]\s*)\S.*$`, "i");
-var SECRET_INLINE_RE = new RegExp(String.raw`(^|[^\w.-])(["']?)(${SECRET_NAME})\2(=|\s*:\s*(?=["']))(?:"[^"\n]*"|'[^'\n]*'|[^\s"'&;,)}\]]+)`, "gi");
+var SECRET_WORD = String.raw`(?:secret|token|passw(?:or)?d|pass(?:wd|phrase)?\b|pwd\b|api[_-]?key|apikey|private[_-]?key|access[_-]?key|(?:app|master|account)[_-]?key|credential)`;
+var SECRET_NAME = String.raw`[\w.-]{0,40}${SECRET_WORD}[\w.-]{0,40}`;
+var SECRET_LINE_RE = new RegExp(
+  String.raw`^(\s*(?:[^\s:]{1,200}:(?:\d{1,9}[:-])?\s*)?(?:-\s+)?(?:export\s+)?(["']?)${SECRET_NAME}\2\s{0,20}(?::(?!=)|=(?!=))\s{0,20})(\S.*)$`,
+  "i"
+);
+var SECRET_INLINE_RE = new RegExp(
+  String.raw`(^|[^\w.-])(["']?)(${SECRET_NAME})\2(=(?!=)|\s{0,20}[:=]\s{0,20}(?=["']))("[^"\n]{0,2000}"|'[^'\n]{0,2000}'|[^\s"'&;,)}\]]{1,2000})`,
+  "gi"
+);
+function notASecret(value) {
+  const v = value.trim().replace(/[;,]$/, "");
+  const bare = v.replace(/^(["'])(.*)\1$/, "$2");
+  return bare === "" || /^-?\d[\d.,_]*$/.test(bare) || /^(?:true|false|null|nil|none|undefined|yes|no|on|off|\[\]|\{\})$/i.test(bare) || /^\$/.test(bare) || v === bare && /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(.*\))?$/.test(v) && (/[.(]/.test(v) || TYPE_NAMES.test(v)) || /^[a-z][a-z0-9+.-]{0,20}:\/\/[^\s@]*$/i.test(bare) || /^#[0-9a-f]{3,8}$/i.test(bare);
+}
+var TYPE_NAMES = /^(?:string|number|boolean|bigint|symbol|object|any|unknown|never|void|str|int|float|bool|bytes|dict|list|String|Number|Boolean|Optional|Option|None|null|undefined)$/;
 var SECRET_SHAPES = [
-  [/\b([a-z][a-z0-9+.-]*:\/\/[^\s:@/]+:)[^\s@/]+@/gi, "$1[value not shown]@"],
-  [/\b(Bearer|Basic)\s+[\w.~+/=-]{8,}/g, "$1 [value not shown]"],
+  [/\b([a-z][a-z0-9+.-]{0,20}:\/\/[^\s:@/]{0,200}:)[^\s@/]{1,500}@/gi, "$1[value not shown]@"],
+  [/\b(Bearer|Basic|Token)\s+(?=[\w.~+/=-]{0,500}\d)[\w.~+/=-]{8,500}/gi, "$1 [value not shown]"],
   [
-    /\b(?:sk-ant-[\w-]{8,}|sk-(?:proj-)?[\w-]{20,}|gh[pousr]_\w{20,}|github_pat_\w{20,}|glpat-[\w-]{20,}|xox[abprs]-[\w-]{10,}|AKIA[0-9A-Z]{16}|AIza[\w-]{35})/g,
+    /\b((?:Authorization|Proxy-Authorization|X-Api-Key|X-Auth-Token|Cookie|Set-Cookie)\s*:\s*)(?!\[value not shown\])[^\s"'][^"'\n]{0,2000}/gi,
+    "$1[value not shown]"
+  ],
+  [/(--(?:password|passwd|token|api[_-]?key|secret|auth[_-]?token|access[_-]?token)(?:=|\s+))(?!\[value)(?!-)[^\s"']{1,500}/gi, "$1[value not shown]"],
+  [/(\bcurl\b[^\n]{0,500}?\s(?:-u|--user)\s+[^\s:]{1,100}:)[^\s"']{1,500}/g, "$1[value not shown]"],
+  [
+    /\b(?:sk-ant-[\w-]{8,200}|sk-(?:proj-)?(?=[\w-]{0,200}\d)[\w-]{20,200}|(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{10,200}|gh[pousr]_\w{20,200}|github_pat_\w{20,200}|glpat-[\w-]{20,200}|xox[abprs]-[\w-]{10,200}|npm_[A-Za-z0-9]{30,100}|hf_[A-Za-z0-9]{30,100}|(?:AKIA|ASIA)[0-9A-Z]{16}|AIza[\w-]{35}|ya29\.[\w-]{20,500}|eyJ[\w-]{10,2000}\.eyJ[\w-]{10,4000}\.[\w-]{10,2000})/g,
     "[value not shown]"
-  ]
+  ],
+  [/(hooks\.slack\.com\/services\/)[\w/]{10,200}/g, "$1[value not shown]"]
 ];
-var PRIVATE_KEY_RE = /(-----BEGIN [A-Z ]*PRIVATE KEY-----)[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)/g;
-var NAMED = /secret|token|passw|api[_-]?key|private[ _-]?key|access[_-]?key|credential/i;
-var SHAPED = /:\/\/[^\s/@]+:[^\s/@]+@|bearer |basic |\bsk-|\bgh[pousr]_|github_pat_|glpat-|\bxox[abprs]-|\bAKIA|\bAIza/i;
+var PRIVATE_KEY_RE = /(-----BEGIN [A-Z ]{0,40}PRIVATE KEY(?: BLOCK)?-----)[\s\S]*?(-----END [A-Z ]{0,40}PRIVATE KEY(?: BLOCK)?-----|$)/g;
+var NAMED = new RegExp(SECRET_WORD, "i");
+var SHAPED = /:\/\/[^\s/@]*:[^\s/@]+@|bearer |basic |token |authorization|api-key|auth-token|cookie|--pass|--token|--api|--secret|--auth|--access|curl |PRIVATE KEY|\bsk-|\b[sr]k_(?:live|test)_|\bgh[pousr]_|github_pat_|glpat-|\bxox[abprs]-|\bnpm_|\bhf_|\bAKIA|\bASIA|\bAIza|\bya29\.|\beyJ|hooks\.slack\.com/i;
 function hideSecretValues(text) {
   return hidden(text, false);
 }
@@ -2578,15 +2599,14 @@ function hideSecretValuesInCommand(command) {
 }
 function hidden(text, asCommand) {
   if (!NAMED.test(text) && !SHAPED.test(text)) return text;
-  return text.replace(PRIVATE_KEY_RE, "$1\n[value not shown]\n$2").split("\n").map((line) => {
+  return text.replace(PRIVATE_KEY_RE, "$1\n[value not shown]\n$2").split("\n").map((line, i) => {
     const named = NAMED.test(line);
     if (!named && !SHAPED.test(line)) return line;
-    const set = asCommand || !named ? null : SECRET_LINE_RE.exec(line);
-    if (set && !line.slice(set[1].length).startsWith("$")) return `${set[1]}[value not shown]`;
-    let out = !named ? line : line.replace(SECRET_INLINE_RE, (m, pre, q, name, sep) => {
-      const value = m.slice(pre.length + q.length * 2 + name.length + sep.length);
+    const set = named && !(asCommand && i === 0) ? SECRET_LINE_RE.exec(line) : null;
+    if (set && !notASecret(set[3])) return `${set[1]}[value not shown]`;
+    let out = !named ? line : line.replace(SECRET_INLINE_RE, (m, pre, q, name, sep, value) => {
+      if (notASecret(value)) return m;
       const quote = value.startsWith('"') || value.startsWith("'") ? value[0] : "";
-      if (/^["']?\$/.test(value)) return m;
       return `${pre}${q}${name}${q}${sep}${quote}[value not shown]${quote}`;
     });
     for (const [re, to] of SECRET_SHAPES) out = out.replace(re, to);
@@ -2602,10 +2622,12 @@ function pathsNamed(u) {
     for (const word of u.input.command.split(/[\s;|&<>()'"`=]+/)) if (/[/.~]/.test(word) && !word.startsWith("-")) paths.push(word);
   }
   const text = u.result?.text ?? "";
-  if (u.name === "Grep" || typeof u.input.command === "string" && SEARCH_COMMAND.test(u.input.command))
-    for (const m of text.matchAll(/^([^\s:]+):(\d+[:-])?/gm))
-      if (m[2] || /[./]/.test(m[1])) paths.push(m[1]);
-      else for (const m2 of text.matchAll(/^([^\s:]+):\d+[:-]/gm)) paths.push(m2[1]);
+  const search = u.name === "Grep" || typeof u.input.command === "string" && SEARCH_COMMAND.test(u.input.command);
+  if (search) {
+    for (const m of text.matchAll(/^([^\s:]+):(\d+[:-])?/gm)) if (m[2] || /[./]/.test(m[1])) paths.push(m[1]);
+  } else {
+    for (const m of text.matchAll(/^([^\s:]+):\d+[:-]/gm)) paths.push(m[1]);
+  }
   return paths;
 }
 function callOutputRefusal(u, policy) {
@@ -2840,6 +2862,7 @@ function isFailure(use) {
   if (r.isError) return true;
   return use.name === "Bash" ? r.text.trimStart().startsWith("<tool_use_error>") : TOOL_ERROR_RE.test(r.text);
 }
+var ENGINE_TOOLS = /* @__PURE__ */ new Set(["Edit", "MultiEdit", "Write", "Read", "NotebookEdit", "Glob", "Grep", "LS"]);
 var EXIT_LINE = /^Exit code -?\d+$/;
 var LOCATION = /[\w.-]*\w\.[A-Za-z]\w{0,9}:\d+/;
 var NAMES_ERROR = new RegExp(`${LOCATION.source}|\\b(?:error|exception)\\b:|\\bpanic:|\\bnpm ERR!|\\bFAIL\\b|^! \\S`, "i");
@@ -2851,7 +2874,7 @@ function errorReason(text, opts = {}) {
   const body = text.replace(/<\/?tool_use_error>/g, "");
   const rejected = REJECTED.exec(body.trim());
   if (rejected) return clip(oneLine(`rejected by the user${rejected[1]?.trim() ? `, who said: ${rejected[1].trim()}` : ""}`), max);
-  if (/^\s*<tool_use_error>/.test(text) || opts.tool !== void 0 && opts.tool !== "Bash") {
+  if (/^\s*<tool_use_error>/.test(text) || opts.tool !== void 0 && ENGINE_TOOLS.has(opts.tool)) {
     const [first, next] = body.split("\n").map((l) => l.replace(/\s+/g, " ").trim()).filter((l) => l !== "");
     if (first) return clip(first.endsWith(":") && next && lines > 1 ? `${first} \u23CE ${next}` : first, max);
   }
@@ -2905,7 +2928,8 @@ function keyInput(use) {
   return typeof first === "string" ? first : "";
 }
 function shortInput(use, max = 120) {
-  return clip(oneLine(keyInput(use)), max);
+  const key = keyInput(use);
+  return clip(oneLine(use.name === "Bash" ? hideSecretValuesInCommand(key) : hideSecretValues(key)), max);
 }
 var clipEnd = (s, max) => clip(s, max, { mark: (cut) => `\u2026 [+${fmt(cut)} chars]` });
 var clipMiddle = (s, max) => clip(s, max, { at: "middle", mark: (cut) => `

@@ -23,10 +23,11 @@ function clip(text, max, opts = {}) {
   if (opts.at === "middle") {
     let headEnd = Math.ceil(keep / 2);
     let tailStart = text.length - Math.floor(keep / 2);
+    const inWord = (at) => at > 0 && at < text.length && text[at - 1] !== " " && text[at] !== " ";
     const space = text.lastIndexOf(" ", headEnd);
-    if (space > headEnd - WORD_SNAP && space > 0) headEnd = space;
+    if (inWord(headEnd) && space > headEnd - WORD_SNAP && space > 0) headEnd = space;
     const next = text.indexOf(" ", tailStart);
-    if (next >= 0 && next < tailStart + WORD_SNAP) tailStart = next + 1;
+    if (inWord(tailStart) && next >= 0 && next < tailStart + WORD_SNAP) tailStart = next + 1;
     const cut = (from, to) => `${text.slice(0, from)}${mark(to - from)}${text.slice(to)}`;
     const snapped = cut(headEnd, tailStart);
     return snapped.length <= max ? snapped : cut(Math.ceil(keep / 2), text.length - Math.floor(keep / 2));

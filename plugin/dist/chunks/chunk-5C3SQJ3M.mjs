@@ -4,7 +4,7 @@ const require = __chCreateRequire(import.meta.url);
 import {
   readBounded,
   readPolicy
-} from "./chunk-L4DODMJP.mjs";
+} from "./chunk-P7OMPM52.mjs";
 
 // pipeline/disk-files.ts
 function diskFilesUnder(policy) {

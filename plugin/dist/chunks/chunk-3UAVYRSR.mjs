@@ -9,7 +9,7 @@ import {
   lineageMarker,
   messageChars,
   parseMarker
-} from "./chunk-ZOHE33NY.mjs";
+} from "./chunk-7KAIWO3K.mjs";
 import {
   isSectionDrop
 } from "./chunk-ORPKAE4C.mjs";

@@ -11,13 +11,13 @@ import {
   searchCommand,
   statusCommand,
   toolCommand
-} from "./chunk-D4EDMBNA.mjs";
-import "./chunk-W4WLXWXH.mjs";
+} from "./chunk-FU2NVCBP.mjs";
+import "./chunk-PDKMRWIH.mjs";
 import "./chunk-GPZWB6SD.mjs";
 import "./chunk-GS3UQNYK.mjs";
 import "./chunk-S2M2GLMU.mjs";
-import "./chunk-L4DODMJP.mjs";
-import "./chunk-ZOHE33NY.mjs";
+import "./chunk-P7OMPM52.mjs";
+import "./chunk-7KAIWO3K.mjs";
 import "./chunk-ORPKAE4C.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {
