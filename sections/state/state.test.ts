@@ -12,7 +12,7 @@ import { parseLog, parseStatus } from './git.ts'
 import state, { DEFAULT_OPTIONS, readState, runState, type StateOptions } from './index.ts'
 
 const root = mkdtempSync(join(tmpdir(), 'state-section-'))
-after(() => rmSync(root, { recursive: true, force: true }))
+after(() => rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }))
 
 // The tests' own git identity and config, so neither ~/.gitconfig nor a git hook this suite may
 // run under (GIT_DIR, GIT_INDEX_FILE, …) can change a row.
@@ -567,7 +567,9 @@ describe('state: through the runner', () => {
 function bigRepoBase(): string {
   try {
     const dir = mkdtempSync('/dev/shm/state-section-')
-    after(() => rmSync(dir, { recursive: true, force: true }))
+    // Retried: a git the timeout test stopped may still be removing its lock files in .git (seen
+    // once in CI as ENOTEMPTY).
+    after(() => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }))
     return dir
   } catch {
     return root
