@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import type { HandoffResult } from '../pipeline/types.ts'
-import type { buildHandoff } from '../pipeline/build.ts'
+import { type buildHandoff, configProblemsAhead } from '../pipeline/build.ts'
 import { readEngineMessages } from '../pipeline/transcript.ts'
 import type { Bridge } from './bridge.ts'
 import { rowCost, runEngine, runningAgentsOf } from './child.ts'
@@ -535,6 +535,49 @@ describe('engine child: a late rehearsal (the engine compacts beside it)', () =>
       [],
     )
     assert.match((lines.at(-1) as DoneLine).handoff, /complete: model calls are off for rehearsals \(rehearsalModel: false\)/)
+  })
+})
+
+describe('engine child: a late rehearsal says a broken override before its model work', () => {
+  test('a notices line goes out before the pipeline runs, and the done line does not repeat it', async () => {
+    const dir = tmp('ch-engine-late-notice-')
+    const config = join(dir, 'pipeline.config.yaml')
+    writeFileSync(config, 'sections:\n  - name: turnz\n    timeoutMs: 2000\n')
+    const env = { COMPACT_HANDOFF_CONFIG: config }
+    const lines: ChildLine[] = []
+    let beforeBuild: string[] = []
+    // The build as buildHandoff reports it (the same problems the early check finds), with no model work.
+    const build: typeof buildHandoff = async (opts) => {
+      beforeBuild = lines.map((l) => l.type)
+      const { result } = await stubBuild(() => 'body')(opts)
+      return { result, configProblems: configProblemsAhead(opts) ?? [] }
+    }
+    const ok = await runEngine(input({ late: true, cwd: dir }, { live: false }), {
+      rundir: join(tmp('ch-engine-late-notice-run-'), 'run'),
+      send: (l) => lines.push(l),
+      build,
+      readMessages: stubRead,
+      env,
+    })
+    assert.equal(ok, true)
+    assert.deepEqual(beforeBuild, ['pending', 'notices'])
+    const said = lines.find((l) => l.type === 'notices') as Extract<ChildLine, { type: 'notices' }>
+    assert.equal(said.notices.length, 1)
+    assert.match(said.notices[0]!, /^your pipeline config override has 1 problem\(s\), so the default pipeline ran: .*unknown section "turnz"/)
+    const done = lines.at(-1) as DoneLine
+    assert.equal(done.type, 'done')
+    assert.deepEqual(done.notices ?? [], [])
+    // Live, nothing is said early: the done line carries it, as before.
+    const live: ChildLine[] = []
+    await runEngine(input({ cwd: dir }), {
+      rundir: join(tmp('ch-engine-live-notice-run-'), 'run'),
+      send: (l) => live.push(l),
+      build,
+      readMessages: stubRead,
+      env,
+    })
+    assert.ok(!live.some((l) => l.type === 'notices'))
+    assert.match((live.at(-1) as DoneLine).notices?.[0] ?? '', /unknown section "turnz"/)
   })
 })
 

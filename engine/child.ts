@@ -217,6 +217,8 @@ interface Run {
   /** A late rehearsal's pending write: its row is completed by `<stem>.late.json`. */
   pending: WrittenCompaction | null
   configProblems: ConfigIssue[]
+  /** A late rehearsal said its config's problems before its model work: done does not repeat them. */
+  configToldEarly?: boolean
 }
 
 /** What prepare guarantees the steps after it. */
@@ -390,8 +392,17 @@ async function build(run: Prepared): Promise<Built> {
     lineage: { n: next.n, prev: next.prev, earlier: next.earlier },
     ...runningAgentsOf(transcript),
   }
-  const [{ buildHandoff, configFiles }, { builtinSections }] = await loadPipeline()
+  const [{ buildHandoff, configFiles, configProblemsAhead }, { builtinSections }] = await loadPipeline()
   const files = configFiles(await settingsLayer(deps.rundir, input), deps.env ?? process.env)
+  // A late rehearsal ends after the engine compacted, perhaps after the session: a broken
+  // override is said now, before the model work, rather than with the done line.
+  if (input.late) {
+    const ahead = configProblemsAhead({ configFiles: files, builtins: builtinSections })
+    if (ahead?.length) {
+      deps.send({ type: 'notices', notices: [configNotice(ahead)] })
+      run.configToldEarly = true
+    }
+  }
   try {
     ;({ result: run.result, configProblems: run.configProblems } = await (deps.build ?? buildHandoff)({
       input: pipelineInput,
@@ -473,19 +484,16 @@ export function loadNotices(result: HandoffResult): string[] {
   return [...sections, ...subscribers]
 }
 
+/** What the person is told of a broken override: the default pipeline ran, and each problem. */
+const configNotice = (problems: ConfigIssue[]) =>
+  `your pipeline config override has ${problems.length} problem(s), so the default pipeline ran: ${problems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`).join('; ')}`
+
 /** Hands the handoff up (one `done` line), then indexes what was stored. */
 async function answer(run: Built, stored: Stored): Promise<void> {
   const { configProblems, result } = run
   await cleanup(run.deps.rundir)
   const usage: ApiUsage | undefined = run.host.usage()
-  const notices = [
-    ...(configProblems.length
-      ? [
-          `your pipeline config override has ${configProblems.length} problem(s), so the default pipeline ran: ${configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`).join('; ')}`,
-        ]
-      : []),
-    ...loadNotices(result),
-  ]
+  const notices = [...(configProblems.length && !run.configToldEarly ? [configNotice(configProblems)] : []), ...loadNotices(result)]
   run.deps.send({
     type: 'done',
     handoff: run.handoff,

@@ -101,6 +101,21 @@ export async function prepareSections(opts: Pick<BuildOptions, 'builtins' | 'con
   )
 }
 
+/**
+ * The problems `buildHandoff` (lenient) will report for these files, known before it runs, for a
+ * host that tells the person at once rather than when the build ends. Null when that cannot be
+ * known without loading packages (a config naming a package section), or the default is broken.
+ */
+export function configProblemsAhead(opts: Pick<BuildOptions, 'builtins' | 'configFiles'>): ConfigIssue[] | null {
+  try {
+    const first = resolveConfig({ files: opts.configFiles, builtins: opts.builtins })
+    if (first.config.sections.some((p) => p.package)) return null
+    return first.issues.length ? loadConfigLenient({ files: opts.configFiles, builtins: opts.builtins, packages: {} }).problems : []
+  } catch {
+    return null
+  }
+}
+
 export async function buildHandoff(opts: BuildOptions): Promise<{ result: HandoffResult; configProblems: ConfigIssue[] }> {
   const load = (packages: Record<string, SectionDefinition<any>>) =>
     opts.lenient

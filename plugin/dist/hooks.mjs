@@ -169,7 +169,7 @@ function armOf(sessionId, s) {
   if (!s.live) return "stock";
   return abDraw(sessionId) < (s.abStockShare ?? 0) ? "stock" : "handoff";
 }
-var CHILD_LINE_TYPES = ["hello", "request", "cancel", "pending", "done", "failed"];
+var CHILD_LINE_TYPES = ["hello", "request", "cancel", "pending", "notices", "done", "failed"];
 var BRIDGE_PATHS = { lines: "/lines", answer: "/answer" };
 var BRIDGE_TOKEN_HEADER = "x-compact-handoff-token";
 var BRIDGE_ORIGIN = "http://compact-handoff";
@@ -836,6 +836,8 @@ async function runChild($, e, s, startedAt, late = null) {
         void serve($, msg, hello, stop.signal, late).finally(() => calls.delete(msg.id));
       } else if (msg.type === "cancel") {
         calls.get(msg.id)?.abort();
+      } else if (msg.type === "notices") {
+        for (const notice of msg.notices) $.ui.log(`compact-handoff: ${notice}`);
       } else if (msg.type === "pending") {
         late?.pending(msg);
       } else if (msg.type === "done") {

@@ -288,6 +288,8 @@ async function runChild($: EngineInterface, e: SessionCompactInput, s: Settings,
         void serve($, msg, hello!, stop.signal, late).finally(() => calls.delete(msg.id))
       } else if (msg.type === 'cancel') {
         calls.get(msg.id)?.abort()
+      } else if (msg.type === 'notices') {
+        for (const notice of msg.notices) $.ui.log(`compact-handoff: ${notice}`)
       } else if (msg.type === 'pending') {
         late?.pending(msg)
       } else if (msg.type === 'done') {

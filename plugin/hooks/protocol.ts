@@ -128,7 +128,7 @@ export const BRIDGE_CALLS = ['model.fork', 'model.complete', 'files.read', 'seam
 export type BridgeCall = (typeof BRIDGE_CALLS)[number]
 
 /** The line types the child sends: `hello` on stdout, the rest over its socket (engine/channel.ts). */
-export const CHILD_LINE_TYPES = ['hello', 'request', 'cancel', 'pending', 'done', 'failed'] as const
+export const CHILD_LINE_TYPES = ['hello', 'request', 'cancel', 'pending', 'notices', 'done', 'failed'] as const
 
 /**
  * The bridge's transport. The child's stdout carries one line, its hello, written before any
@@ -246,8 +246,15 @@ export interface FailedLine {
   rowWritten: boolean
 }
 
+/** What a late rehearsal's child says before its model work: what the person can fix (a broken
+ *  config override), since the late part may end after the session does. Done does not repeat it. */
+export interface NoticesLine {
+  type: 'notices'
+  notices: string[]
+}
+
 /** Lines the child sends. */
-export type ChildLine = HelloLine | RequestLine | { type: 'cancel'; id: number } | PendingLine | DoneLine | FailedLine
+export type ChildLine = HelloLine | RequestLine | { type: 'cancel'; id: number } | PendingLine | NoticesLine | DoneLine | FailedLine
 
 /** The body of a `POST /answer`: one request's answer. */
 export type AnswerFile = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string }

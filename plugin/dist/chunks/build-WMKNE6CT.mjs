@@ -19,7 +19,7 @@ import {
   buildHandoff,
   configFiles,
   prepareSections
-} from "./chunk-ZHWJP32D.mjs";
+} from "./chunk-TH66MBAP.mjs";
 import "./chunk-3UAVYRSR.mjs";
 import {
   builtinSections

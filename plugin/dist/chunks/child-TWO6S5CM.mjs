@@ -588,7 +588,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-6OMJOAF3.mjs"), import("./sections-N7UTGLIB.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-ZH6523RW.mjs"), import("./sections-N7UTGLIB.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {
@@ -675,8 +675,15 @@ async function build(run) {
     lineage: { n: next.n, prev: next.prev, earlier: next.earlier },
     ...runningAgentsOf(transcript)
   };
-  const [{ buildHandoff, configFiles }, { builtinSections }] = await loadPipeline();
+  const [{ buildHandoff, configFiles, configProblemsAhead }, { builtinSections }] = await loadPipeline();
   const files = configFiles(await settingsLayer(deps.rundir, input), deps.env ?? process.env);
+  if (input.late) {
+    const ahead = configProblemsAhead({ configFiles: files, builtins: builtinSections });
+    if (ahead?.length) {
+      deps.send({ type: "notices", notices: [configNotice(ahead)] });
+      run.configToldEarly = true;
+    }
+  }
   try {
     ;
     ({ result: run.result, configProblems: run.configProblems } = await (deps.build ?? buildHandoff)({
@@ -744,16 +751,12 @@ function loadNotices(result) {
   const subscribers = result.seam.flatMap((r) => r.hook === "load" ? [`subscriber ${r.name} was not loaded: ${r.message ?? "no reason given"}`] : []);
   return [...sections, ...subscribers];
 }
+var configNotice = (problems) => `your pipeline config override has ${problems.length} problem(s), so the default pipeline ran: ${problems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`).join("; ")}`;
 async function answer(run, stored) {
   const { configProblems, result } = run;
   await cleanup(run.deps.rundir);
   const usage2 = run.host.usage();
-  const notices = [
-    ...configProblems.length ? [
-      `your pipeline config override has ${configProblems.length} problem(s), so the default pipeline ran: ${configProblems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.message}`).join("; ")}`
-    ] : [],
-    ...loadNotices(result)
-  ];
+  const notices = [...configProblems.length && !run.configToldEarly ? [configNotice(configProblems)] : [], ...loadNotices(result)];
   run.deps.send({
     type: "done",
     handoff: run.handoff,

@@ -3193,6 +3193,15 @@ async function prepareSections(opts) {
     )
   );
 }
+function configProblemsAhead(opts) {
+  try {
+    const first = resolveConfig({ files: opts.configFiles, builtins: opts.builtins });
+    if (first.config.sections.some((p) => p.package)) return null;
+    return first.issues.length ? loadConfigLenient({ files: opts.configFiles, builtins: opts.builtins, packages: {} }).problems : [];
+  } catch {
+    return null;
+  }
+}
 async function buildHandoff(opts) {
   const load = (packages) => opts.lenient ? loadConfigLenient({ files: opts.configFiles, builtins: opts.builtins, packages }) : { config: loadConfig({ files: opts.configFiles, builtins: opts.builtins, packages }), problems: [] };
   const first = resolveConfig({ files: opts.configFiles, builtins: opts.builtins });
@@ -3219,5 +3228,6 @@ export {
   configFiles,
   importPackages,
   prepareSections,
+  configProblemsAhead,
   buildHandoff
 };

@@ -4,10 +4,11 @@ const require = __chCreateRequire(import.meta.url);
 import {
   buildHandoff,
   configFiles,
+  configProblemsAhead,
   defaultConfigFile,
   importPackages,
   prepareSections
-} from "./chunk-ZHWJP32D.mjs";
+} from "./chunk-TH66MBAP.mjs";
 import "./chunk-3UAVYRSR.mjs";
 import "./chunk-5VTZYHP3.mjs";
 import "./chunk-7KAIWO3K.mjs";
@@ -16,6 +17,7 @@ import "./chunk-JULZ67VA.mjs";
 export {
   buildHandoff,
   configFiles,
+  configProblemsAhead,
   defaultConfigFile,
   importPackages,
   prepareSections
