@@ -20,8 +20,12 @@ const BASE_ENV: NodeJS.ProcessEnv = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/n
 for (const k of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_COMMON_DIR']) delete BASE_ENV[k]
 const ID = { GIT_AUTHOR_NAME: 'Ada', GIT_AUTHOR_EMAIL: 'ada@example.com', GIT_COMMITTER_NAME: 'Ada', GIT_COMMITTER_EMAIL: 'ada@example.com' }
 
+/** No gc in the background: a commit of 50,000 files starts one that outlives the test and is
+ *  still writing into .git when the folder is removed (ENOTEMPTY, seen in CI). */
+const NO_AUTO_GC = ['-c', 'gc.auto=0', '-c', 'maintenance.auto=false']
+
 function g(cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'protocol.file.allow=always', '-c', 'init.defaultBranch=main', ...args], {
+  return execFileSync('git', ['-c', 'protocol.file.allow=always', '-c', 'init.defaultBranch=main', ...NO_AUTO_GC, ...args], {
     cwd,
     env: { ...BASE_ENV, ...ID },
     encoding: 'utf8',
@@ -32,7 +36,7 @@ function g(cwd: string, ...args: string[]): string {
 /** A commit on a fixed day of March 2025, so its hash and its date line are the same every run. */
 function commit(cwd: string, subject: string, day: number): void {
   const date = `2025-03-${String(day).padStart(2, '0')}T10:00:00+02:00`
-  execFileSync('git', ['commit', '-q', '--allow-empty', '-m', subject], {
+  execFileSync('git', [...NO_AUTO_GC, 'commit', '-q', '--allow-empty', '-m', subject], {
     cwd,
     env: { ...BASE_ENV, ...ID, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
   })
@@ -567,8 +571,6 @@ describe('state: through the runner', () => {
 function bigRepoBase(): string {
   try {
     const dir = mkdtempSync('/dev/shm/state-section-')
-    // Retried: a git the timeout test stopped may still be removing its lock files in .git (seen
-    // once in CI as ENOTEMPTY).
     after(() => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }))
     return dir
   } catch {
