@@ -13,7 +13,7 @@ import "./chunks/chunk-JULZ67VA.mjs";
 // cli/main.ts
 var VERSION = true ? "0.1.0" : "0.0.0-dev";
 var commands = {
-  build: { summary: "build the handoff for a transcript on disk", load: async () => (await import("./chunks/build-WMKNE6CT.mjs")).buildCommand },
+  build: { summary: "build the handoff for a transcript on disk", load: async () => (await import("./chunks/build-2VCENY3Q.mjs")).buildCommand },
   status: { summary: "a session's compactions, its history reads, the search index", load: async () => (await import("./chunks/history-COXQ7ZUP.mjs")).statusCommand },
   list: { summary: "list a session's compactions, or every session that compacted", load: async () => (await import("./chunks/history-COXQ7ZUP.mjs")).listCommand },
   lookup: { summary: "read back a stored handoff, summary, conversation, row or section", load: async () => (await import("./chunks/history-COXQ7ZUP.mjs")).lookupCommand },
@@ -23,7 +23,7 @@ var commands = {
     load: async () => (await import("./chunks/report-GAYB7SO7.mjs")).reportCommand
   },
   index: { summary: "add every stored text the search index lacks (--rebuild: from scratch)", load: async () => (await import("./chunks/history-COXQ7ZUP.mjs")).indexCommand },
-  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/child-TWO6S5CM.mjs")).engineCommand },
+  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/child-4LCZ7HDF.mjs")).engineCommand },
   tool: { summary: "(internal) answer one history tool call for the plugin", load: async () => (await import("./chunks/history-COXQ7ZUP.mjs")).toolCommand }
 };
 var publicCommands = () => Object.entries(commands).filter(([, c]) => !c.summary.startsWith("(internal)"));

@@ -8,6 +8,7 @@
 import { basename } from 'node:path'
 import {
   callOutputRefusal,
+  clip,
   defineSection,
   ENGINE_ATTACHED,
   fileTouches,
@@ -46,10 +47,7 @@ interface ExcerptsOptions extends Record<string, unknown> {
 /** The call an output came from, in a few words: `$ cmd`, `Grep "pattern" in path`, `Task: …`. */
 export function callLabel(u: ToolUse, max = 100): string {
   const s = (v: unknown) => (typeof v === 'string' ? v : '')
-  const one = (text: string) => {
-    const line = text.split('\n')[0]!.trim()
-    return line.length > max ? `${line.slice(0, max - 1)}…` : line
-  }
+  const one = (text: string) => clip(text.split('\n')[0]!.trim(), max)
   if (u.name === 'Bash') return `$ ${commandHead(s(u.input.command), max - 2)}`
   if (u.name === 'Grep') return one(`Grep "${s(u.input.pattern)}"${u.input.path ? ` in ${s(u.input.path)}` : ''}`)
   if (u.name === 'Glob') return one(`Glob ${s(u.input.pattern)}`)
@@ -67,8 +65,7 @@ function commandHead(command: string, max: number): string {
   let head = lines[0] ?? ''
   // What follows a heredoc's start is its text (a file's lines, a message), not more command.
   for (let i = 1; i < lines.length && head.length < 30 && !HEREDOC_START.test(lines[i - 1]!); i++) head += ` ${lines[i]}`
-  head = hideSecretValuesInCommand(head)
-  return head.length > max ? `${head.slice(0, max - 1)}…` : head
+  return clip(hideSecretValuesInCommand(head), max)
 }
 const HEREDOC_START = /<<-?\s*(['"]?)\w+\1\s*\)?\s*$/
 

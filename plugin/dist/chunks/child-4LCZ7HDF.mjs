@@ -588,7 +588,7 @@ function baseRow(run, outcome, why) {
 }
 var pipelineModules = null;
 function loadPipeline() {
-  pipelineModules ??= Promise.all([import("./build-ZH6523RW.mjs"), import("./sections-N7UTGLIB.mjs")]);
+  pipelineModules ??= Promise.all([import("./build-ZH6523RW.mjs"), import("./sections-4ZXM5KIA.mjs")]);
   return pipelineModules;
 }
 async function runEngine(raw, deps) {

@@ -556,10 +556,7 @@ function select(sources, chunks, weights, opts) {
 // sections/excerpts/index.ts
 function callLabel(u, max = 100) {
   const s = (v) => typeof v === "string" ? v : "";
-  const one = (text) => {
-    const line = text.split("\n")[0].trim();
-    return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
-  };
+  const one = (text) => clip(text.split("\n")[0].trim(), max);
   if (u.name === "Bash") return `$ ${commandHead(s(u.input.command), max - 2)}`;
   if (u.name === "Grep") return one(`Grep "${s(u.input.pattern)}"${u.input.path ? ` in ${s(u.input.path)}` : ""}`);
   if (u.name === "Glob") return one(`Glob ${s(u.input.pattern)}`);
@@ -570,8 +567,7 @@ function commandHead(command, max) {
   const lines = command.split("\n").map((l) => l.trim()).filter((l) => l !== "");
   let head = lines[0] ?? "";
   for (let i = 1; i < lines.length && head.length < 30 && !HEREDOC_START.test(lines[i - 1]); i++) head += ` ${lines[i]}`;
-  head = hideSecretValuesInCommand(head);
-  return head.length > max ? `${head.slice(0, max - 1)}\u2026` : head;
+  return clip(hideSecretValuesInCommand(head), max);
 }
 var HEREDOC_START = /<<-?\s*(['"]?)\w+\1\s*\)?\s*$/;
 function callLines(u, output = outputLines(u)) {

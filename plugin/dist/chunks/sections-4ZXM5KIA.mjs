@@ -3,7 +3,7 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
   builtinSections
-} from "./chunk-Z7D6TCPG.mjs";
+} from "./chunk-DK3TBTZJ.mjs";
 import "./chunk-P7OMPM52.mjs";
 import "./chunk-5VTZYHP3.mjs";
 import "./chunk-7KAIWO3K.mjs";

@@ -23,7 +23,7 @@ import {
 import "./chunk-3UAVYRSR.mjs";
 import {
   builtinSections
-} from "./chunk-Z7D6TCPG.mjs";
+} from "./chunk-DK3TBTZJ.mjs";
 import {
   beforeBoundary,
   readJsonlTranscript,
