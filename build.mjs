@@ -131,24 +131,106 @@ const lazyInBundle = [
   ...Object.keys(lazyLibs).map((name) => `export const ${name} = () => lib().${name}()`),
 ].join('\n')
 
+const commandsModulePath = join(root, 'cli', 'commands-module.ts')
+// cli/commands-module.ts in the ES bundle: the commands run from chunks/commands.cjs (built below)
+// with V8's code cache, and the cache is kept after a run that succeeded.
+const commandsInBundle = [
+  "import { fileURLToPath } from 'node:url'",
+  'export async function commandsModule(use) {',
+  `  const { runCached } = await import(${JSON.stringify(join(root, 'cli', 'code-cache.ts'))})`,
+  "  const run = runCached(fileURLToPath(new URL('./chunks/commands.cjs', import.meta.url)), use)",
+  "  process.once('exit', (code) => code === 0 && run.save())",
+  '  return run.exports',
+  '}',
+].join('\n')
+const bundlePlugins = [
+  {
+    name: 'precompiled-validators',
+    setup(b) {
+      b.onLoad({ filter: /precompiled\.ts$/ }, (args) =>
+        args.path === precompiledPath ? { contents: precompiledCode, loader: 'js', resolveDir: dirname(precompiledPath) } : undefined,
+      )
+    },
+  },
+  {
+    // pipeline/config/lazy.ts in the bundle: the packages it loads come from chunks/config-libs.cjs
+    // (built below), so the bundle's own code does not carry ~550 KB that Node would compile on
+    // every start only to leave unused.
+    name: 'lazy-packages',
+    setup(b) {
+      b.onLoad({ filter: /lazy\.ts$/ }, (args) => (args.path === lazyPath ? { contents: lazyInBundle, loader: 'js' } : undefined))
+    },
+  },
+]
+// The commands the plugin runs most (cli/commands.ts: a compaction's child, the history tools,
+// `build`) as one CommonJS file, which the entry runs with V8's code cache (cli/code-cache.ts):
+// Node 20 caches no ES module's compiled code. `import.meta.url` becomes the file's own URL, so
+// every file it looks for beside itself is found as from the ES chunks it replaces.
 await build({
-  entryPoints: { 'compact-handoff': join(root, 'cli', 'main.ts') },
+  entryPoints: [join(root, 'cli', 'commands.ts')],
   plugins: [
+    ...bundlePlugins,
     {
-      name: 'precompiled-validators',
+      // web-tree-sitter (an ES module) makes its own `require` with `var require =
+      // createRequire(import.meta.url)` after an `await import("module")`; in CommonJS that import
+      // becomes require("module"), which the hoisted var has shadowed by then. It is handed the
+      // file's own createRequire instead; a version of the package that no longer reads so fails
+      // this build, not a user's run.
+      name: 'tree-sitter-require',
       setup(b) {
-        b.onLoad({ filter: /precompiled\.ts$/ }, (args) =>
-          args.path === precompiledPath ? { contents: precompiledCode, loader: 'js', resolveDir: dirname(precompiledPath) } : undefined,
+        b.onLoad({ filter: /web-tree-sitter[\\/]web-tree-sitter\.js$/ }, (args) => {
+          const text = readFileSync(args.path, 'utf8')
+          const own = 'const { createRequire } = await import("module");\n    var require = createRequire(import.meta.url);'
+          if (!text.includes(own)) throw new Error(`${args.path}: its own require is no longer made as build.mjs expects`)
+          return { contents: text.replace(own, 'var require = __chCreateRequire(import.meta.url);'), loader: 'js' }
+        })
+      },
+    },
+    {
+      // A config's section packages are ES modules: loaded with the import() cli/code-cache.ts
+      // hands this file, since import() below becomes require().
+      name: 'es-import',
+      setup(b) {
+        b.onLoad({ filter: /import-module\.ts$/ }, (args) =>
+          args.path === join(root, 'pipeline', 'import-module.ts')
+            ? { contents: 'export const importModule = (url) => __chImport(url)', loader: 'js' }
+            : undefined,
         )
       },
     },
     {
-      // pipeline/config/lazy.ts in the bundle: the packages it loads come from chunks/config-libs.cjs
-      // (built below), so the bundle's own chunks do not carry ~550 KB that Node would compile on
-      // every start only to leave unused.
-      name: 'lazy-packages',
+      // The Anthropic SDK (more than half of this file's size otherwise) is a file of its own,
+      // required on first use: a run with no API key never reads it, and a run without its code
+      // cache yet does not parse it.
+      name: 'sdk-beside',
       setup(b) {
-        b.onLoad({ filter: /lazy\.ts$/ }, (args) => (args.path === lazyPath ? { contents: lazyInBundle, loader: 'js' } : undefined))
+        b.onResolve({ filter: /^@anthropic-ai\/sdk$/ }, () => ({ path: './sdk.cjs', external: true }))
+      },
+    },
+  ],
+  outfile: join(outDir, 'chunks', 'commands.cjs'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  // Every import() a require(): code run through vm.Script has no loader for import().
+  supported: { 'dynamic-import': false },
+  legalComments: 'eof',
+  banner: { js: "const __chFileUrl = require('node:url').pathToFileURL(__filename).href;\nconst __chCreateRequire = require('node:module').createRequire;" },
+  define: { __CH_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__chFileUrl' },
+  tsconfig,
+  logLevel: 'warning',
+})
+await build({
+  entryPoints: { 'compact-handoff': join(root, 'cli', 'main.ts') },
+  plugins: [
+    ...bundlePlugins,
+    {
+      name: 'commands-module',
+      setup(b) {
+        b.onLoad({ filter: /commands-module\.ts$/ }, (args) =>
+          args.path === commandsModulePath ? { contents: commandsInBundle, loader: 'js', resolveDir: join(root, 'cli') } : undefined,
+        )
       },
     },
   ],
@@ -167,6 +249,16 @@ await build({
   banner: { js: "#!/usr/bin/env node\nimport { createRequire as __chCreateRequire } from 'node:module';\nconst require = __chCreateRequire(import.meta.url);" },
   define: { __CH_VERSION__: JSON.stringify(pkg.version) },
   tsconfig,
+  logLevel: 'warning',
+})
+await build({
+  stdin: { contents: "module.exports = require('@anthropic-ai/sdk')", resolveDir: root, loader: 'js' },
+  outfile: join(outDir, 'chunks', 'sdk.cjs'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  legalComments: 'eof',
   logLevel: 'warning',
 })
 // The packages pipeline/config/lazy.ts loads, each run on its first call, in a file of their own
@@ -191,9 +283,9 @@ await build({
 {
   const loaders = readdirSync(outDir, { recursive: true })
     .map(String)
-    .filter((f) => f.endsWith('.mjs') && readFileSync(join(outDir, f), 'utf8').includes('"./config-libs.cjs"'))
-  if (loaders.length !== 1 || !loaders[0].startsWith('chunks/'))
-    throw new Error(`config-libs.cjs is loaded from ${loaders.join(', ') || 'nowhere'}, not from one chunk beside it`)
+    .filter((f) => /\.[mc]js$/.test(f) && f !== join('chunks', 'config-libs.cjs') && readFileSync(join(outDir, f), 'utf8').includes('"./config-libs.cjs"'))
+  if (loaders.length === 0 || !loaders.every((f) => f.startsWith('chunks/')))
+    throw new Error(`config-libs.cjs is loaded from ${loaders.join(', ') || 'nowhere'}, not from chunks beside it`)
 }
 // The hooks module as the engine loads it (plugin/hooks/hooks.json names it): plugin/hooks/*.ts in
 // one file, types and comments gone. Every `claude` start with the plugin pays for the engine

@@ -5,27 +5,35 @@
  */
 import { ERROR_CODES, HandoffError } from '../pipeline/codes.ts'
 import type { Command } from './command.ts'
+import { commandsModule } from './commands-module.ts'
 import { forTerminal } from './terminal.ts'
 
 declare const __CH_VERSION__: string
 export const VERSION = typeof __CH_VERSION__ === 'string' ? __CH_VERSION__ : '0.0.0-dev'
 
-/** Each command's module is loaded only when it runs: every compaction starts a fresh process
- *  for `engine`, and what it does not parse it does not pay for. */
+/**
+ * Each command's module is loaded only when it runs: every compaction starts a fresh process for
+ * `engine`, and what it does not parse it does not pay for. All but `report` are in ./commands.ts,
+ * which the bundle runs from chunks/commands.cjs with V8's code cache (./commands-module.ts): a
+ * command's second run starts from what its first one compiled.
+ */
 const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {
-  build: { summary: 'build the handoff for a transcript on disk', load: async () => (await import('./build.ts')).buildCommand },
-  status: { summary: "a session's compactions, its history reads, the search index", load: async () => (await import('./history.ts')).statusCommand },
-  list: { summary: "list a session's compactions, or every session that compacted", load: async () => (await import('./history.ts')).listCommand },
-  lookup: { summary: 'read back a stored handoff, summary, conversation, row or section', load: async () => (await import('./history.ts')).lookupCommand },
-  search: { summary: 'search what earlier compactions replaced', load: async () => (await import('./history.ts')).searchCommand },
+  build: { summary: 'build the handoff for a transcript on disk', load: () => command('buildCommand', 'build') },
+  status: { summary: "a session's compactions, its history reads, the search index", load: () => command('statusCommand', 'history') },
+  list: { summary: "list a session's compactions, or every session that compacted", load: () => command('listCommand', 'history') },
+  lookup: { summary: 'read back a stored handoff, summary, conversation, row or section', load: () => command('lookupCommand', 'history') },
+  search: { summary: 'search what earlier compactions replaced', load: () => command('searchCommand', 'history') },
   report: {
     summary: 'the store as one HTML page: occupancy, handoffs, cost, fallbacks, the watch, A/B, quality (--ab: the arms compared, as text)',
     load: async () => (await import('./report.ts')).reportCommand,
   },
-  index: { summary: 'add every stored text the search index lacks (--rebuild: from scratch)', load: async () => (await import('./history.ts')).indexCommand },
-  engine: { summary: '(internal) run one compaction for the plugin', load: async () => (await import('../engine/child.ts')).engineCommand },
-  tool: { summary: '(internal) answer one history tool call for the plugin', load: async () => (await import('./history.ts')).toolCommand },
+  index: { summary: 'add every stored text the search index lacks (--rebuild: from scratch)', load: () => command('indexCommand', 'history') },
+  engine: { summary: '(internal) run one compaction for the plugin', load: () => command('engineCommand', 'engine') },
+  tool: { summary: '(internal) answer one history tool call for the plugin', load: () => command('toolCommand', 'history') },
 }
+
+/** `use` names the code cache: commands that call the same code share one. */
+const command = async (name: keyof Awaited<ReturnType<typeof commandsModule>>, use: string): Promise<Command> => (await commandsModule(use))[name]
 
 /** The commands a person runs; the internal ones are the plugin's. */
 const publicCommands = () => Object.entries(commands).filter(([, c]) => !c.summary.startsWith('(internal)'))
@@ -73,7 +81,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     return await command.run(rest)
   } catch (err) {
-    if (err instanceof HandoffError) {
+    if (HandoffError.is(err)) {
       process.stderr.write(forTerminal(`compact-handoff ${name}: ${err.message} [${err.code}]`) + '\n')
       if (verbose && err.stack) process.stderr.write(err.stack + '\n')
       return err.exitCode

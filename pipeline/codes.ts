@@ -50,6 +50,15 @@ export class HandoffError extends Error {
     this.name = 'HandoffError'
     this.exitCode = ERROR_CODES[code].exit
   }
+
+  /** Whether `err` is one (a ConfigError too), also when it was thrown by another copy of this
+   *  class: the bundle's commands run from a CommonJS file of their own (cli/code-cache.ts). */
+  static is(err: unknown): err is HandoffError {
+    if (err instanceof HandoffError) return true
+    if (!(err instanceof Error)) return false
+    const { code, exitCode } = err as Partial<HandoffError>
+    return typeof code === 'string' && Object.hasOwn(ERROR_CODES, code) && typeof exitCode === 'number'
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs'
 import { isBuiltin } from 'node:module'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { importModule } from './import-module.ts'
 import type { Subscriber } from './pipeline.ts'
 import { FUNCTION_MARK, LOAD_TIMEOUT_MS, runInThread, type SectionThread, startSectionThread, ThreadLoadError } from './section-worker.ts'
 import type { SectionDefinition } from './types.ts'
@@ -145,7 +146,7 @@ export async function importDefault(specifier: string, fromDir: string, timeoutM
     )
   })
   try {
-    mod = (await Promise.race([import(pathToFileURL(file).href), late])) as { default?: unknown }
+    mod = (await Promise.race([importModule(pathToFileURL(file).href), late])) as { default?: unknown }
   } catch (err) {
     if (err instanceof PackageLoadError) throw err
     throw new PackageLoadError(`"${specifier}" threw while it loaded: ${String((err as Error)?.message ?? err).split('\n')[0]}`)

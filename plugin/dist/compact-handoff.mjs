@@ -2,30 +2,38 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
-  forTerminal
-} from "./chunks/chunk-S2M2GLMU.mjs";
-import {
   ERROR_CODES,
-  HandoffError
-} from "./chunks/chunk-ORPKAE4C.mjs";
+  HandoffError,
+  forTerminal
+} from "./chunks/chunk-7HGYFSF5.mjs";
 import "./chunks/chunk-JULZ67VA.mjs";
+
+// cli/commands-module.ts
+import { fileURLToPath } from "node:url";
+async function commandsModule(use) {
+  const { runCached } = await import("./chunks/code-cache-X56TESC5.mjs");
+  const run = runCached(fileURLToPath(new URL("./chunks/commands.cjs", import.meta.url)), use);
+  process.once("exit", (code) => code === 0 && run.save());
+  return run.exports;
+}
 
 // cli/main.ts
 var VERSION = true ? "0.1.0" : "0.0.0-dev";
 var commands = {
-  build: { summary: "build the handoff for a transcript on disk", load: async () => (await import("./chunks/build-2VCENY3Q.mjs")).buildCommand },
-  status: { summary: "a session's compactions, its history reads, the search index", load: async () => (await import("./chunks/history-COXQ7ZUP.mjs")).statusCommand },
-  list: { summary: "list a session's compactions, or every session that compacted", load: async () => (await import("./chunks/history-COXQ7ZUP.mjs")).listCommand },
-  lookup: { summary: "read back a stored handoff, summary, conversation, row or section", load: async () => (await import("./chunks/history-COXQ7ZUP.mjs")).lookupCommand },
-  search: { summary: "search what earlier compactions replaced", load: async () => (await import("./chunks/history-COXQ7ZUP.mjs")).searchCommand },
+  build: { summary: "build the handoff for a transcript on disk", load: () => command("buildCommand", "build") },
+  status: { summary: "a session's compactions, its history reads, the search index", load: () => command("statusCommand", "history") },
+  list: { summary: "list a session's compactions, or every session that compacted", load: () => command("listCommand", "history") },
+  lookup: { summary: "read back a stored handoff, summary, conversation, row or section", load: () => command("lookupCommand", "history") },
+  search: { summary: "search what earlier compactions replaced", load: () => command("searchCommand", "history") },
   report: {
     summary: "the store as one HTML page: occupancy, handoffs, cost, fallbacks, the watch, A/B, quality (--ab: the arms compared, as text)",
-    load: async () => (await import("./chunks/report-GAYB7SO7.mjs")).reportCommand
+    load: async () => (await import("./chunks/report-76HS3Y2P.mjs")).reportCommand
   },
-  index: { summary: "add every stored text the search index lacks (--rebuild: from scratch)", load: async () => (await import("./chunks/history-COXQ7ZUP.mjs")).indexCommand },
-  engine: { summary: "(internal) run one compaction for the plugin", load: async () => (await import("./chunks/child-4LCZ7HDF.mjs")).engineCommand },
-  tool: { summary: "(internal) answer one history tool call for the plugin", load: async () => (await import("./chunks/history-COXQ7ZUP.mjs")).toolCommand }
+  index: { summary: "add every stored text the search index lacks (--rebuild: from scratch)", load: () => command("indexCommand", "history") },
+  engine: { summary: "(internal) run one compaction for the plugin", load: () => command("engineCommand", "engine") },
+  tool: { summary: "(internal) answer one history tool call for the plugin", load: () => command("toolCommand", "history") }
 };
+var command = async (name, use) => (await commandsModule(use))[name];
 var publicCommands = () => Object.entries(commands).filter(([, c]) => !c.summary.startsWith("(internal)"));
 function help() {
   const rows = publicCommands().map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);
@@ -60,16 +68,16 @@ async function main(argv) {
 `);
     return ERROR_CODES.USAGE.exit;
   }
-  const command = await entry.load();
+  const command2 = await entry.load();
   if (rest.includes("--help") || rest.includes("-h")) {
-    process.stdout.write(`${command.usage}
+    process.stdout.write(`${command2.usage}
 `);
     return 0;
   }
   try {
-    return await command.run(rest);
+    return await command2.run(rest);
   } catch (err) {
-    if (err instanceof HandoffError) {
+    if (HandoffError.is(err)) {
       process.stderr.write(forTerminal(`compact-handoff ${name}: ${err.message} [${err.code}]`) + "\n");
       if (verbose && err.stack) process.stderr.write(err.stack + "\n");
       return err.exitCode;

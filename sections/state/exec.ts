@@ -3,7 +3,7 @@
  * limit and the section's AbortSignal. When either fires the whole group is killed and the call
  * settles at once, rather than waiting on a grandchild that still holds the output pipe open.
  */
-import { spawn } from 'node:child_process'
+import type { spawn as Spawn } from 'node:child_process'
 
 export type ExecResult =
   | { kind: 'ok'; stdout: string; ms: number }
@@ -28,10 +28,16 @@ export interface ExecOptions {
 
 const POSIX = process.platform !== 'win32'
 
-export function exec(file: string, args: string[], opts: ExecOptions): Promise<ExecResult> {
+/** Loaded on the first call: a CLI build over a transcript from another machine runs no program,
+ *  and node:child_process (with the net and dgram modules it loads) costs ~3.5 ms to load. */
+let spawnFn: typeof Spawn | null = null
+
+export async function exec(file: string, args: string[], opts: ExecOptions): Promise<ExecResult> {
   const started = performance.now()
   const ms = () => Math.round(performance.now() - started)
-  if (opts.signal.aborted) return Promise.resolve({ kind: 'aborted', ms: 0 })
+  if (opts.signal.aborted) return { kind: 'aborted', ms: 0 }
+  const spawn = (spawnFn ??= (await import('node:child_process')).spawn)
+  if (opts.signal.aborted) return { kind: 'aborted', ms: ms() }
 
   return new Promise<ExecResult>((resolve) => {
     const maxBytes = opts.maxBytes ?? 64 * 1024 * 1024

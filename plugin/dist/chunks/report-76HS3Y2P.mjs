@@ -2,43 +2,252 @@
 import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 import {
-  COMMON,
-  EXIT,
-  command
-} from "./chunk-FU2NVCBP.mjs";
-import {
-  resolveDataDir
-} from "./chunk-PDKMRWIH.mjs";
-import {
-  MODE_DIRS,
-  StoreError,
-  WINDOW_FILE,
-  postFile,
-  readJsonl,
-  sessionCompactions,
-  storedSessions
-} from "./chunk-GPZWB6SD.mjs";
-import {
-  checkOutPath,
-  writeOut
-} from "./chunk-ZWKJNMST.mjs";
-import {
-  usageError
-} from "./chunk-GS3UQNYK.mjs";
-import {
+  HandoffError,
   forTerminal,
   jsonForTerminal
-} from "./chunk-S2M2GLMU.mjs";
-import "./chunk-P7OMPM52.mjs";
-import "./chunk-7KAIWO3K.mjs";
+} from "./chunk-7HGYFSF5.mjs";
 import {
-  HandoffError
-} from "./chunk-ORPKAE4C.mjs";
+  HISTORY_TOOLS,
+  INDEX_FILE,
+  LOOKUPS_FILE,
+  LOOKUP_FILES,
+  MODE_DIRS,
+  StoreError,
+  TEXT_KINDS,
+  TOOL_NAMES,
+  WINDOW_FILE,
+  appendJsonl,
+  checkSessionId,
+  indexStats,
+  postFile,
+  readJsonl,
+  reindexStore,
+  search,
+  sessionCompactions,
+  storedSessions
+} from "./chunk-XLPBBXRN.mjs";
 import {
   __commonJS,
   __export,
+  __require,
   __toESM
 } from "./chunk-JULZ67VA.mjs";
+
+// node_modules/isbinaryfile/lib/index.js
+var require_lib = __commonJS({
+  "node_modules/isbinaryfile/lib/index.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.isBinaryFileSync = exports.isBinaryFile = void 0;
+    var fs2 = __require("fs");
+    var util_1 = __require("util");
+    var statAsync = (0, util_1.promisify)(fs2.stat);
+    var openAsync = (0, util_1.promisify)(fs2.open);
+    var closeAsync = (0, util_1.promisify)(fs2.close);
+    var MAX_BYTES = 512;
+    var UTF8_BOUNDARY_RESERVE = 3;
+    var Reader = class {
+      fileBuffer;
+      size;
+      offset;
+      error;
+      constructor(fileBuffer, size) {
+        this.fileBuffer = fileBuffer;
+        this.size = size;
+        this.offset = 0;
+        this.error = false;
+      }
+      hasError() {
+        return this.error;
+      }
+      nextByte() {
+        if (this.offset === this.size || this.hasError()) {
+          this.error = true;
+          return 255;
+        }
+        return this.fileBuffer[this.offset++];
+      }
+      next(len) {
+        const n = new Array();
+        for (let i = 0; i < len; i++) {
+          if (this.error) {
+            return n;
+          }
+          n[i] = this.nextByte();
+        }
+        return n;
+      }
+    };
+    function readProtoVarInt(reader) {
+      let idx = 0;
+      let varInt = 0;
+      while (!reader.hasError()) {
+        const b10 = reader.nextByte();
+        varInt = varInt | (b10 & 127) << 7 * idx;
+        if ((b10 & 128) === 0) {
+          break;
+        }
+        if (idx >= 10) {
+          reader.error = true;
+          break;
+        }
+        idx++;
+      }
+      return varInt;
+    }
+    function readProtoMessage(reader) {
+      const varInt = readProtoVarInt(reader);
+      const wireType = varInt & 7;
+      switch (wireType) {
+        case 0:
+          readProtoVarInt(reader);
+          return true;
+        case 1:
+          reader.next(8);
+          return true;
+        case 2:
+          const len = readProtoVarInt(reader);
+          reader.next(len);
+          return true;
+        case 5:
+          reader.next(4);
+          return true;
+      }
+      return false;
+    }
+    function isBinaryProto(fileBuffer, totalBytes) {
+      const reader = new Reader(fileBuffer, totalBytes);
+      let numMessages = 0;
+      while (true) {
+        if (!readProtoMessage(reader) && !reader.hasError()) {
+          return false;
+        }
+        if (reader.hasError()) {
+          break;
+        }
+        numMessages++;
+      }
+      return numMessages > 0;
+    }
+    async function isBinaryFile2(file, size) {
+      if (isString2(file)) {
+        const stat = await statAsync(file);
+        isStatFile(stat);
+        const fileDescriptor = await openAsync(file, "r");
+        const allocBuffer = Buffer.alloc(MAX_BYTES + UTF8_BOUNDARY_RESERVE);
+        return new Promise((fulfill, reject) => {
+          fs2.read(fileDescriptor, allocBuffer, 0, MAX_BYTES + UTF8_BOUNDARY_RESERVE, 0, (err, bytesRead, _) => {
+            closeAsync(fileDescriptor);
+            if (err) {
+              reject(err);
+            } else {
+              try {
+                fulfill(isBinaryCheck(allocBuffer, bytesRead));
+              } catch (error3) {
+                reject(error3);
+              }
+            }
+          });
+        });
+      } else {
+        if (size === void 0) {
+          size = file.length;
+        }
+        return isBinaryCheck(file, size);
+      }
+    }
+    exports.isBinaryFile = isBinaryFile2;
+    function isBinaryFileSync2(file, size) {
+      if (isString2(file)) {
+        const stat = fs2.statSync(file);
+        isStatFile(stat);
+        const fileDescriptor = fs2.openSync(file, "r");
+        const allocBuffer = Buffer.alloc(MAX_BYTES + UTF8_BOUNDARY_RESERVE);
+        const bytesRead = fs2.readSync(fileDescriptor, allocBuffer, 0, MAX_BYTES + UTF8_BOUNDARY_RESERVE, 0);
+        fs2.closeSync(fileDescriptor);
+        return isBinaryCheck(allocBuffer, bytesRead);
+      } else {
+        if (size === void 0) {
+          size = file.length;
+        }
+        return isBinaryCheck(file, size);
+      }
+    }
+    exports.isBinaryFileSync = isBinaryFileSync2;
+    function isBinaryCheck(fileBuffer, bytesRead) {
+      if (bytesRead === 0) {
+        return false;
+      }
+      let suspiciousBytes = 0;
+      const totalBytes = Math.min(bytesRead, MAX_BYTES + UTF8_BOUNDARY_RESERVE);
+      const scanBytes = Math.min(totalBytes, MAX_BYTES);
+      if (bytesRead >= 3 && fileBuffer[0] === 239 && fileBuffer[1] === 187 && fileBuffer[2] === 191) {
+        return false;
+      }
+      if (bytesRead >= 4 && fileBuffer[0] === 0 && fileBuffer[1] === 0 && fileBuffer[2] === 254 && fileBuffer[3] === 255) {
+        return false;
+      }
+      if (bytesRead >= 4 && fileBuffer[0] === 255 && fileBuffer[1] === 254 && fileBuffer[2] === 0 && fileBuffer[3] === 0) {
+        return false;
+      }
+      if (bytesRead >= 4 && fileBuffer[0] === 132 && fileBuffer[1] === 49 && fileBuffer[2] === 149 && fileBuffer[3] === 51) {
+        return false;
+      }
+      if (totalBytes >= 5 && fileBuffer.slice(0, 5).toString() === "%PDF-") {
+        return true;
+      }
+      if (bytesRead >= 2 && fileBuffer[0] === 254 && fileBuffer[1] === 255) {
+        return false;
+      }
+      if (bytesRead >= 2 && fileBuffer[0] === 255 && fileBuffer[1] === 254) {
+        return false;
+      }
+      for (let i = 0; i < scanBytes; i++) {
+        if (fileBuffer[i] === 0) {
+          return true;
+        } else if ((fileBuffer[i] < 7 || fileBuffer[i] > 14) && (fileBuffer[i] < 32 || fileBuffer[i] > 127)) {
+          if (fileBuffer[i] >= 192 && fileBuffer[i] <= 223 && i + 1 < totalBytes) {
+            i++;
+            if (fileBuffer[i] >= 128 && fileBuffer[i] <= 191) {
+              continue;
+            }
+          } else if (fileBuffer[i] >= 224 && fileBuffer[i] <= 239 && i + 2 < totalBytes) {
+            i++;
+            if (fileBuffer[i] >= 128 && fileBuffer[i] <= 191 && fileBuffer[i + 1] >= 128 && fileBuffer[i + 1] <= 191) {
+              i++;
+              continue;
+            }
+          } else if (fileBuffer[i] >= 240 && fileBuffer[i] <= 247 && i + 3 < totalBytes) {
+            i++;
+            if (fileBuffer[i] >= 128 && fileBuffer[i] <= 191 && fileBuffer[i + 1] >= 128 && fileBuffer[i + 1] <= 191 && fileBuffer[i + 2] >= 128 && fileBuffer[i + 2] <= 191) {
+              i += 2;
+              continue;
+            }
+          }
+          suspiciousBytes++;
+          if (i >= 32 && suspiciousBytes * 100 / scanBytes > 10) {
+            return true;
+          }
+        }
+      }
+      if (suspiciousBytes * 100 / scanBytes > 10) {
+        return true;
+      }
+      if (suspiciousBytes > 1 && isBinaryProto(fileBuffer, scanBytes)) {
+        return true;
+      }
+      return false;
+    }
+    function isString2(x4) {
+      return typeof x4 === "string";
+    }
+    function isStatFile(stat) {
+      if (!stat.isFile()) {
+        throw new Error(`Path provided was not a file!`);
+      }
+    }
+  }
+});
 
 // node_modules/topojson-client/dist/topojson-client.js
 var require_topojson_client = __commonJS({
@@ -501,16 +710,863 @@ var require_topojson_client = __commonJS({
 });
 
 // cli/report.ts
-import { existsSync as existsSync3 } from "node:fs";
-import { resolve as resolve3 } from "node:path";
+import { existsSync as existsSync4 } from "node:fs";
+import { resolve as resolve4 } from "node:path";
 
-// cli/report-ab.ts
-import { existsSync, statSync } from "node:fs";
+// store/write.ts
+import { homedir, hostname } from "node:os";
+import { basename, dirname, join } from "node:path";
+
+// pipeline/text.ts
+var fmt = (n) => {
+  const [int3, frac] = String(n).split(".");
+  return int3.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + (frac ? `.${frac.slice(0, 3)}` : "");
+};
+
+// pipeline/transcript.ts
+var MAX_LINE_BYTES = 64 * 1024 * 1024;
+
+// pipeline/file-touches.ts
+var FILE_TOOLS = {
+  Read: "file_path",
+  Write: "file_path",
+  Edit: "file_path",
+  MultiEdit: "file_path",
+  NotebookEdit: "notebook_path"
+};
+
+// pipeline/tool-errors.ts
+var LOCATION = /[\w.-]*\w\.[A-Za-z]\w{0,9}:\d+/;
+var NAMES_ERROR = new RegExp(`${LOCATION.source}|\\b(?:error|exception)\\b:|\\bpanic:|\\bnpm ERR!|\\bFAIL\\b|^! \\S`, "i");
+
+// pipeline/read-policy.ts
+var import_isbinaryfile = __toESM(require_lib(), 1);
+var DEFAULT_DENY = [
+  "~/.ssh/**",
+  "~/.aws/**",
+  "~/.gnupg/**",
+  "~/.azure/**",
+  "~/.config/gcloud/**",
+  "~/.kube/**",
+  "~/.docker/config.json",
+  "~/.netrc",
+  "~/.npmrc",
+  "~/.pypirc",
+  "~/.git-credentials",
+  "~/.claude/.credentials.json",
+  ".env",
+  ".env.*",
+  "id_rsa*",
+  "id_dsa*",
+  "id_ecdsa*",
+  "id_ed25519*",
+  "*.pem",
+  "*.key",
+  "*.p12",
+  "*.pfx",
+  "*.keystore",
+  "/etc/shadow*",
+  "/etc/gshadow*",
+  "/etc/sudoers*",
+  "/etc/ssh/ssh_host_*"
+];
+var READ_POLICY_OPTIONS = {
+  denyPaths: {
+    type: "array",
+    items: { type: "string", minLength: 1 },
+    description: `globs never read or shown, added to the default deny list (${DEFAULT_DENY.length} patterns: ~/.ssh/**, .env, *.pem, \u2026)`
+  },
+  allowPaths: {
+    type: "array",
+    items: { type: "string", minLength: 1 },
+    description: "globs read and shown even when the deny list names them or they lie outside the project"
+  }
+};
+var SECRET_WORD = String.raw`(?:secret|token|passw(?:or)?d|pass(?:wd|phrase)?\b|pwd\b|api[_-]?key|apikey|private[_-]?key|access[_-]?key|(?:app|master|account)[_-]?key|credential)`;
+var SECRET_NAME = String.raw`[\w.-]{0,40}${SECRET_WORD}[\w.-]{0,40}`;
+var SECRET_LINE_RE = new RegExp(
+  String.raw`^(\s*(?:[^\s:]{1,200}:(?:\d{1,9}[:-])?\s*)?(?:-\s+)?(?:export\s+)?(["']?)${SECRET_NAME}\2\s{0,20}(?::(?!=)|=(?!=))\s{0,20})(\S.*)$`,
+  "i"
+);
+var SECRET_INLINE_RE = new RegExp(
+  String.raw`(^|[^\w.-])(["']?)(${SECRET_NAME})\2(=(?!=)|\s{0,20}[:=]\s{0,20}(?=["']))("[^"\n]{0,2000}"|'[^'\n]{0,2000}'|[^\s"'&;,)}\]]{1,2000})`,
+  "gi"
+);
+var NAMED = new RegExp(SECRET_WORD, "i");
+
+// pipeline/render.ts
+var WRITE_TOOLS = new Set(Object.keys(FILE_TOOLS).filter((tool) => tool !== "Read"));
+
+// store/write.ts
+function resolveDataDir(setting, env = process.env, home = homedir()) {
+  if (setting && setting.trim()) return expandHome(setting.trim(), home);
+  if (env.COMPACT_HANDOFF_DATA_DIR) return expandHome(env.COMPACT_HANDOFF_DATA_DIR, home);
+  return join(home, ".claude", "compact-handoff");
+}
+function expandHome(path3, home) {
+  return path3 === "~" ? home : path3.startsWith("~/") ? join(home, path3.slice(2)) : path3;
+}
+function textSize(text3) {
+  let lines = 1;
+  for (let i = text3.indexOf("\n"); i !== -1; i = text3.indexOf("\n", i + 1)) lines++;
+  if (text3.endsWith("\n")) lines--;
+  return { chars: text3.length, lines, approxTokens: Math.ceil(text3.length / 4) };
+}
+function feedbackFile(rowFile) {
+  return rowFile.replace(/\.json$/, ".feedback.jsonl");
+}
+
+// cli/output.ts
+import { statSync } from "node:fs";
+import { open } from "node:fs/promises";
+import { dirname as dirname2, resolve } from "node:path";
+function checkOutPath(flag2, path3) {
+  const dir = dirname2(resolve(path3));
+  let isDir = false;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch {
+  }
+  if (!isDir) throw new HandoffError("USAGE", `${flag2} ${path3}: ${dir} is not a folder that exists`);
+  try {
+    if (statSync(path3).isDirectory()) throw new HandoffError("USAGE", `${flag2} ${path3} is a folder; name a file`);
+  } catch (err) {
+    if (err instanceof HandoffError) throw err;
+  }
+}
+async function writeOut(path3, text3) {
+  try {
+    const fh = await open(path3, "w", 384);
+    try {
+      if ((await fh.stat()).isFile()) await fh.chmod(384);
+      await fh.writeFile(text3, "utf8");
+    } finally {
+      await fh.close();
+    }
+  } catch (err) {
+    const e = err;
+    const why = e.code === "ENOSPC" ? "the disk is full" : e.code === "EACCES" || e.code === "EPERM" ? "permission denied" : e.code ?? e.message;
+    throw new HandoffError("OUTPUT_UNWRITABLE", `cannot write ${path3}: ${why}`);
+  }
+}
+
+// cli/history.ts
+import { accessSync, constants, statSync as statSync2 } from "node:fs";
 import { parseArgs } from "node:util";
 
+// store/tools.ts
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join as join2 } from "node:path";
+var FILES = LOOKUP_FILES;
+var TOOL_SPECS = Object.fromEntries(
+  HISTORY_TOOLS.map((t) => [t.name, { description: t.description, inputSchema: t.inputSchema }])
+);
+function checkArgs(name, raw) {
+  const schema = TOOL_SPECS[name].inputSchema;
+  if (raw === void 0 || raw === null) raw = {};
+  if (typeof raw !== "object" || Array.isArray(raw)) throw new StoreError("the arguments must be an object");
+  const args = raw;
+  const problems = [];
+  const known = Object.keys(schema.properties);
+  for (const k2 of Object.keys(args)) {
+    if (!(k2 in schema.properties)) problems.push(`unknown argument "${k2}" (${known.length ? `it takes ${known.join(", ")}` : "it takes none"})`);
+  }
+  for (const k2 of schema.required ?? []) if (args[k2] === void 0) problems.push(`"${k2}" is required`);
+  for (const [k2, p] of Object.entries(schema.properties)) {
+    const v = args[k2];
+    if (v === void 0) continue;
+    const got = JSON.stringify(v)?.slice(0, 40);
+    if (p.type === "integer") {
+      if (typeof v !== "number" || !Number.isInteger(v)) problems.push(`"${k2}" must be a whole number (got ${got})`);
+      else if (typeof p.minimum === "number" && v < p.minimum) problems.push(`"${k2}" must be at least ${p.minimum} (got ${v})`);
+      else if (typeof p.maximum === "number" && v > p.maximum) problems.push(`"${k2}" must be at most ${p.maximum} (got ${v})`);
+    } else if (p.type === "string") {
+      if (typeof v !== "string") problems.push(`"${k2}" must be a string (got ${got})`);
+      else if (Array.isArray(p.enum) && !p.enum.includes(v)) problems.push(`"${k2}" must be one of ${p.enum.map((e) => `"${e}"`).join(", ")} (got ${got})`);
+      else if (typeof p.minLength === "number" && v.trim().length < p.minLength) problems.push(`"${k2}" must not be empty`);
+      else if (typeof p.maxLength === "number" && v.length > p.maxLength)
+        problems.push(`"${k2}" must be at most ${p.maxLength} characters (got ${fmt(v.length)})`);
+    }
+  }
+  if (problems.length) throw new StoreError(problems.join("; "));
+  return args;
+}
+var when = (iso) => iso.replace("T", " ").slice(0, 16);
+var modeOf = (live) => live === false ? "rehearsal" : "live";
+var mine = (ctx, sessionId) => ctx.by === "tool" && sessionId !== null && sessionId === ctx.sessionId;
+var nameOf = (ctx, sessionId) => mine(ctx, sessionId) ? "this session" : `session ${sessionId}`;
+async function alikeSessions(ctx, sessionId) {
+  if (mine(ctx, sessionId) || sessionId.length < 4) return "";
+  const alike = /* @__PURE__ */ new Set();
+  for (const s2 of await storedSessions(ctx.dataDir)) if (s2.sessionId !== sessionId && s2.sessionId.startsWith(sessionId)) alike.add(s2.sessionId);
+  if (alike.size === 0) return "";
+  const shown = [...alike].slice(0, 3);
+  return `; the store holds ${shown.join(", ")}${alike.size > shown.length ? ` and ${alike.size - shown.length} more` : ""} (a session id is matched whole)`;
+}
+function sessionOf(ctx, given) {
+  if (given !== void 0) return checkSessionId(given);
+  if (!ctx.sessionId) throw new StoreError('no session to read: give one (--session ID on the command line, "session" in a tool call)');
+  return checkSessionId(ctx.sessionId);
+}
+async function pick(ctx, sessionId, n, mode) {
+  const all = await sessionCompactions(ctx.dataDir, sessionId);
+  const whose = nameOf(ctx, sessionId);
+  if (all.length === 0) throw new StoreError(`${whose} has no stored compactions (data dir ${ctx.dataDir})${await alikeSessions(ctx, sessionId)}`);
+  const pool = mode ? all.filter((c5) => c5.mode === mode) : all;
+  if (pool.length === 0) throw new StoreError(`${whose} has no ${mode} compactions (it has ${describeNs(all)})`);
+  const preferred = modeOf(ctx.live);
+  const byPreference = [...pool].sort((a4, b10) => Number(b10.mode === preferred) - Number(a4.mode === preferred));
+  const c4 = n === void 0 ? newest(pool, preferred) : byPreference.find((x4) => x4.n === n);
+  if (!c4) throw new StoreError(`${whose} has no compaction n=${n} (it has ${describeNs(pool)})`);
+  return { c: c4, all };
+}
+function newest(pool, preferred) {
+  const mine2 = pool.filter((c4) => c4.mode === preferred);
+  return (mine2.length ? mine2 : pool).at(-1);
+}
+function describeNs(cs) {
+  const by = /* @__PURE__ */ new Map();
+  for (const c4 of cs) by.set(c4.mode, [...by.get(c4.mode) ?? [], c4.n]);
+  return [...by].map(([mode, ns]) => `${mode} n=${ranges(ns)}`).join(", ");
+}
+function ranges(ns) {
+  const s2 = [...new Set(ns)].sort((a4, b10) => a4 - b10);
+  const out = [];
+  for (let i = 0; i < s2.length; ) {
+    let j = i;
+    while (j + 1 < s2.length && s2[j + 1] === s2[j] + 1) j++;
+    out.push(i === j ? `${s2[i]}` : `${s2[i]}\u2013${s2[j]}`);
+    i = j + 1;
+  }
+  return out.join(", ");
+}
+function lookupCall(ctx, c4, extra = {}) {
+  const args = { n: c4.n, ...extra };
+  if (!mine(ctx, c4.sessionId)) args.session = c4.sessionId;
+  if (c4.mode !== modeOf(ctx.live)) args.mode = c4.mode;
+  return `handoff_lookup ${JSON.stringify(args).replace(/,"/g, ', "').replace(/":/g, '": ')}`;
+}
+async function logRead(ctx, tool, args, text3, ms, extra = {}) {
+  if (ctx.by === "cli" && !existsSync(ctx.dataDir)) return;
+  const size = textSize(text3);
+  const row = {
+    at: (ctx.now?.() ?? /* @__PURE__ */ new Date()).toISOString(),
+    sessionId: ctx.sessionId,
+    by: ctx.by,
+    tool,
+    args,
+    chars: size.chars,
+    lines: size.lines,
+    approxTokens: size.approxTokens,
+    ms,
+    ...extra
+  };
+  await appendJsonl(join2(ctx.dataDir, LOOKUPS_FILE), row);
+  if (ctx.by === "tool" && ctx.sessionId) await appendJsonl(join2(ctx.dataDir, MODE_DIRS[modeOf(ctx.live)], checkSessionId(ctx.sessionId), LOOKUPS_FILE), row);
+}
+function compactionLine(c4) {
+  const r = c4.row;
+  if (!r) return `n=${c4.n}  ${when(c4.at)}  ${c4.mode}  (${c4.problem})`;
+  const sections = r.sections ?? [];
+  const kept = sections.filter((s2) => s2.status === "ok").length;
+  const parts = [
+    `n=${c4.n}`,
+    when(c4.at),
+    c4.mode,
+    `${r.trigger}`,
+    `${r.outcome}${r.reason ? ` (${String(r.reason).slice(0, 120)})` : ""}`,
+    r.sizes?.handoff ? `handoff ${fmt(r.sizes.handoff.chars)} chars` : "no handoff",
+    sections.length ? `${kept} of ${sections.length} sections kept` : null,
+    spentOf(r)
+  ];
+  return parts.filter(Boolean).join("  ");
+}
+function spentOf(r) {
+  const calls = Array.isArray(r.model?.calls) ? r.model.calls.filter((c4) => c4.answeredBy !== null).length : 0;
+  const usd2 = r.cost?.usd;
+  if (r.outcome === "pending") return null;
+  if (calls === 0) return "no model calls";
+  const n = `${calls} model call${calls === 1 ? "" : "s"}`;
+  if (typeof usd2 === "number") return `${n} $${usd2.toFixed(4)}`;
+  const part = typeof r.cost?.pricedUsd === "number" ? ` $${r.cost.pricedUsd.toFixed(4)} priced,` : "";
+  return `${n},${part} cost unknown (${String(r.cost?.reason ?? "unpriced").slice(0, 80)})`;
+}
+var bump = (m3, k2) => m3[k2] = (m3[k2] ?? 0) + 1;
+function sessionSums(cs) {
+  const out = {
+    compactions: cs.length,
+    restores: { files: 0, compactions: 0 },
+    model: { calls: 0, usd: 0, pricedCompactions: 0, unpricedCompactions: 0 },
+    agents: { compactions: 0, agents: 0, runningAtCompaction: 0 },
+    fallbacks: {},
+    arms: {},
+    requested: {},
+    coldForks: 0
+  };
+  const agents = /* @__PURE__ */ new Set();
+  for (const c4 of cs) {
+    const r = c4.row;
+    if (!r) continue;
+    bump(out.arms, typeof r.arm === "string" ? r.arm : "unknown");
+    if (typeof r.requestedBy === "string") bump(out.requested, r.requestedBy);
+    if (r.outcome === "fallback") bump(out.fallbacks, typeof r.code === "string" ? r.code : "unknown");
+    if (typeof r.agentId === "string") {
+      out.agents.compactions++;
+      agents.add(r.agentId);
+    }
+    if (typeof r.runningAgents === "number") out.agents.runningAtCompaction += r.runningAgents;
+    if (r.fork?.cold === true) out.coldForks++;
+    const restore = (r.sections ?? []).find((x4) => x4.name === "restore" && x4.status === "ok");
+    const files = Array.isArray(restore?.record?.restored) ? restore.record.restored.length : 0;
+    if (files > 0) {
+      out.restores.files += files;
+      out.restores.compactions++;
+    }
+    const answered = Array.isArray(r.model?.calls) ? r.model.calls.filter((x4) => x4.answeredBy !== null).length : 0;
+    out.model.calls += answered;
+    if (typeof r.cost?.usd === "number") {
+      out.model.usd += r.cost.usd;
+      if (answered) out.model.pricedCompactions++;
+    } else if (answered) {
+      out.model.unpricedCompactions++;
+      if (typeof r.cost?.pricedUsd === "number") out.model.usd += r.cost.pricedUsd;
+    }
+  }
+  out.agents.agents = agents.size;
+  out.model.usd = Math.round(out.model.usd * 1e6) / 1e6;
+  return out;
+}
+var counts = (m3) => Object.entries(m3).map(([k2, v]) => `${v} ${k2}`).join(", ");
+function sumLines(sums, these) {
+  const m3 = sums.model;
+  const unpriced = m3.unpricedCompactions ? `; ${m3.unpricedCompactions} compaction${m3.unpricedCompactions === 1 ? "" : "s"} not priced (their priced part included)` : "";
+  const a4 = sums.agents;
+  return [
+    `Model spent by compact-handoff in ${these} (beside the engine's own summaries): ${m3.calls} call${m3.calls === 1 ? "" : "s"}, $${m3.usd.toFixed(4)} over ${m3.pricedCompactions} priced compaction${m3.pricedCompactions === 1 ? "" : "s"}${unpriced}`,
+    `Restored: ${sums.restores.files} file${sums.restores.files === 1 ? "" : "s"} over ${sums.restores.compactions} compaction${sums.restores.compactions === 1 ? "" : "s"}`,
+    `Arms: ${counts(sums.arms) || "none"}${Object.keys(sums.requested).length ? ` \xB7 asked for: ${counts(sums.requested)}` : ""}`,
+    `Fallbacks: ${counts(sums.fallbacks) || "none"}`,
+    `Agents: ${a4.compactions} subagent compaction${a4.compactions === 1 ? "" : "s"} (${a4.agents} agent${a4.agents === 1 ? "" : "s"}); ${a4.runningAtCompaction} running when the conversation compacted${sums.coldForks ? ` \xB7 cold forks: ${sums.coldForks} (the summary's fork saw far less than the conversation)` : ""}`
+  ];
+}
+async function lookupTotals(ctx, sessionId) {
+  const by = /* @__PURE__ */ new Map();
+  let calls = 0;
+  let chars = 0;
+  let lines = 0;
+  let torn = 0;
+  for (const mode of Object.keys(MODE_DIRS)) {
+    const r = await readJsonl(join2(ctx.dataDir, MODE_DIRS[mode], sessionId, LOOKUPS_FILE));
+    torn += r.torn;
+    for (const row of r.rows) {
+      calls++;
+      chars += Number(row.chars) || 0;
+      lines += Number(row.lines) || 0;
+      by.set(String(row.tool), (by.get(String(row.tool)) ?? 0) + 1);
+    }
+  }
+  return { calls, chars, lines, approxTokens: Math.ceil(chars / 4), byTool: Object.fromEntries(by), torn };
+}
+async function status(ctx) {
+  const mode = modeOf(ctx.live);
+  const setting = ctx.live === null ? null : ctx.live ? "live: handoffs replace the conversation" : "rehearsal: handoffs are stored, Claude Code compacts as usual";
+  const head = `compact-handoff ${ctx.pluginVersion}${setting ? ` \xB7 ${setting}` : ""}`;
+  const lines = [head, `Data dir: ${ctx.dataDir}`];
+  const these = ctx.by === "tool" ? "this session" : "the session";
+  const compactions = ctx.sessionId ? await sessionCompactions(ctx.dataDir, checkSessionId(ctx.sessionId)) : [];
+  const reads = ctx.sessionId ? await lookupTotals(ctx, ctx.sessionId) : null;
+  if (ctx.sessionId) {
+    lines.push(`Session: ${ctx.sessionId}`);
+    if (compactions.length === 0) lines.push(`Compactions in ${these}: none yet${await alikeSessions(ctx, ctx.sessionId)}`);
+    else {
+      const outcomes = /* @__PURE__ */ new Map();
+      for (const c4 of compactions) outcomes.set(String(c4.row?.outcome ?? "unreadable"), (outcomes.get(String(c4.row?.outcome ?? "unreadable")) ?? 0) + 1);
+      lines.push(`Compactions in ${these}: ${compactions.length} (${[...outcomes].map(([k2, v]) => `${v} ${k2}`).join(", ")})`);
+      for (const c4 of compactions) lines.push(`  ${compactionLine(c4)}`);
+      lines.push(...sumLines(sessionSums(compactions), these));
+    }
+    const r = reads;
+    const tools = Object.entries(r.byTool).map(([k2, v]) => `${k2} ${v}`).join(", ");
+    lines.push(
+      r.calls === 0 ? `History read back in ${these}: nothing yet` : `History read back in ${these}: ${r.calls} call${r.calls === 1 ? "" : "s"} (${tools}): ${fmt(r.chars)} chars, ${fmt(r.lines)} lines, ~${fmt(r.approxTokens)} tokens (chars/4)${r.torn ? `; ${r.torn} torn log line skipped` : ""}`
+    );
+  }
+  let index6;
+  try {
+    index6 = await indexStats(ctx.dataDir);
+    lines.push(
+      index6.exists ? `Search index: ${fmt(index6.docs)} texts (${(index6.textBytes / 1e6).toFixed(1)} MB) in ${fmt(index6.chunks)} chunks, ${(index6.bytes / 1e6).toFixed(1)} MB on disk; newest ${index6.newest ? when(index6.newest) : "none"}${index6.pending ? `; ${index6.pending} waiting to be indexed (compact-handoff index)` : ""}` : "Search index: none yet (made at the first compaction; search reads the files meanwhile)"
+    );
+  } catch (err) {
+    index6 = { error: err.message };
+    lines.push(`Search index: unreadable now (${index6.error}); search reads the files instead`);
+  }
+  if (compactions.length) {
+    const latest = newest(compactions, mode);
+    lines.push(`Read back: ${lookupCall(ctx, latest)} \xB7 search: handoff_search {"query": "..."}`);
+  }
+  return {
+    text: lines.join("\n"),
+    data: {
+      pluginVersion: ctx.pluginVersion,
+      live: ctx.live,
+      dataDir: ctx.dataDir,
+      sessionId: ctx.sessionId,
+      compactions: compactions.map(summaryOf),
+      sums: ctx.sessionId ? sessionSums(compactions) : null,
+      lookups: reads,
+      index: index6
+    }
+  };
+}
+function summaryOf(c4) {
+  return {
+    sessionId: c4.sessionId,
+    mode: c4.mode,
+    n: c4.n,
+    at: c4.at,
+    outcome: c4.row?.outcome ?? null,
+    trigger: c4.row?.trigger ?? null,
+    reason: c4.row?.reason ?? null,
+    files: c4.row?.files ?? null,
+    sizes: c4.row?.sizes ?? null
+  };
+}
+async function list(ctx, args) {
+  const limit = args.limit ?? 50;
+  const all = args.scope === "all" || args.session === void 0 && !ctx.sessionId;
+  if (all) {
+    const index6 = await readJsonl(join2(ctx.dataDir, INDEX_FILE));
+    const sessions = /* @__PURE__ */ new Map();
+    for (const r of index6.rows) {
+      if (typeof r.sessionId !== "string") continue;
+      const s2 = sessions.get(r.sessionId) ?? { rows: [] };
+      const same = s2.rows.findIndex((x4) => x4.mode === r.mode && x4.lineage?.n === r.lineage?.n && x4.outcome === "pending");
+      if (same >= 0) s2.rows.splice(same, 1);
+      s2.rows.push(r);
+      sessions.set(r.sessionId, s2);
+    }
+    const ordered = [...sessions].sort((a4, b10) => String(b10[1].rows.at(-1)?.at).localeCompare(String(a4[1].rows.at(-1)?.at)));
+    const shown2 = ordered.slice(0, limit);
+    const lines2 = [
+      ordered.length === 0 ? `No compactions on this machine yet (${join2(ctx.dataDir, INDEX_FILE)})` : `Sessions that compacted on this machine: ${ordered.length}${ordered.length > shown2.length ? `, newest ${shown2.length} shown` : ""} (newest first)`,
+      ...shown2.map(([id2, s2]) => {
+        const last = s2.rows.at(-1);
+        const modes = [...new Set(s2.rows.map((r) => r.mode))].join("+");
+        const cwd = typeof last.cwd === "string" ? `  ${last.cwd}` : "";
+        return `${id2}  ${s2.rows.length} compaction${s2.rows.length === 1 ? "" : "s"} (${modes})  newest n=${last.lineage?.n} ${when(String(last.at))} ${last.outcome}${cwd}`;
+      })
+    ];
+    if (index6.torn) lines2.push(`(${index6.torn} torn line${index6.torn === 1 ? "" : "s"} in index.jsonl skipped: line ${index6.tornLines.join(", ")})`);
+    if (shown2.length) lines2.push(`One session's compactions: handoff_list {"session": "<id>"}`);
+    return {
+      text: lines2.join("\n"),
+      data: { sessions: shown2.map(([id2, s2]) => ({ sessionId: id2, compactions: s2.rows.length, newest: s2.rows.at(-1) })), torn: index6.torn }
+    };
+  }
+  const sessionId = sessionOf(ctx, args.session);
+  const cs = await sessionCompactions(ctx.dataDir, sessionId);
+  const whose = nameOf(ctx, sessionId);
+  if (cs.length === 0) return { text: `${whose} has no stored compactions yet${await alikeSessions(ctx, sessionId)}`, data: { sessionId, compactions: [] } };
+  const shown = cs.slice(-limit);
+  const lines = [`Compactions of ${whose}: ${cs.length}${cs.length > shown.length ? `, newest ${shown.length} shown` : ""} (oldest first)`];
+  for (const c4 of shown) {
+    lines.push(compactionLine(c4));
+    const r = c4.row;
+    if (!r) continue;
+    const files = ["handoff", "summary", "transcript"].filter((k2) => r.files?.[k2]).map((k2) => `${k2} ${fmt(r.sizes?.[k2]?.lines ?? 0)} lines`);
+    if (files.length) lines.push(`    files: ${files.join(", ")}`);
+    const sections = (r.sections ?? []).map((s2) => s2.status === "ok" ? s2.name : `${s2.name} dropped (${s2.code})`);
+    if (sections.length) lines.push(`    sections: ${sections.join(", ")}`);
+    lines.push(`    read: ${lookupCall(ctx, c4)}`);
+  }
+  return { text: lines.join("\n"), data: { sessionId, compactions: shown.map(summaryOf) } };
+}
+var MAX_LINES = 400;
+var MAX_CHARS = 4e4;
+function sectionDocument(c4, handoff, name) {
+  const sections = c4.row?.sections ?? [];
+  const s2 = sections.find((x4) => x4.name === name);
+  if (!s2) throw new StoreError(`n=${c4.n} has no section "${name}" (it has ${sections.map((x4) => x4.name).join(", ") || "none recorded"})`);
+  const state = s2.status === "ok" ? `kept, ${fmt(s2.chars ?? 0)} chars` : `dropped: ${s2.code}${s2.message ? ` ${s2.message}` : ""}`;
+  const out = [`Section ${s2.name} of compaction n=${c4.n} (${state})`, ""];
+  let body = s2.body ?? null;
+  if (body === null && handoff && s2.title) {
+    const lines = handoff.split("\n");
+    const start = lines.indexOf(`## ${s2.title}`);
+    if (start !== -1) {
+      let end = start + 1;
+      while (end < lines.length && !lines[end].startsWith("## ")) end++;
+      body = lines.slice(start + 1, end).join("\n").trim();
+    }
+  }
+  out.push(body ?? "(its text is not in the stored handoff)");
+  if (s2.record && Object.keys(s2.record).length) {
+    out.push("", `Record (everything the section kept, at full length):`);
+    for (const [k2, v] of Object.entries(s2.record)) {
+      if (Array.isArray(v)) {
+        out.push(`${k2} (${v.length}):`);
+        for (const item of v) out.push(`  ${typeof item === "string" ? item : JSON.stringify(item)}`);
+      } else out.push(`${k2}: ${typeof v === "string" ? v : JSON.stringify(v)}`);
+    }
+  }
+  return out.join("\n");
+}
+async function readText(path3) {
+  try {
+    return await readFile(path3, "utf8");
+  } catch (err) {
+    if (err.code === "ENOENT") return null;
+    throw err;
+  }
+}
+async function lookup(ctx, args) {
+  if (args.file !== void 0 && args.section !== void 0) throw new StoreError('give "file" or "section", not both');
+  const sessionId = sessionOf(ctx, args.session);
+  const { c: c4 } = await pick(ctx, sessionId, args.n, args.mode);
+  const file = args.file ?? "handoff";
+  const handoffPath = join2(c4.dir, `${c4.stem}${TEXT_KINDS.handoff}`);
+  let doc;
+  let what;
+  if (typeof args.section === "string") {
+    doc = sectionDocument(c4, await readText(handoffPath), args.section);
+    what = `section ${args.section}`;
+  } else if (file === "row") {
+    const row = await readText(c4.rowFile);
+    if (row === null) throw new StoreError(`n=${c4.n} has no row file`);
+    const feedback2 = await readJsonl(feedbackFile(c4.rowFile));
+    doc = row.trimEnd() + (feedback2.rows.length ? `
+
+Feedback on this compaction:
+${feedback2.rows.map((f) => `${f.at}  ${f.note}`).join("\n")}` : "");
+    what = `row (${c4.rowFile.slice(ctx.dataDir.length + 1)})`;
+  } else {
+    const path3 = join2(c4.dir, `${c4.stem}${TEXT_KINDS[file]}`);
+    const text3 = await readText(path3);
+    if (text3 === null) {
+      const why = file === "handoff" && c4.row?.outcome === "fallback" ? ` (it fell back: ${c4.row.reason})` : "";
+      throw new StoreError(`n=${c4.n} has no stored ${file}${why}; it has ${FILES.filter((f) => c4.row?.files?.[f]).join(", ") || "only its row"}`);
+    }
+    doc = text3;
+    what = `${file} (${path3.slice(ctx.dataDir.length + 1)})`;
+  }
+  const lines = doc.endsWith("\n") ? doc.slice(0, -1).split("\n") : doc.split("\n");
+  const total = lines.length;
+  const from = args.from ?? 1;
+  if (from > total) throw new StoreError(`from ${from} is past the end: n=${c4.n} ${what.split(" (")[0]} has ${fmt(total)} line${total === 1 ? "" : "s"}`);
+  const asked = args.to;
+  if (asked !== void 0 && asked < from) throw new StoreError(`to ${asked} is before from ${from}`);
+  let to = Math.min(asked ?? from + MAX_LINES - 1, total, from + MAX_LINES - 1);
+  const out = [];
+  let chars = 0;
+  for (let i = from; i <= to; i++) {
+    const whole2 = `${i}	${lines[i - 1]}`;
+    const line5 = whole2.length <= MAX_CHARS ? whole2 : `${whole2.slice(0, MAX_CHARS - 80)} [\u2026${fmt(whole2.length - (MAX_CHARS - 80))} more chars on this line not shown (${fmt(MAX_CHARS)}-char cap)]`;
+    if (chars + line5.length > MAX_CHARS && out.length > 0) {
+      to = i - 1;
+      break;
+    }
+    out.push(line5);
+    chars += line5.length + 1;
+  }
+  const ref2 = { sessionId: c4.sessionId, mode: c4.mode, n: c4.n };
+  const where = args.section !== void 0 ? { section: args.section } : file !== "handoff" ? { file } : {};
+  const head = `n=${c4.n} ${what}${!mine(ctx, c4.sessionId) ? ` of session ${c4.sessionId}` : ""}${c4.mode !== modeOf(ctx.live) ? ` (${c4.mode})` : ""}, ${when(c4.at)}: lines ${from}\u2013${to} of ${fmt(total)}`;
+  const tail = to < total && (asked === void 0 || to < asked) ? [`More: ${lookupCall(ctx, ref2, { ...where, from: to + 1 })}`] : [];
+  return { text: [head, ...out, ...tail].join("\n"), data: { ...ref2, what, from, to, total, lines: out.map((l) => l.slice(l.indexOf("	") + 1)) } };
+}
+async function searchTool(ctx, args) {
+  const query = String(args.query);
+  const limit = args.limit ?? 20;
+  const all = args.scope === "all" || args.session === void 0 && !ctx.sessionId;
+  const sessionId = all ? null : sessionOf(ctx, args.session);
+  if (args.session !== void 0 && sessionId && (await sessionCompactions(ctx.dataDir, sessionId, { rows: false })).length === 0) {
+    throw new StoreError(`session ${sessionId} has no stored compactions (data dir ${ctx.dataDir})${await alikeSessions(ctx, sessionId)}`);
+  }
+  const r = await search(ctx.dataDir, { query, sessionId, limit });
+  const where = all ? "in every session on this machine" : `in ${nameOf(ctx, sessionId)}`;
+  const lines = [];
+  if (r.hits.length === 0) {
+    lines.push(`No match for ${JSON.stringify(query)} ${where} (handoffs, summaries and the conversations they replaced).`);
+  } else {
+    lines.push(
+      `${r.more ? `First ${r.hits.length}` : r.hits.length} match${r.hits.length === 1 ? "" : "es"} for ${JSON.stringify(query)} ${where}, newest compaction first:`
+    );
+    for (const h3 of r.hits) {
+      const who = all || !mine(ctx, h3.sessionId) ? `session ${h3.sessionId} ` : "";
+      const mode = h3.mode !== modeOf(ctx.live) ? ` (${h3.mode})` : "";
+      lines.push(`${who}n=${h3.n}${mode} ${h3.kind}:${h3.line}  ${h3.text}`);
+    }
+    const h2 = r.hits[0];
+    lines.push(
+      `Read around a match: ${lookupCall(ctx, h2, { ...h2.kind === "handoff" ? {} : { file: h2.kind }, from: Math.max(1, h2.line - 5), to: h2.line + 5 })}`
+    );
+  }
+  if (r.note) lines.push(`(${r.note})`);
+  const text3 = lines.join("\n");
+  return { text: text3, data: { query, scope: all ? "all" : "session", sessionId, hits: r.hits, more: r.more, via: r.via, note: r.note, ms: r.ms } };
+}
+async function feedback(ctx, args) {
+  const sessionId = sessionOf(ctx, void 0);
+  const { c: c4 } = await pick(ctx, sessionId, args.n, void 0);
+  const file = feedbackFile(c4.rowFile);
+  const row = { at: (ctx.now?.() ?? /* @__PURE__ */ new Date()).toISOString(), sessionId, n: c4.n, mode: c4.mode, by: ctx.by, note: String(args.note).trim() };
+  await appendJsonl(file, row);
+  return { text: `Noted with compaction n=${c4.n} (${file.slice(ctx.dataDir.length + 1)}).`, data: row };
+}
+var LOGGED = /* @__PURE__ */ new Set(["handoff_list", "handoff_lookup", "handoff_search"]);
+async function runTool(name, rawArgs, ctx) {
+  const started = performance.now();
+  if (!TOOL_NAMES.includes(name)) {
+    return { text: `compact-handoff: no tool "${name}" (tools: ${TOOL_NAMES.join(", ")})`, data: null, error: true };
+  }
+  const tool = name;
+  let answer;
+  let args = {};
+  try {
+    args = checkArgs(tool, rawArgs);
+    if (tool === "handoff_status") answer = await status(ctx);
+    else if (tool === "handoff_list") answer = await list(ctx, args);
+    else if (tool === "handoff_lookup") answer = await lookup(ctx, args);
+    else if (tool === "handoff_search") answer = await searchTool(ctx, args);
+    else answer = await feedback(ctx, args);
+  } catch (err) {
+    if (!(err instanceof StoreError)) throw err;
+    answer = { text: `${tool}: ${err.message}`, data: null, error: true };
+  }
+  if (LOGGED.has(tool) && !answer.error) {
+    const hits = tool === "handoff_search" ? { hits: answer.data.hits.length } : {};
+    await logRead(ctx, tool, args, answer.text, Math.round(performance.now() - started), hits).catch(() => void 0);
+  }
+  return answer;
+}
+
+// cli/command.ts
+function usageError(usage, err) {
+  const name = /^Usage: (compact-handoff \S+)/.exec(usage)?.[1] ?? "compact-handoff";
+  const e = err;
+  const option = /'([^']+)'/.exec(e.message)?.[1];
+  const what = e.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && option ? `unknown option ${option}` : e.message.replace(/\.$/, "");
+  return new HandoffError("USAGE", `${what} (${name} --help lists the options)`);
+}
+
+// cli/history.ts
+var VERSION = true ? "0.1.0" : "0.0.0-dev";
+var EXIT = "Exit codes: 0 ok, 1 refused (an unknown session, a compaction or line that is not there), 2 usage error, 3 internal error.";
+var COMMON = `  --data-dir DIR      the store (default: COMPACT_HANDOFF_DATA_DIR, else ~/.claude/compact-handoff)
+  --json              print the answer as JSON
+  --verbose           stack traces on errors`;
+function parse(argv, options, usage) {
+  try {
+    return parseArgs({ args: argv, allowPositionals: true, options: { "data-dir": { type: "string" }, json: { type: "boolean" }, ...options } });
+  } catch (err) {
+    throw usageError(usage, err);
+  }
+}
+function int(flag2, v) {
+  if (v === void 0 || typeof v === "boolean") return void 0;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new HandoffError("USAGE", `--${flag2} takes a whole number from 1 (got "${v}")`);
+  return n;
+}
+function checkDataDir(dir) {
+  let stats;
+  try {
+    stats = statSync2(dir);
+  } catch (err) {
+    const code = err.code;
+    if (code === "ENOENT") return;
+    throw new HandoffError("DATA_DIR_UNUSABLE", `the data dir ${dir} cannot be read (${code ?? err.message})`);
+  }
+  if (!stats.isDirectory()) throw new HandoffError("DATA_DIR_UNUSABLE", `the data dir ${dir} is not a directory (--data-dir or COMPACT_HANDOFF_DATA_DIR)`);
+  try {
+    accessSync(dir, constants.R_OK | constants.X_OK);
+  } catch (err) {
+    throw new HandoffError("DATA_DIR_UNUSABLE", `the data dir ${dir} cannot be read (${err.code ?? err.message})`);
+  }
+}
+function context(values3) {
+  return {
+    dataDir: resolveDataDir(values3["data-dir"]),
+    sessionId: values3.session ?? null,
+    live: null,
+    pluginVersion: VERSION,
+    by: "cli"
+  };
+}
+async function runFor(name, args, ctx) {
+  try {
+    checkArgs(name, args);
+  } catch (err) {
+    if (err instanceof StoreError) throw new HandoffError("USAGE", err.message);
+    throw err;
+  }
+  return runTool(name, args, ctx);
+}
+function print(answer, json2) {
+  if (answer.error) throw new HandoffError("STORE_REFUSED", answer.text.replace(/^handoff_\w+: /, ""));
+  process.stdout.write(json2 ? `${jsonForTerminal(answer.data)}
+` : forTerminal(`${answer.text}
+`));
+  return 0;
+}
+function command(summary, usage, flags, run2) {
+  return {
+    summary,
+    usage,
+    async run(argv) {
+      const { values: values3, positionals } = parse(argv, flags, usage);
+      const dataDir = resolveDataDir(values3["data-dir"]);
+      checkDataDir(dataDir);
+      try {
+        return await run2(values3, positionals);
+      } catch (err) {
+        if (err instanceof StoreError) throw new HandoffError("STORE_REFUSED", err.message);
+        const code = err?.code;
+        if (code === "EACCES" || code === "EPERM" || code === "ENOTDIR") {
+          throw new HandoffError("DATA_DIR_UNUSABLE", `cannot read the store in ${dataDir}: ${err.message}`);
+        }
+        throw err;
+      }
+    }
+  };
+}
+var statusCommand = command(
+  "a session's compactions, its history reads, the search index",
+  `Usage: compact-handoff status [--session ID] [options]
+
+What handoff_status tells a session: its compactions, how much history it read back, the search
+index. Without --session, the store and its index only.
+
+Options:
+  --session ID        the session to report on
+${COMMON}
+
+${EXIT}`,
+  { session: { type: "string" } },
+  async (v) => print(await runFor("handoff_status", {}, context(v)), !!v.json)
+);
+var listCommand = command(
+  "list a session's compactions, or every session that compacted",
+  `Usage: compact-handoff list [--session ID | --all] [--limit N] [options]
+
+A session's compactions with their files and sections; with --all (or no --session), every
+session in the store's index.jsonl, newest first.
+
+Options:
+  --session ID        one session
+  --all               every session
+  --limit N           at most N (default 50)
+${COMMON}
+
+${EXIT}`,
+  { session: { type: "string" }, all: { type: "boolean" }, limit: { type: "string" } },
+  async (v) => {
+    const args = {
+      ...v.all ? { scope: "all" } : {},
+      ...v.all ? {} : v.session ? { session: v.session } : {},
+      ...v.limit ? { limit: int("limit", v.limit) } : {}
+    };
+    return print(await runFor("handoff_list", args, context({ ...v, session: v.all ? void 0 : v.session })), !!v.json);
+  }
+);
+var lookupCommand = command(
+  "read back a stored handoff, summary, conversation, row or section",
+  `Usage: compact-handoff lookup --session ID [--n N] [--file F | --section NAME] [--from L] [--to L] [options]
+
+Prints lines of what a compaction stored, numbered as search cites them (at most 400 lines or
+40,000 chars at a time; the last line says how to go on).
+
+Options:
+  --session ID        the session (required)
+  --n N               the compaction (default: the newest)
+  --file F            handoff (default), summary, transcript (the conversation as it stood) or row
+  --section NAME      one section of the handoff, with its full record (e.g. ledger)
+  --from L, --to L    the lines to print (from 1)
+  --mode M            live or rehearsal, when a session has both (default: live first)
+${COMMON}
+
+${EXIT}`,
+  {
+    session: { type: "string" },
+    n: { type: "string" },
+    file: { type: "string" },
+    section: { type: "string" },
+    from: { type: "string" },
+    to: { type: "string" },
+    mode: { type: "string" }
+  },
+  async (v) => {
+    if (!v.session) throw new HandoffError("USAGE", "lookup needs --session ID (compact-handoff list --all names them)");
+    const args = {};
+    for (const k2 of ["n", "from", "to"]) if (v[k2] !== void 0) args[k2] = int(k2, v[k2]);
+    for (const k2 of ["file", "section", "mode"]) if (v[k2] !== void 0) args[k2] = v[k2];
+    return print(await runFor("handoff_lookup", args, context(v)), !!v.json);
+  }
+);
+var searchCommand = command(
+  "search what earlier compactions replaced",
+  `Usage: compact-handoff search <words...> [--session ID] [--limit N] [options]
+
+Finds the words in order (the last one as a prefix, any case) in every stored conversation,
+handoff and summary, newest compaction first; each match cites its session, n, file and line.
+
+Options:
+  --session ID        one session only (default: every session)
+  --limit N           at most N matches (default 20, at most 100)
+${COMMON}
+
+${EXIT}`,
+  { session: { type: "string" }, limit: { type: "string" } },
+  async (v, positionals) => {
+    const query = positionals.join(" ").trim();
+    if (!query) throw new HandoffError("USAGE", "search needs the words to find: compact-handoff search <words...>");
+    const args = { query, ...v.session ? { session: v.session } : { scope: "all" }, ...v.limit ? { limit: int("limit", v.limit) } : {} };
+    return print(await runFor("handoff_search", args, context(v)), !!v.json);
+  }
+);
+var indexCommand = command(
+  "add every stored text the search index lacks (--rebuild: from scratch)",
+  `Usage: compact-handoff index [--rebuild] [options]
+
+Compactions index their own texts as they are stored. This adds whatever the index lacks: a store
+written before the index existed, or texts an indexing run could not add. --rebuild starts from
+an empty index.
+
+Options:
+  --rebuild           drop the index and index everything
+${COMMON}
+
+${EXIT}`,
+  { rebuild: { type: "boolean" } },
+  async (v) => {
+    const dataDir = resolveDataDir(v["data-dir"]);
+    const r = await reindexStore(dataDir, { rebuild: !!v.rebuild });
+    process.stdout.write(
+      v.json ? `${JSON.stringify(r)}
+` : `indexed ${r.docs} text${r.docs === 1 ? "" : "s"} (${r.chunks} chunks) from ${r.sessions} session${r.sessions === 1 ? "" : "s"} in ${r.ms} ms (${dataDir})
+`
+    );
+    return 0;
+  }
+);
+var toolUsage = `Usage: compact-handoff tool <name>
+
+Internal: the plugin's hooks module runs this for each history tool call. stdin is one JSON
+object: { "args": {...}, "context": { "sessionId", "dataDir", "live", "pluginVersion" } }. The
+answer (the tool's result text) is printed on stdout. <name> is one of ${TOOL_NAMES.join(", ")},
+or handoff_command (what /handoff shows; args: { "words": "..." }).
+
+Exit codes: 0 answered, 1 refused (the text says why in one line), 2 usage, 3 internal error.`;
+
+// cli/report-ab.ts
+import { existsSync as existsSync2, statSync as statSync3 } from "node:fs";
+import { parseArgs as parseArgs2 } from "node:util";
+
 // store/ab.ts
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { readdir, readFile as readFile2 } from "node:fs/promises";
+import { join as join3 } from "node:path";
 var num = (v) => typeof v === "number" && Number.isFinite(v) ? v : null;
 var str = (v) => typeof v === "string" ? v : null;
 var strings = (v) => Array.isArray(v) ? v.filter((x4) => typeof x4 === "string") : [];
@@ -620,14 +1676,14 @@ function compareArms(all, opts = {}) {
 async function readAbSessions(dataDir) {
   const bySession = /* @__PURE__ */ new Map();
   for (const modeDir of Object.values(MODE_DIRS)) {
-    const root = join(dataDir, modeDir);
+    const root = join3(dataDir, modeDir);
     const ids = await readdir(root).catch(() => []);
     for (const id2 of ids) {
-      const names = await readdir(join(root, id2)).catch(() => []);
+      const names = await readdir(join3(root, id2)).catch(() => []);
       for (const name of names.filter((x4) => /^\d{3,}\.post\.json$/.test(x4)).sort()) {
         let raw;
         try {
-          raw = JSON.parse(await readFile(join(root, id2, name), "utf8"));
+          raw = JSON.parse(await readFile2(join3(root, id2, name), "utf8"));
         } catch {
           continue;
         }
@@ -664,8 +1720,8 @@ function abText(r) {
   });
   const head = ["per compaction (session means)", "handoff", "stock", `difference, ${pct2}% CI`, ""];
   const widths = head.map((h2, i) => Math.max(h2.length, ...rows.map((row) => row[i].length)));
-  const fmt = (cells) => cells.map((c4, i) => i === 0 ? c4.padEnd(widths[i]) : c4.padStart(widths[i])).join("  ").trimEnd();
-  lines.push("", fmt(head), ...rows.map(fmt));
+  const fmt2 = (cells) => cells.map((c4, i) => i === 0 ? c4.padEnd(widths[i]) : c4.padStart(widths[i])).join("  ").trimEnd();
+  lines.push("", fmt2(head), ...rows.map(fmt2));
   lines.push("", `Difference: handoff \u2212 stock. Interval: percentile bootstrap over sessions, ${r.resamples.toLocaleString("en-US")} resamples.`);
   return lines.join("\n");
 }
@@ -702,7 +1758,7 @@ async function runReportAb(argv) {
   let values3;
   try {
     ;
-    ({ values: values3 } = parseArgs({
+    ({ values: values3 } = parseArgs2({
       args: argv,
       options: {
         ab: { type: "boolean" },
@@ -717,7 +1773,7 @@ async function runReportAb(argv) {
     throw usageError(reportAbUsage, err);
   }
   const dataDir = resolveDataDir(values3["data-dir"]);
-  if (existsSync(dataDir) && !statSync(dataDir).isDirectory()) throw new HandoffError("DATA_DIR_UNUSABLE", `the data dir ${dataDir} is not a directory`);
+  if (existsSync2(dataDir) && !statSync3(dataDir).isDirectory()) throw new HandoffError("DATA_DIR_UNUSABLE", `the data dir ${dataDir} is not a directory`);
   const minSessions = whole("min-sessions", values3["min-sessions"], 1);
   const resamples = whole("resamples", values3.resamples, 100);
   const seed = whole("seed", values3.seed, 0);
@@ -733,9 +1789,9 @@ async function runReportAb(argv) {
 }
 
 // cli/report/data.ts
-import { existsSync as existsSync2, readFileSync } from "node:fs";
-import { readFile as readFile2 } from "node:fs/promises";
-import { dirname, join as join2, resolve } from "node:path";
+import { existsSync as existsSync3, readFileSync } from "node:fs";
+import { readFile as readFile3 } from "node:fs/promises";
+import { dirname as dirname3, join as join4, resolve as resolve2 } from "node:path";
 import { fileURLToPath } from "node:url";
 var num2 = (v) => typeof v === "number" && Number.isFinite(v) ? v : null;
 var str2 = (v) => typeof v === "string" ? v : null;
@@ -783,10 +1839,10 @@ function costOf(row) {
   return { usd: num2(c4.usd), pricedUsd: num2(c4.pricedUsd) ?? num2(c4.usd), reason: str2(c4.reason) };
 }
 async function readPost(dir, n) {
-  const file = join2(dir, postFile(n));
+  const file = join4(dir, postFile(n));
   let text3;
   try {
-    text3 = await readFile2(file, "utf8");
+    text3 = await readFile3(file, "utf8");
   } catch (err) {
     if (err.code === "ENOENT") return { post: null };
     return { post: null, problem: `${postFile(n)} unreadable: ${err.message}` };
@@ -829,8 +1885,8 @@ async function readSession(dataDir, sessionId, dirs) {
   let window2 = null;
   let windowSkipped = 0;
   for (const dir of dirs) {
-    const file = join2(dir, WINDOW_FILE);
-    if (!existsSync2(file)) continue;
+    const file = join4(dir, WINDOW_FILE);
+    if (!existsSync3(file)) continue;
     const read2 = await readJsonl(file);
     const rows = read2.rows.map(windowRow);
     windowSkipped += read2.torn + rows.filter((r) => r === null).length;
@@ -866,19 +1922,19 @@ function readQuality(file) {
   };
 }
 function findQuality(named2, cwd = process.cwd()) {
-  if (named2) return resolve(cwd, named2);
-  const rel = join2("bench", "results", "quality.json");
-  if (existsSync2(join2(cwd, rel))) return join2(cwd, rel);
-  let dir = dirname(fileURLToPath(import.meta.url));
+  if (named2) return resolve2(cwd, named2);
+  const rel = join4("bench", "results", "quality.json");
+  if (existsSync3(join4(cwd, rel))) return join4(cwd, rel);
+  let dir = dirname3(fileURLToPath(import.meta.url));
   for (let i = 0; i < 6; i++) {
-    const pkg2 = join2(dir, "package.json");
-    if (existsSync2(pkg2)) {
+    const pkg2 = join4(dir, "package.json");
+    if (existsSync3(pkg2)) {
       try {
-        if (JSON.parse(readFileSync(pkg2, "utf8")).name === "compact-handoff") return existsSync2(join2(dir, rel)) ? join2(dir, rel) : null;
+        if (JSON.parse(readFileSync(pkg2, "utf8")).name === "compact-handoff") return existsSync3(join4(dir, rel)) ? join4(dir, rel) : null;
       } catch {
       }
     }
-    dir = dirname(dir);
+    dir = dirname3(dir);
   }
   return null;
 }
@@ -1741,7 +2797,7 @@ function formatDate(date3) {
 }
 function dsv(delimiter) {
   var reFormat = new RegExp('["' + delimiter + "\n\r]"), DELIMITER = delimiter.charCodeAt(0);
-  function parse7(text3, f) {
+  function parse8(text3, f) {
     var convert, columns, rows = parseRows(text3, function(row, i) {
       if (convert) return convert(row, i - 1);
       columns = row, convert = f ? customConverter(row, f) : objectConverter(row);
@@ -1810,7 +2866,7 @@ function dsv(delimiter) {
     return value4 == null ? "" : value4 instanceof Date ? formatDate(value4) : reFormat.test(value4 += "") ? '"' + value4.replace(/"/g, '""') + '"' : value4;
   }
   return {
-    parse: parse7,
+    parse: parse8,
     parseRows,
     format: format5,
     formatBody,
@@ -2910,18 +3966,18 @@ var defaultSpecifiers = {
 };
 function timeUnitSpecifier(units, specifiers) {
   const s2 = extend({}, defaultSpecifiers, specifiers), u2 = timeUnits(units), n = u2.length;
-  let fmt = "", start = 0, end, key2;
+  let fmt2 = "", start = 0, end, key2;
   for (start = 0; start < n; ) {
     for (end = u2.length; end > start; --end) {
       key2 = u2.slice(start, end).join("-");
       if (s2[key2] != null) {
-        fmt += s2[key2];
+        fmt2 += s2[key2];
         start = end;
         break;
       }
     }
   }
-  return fmt.trim();
+  return fmt2.trim();
 }
 var t02 = /* @__PURE__ */ new Date();
 function localYear(y4) {
@@ -3456,14 +4512,14 @@ function formatLocale2(locale4) {
     };
   }
   function parseSpecifier(d, specifier, string2, j) {
-    var i = 0, n = specifier.length, m3 = string2.length, c4, parse7;
+    var i = 0, n = specifier.length, m3 = string2.length, c4, parse8;
     while (i < n) {
       if (j >= m3) return -1;
       c4 = specifier.charCodeAt(i++);
       if (c4 === 37) {
         c4 = specifier.charAt(i++);
-        parse7 = parses[c4 in pads ? specifier.charAt(i++) : c4];
-        if (!parse7 || (j = parse7(d, string2, j)) < 0) return -1;
+        parse8 = parses[c4 in pads ? specifier.charAt(i++) : c4];
+        if (!parse8 || (j = parse8(d, string2, j)) < 0) return -1;
       } else if (c4 != string2.charCodeAt(j++)) {
         return -1;
       }
@@ -4102,14 +5158,14 @@ function inferTypes(data3, fields) {
   }, {});
 }
 function delimitedFormat(delimiter) {
-  const parse7 = function(data3, format5) {
+  const parse8 = function(data3, format5) {
     const delim = {
       delimiter
     };
     return dsv2(data3, format5 ? extend(format5, delim) : delim);
   };
-  parse7.responseType = "text";
-  return parse7;
+  parse8.responseType = "text";
+  return parse8;
 }
 function dsv2(data3, format5) {
   if (format5.header) {
@@ -4177,11 +5233,11 @@ function read(data3, schema, timeParser, utcParser) {
   const reader = formats(schema.type || "json");
   if (!reader) error("Unknown data format type: " + schema.type);
   data3 = reader(data3, schema);
-  if (schema.parse) parse(data3, schema.parse, timeParser, utcParser);
+  if (schema.parse) parse2(data3, schema.parse, timeParser, utcParser);
   if (hasOwnProperty(data3, "columns")) delete data3.columns;
   return data3;
 }
-function parse(data3, types, timeParser, utcParser) {
+function parse2(data3, types, timeParser, utcParser) {
   if (!data3.length) return;
   const locale4 = timeFormatDefaultLocale();
   timeParser = timeParser || locale4.timeParse;
@@ -4198,8 +5254,8 @@ function parse(data3, types, timeParser, utcParser) {
       if (pattern[0] === "'" && pattern[pattern.length - 1] === "'" || pattern[0] === '"' && pattern[pattern.length - 1] === '"') {
         pattern = pattern.slice(1, -1);
       }
-      const parse7 = parts[0] === "utc" ? utcParser : timeParser;
-      return parse7(pattern);
+      const parse8 = parts[0] === "utc" ? utcParser : timeParser;
+      return parse8(pattern);
     }
     if (!typeParsers[type3]) {
       throw Error("Illegal format pattern: " + field4 + ":" + type3);
@@ -4218,25 +5274,25 @@ var loader = loaderFactory(fs);
 
 // node_modules/vega-dataflow/build/vega-dataflow.js
 function UniqueList(idFunc) {
-  const $ = idFunc || identity, list = [], ids = {};
-  list.add = (_) => {
+  const $ = idFunc || identity, list2 = [], ids = {};
+  list2.add = (_) => {
     const id2 = $(_);
     if (!ids[id2]) {
       ids[id2] = 1;
-      list.push(_);
+      list2.push(_);
     }
-    return list;
+    return list2;
   };
-  list.remove = (_) => {
+  list2.remove = (_) => {
     const id2 = $(_);
     if (ids[id2]) {
       ids[id2] = 0;
-      const idx = list.indexOf(_);
-      if (idx >= 0) list.splice(idx, 1);
+      const idx = list2.indexOf(_);
+      if (idx >= 0) list2.splice(idx, 1);
     }
-    return list;
+    return list2;
   };
-  return list;
+  return list2;
 }
 async function asyncCallback(df, callback) {
   try {
@@ -4811,7 +5867,7 @@ function events(source4, type3, filter3, apply2) {
   }
   return s2;
 }
-function parse2(data3, format5) {
+function parse3(data3, format5) {
   const locale4 = this.locale();
   return read(data3, format5, locale4.timeParse, locale4.utcParse);
 }
@@ -4821,7 +5877,7 @@ function ingest(target2, data3, format5) {
 }
 async function request(url, format5) {
   const df = this;
-  let status = 0, data3;
+  let status2 = 0, data3;
   try {
     data3 = await df.loader().load(url, {
       context: "dataflow",
@@ -4830,16 +5886,16 @@ async function request(url, format5) {
     try {
       data3 = df.parse(data3, format5);
     } catch (err) {
-      status = -2;
+      status2 = -2;
       df.warn("Data ingestion failed", url, err);
     }
   } catch (err) {
-    status = -1;
+    status2 = -1;
     df.warn("Loading failed", url, err);
   }
   return {
     data: data3,
-    status
+    status: status2
   };
 }
 async function preload(target2, url, format5) {
@@ -4919,12 +5975,12 @@ function rank(op) {
 }
 function rerank(op) {
   const queue = [op];
-  let cur, list, i;
+  let cur, list2, i;
   while (queue.length) {
     this.rank(cur = queue.pop());
-    if (list = cur._targets) {
-      for (i = list.length; --i >= 0; ) {
-        queue.push(cur = list[i]);
+    if (list2 = cur._targets) {
+      for (i = list2.length; --i >= 0; ) {
+        queue.push(cur = list2[i]);
         if (cur === op) error("Cycle detected in dataflow graph.");
       }
     }
@@ -5668,7 +6724,7 @@ Dataflow.prototype = {
   changeset,
   // DATA LOADING
   ingest,
-  parse: parse2,
+  parse: parse3,
   preload,
   request,
   // EVENT HANDLING
@@ -6831,7 +7887,7 @@ function createMeasure(op, param2, name) {
 function compareIndex(a4, b10) {
   return a4.idx - b10.idx;
 }
-function resolve2(agg) {
+function resolve3(agg) {
   const map3 = {};
   agg.forEach((a4) => map3[a4.name] = a4);
   const getreqs = (a4) => {
@@ -6871,7 +7927,7 @@ function set(t) {
   return t;
 }
 function compileMeasures(agg, field3) {
-  const get6 = field3 || identity, ops2 = resolve2(agg), out = agg.slice().sort(compareIndex);
+  const get6 = field3 || identity, ops2 = resolve3(agg), out = agg.slice().sort(compareIndex);
   function ctr(cell2) {
     this._ops = ops2;
     this._out = out;
@@ -7222,12 +8278,12 @@ inherits_default(Aggregate, Transform, {
     }
   },
   celltuple(cell2) {
-    const tuple = cell2.tuple, counts = this._counts;
+    const tuple = cell2.tuple, counts2 = this._counts;
     if (cell2.store) {
       cell2.data.values();
     }
-    for (let i = 0, n = counts.length; i < n; ++i) {
-      tuple[counts[i]] = cell2.num;
+    for (let i = 0, n = counts2.length; i < n; ++i) {
+      tuple[counts2[i]] = cell2.num;
     }
     if (!this._countOnly) {
       const agg = cell2.agg;
@@ -7403,10 +8459,10 @@ Collect.Definition = {
 };
 inherits_default(Collect, Transform, {
   transform(_, pulse2) {
-    const out = pulse2.fork(pulse2.ALL), list = SortedList(tupleid, this.value, out.materialize(out.ADD).add), sort3 = _.sort, mod = pulse2.changed() || sort3 && (_.modified("sort") || pulse2.modified(sort3.fields));
-    out.visit(out.REM, list.remove);
+    const out = pulse2.fork(pulse2.ALL), list2 = SortedList(tupleid, this.value, out.materialize(out.ADD).add), sort3 = _.sort, mod = pulse2.changed() || sort3 && (_.modified("sort") || pulse2.modified(sort3.fields));
+    out.visit(out.REM, list2.remove);
     this.modified(mod);
-    this.value = out.source = list.data(stableCompare(sort3), mod);
+    this.value = out.source = list2.data(stableCompare(sort3), mod);
     if (pulse2.source && pulse2.source.root) {
       this.value.root = pulse2.source.root;
     }
@@ -7473,7 +8529,7 @@ inherits_default(CountPattern, Transform, {
         if (!stop2.test(t = tokens[i])) update3(t);
       }
     };
-    const init2 = this._parameterCheck(_, pulse2), counts = this._counts, match3 = this._match, stop2 = this._stop, get6 = _.field, as = _.as || ["text", "count"], add6 = process2((t) => counts[t] = 1 + (counts[t] || 0)), rem2 = process2((t) => counts[t] -= 1);
+    const init2 = this._parameterCheck(_, pulse2), counts2 = this._counts, match3 = this._match, stop2 = this._stop, get6 = _.field, as = _.as || ["text", "count"], add6 = process2((t) => counts2[t] = 1 + (counts2[t] || 0)), rem2 = process2((t) => counts2[t] -= 1);
     if (init2) {
       pulse2.visit(pulse2.SOURCE, add6);
     } else {
@@ -7499,11 +8555,11 @@ inherits_default(CountPattern, Transform, {
     return init2;
   },
   _finish(pulse2, as) {
-    const counts = this._counts, tuples = this._tuples || (this._tuples = {}), text3 = as[0], count2 = as[1], out = pulse2.fork(pulse2.NO_SOURCE | pulse2.NO_FIELDS);
+    const counts2 = this._counts, tuples = this._tuples || (this._tuples = {}), text3 = as[0], count2 = as[1], out = pulse2.fork(pulse2.NO_SOURCE | pulse2.NO_FIELDS);
     let w2, t, c4;
-    for (w2 in counts) {
+    for (w2 in counts2) {
       t = tuples[w2];
-      c4 = counts[w2] || 0;
+      c4 = counts2[w2] || 0;
       if (!t && c4) {
         tuples[w2] = t = ingest$1({});
         t[text3] = w2;
@@ -7511,7 +8567,7 @@ inherits_default(CountPattern, Transform, {
         out.add.push(t);
       } else if (c4 === 0) {
         if (t) out.rem.push(t);
-        counts[w2] = null;
+        counts2[w2] = null;
         tuples[w2] = null;
       } else if (t[count2] !== c4) {
         t[count2] = c4;
@@ -7580,7 +8636,7 @@ var Distributions = {
 var DISTRIBUTIONS = "distributions";
 var FUNCTION = "function";
 var FIELD = "field";
-function parse3(def2, data3) {
+function parse4(def2, data3) {
   const func = def2[FUNCTION];
   if (!hasOwnProperty(Distributions, func)) {
     error("Unknown distribution function: " + func);
@@ -7590,7 +8646,7 @@ function parse3(def2, data3) {
     if (name === FIELD) {
       d.data((def2.from || data3()).map(def2[name]));
     } else if (name === DISTRIBUTIONS) {
-      d[name](def2[name].map((_) => parse3(_, data3)));
+      d[name](def2[name].map((_) => parse4(_, data3)));
     } else if (typeof d[name] === FUNCTION) {
       d[name](def2[name]);
     }
@@ -7712,7 +8768,7 @@ inherits_default(Density, Transform, {
   transform(_, pulse2) {
     const out = pulse2.fork(pulse2.NO_SOURCE | pulse2.NO_FIELDS);
     if (!this.value || pulse2.changed() || _.modified()) {
-      const dist2 = parse3(_.distribution, source(pulse2)), minsteps = _.steps || _.minsteps || 25, maxsteps = _.steps || _.maxsteps || 200;
+      const dist2 = parse4(_.distribution, source(pulse2)), minsteps = _.steps || _.minsteps || 25, maxsteps = _.steps || _.maxsteps || 200;
       let method2 = _.method || "pdf";
       if (method2 !== "pdf" && method2 !== "cdf") {
         error("Invalid density method: " + method2);
@@ -8684,16 +9740,16 @@ function get(k2, key2, value4, fields) {
   return accessor((d) => key2(d) === k2 ? value4(d) : NaN, fields, k2 + "");
 }
 function pivotKeys(key2, limit, pulse2) {
-  const map3 = {}, list = [];
+  const map3 = {}, list2 = [];
   pulse2.visit(pulse2.SOURCE, (t) => {
     const k2 = key2(t);
     if (!map3[k2]) {
       map3[k2] = 1;
-      list.push(k2);
+      list2.push(k2);
     }
   });
-  list.sort(ascending);
-  return limit ? list.slice(0, limit) : list;
+  list2.sort(ascending);
+  return limit ? list2.slice(0, limit) : list2;
 }
 function PreFacet(params2) {
   Facet.call(this, params2);
@@ -9276,7 +10332,7 @@ function find(field3, data3, index6) {
 }
 var ValidWindowOps = Object.keys(WindowOps);
 function WindowState(_) {
-  const ops2 = array_default(_.ops), fields = array_default(_.fields), params2 = array_default(_.params), aggregate_params = array_default(_.aggregate_params), as = array_default(_.as), outputs = this.outputs = [], windows = this.windows = [], inputs = {}, map3 = {}, counts = [], measures = [];
+  const ops2 = array_default(_.ops), fields = array_default(_.fields), params2 = array_default(_.params), aggregate_params = array_default(_.aggregate_params), as = array_default(_.as), outputs = this.outputs = [], windows = this.windows = [], inputs = {}, map3 = {}, counts2 = [], measures = [];
   let countOnly = true;
   function visitInputs(f) {
     array_default(accessorFields(f)).forEach((_2) => inputs[_2] = 1);
@@ -9293,7 +10349,7 @@ function WindowState(_) {
         error("Null aggregate field specified.");
       }
       if (op === "count") {
-        counts.push(name);
+        counts2.push(name);
         return;
       }
       countOnly = false;
@@ -9306,8 +10362,8 @@ function WindowState(_) {
       m3.push(createMeasure(op, aggregate_param, name));
     }
   });
-  if (counts.length || measures.length) {
-    this.cell = cell(measures, counts, countOnly);
+  if (counts2.length || measures.length) {
+    this.cell = cell(measures, counts2, countOnly);
   }
   this.inputs = Object.keys(inputs);
 }
@@ -9326,13 +10382,13 @@ prototype.update = function(w2, t) {
   }
   for (j = 0; j < m3; ++j) wind[j].update(w2, t);
 };
-function cell(measures, counts, countOnly) {
+function cell(measures, counts2, countOnly) {
   measures = measures.map((m3) => compileMeasures(m3, m3.field));
   const cell2 = {
     num: 0,
     agg: null,
     store: false,
-    count: counts
+    count: counts2
   };
   if (!countOnly) {
     var n = measures.length, a4 = cell2.agg = Array(n), i = 0;
@@ -9360,7 +10416,7 @@ function cell(measures, counts, countOnly) {
   cell2.set = function(t) {
     let i2, n2;
     if (store) store.values();
-    for (i2 = 0, n2 = counts.length; i2 < n2; ++i2) t[counts[i2]] = cell2.num;
+    for (i2 = 0, n2 = counts2.length; i2 < n2; ++i2) t[counts2[i2]] = cell2.num;
     if (!countOnly) for (i2 = 0, n2 = a4.length; i2 < n2; ++i2) a4[i2].set(t);
   };
   cell2.init = function() {
@@ -9460,8 +10516,8 @@ inherits_default(Window, Transform, {
     return group2;
   }
 });
-function processPartition(list, state, cmp, _) {
-  const sort3 = _.sort, range6 = sort3 && !_.ignorePeers, frame2 = _.frame || [null, 0], data3 = list.data(cmp), n = data3.length, b10 = range6 ? bisector(sort3) : null, w2 = {
+function processPartition(list2, state, cmp, _) {
+  const sort3 = _.sort, range6 = sort3 && !_.ignorePeers, frame2 = _.frame || [null, 0], data3 = list2.data(cmp), n = data3.length, b10 = range6 ? bisector(sort3) : null, w2 = {
     i0: 0,
     i1: 0,
     p0: 0,
@@ -9694,18 +10750,18 @@ function cornerTangents(x02, y02, x12, y12, r1, rc, cw2) {
   };
 }
 function arc() {
-  var innerRadius = arcInnerRadius, outerRadius = arcOuterRadius, cornerRadius = constant2(0), padRadius = null, startAngle = arcStartAngle, endAngle = arcEndAngle, padAngle = arcPadAngle, context3 = null, path3 = withPath(arc5);
+  var innerRadius = arcInnerRadius, outerRadius = arcOuterRadius, cornerRadius = constant2(0), padRadius = null, startAngle = arcStartAngle, endAngle = arcEndAngle, padAngle = arcPadAngle, context4 = null, path3 = withPath(arc5);
   function arc5() {
     var buffer, r, r0 = +innerRadius.apply(this, arguments), r1 = +outerRadius.apply(this, arguments), a0 = startAngle.apply(this, arguments) - halfPi, a1 = endAngle.apply(this, arguments) - halfPi, da = abs(a1 - a0), cw2 = a1 > a0;
-    if (!context3) context3 = buffer = path3();
+    if (!context4) context4 = buffer = path3();
     if (r1 < r0) r = r1, r1 = r0, r0 = r;
-    if (!(r1 > epsilon3)) context3.moveTo(0, 0);
+    if (!(r1 > epsilon3)) context4.moveTo(0, 0);
     else if (da > tau2 - epsilon3) {
-      context3.moveTo(r1 * cos(a0), r1 * sin(a0));
-      context3.arc(0, 0, r1, a0, a1, !cw2);
+      context4.moveTo(r1 * cos(a0), r1 * sin(a0));
+      context4.arc(0, 0, r1, a0, a1, !cw2);
       if (r0 > epsilon3) {
-        context3.moveTo(r0 * cos(a1), r0 * sin(a1));
-        context3.arc(0, 0, r0, a1, a0, cw2);
+        context4.moveTo(r0 * cos(a1), r0 * sin(a1));
+        context4.arc(0, 0, r0, a1, a0, cw2);
       }
     } else {
       var a01 = a0, a11 = a1, a00 = a0, a10 = a1, da0 = da, da1 = da, ap = padAngle.apply(this, arguments) / 2, rp = ap > epsilon3 && (padRadius ? +padRadius.apply(this, arguments) : sqrt(r0 * r0 + r1 * r1)), rc = min2(abs(r1 - r0) / 2, +cornerRadius.apply(this, arguments)), rc0 = rc, rc1 = rc, t04, t13;
@@ -9729,33 +10785,33 @@ function arc() {
           }
         }
       }
-      if (!(da1 > epsilon3)) context3.moveTo(x01, y01);
+      if (!(da1 > epsilon3)) context4.moveTo(x01, y01);
       else if (rc1 > epsilon3) {
         t04 = cornerTangents(x002, y002, x01, y01, r1, rc1, cw2);
         t13 = cornerTangents(x11, y11, x10, y10, r1, rc1, cw2);
-        context3.moveTo(t04.cx + t04.x01, t04.cy + t04.y01);
-        if (rc1 < rc) context3.arc(t04.cx, t04.cy, rc1, atan2(t04.y01, t04.x01), atan2(t13.y01, t13.x01), !cw2);
+        context4.moveTo(t04.cx + t04.x01, t04.cy + t04.y01);
+        if (rc1 < rc) context4.arc(t04.cx, t04.cy, rc1, atan2(t04.y01, t04.x01), atan2(t13.y01, t13.x01), !cw2);
         else {
-          context3.arc(t04.cx, t04.cy, rc1, atan2(t04.y01, t04.x01), atan2(t04.y11, t04.x11), !cw2);
-          context3.arc(0, 0, r1, atan2(t04.cy + t04.y11, t04.cx + t04.x11), atan2(t13.cy + t13.y11, t13.cx + t13.x11), !cw2);
-          context3.arc(t13.cx, t13.cy, rc1, atan2(t13.y11, t13.x11), atan2(t13.y01, t13.x01), !cw2);
+          context4.arc(t04.cx, t04.cy, rc1, atan2(t04.y01, t04.x01), atan2(t04.y11, t04.x11), !cw2);
+          context4.arc(0, 0, r1, atan2(t04.cy + t04.y11, t04.cx + t04.x11), atan2(t13.cy + t13.y11, t13.cx + t13.x11), !cw2);
+          context4.arc(t13.cx, t13.cy, rc1, atan2(t13.y11, t13.x11), atan2(t13.y01, t13.x01), !cw2);
         }
-      } else context3.moveTo(x01, y01), context3.arc(0, 0, r1, a01, a11, !cw2);
-      if (!(r0 > epsilon3) || !(da0 > epsilon3)) context3.lineTo(x10, y10);
+      } else context4.moveTo(x01, y01), context4.arc(0, 0, r1, a01, a11, !cw2);
+      if (!(r0 > epsilon3) || !(da0 > epsilon3)) context4.lineTo(x10, y10);
       else if (rc0 > epsilon3) {
         t04 = cornerTangents(x10, y10, x11, y11, r0, -rc0, cw2);
         t13 = cornerTangents(x01, y01, x002, y002, r0, -rc0, cw2);
-        context3.lineTo(t04.cx + t04.x01, t04.cy + t04.y01);
-        if (rc0 < rc) context3.arc(t04.cx, t04.cy, rc0, atan2(t04.y01, t04.x01), atan2(t13.y01, t13.x01), !cw2);
+        context4.lineTo(t04.cx + t04.x01, t04.cy + t04.y01);
+        if (rc0 < rc) context4.arc(t04.cx, t04.cy, rc0, atan2(t04.y01, t04.x01), atan2(t13.y01, t13.x01), !cw2);
         else {
-          context3.arc(t04.cx, t04.cy, rc0, atan2(t04.y01, t04.x01), atan2(t04.y11, t04.x11), !cw2);
-          context3.arc(0, 0, r0, atan2(t04.cy + t04.y11, t04.cx + t04.x11), atan2(t13.cy + t13.y11, t13.cx + t13.x11), cw2);
-          context3.arc(t13.cx, t13.cy, rc0, atan2(t13.y11, t13.x11), atan2(t13.y01, t13.x01), !cw2);
+          context4.arc(t04.cx, t04.cy, rc0, atan2(t04.y01, t04.x01), atan2(t04.y11, t04.x11), !cw2);
+          context4.arc(0, 0, r0, atan2(t04.cy + t04.y11, t04.cx + t04.x11), atan2(t13.cy + t13.y11, t13.cx + t13.x11), cw2);
+          context4.arc(t13.cx, t13.cy, rc0, atan2(t13.y11, t13.x11), atan2(t13.y01, t13.x01), !cw2);
         }
-      } else context3.arc(0, 0, r0, a10, a00, cw2);
+      } else context4.arc(0, 0, r0, a10, a00, cw2);
     }
-    context3.closePath();
-    if (buffer) return context3 = null, buffer + "" || null;
+    context4.closePath();
+    if (buffer) return context4 = null, buffer + "" || null;
   }
   arc5.centroid = function() {
     var r = (+innerRadius.apply(this, arguments) + +outerRadius.apply(this, arguments)) / 2, a4 = (+startAngle.apply(this, arguments) + +endAngle.apply(this, arguments)) / 2 - pi2 / 2;
@@ -9783,7 +10839,7 @@ function arc() {
     return arguments.length ? (padAngle = typeof _ === "function" ? _ : constant2(+_), arc5) : padAngle;
   };
   arc5.context = function(_) {
-    return arguments.length ? (context3 = _ == null ? null : _, arc5) : context3;
+    return arguments.length ? (context4 = _ == null ? null : _, arc5) : context4;
   };
   return arc5;
 }
@@ -9791,8 +10847,8 @@ var slice2 = Array.prototype.slice;
 function array2(x4) {
   return typeof x4 === "object" && "length" in x4 ? x4 : Array.from(x4);
 }
-function Linear(context3) {
-  this._context = context3;
+function Linear(context4) {
+  this._context = context4;
 }
 Linear.prototype = {
   areaStart: function() {
@@ -9824,8 +10880,8 @@ Linear.prototype = {
     }
   }
 };
-function curveLinear(context3) {
-  return new Linear(context3);
+function curveLinear(context4) {
+  return new Linear(context4);
 }
 function x(p) {
   return p[0];
@@ -9834,12 +10890,12 @@ function y(p) {
   return p[1];
 }
 function line(x$12, y$12) {
-  var defined2 = constant2(true), context3 = null, curve2 = curveLinear, output3 = null, path3 = withPath(line5);
+  var defined2 = constant2(true), context4 = null, curve2 = curveLinear, output3 = null, path3 = withPath(line5);
   x$12 = typeof x$12 === "function" ? x$12 : x$12 === void 0 ? x : constant2(x$12);
   y$12 = typeof y$12 === "function" ? y$12 : y$12 === void 0 ? y : constant2(y$12);
   function line5(data3) {
     var i, n = (data3 = array2(data3)).length, d, defined0 = false, buffer;
-    if (context3 == null) output3 = curve2(buffer = path3());
+    if (context4 == null) output3 = curve2(buffer = path3());
     for (i = 0; i <= n; ++i) {
       if (!(i < n && defined2(d = data3[i], i, data3)) === defined0) {
         if (defined0 = !defined0) output3.lineStart();
@@ -9859,21 +10915,21 @@ function line(x$12, y$12) {
     return arguments.length ? (defined2 = typeof _ === "function" ? _ : constant2(!!_), line5) : defined2;
   };
   line5.curve = function(_) {
-    return arguments.length ? (curve2 = _, context3 != null && (output3 = curve2(context3)), line5) : curve2;
+    return arguments.length ? (curve2 = _, context4 != null && (output3 = curve2(context4)), line5) : curve2;
   };
   line5.context = function(_) {
-    return arguments.length ? (_ == null ? context3 = output3 = null : output3 = curve2(context3 = _), line5) : context3;
+    return arguments.length ? (_ == null ? context4 = output3 = null : output3 = curve2(context4 = _), line5) : context4;
   };
   return line5;
 }
 function area(x02, y02, y12) {
-  var x12 = null, defined2 = constant2(true), context3 = null, curve2 = curveLinear, output3 = null, path3 = withPath(area6);
+  var x12 = null, defined2 = constant2(true), context4 = null, curve2 = curveLinear, output3 = null, path3 = withPath(area6);
   x02 = typeof x02 === "function" ? x02 : x02 === void 0 ? x : constant2(+x02);
   y02 = typeof y02 === "function" ? y02 : y02 === void 0 ? constant2(0) : constant2(+y02);
   y12 = typeof y12 === "function" ? y12 : y12 === void 0 ? y : constant2(+y12);
   function area6(data3) {
     var i, j, k2, n = (data3 = array2(data3)).length, d, defined0 = false, buffer, x0z = new Array(n), y0z = new Array(n);
-    if (context3 == null) output3 = curve2(buffer = path3());
+    if (context4 == null) output3 = curve2(buffer = path3());
     for (i = 0; i <= n; ++i) {
       if (!(i < n && defined2(d = data3[i], i, data3)) === defined0) {
         if (defined0 = !defined0) {
@@ -9898,7 +10954,7 @@ function area(x02, y02, y12) {
     if (buffer) return output3 = null, buffer + "" || null;
   }
   function arealine() {
-    return line().defined(defined2).curve(curve2).context(context3);
+    return line().defined(defined2).curve(curve2).context(context4);
   }
   area6.x = function(_) {
     return arguments.length ? (x02 = typeof _ === "function" ? _ : constant2(+_), x12 = null, area6) : x02;
@@ -9931,10 +10987,10 @@ function area(x02, y02, y12) {
     return arguments.length ? (defined2 = typeof _ === "function" ? _ : constant2(!!_), area6) : defined2;
   };
   area6.curve = function(_) {
-    return arguments.length ? (curve2 = _, context3 != null && (output3 = curve2(context3)), area6) : curve2;
+    return arguments.length ? (curve2 = _, context4 != null && (output3 = curve2(context4)), area6) : curve2;
   };
   area6.context = function(_) {
-    return arguments.length ? (_ == null ? context3 = output3 = null : output3 = curve2(context3 = _), area6) : context3;
+    return arguments.length ? (_ == null ? context4 = output3 = null : output3 = curve2(context4 = _), area6) : context4;
   };
   return area6;
 }
@@ -9960,18 +11016,18 @@ Radial.prototype = {
   }
 };
 function curveRadial(curve2) {
-  function radial(context3) {
-    return new Radial(curve2(context3));
+  function radial(context4) {
+    return new Radial(curve2(context4));
   }
   radial._curve = curve2;
   return radial;
 }
 var sqrt3$2 = sqrt(3);
 var circle = {
-  draw(context3, size) {
+  draw(context4, size) {
     const r = sqrt(size / pi2);
-    context3.moveTo(r, 0);
-    context3.arc(0, 0, r, 0, tau2);
+    context4.moveTo(r, 0);
+    context4.arc(0, 0, r, 0, tau2);
   }
 };
 var tan30 = sqrt(1 / 3);
@@ -9985,14 +11041,14 @@ var s = sqrt(3) / 2;
 var k = 1 / sqrt(12);
 var a = (k / 2 + 1) * 3;
 function Symbol2(type3, size) {
-  let context3 = null, path3 = withPath(symbol2);
+  let context4 = null, path3 = withPath(symbol2);
   type3 = typeof type3 === "function" ? type3 : constant2(type3 || circle);
   size = typeof size === "function" ? size : constant2(size === void 0 ? 64 : +size);
   function symbol2() {
     let buffer;
-    if (!context3) context3 = buffer = path3();
-    type3.apply(this, arguments).draw(context3, +size.apply(this, arguments));
-    if (buffer) return context3 = null, buffer + "" || null;
+    if (!context4) context4 = buffer = path3();
+    type3.apply(this, arguments).draw(context4, +size.apply(this, arguments));
+    if (buffer) return context4 = null, buffer + "" || null;
   }
   symbol2.type = function(_) {
     return arguments.length ? (type3 = typeof _ === "function" ? _ : constant2(_), symbol2) : type3;
@@ -10001,7 +11057,7 @@ function Symbol2(type3, size) {
     return arguments.length ? (size = typeof _ === "function" ? _ : constant2(+_), symbol2) : size;
   };
   symbol2.context = function(_) {
-    return arguments.length ? (context3 = _ == null ? null : _, symbol2) : context3;
+    return arguments.length ? (context4 = _ == null ? null : _, symbol2) : context4;
   };
   return symbol2;
 }
@@ -10017,8 +11073,8 @@ function point$3(that, x4, y4) {
     (that._y0 + 4 * that._y1 + y4) / 6
   );
 }
-function Basis(context3) {
-  this._context = context3;
+function Basis(context4) {
+  this._context = context4;
 }
 Basis.prototype = {
   areaStart: function() {
@@ -10065,11 +11121,11 @@ Basis.prototype = {
     this._y0 = this._y1, this._y1 = y4;
   }
 };
-function basis(context3) {
-  return new Basis(context3);
+function basis(context4) {
+  return new Basis(context4);
 }
-function BasisClosed(context3) {
-  this._context = context3;
+function BasisClosed(context4) {
+  this._context = context4;
 }
 BasisClosed.prototype = {
   areaStart: noop2,
@@ -10123,11 +11179,11 @@ BasisClosed.prototype = {
     this._y0 = this._y1, this._y1 = y4;
   }
 };
-function basisClosed(context3) {
-  return new BasisClosed(context3);
+function basisClosed(context4) {
+  return new BasisClosed(context4);
 }
-function BasisOpen(context3) {
-  this._context = context3;
+function BasisOpen(context4) {
+  this._context = context4;
 }
 BasisOpen.prototype = {
   areaStart: function() {
@@ -10169,11 +11225,11 @@ BasisOpen.prototype = {
     this._y0 = this._y1, this._y1 = y4;
   }
 };
-function basisOpen(context3) {
-  return new BasisOpen(context3);
+function basisOpen(context4) {
+  return new BasisOpen(context4);
 }
-function Bundle(context3, beta) {
-  this._basis = new Basis(context3);
+function Bundle(context4, beta) {
+  this._basis = new Basis(context4);
   this._beta = beta;
 }
 Bundle.prototype = {
@@ -10203,8 +11259,8 @@ Bundle.prototype = {
   }
 };
 var bundle = (function custom(beta) {
-  function bundle3(context3) {
-    return beta === 1 ? new Basis(context3) : new Bundle(context3, beta);
+  function bundle3(context4) {
+    return beta === 1 ? new Basis(context4) : new Bundle(context4, beta);
   }
   bundle3.beta = function(beta2) {
     return custom(+beta2);
@@ -10221,8 +11277,8 @@ function point$2(that, x4, y4) {
     that._y2
   );
 }
-function Cardinal(context3, tension) {
-  this._context = context3;
+function Cardinal(context4, tension) {
+  this._context = context4;
   this._k = (1 - tension) / 6;
 }
 Cardinal.prototype = {
@@ -10271,16 +11327,16 @@ Cardinal.prototype = {
   }
 };
 var cardinal = (function custom2(tension) {
-  function cardinal2(context3) {
-    return new Cardinal(context3, tension);
+  function cardinal2(context4) {
+    return new Cardinal(context4, tension);
   }
   cardinal2.tension = function(tension2) {
     return custom2(+tension2);
   };
   return cardinal2;
 })(0);
-function CardinalClosed(context3, tension) {
-  this._context = context3;
+function CardinalClosed(context4, tension) {
+  this._context = context4;
   this._k = (1 - tension) / 6;
 }
 CardinalClosed.prototype = {
@@ -10334,16 +11390,16 @@ CardinalClosed.prototype = {
   }
 };
 var cardinalClosed = (function custom3(tension) {
-  function cardinal2(context3) {
-    return new CardinalClosed(context3, tension);
+  function cardinal2(context4) {
+    return new CardinalClosed(context4, tension);
   }
   cardinal2.tension = function(tension2) {
     return custom3(+tension2);
   };
   return cardinal2;
 })(0);
-function CardinalOpen(context3, tension) {
-  this._context = context3;
+function CardinalOpen(context4, tension) {
+  this._context = context4;
   this._k = (1 - tension) / 6;
 }
 CardinalOpen.prototype = {
@@ -10386,8 +11442,8 @@ CardinalOpen.prototype = {
   }
 };
 var cardinalOpen = (function custom4(tension) {
-  function cardinal2(context3) {
-    return new CardinalOpen(context3, tension);
+  function cardinal2(context4) {
+    return new CardinalOpen(context4, tension);
   }
   cardinal2.tension = function(tension2) {
     return custom4(+tension2);
@@ -10408,8 +11464,8 @@ function point$1(that, x4, y4) {
   }
   that._context.bezierCurveTo(x12, y12, x22, y22, that._x2, that._y2);
 }
-function CatmullRom(context3, alpha) {
-  this._context = context3;
+function CatmullRom(context4, alpha) {
+  this._context = context4;
   this._alpha = alpha;
 }
 CatmullRom.prototype = {
@@ -10463,16 +11519,16 @@ CatmullRom.prototype = {
   }
 };
 var catmullRom = (function custom5(alpha) {
-  function catmullRom2(context3) {
-    return alpha ? new CatmullRom(context3, alpha) : new Cardinal(context3, 0);
+  function catmullRom2(context4) {
+    return alpha ? new CatmullRom(context4, alpha) : new Cardinal(context4, 0);
   }
   catmullRom2.alpha = function(alpha2) {
     return custom5(+alpha2);
   };
   return catmullRom2;
 })(0.5);
-function CatmullRomClosed(context3, alpha) {
-  this._context = context3;
+function CatmullRomClosed(context4, alpha) {
+  this._context = context4;
   this._alpha = alpha;
 }
 CatmullRomClosed.prototype = {
@@ -10532,16 +11588,16 @@ CatmullRomClosed.prototype = {
   }
 };
 var catmullRomClosed = (function custom6(alpha) {
-  function catmullRom2(context3) {
-    return alpha ? new CatmullRomClosed(context3, alpha) : new CardinalClosed(context3, 0);
+  function catmullRom2(context4) {
+    return alpha ? new CatmullRomClosed(context4, alpha) : new CardinalClosed(context4, 0);
   }
   catmullRom2.alpha = function(alpha2) {
     return custom6(+alpha2);
   };
   return catmullRom2;
 })(0.5);
-function CatmullRomOpen(context3, alpha) {
-  this._context = context3;
+function CatmullRomOpen(context4, alpha) {
+  this._context = context4;
   this._alpha = alpha;
 }
 CatmullRomOpen.prototype = {
@@ -10590,16 +11646,16 @@ CatmullRomOpen.prototype = {
   }
 };
 var catmullRomOpen = (function custom7(alpha) {
-  function catmullRom2(context3) {
-    return alpha ? new CatmullRomOpen(context3, alpha) : new CardinalOpen(context3, 0);
+  function catmullRom2(context4) {
+    return alpha ? new CatmullRomOpen(context4, alpha) : new CardinalOpen(context4, 0);
   }
   catmullRom2.alpha = function(alpha2) {
     return custom7(+alpha2);
   };
   return catmullRom2;
 })(0.5);
-function LinearClosed(context3) {
-  this._context = context3;
+function LinearClosed(context4) {
+  this._context = context4;
 }
 LinearClosed.prototype = {
   areaStart: noop2,
@@ -10616,8 +11672,8 @@ LinearClosed.prototype = {
     else this._point = 1, this._context.moveTo(x4, y4);
   }
 };
-function linearClosed(context3) {
-  return new LinearClosed(context3);
+function linearClosed(context4) {
+  return new LinearClosed(context4);
 }
 function sign(x4) {
   return x4 < 0 ? -1 : 1;
@@ -10634,8 +11690,8 @@ function point(that, t04, t13) {
   var x02 = that._x0, y02 = that._y0, x12 = that._x1, y12 = that._y1, dx = (x12 - x02) / 3;
   that._context.bezierCurveTo(x02 + dx, y02 + dx * t04, x12 - dx, y12 - dx * t13, x12, y12);
 }
-function MonotoneX(context3) {
-  this._context = context3;
+function MonotoneX(context4) {
+  this._context = context4;
 }
 MonotoneX.prototype = {
   areaStart: function() {
@@ -10685,14 +11741,14 @@ MonotoneX.prototype = {
     this._t0 = t13;
   }
 };
-function MonotoneY(context3) {
-  this._context = new ReflectContext(context3);
+function MonotoneY(context4) {
+  this._context = new ReflectContext(context4);
 }
 (MonotoneY.prototype = Object.create(MonotoneX.prototype)).point = function(x4, y4) {
   MonotoneX.prototype.point.call(this, y4, x4);
 };
-function ReflectContext(context3) {
-  this._context = context3;
+function ReflectContext(context4) {
+  this._context = context4;
 }
 ReflectContext.prototype = {
   moveTo: function(x4, y4) {
@@ -10708,14 +11764,14 @@ ReflectContext.prototype = {
     this._context.bezierCurveTo(y12, x12, y22, x22, y4, x4);
   }
 };
-function monotoneX(context3) {
-  return new MonotoneX(context3);
+function monotoneX(context4) {
+  return new MonotoneX(context4);
 }
-function monotoneY(context3) {
-  return new MonotoneY(context3);
+function monotoneY(context4) {
+  return new MonotoneY(context4);
 }
-function Natural(context3) {
-  this._context = context3;
+function Natural(context4) {
+  this._context = context4;
 }
 Natural.prototype = {
   areaStart: function() {
@@ -10762,11 +11818,11 @@ function controlPoints(x4) {
   for (i = 0; i < n - 1; ++i) b10[i] = 2 * x4[i + 1] - a4[i + 1];
   return [a4, b10];
 }
-function natural(context3) {
-  return new Natural(context3);
+function natural(context4) {
+  return new Natural(context4);
 }
-function Step(context3, t) {
-  this._context = context3;
+function Step(context4, t) {
+  this._context = context4;
   this._t = t;
 }
 Step.prototype = {
@@ -10810,14 +11866,14 @@ Step.prototype = {
     this._x = x4, this._y = y4;
   }
 };
-function step(context3) {
-  return new Step(context3, 0.5);
+function step(context4) {
+  return new Step(context4, 0.5);
 }
-function stepBefore(context3) {
-  return new Step(context3, 0);
+function stepBefore(context4) {
+  return new Step(context4, 0);
 }
-function stepAfter(context3) {
-  return new Step(context3, 1);
+function stepAfter(context4) {
+  return new Step(context4, 1);
 }
 
 // node_modules/vega-canvas/build/vega-canvas.node.js
@@ -11603,7 +12659,7 @@ function parseSvg(value4) {
   value4 = value4.matrix;
   return decompose(value4.a, value4.b, value4.c, value4.d, value4.e, value4.f);
 }
-function interpolateTransform(parse7, pxComma, pxParen, degParen) {
+function interpolateTransform(parse8, pxComma, pxParen, degParen) {
   function pop(s2) {
     return s2.length ? s2.pop() + " " : "";
   }
@@ -11641,7 +12697,7 @@ function interpolateTransform(parse7, pxComma, pxParen, degParen) {
   }
   return function(a4, b10) {
     var s2 = [], q = [];
-    a4 = parse7(a4), b10 = parse7(b10);
+    a4 = parse8(a4), b10 = parse8(b10);
     translate4(a4.translateX, a4.translateY, b10.translateX, b10.translateY, s2, q);
     rotate2(a4.rotate, b10.rotate, s2, q);
     skewX(a4.skewX, b10.skewX, s2, q);
@@ -11835,7 +12891,7 @@ function ordinal() {
   initRange.apply(scale6, arguments);
   return scale6;
 }
-function constants(x4) {
+function constants2(x4) {
   return function() {
     return x4;
   };
@@ -11850,7 +12906,7 @@ function identity$1(x4) {
 function normalize(a4, b10) {
   return (b10 -= a4 = +a4) ? function(x4) {
     return (x4 - a4) / b10;
-  } : constants(isNaN(b10) ? NaN : 0.5);
+  } : constants2(isNaN(b10) ? NaN : 0.5);
 }
 function clamper(a4, b10) {
   var t;
@@ -13371,16 +14427,16 @@ function format3(locale4, scale6, specifier, formatType) {
 }
 function domainCaption(locale4, scale6, opt) {
   opt = opt || {};
-  const max4 = Math.max(3, opt.maxlen || 7), fmt = format3(locale4, scale6, opt.format, opt.formatType);
+  const max4 = Math.max(3, opt.maxlen || 7), fmt2 = format3(locale4, scale6, opt.format, opt.formatType);
   if (isDiscretizing(scale6.type)) {
-    const v = labelValues(scale6).slice(1).map(fmt), n = v.length;
+    const v = labelValues(scale6).slice(1).map(fmt2), n = v.length;
     return `${n} boundar${n === 1 ? "y" : "ies"}: ${v.join(", ")}`;
   } else if (isDiscrete(scale6.type)) {
-    const d = scale6.domain(), n = d.length, v = n > max4 ? d.slice(0, max4 - 2).map(fmt).join(", ") + ", ending with " + d.slice(-1).map(fmt) : d.map(fmt).join(", ");
+    const d = scale6.domain(), n = d.length, v = n > max4 ? d.slice(0, max4 - 2).map(fmt2).join(", ") + ", ending with " + d.slice(-1).map(fmt2) : d.map(fmt2).join(", ");
     return `${n} value${n === 1 ? "" : "s"}: ${v}`;
   } else {
     const d = scale6.domain();
-    return `values from ${fmt(d[0])} to ${fmt(peek(d))}`;
+    return `values from ${fmt2(d[0])} to ${fmt2(peek(d))}`;
   }
 }
 
@@ -13434,7 +14490,7 @@ function Gradient(p02, p1) {
     }
   };
 }
-var lookup = {
+var lookup2 = {
   "basis": {
     curve: basis
   },
@@ -13503,7 +14559,7 @@ var lookup = {
   }
 };
 function curves(type3, orientation, tension) {
-  var entry2 = hasOwnProperty(lookup, type3) && lookup[type3], curve2 = null;
+  var entry2 = hasOwnProperty(lookup2, type3) && lookup2[type3], curve2 = null;
   if (entry2) {
     curve2 = entry2.curve || entry2[orientation || "vertical"];
     if (entry2.tension && tension != null) {
@@ -13528,7 +14584,7 @@ var commandPattern = /[mlhvzcsqta]([^mlhvzcsqta]*)/gi;
 var numberPattern = /^[+-]?(([0-9]*\.[0-9]+)|([0-9]+\.)|([0-9]+))([eE][+-]?[0-9]+)?/;
 var spacePattern = /^((\s+,?\s*)|(,\s*))/;
 var flagPattern = /^[01]/;
-function parse4(path3) {
+function parse5(path3) {
   const commands = [];
   const matches = path3.match(commandPattern) || [];
   matches.forEach((str3) => {
@@ -13579,9 +14635,9 @@ var Tau = Math.PI * 2;
 var HalfSqrt3 = Math.sqrt(3) / 2;
 var segmentCache = {};
 var bezierCache = {};
-var join3 = [].join;
+var join5 = [].join;
 function segments(x4, y4, rx, ry, large, sweep, rotateX, ox, oy) {
-  const key2 = join3.call(arguments);
+  const key2 = join5.call(arguments);
   if (segmentCache[key2]) {
     return segmentCache[key2];
   }
@@ -13631,7 +14687,7 @@ function segments(x4, y4, rx, ry, large, sweep, rotateX, ox, oy) {
   return segmentCache[key2] = result;
 }
 function bezier(params2) {
-  const key2 = join3.call(params2);
+  const key2 = join5.call(params2);
   if (bezierCache[key2]) {
     return bezierCache[key2];
   }
@@ -13677,13 +14733,13 @@ function scale$1(current2, sX, sY) {
   }
   return temp;
 }
-function pathRender(context3, path3, l, t, sX, sY) {
+function pathRender(context4, path3, l, t, sX, sY) {
   var current2, previous = null, x4 = 0, y4 = 0, controlX = 0, controlY = 0, tempX, tempY, tempControlX, tempControlY, anchorX = 0, anchorY = 0;
   if (l == null) l = 0;
   if (t == null) t = 0;
   if (sX == null) sX = 1;
   if (sY == null) sY = sX;
-  if (context3.beginPath) context3.beginPath();
+  if (context4.beginPath) context4.beginPath();
   for (var i = 0, len = path3.length; i < len; ++i) {
     current2 = path3[i];
     if (sX !== 1 || sY !== 1) {
@@ -13694,49 +14750,49 @@ function pathRender(context3, path3, l, t, sX, sY) {
       case "l":
         x4 += current2[1];
         y4 += current2[2];
-        context3.lineTo(x4 + l, y4 + t);
+        context4.lineTo(x4 + l, y4 + t);
         break;
       case "L":
         x4 = current2[1];
         y4 = current2[2];
-        context3.lineTo(x4 + l, y4 + t);
+        context4.lineTo(x4 + l, y4 + t);
         break;
       case "h":
         x4 += current2[1];
-        context3.lineTo(x4 + l, y4 + t);
+        context4.lineTo(x4 + l, y4 + t);
         break;
       case "H":
         x4 = current2[1];
-        context3.lineTo(x4 + l, y4 + t);
+        context4.lineTo(x4 + l, y4 + t);
         break;
       case "v":
         y4 += current2[1];
-        context3.lineTo(x4 + l, y4 + t);
+        context4.lineTo(x4 + l, y4 + t);
         break;
       case "V":
         y4 = current2[1];
-        context3.lineTo(x4 + l, y4 + t);
+        context4.lineTo(x4 + l, y4 + t);
         break;
       case "m":
         x4 += current2[1];
         y4 += current2[2];
         anchorX = x4;
         anchorY = y4;
-        context3.moveTo(x4 + l, y4 + t);
+        context4.moveTo(x4 + l, y4 + t);
         break;
       case "M":
         x4 = current2[1];
         y4 = current2[2];
         anchorX = x4;
         anchorY = y4;
-        context3.moveTo(x4 + l, y4 + t);
+        context4.moveTo(x4 + l, y4 + t);
         break;
       case "c":
         tempX = x4 + current2[5];
         tempY = y4 + current2[6];
         controlX = x4 + current2[3];
         controlY = y4 + current2[4];
-        context3.bezierCurveTo(
+        context4.bezierCurveTo(
           x4 + current2[1] + l,
           // x1
           y4 + current2[2] + t,
@@ -13756,14 +14812,14 @@ function pathRender(context3, path3, l, t, sX, sY) {
         y4 = current2[6];
         controlX = current2[3];
         controlY = current2[4];
-        context3.bezierCurveTo(current2[1] + l, current2[2] + t, controlX + l, controlY + t, x4 + l, y4 + t);
+        context4.bezierCurveTo(current2[1] + l, current2[2] + t, controlX + l, controlY + t, x4 + l, y4 + t);
         break;
       case "s":
         tempX = x4 + current2[3];
         tempY = y4 + current2[4];
         controlX = 2 * x4 - controlX;
         controlY = 2 * y4 - controlY;
-        context3.bezierCurveTo(controlX + l, controlY + t, x4 + current2[1] + l, y4 + current2[2] + t, tempX + l, tempY + t);
+        context4.bezierCurveTo(controlX + l, controlY + t, x4 + current2[1] + l, y4 + current2[2] + t, tempX + l, tempY + t);
         controlX = x4 + current2[1];
         controlY = y4 + current2[2];
         x4 = tempX;
@@ -13774,7 +14830,7 @@ function pathRender(context3, path3, l, t, sX, sY) {
         tempY = current2[4];
         controlX = 2 * x4 - controlX;
         controlY = 2 * y4 - controlY;
-        context3.bezierCurveTo(controlX + l, controlY + t, current2[1] + l, current2[2] + t, tempX + l, tempY + t);
+        context4.bezierCurveTo(controlX + l, controlY + t, current2[1] + l, current2[2] + t, tempX + l, tempY + t);
         x4 = tempX;
         y4 = tempY;
         controlX = current2[1];
@@ -13785,14 +14841,14 @@ function pathRender(context3, path3, l, t, sX, sY) {
         tempY = y4 + current2[4];
         controlX = x4 + current2[1];
         controlY = y4 + current2[2];
-        context3.quadraticCurveTo(controlX + l, controlY + t, tempX + l, tempY + t);
+        context4.quadraticCurveTo(controlX + l, controlY + t, tempX + l, tempY + t);
         x4 = tempX;
         y4 = tempY;
         break;
       case "Q":
         tempX = current2[3];
         tempY = current2[4];
-        context3.quadraticCurveTo(current2[1] + l, current2[2] + t, tempX + l, tempY + t);
+        context4.quadraticCurveTo(current2[1] + l, current2[2] + t, tempX + l, tempY + t);
         x4 = tempX;
         y4 = tempY;
         controlX = current2[1];
@@ -13813,7 +14869,7 @@ function pathRender(context3, path3, l, t, sX, sY) {
         }
         tempControlX = controlX;
         tempControlY = controlY;
-        context3.quadraticCurveTo(controlX + l, controlY + t, tempX + l, tempY + t);
+        context4.quadraticCurveTo(controlX + l, controlY + t, tempX + l, tempY + t);
         x4 = tempX;
         y4 = tempY;
         controlX = x4 + current2[1];
@@ -13824,17 +14880,17 @@ function pathRender(context3, path3, l, t, sX, sY) {
         tempY = current2[2];
         controlX = 2 * x4 - controlX;
         controlY = 2 * y4 - controlY;
-        context3.quadraticCurveTo(controlX + l, controlY + t, tempX + l, tempY + t);
+        context4.quadraticCurveTo(controlX + l, controlY + t, tempX + l, tempY + t);
         x4 = tempX;
         y4 = tempY;
         break;
       case "a":
-        drawArc(context3, x4 + l, y4 + t, [current2[1], current2[2], current2[3], current2[4], current2[5], current2[6] + x4 + l, current2[7] + y4 + t]);
+        drawArc(context4, x4 + l, y4 + t, [current2[1], current2[2], current2[3], current2[4], current2[5], current2[6] + x4 + l, current2[7] + y4 + t]);
         x4 += current2[6];
         y4 += current2[7];
         break;
       case "A":
-        drawArc(context3, x4 + l, y4 + t, [current2[1], current2[2], current2[3], current2[4], current2[5], current2[6] + l, current2[7] + t]);
+        drawArc(context4, x4 + l, y4 + t, [current2[1], current2[2], current2[3], current2[4], current2[5], current2[6] + l, current2[7] + t]);
         x4 = current2[6];
         y4 = current2[7];
         break;
@@ -13842,13 +14898,13 @@ function pathRender(context3, path3, l, t, sX, sY) {
       case "Z":
         x4 = anchorX;
         y4 = anchorY;
-        context3.closePath();
+        context4.closePath();
         break;
     }
     previous = current2;
   }
 }
-function drawArc(context3, x4, y4, coords) {
+function drawArc(context4, x4, y4, coords) {
   const seg = segments(
     coords[5],
     // end x
@@ -13869,124 +14925,124 @@ function drawArc(context3, x4, y4, coords) {
   );
   for (let i = 0; i < seg.length; ++i) {
     const bez = bezier(seg[i]);
-    context3.bezierCurveTo(bez[0], bez[1], bez[2], bez[3], bez[4], bez[5]);
+    context4.bezierCurveTo(bez[0], bez[1], bez[2], bez[3], bez[4], bez[5]);
   }
 }
 var Tan30 = 0.5773502691896257;
 var builtins = {
   "circle": {
-    draw: function(context3, size) {
+    draw: function(context4, size) {
       const r = Math.sqrt(size) / 2;
-      context3.moveTo(r, 0);
-      context3.arc(0, 0, r, 0, Tau);
+      context4.moveTo(r, 0);
+      context4.arc(0, 0, r, 0, Tau);
     }
   },
   "cross": {
-    draw: function(context3, size) {
+    draw: function(context4, size) {
       var r = Math.sqrt(size) / 2, s2 = r / 2.5;
-      context3.moveTo(-r, -s2);
-      context3.lineTo(-r, s2);
-      context3.lineTo(-s2, s2);
-      context3.lineTo(-s2, r);
-      context3.lineTo(s2, r);
-      context3.lineTo(s2, s2);
-      context3.lineTo(r, s2);
-      context3.lineTo(r, -s2);
-      context3.lineTo(s2, -s2);
-      context3.lineTo(s2, -r);
-      context3.lineTo(-s2, -r);
-      context3.lineTo(-s2, -s2);
-      context3.closePath();
+      context4.moveTo(-r, -s2);
+      context4.lineTo(-r, s2);
+      context4.lineTo(-s2, s2);
+      context4.lineTo(-s2, r);
+      context4.lineTo(s2, r);
+      context4.lineTo(s2, s2);
+      context4.lineTo(r, s2);
+      context4.lineTo(r, -s2);
+      context4.lineTo(s2, -s2);
+      context4.lineTo(s2, -r);
+      context4.lineTo(-s2, -r);
+      context4.lineTo(-s2, -s2);
+      context4.closePath();
     }
   },
   "diamond": {
-    draw: function(context3, size) {
+    draw: function(context4, size) {
       const r = Math.sqrt(size) / 2;
-      context3.moveTo(-r, 0);
-      context3.lineTo(0, -r);
-      context3.lineTo(r, 0);
-      context3.lineTo(0, r);
-      context3.closePath();
+      context4.moveTo(-r, 0);
+      context4.lineTo(0, -r);
+      context4.lineTo(r, 0);
+      context4.lineTo(0, r);
+      context4.closePath();
     }
   },
   "square": {
-    draw: function(context3, size) {
+    draw: function(context4, size) {
       var w2 = Math.sqrt(size), x4 = -w2 / 2;
-      context3.rect(x4, x4, w2, w2);
+      context4.rect(x4, x4, w2, w2);
     }
   },
   "arrow": {
-    draw: function(context3, size) {
+    draw: function(context4, size) {
       var r = Math.sqrt(size) / 2, s2 = r / 7, t = r / 2.5, v = r / 8;
-      context3.moveTo(-s2, r);
-      context3.lineTo(s2, r);
-      context3.lineTo(s2, -v);
-      context3.lineTo(t, -v);
-      context3.lineTo(0, -r);
-      context3.lineTo(-t, -v);
-      context3.lineTo(-s2, -v);
-      context3.closePath();
+      context4.moveTo(-s2, r);
+      context4.lineTo(s2, r);
+      context4.lineTo(s2, -v);
+      context4.lineTo(t, -v);
+      context4.lineTo(0, -r);
+      context4.lineTo(-t, -v);
+      context4.lineTo(-s2, -v);
+      context4.closePath();
     }
   },
   "wedge": {
-    draw: function(context3, size) {
+    draw: function(context4, size) {
       var r = Math.sqrt(size) / 2, h2 = HalfSqrt3 * r, o = h2 - r * Tan30, b10 = r / 4;
-      context3.moveTo(0, -h2 - o);
-      context3.lineTo(-b10, h2 - o);
-      context3.lineTo(b10, h2 - o);
-      context3.closePath();
+      context4.moveTo(0, -h2 - o);
+      context4.lineTo(-b10, h2 - o);
+      context4.lineTo(b10, h2 - o);
+      context4.closePath();
     }
   },
   "triangle": {
-    draw: function(context3, size) {
+    draw: function(context4, size) {
       var r = Math.sqrt(size) / 2, h2 = HalfSqrt3 * r, o = h2 - r * Tan30;
-      context3.moveTo(0, -h2 - o);
-      context3.lineTo(-r, h2 - o);
-      context3.lineTo(r, h2 - o);
-      context3.closePath();
+      context4.moveTo(0, -h2 - o);
+      context4.lineTo(-r, h2 - o);
+      context4.lineTo(r, h2 - o);
+      context4.closePath();
     }
   },
   "triangle-up": {
-    draw: function(context3, size) {
+    draw: function(context4, size) {
       var r = Math.sqrt(size) / 2, h2 = HalfSqrt3 * r;
-      context3.moveTo(0, -h2);
-      context3.lineTo(-r, h2);
-      context3.lineTo(r, h2);
-      context3.closePath();
+      context4.moveTo(0, -h2);
+      context4.lineTo(-r, h2);
+      context4.lineTo(r, h2);
+      context4.closePath();
     }
   },
   "triangle-down": {
-    draw: function(context3, size) {
+    draw: function(context4, size) {
       var r = Math.sqrt(size) / 2, h2 = HalfSqrt3 * r;
-      context3.moveTo(0, h2);
-      context3.lineTo(-r, -h2);
-      context3.lineTo(r, -h2);
-      context3.closePath();
+      context4.moveTo(0, h2);
+      context4.lineTo(-r, -h2);
+      context4.lineTo(r, -h2);
+      context4.closePath();
     }
   },
   "triangle-right": {
-    draw: function(context3, size) {
+    draw: function(context4, size) {
       var r = Math.sqrt(size) / 2, h2 = HalfSqrt3 * r;
-      context3.moveTo(h2, 0);
-      context3.lineTo(-h2, -r);
-      context3.lineTo(-h2, r);
-      context3.closePath();
+      context4.moveTo(h2, 0);
+      context4.lineTo(-h2, -r);
+      context4.lineTo(-h2, r);
+      context4.closePath();
     }
   },
   "triangle-left": {
-    draw: function(context3, size) {
+    draw: function(context4, size) {
       var r = Math.sqrt(size) / 2, h2 = HalfSqrt3 * r;
-      context3.moveTo(-h2, 0);
-      context3.lineTo(h2, -r);
-      context3.lineTo(h2, r);
-      context3.closePath();
+      context4.moveTo(-h2, 0);
+      context4.lineTo(h2, -r);
+      context4.lineTo(h2, r);
+      context4.closePath();
     }
   },
   "stroke": {
-    draw: function(context3, size) {
+    draw: function(context4, size) {
       const r = Math.sqrt(size) / 2;
-      context3.moveTo(-r, 0);
-      context3.lineTo(r, 0);
+      context4.moveTo(-r, 0);
+      context4.lineTo(r, 0);
     }
   }
 };
@@ -13996,10 +15052,10 @@ function symbols2(_) {
 var custom8 = {};
 function customSymbol(path3) {
   if (!hasOwnProperty(custom8, path3)) {
-    const parsed = parse4(path3);
+    const parsed = parse5(path3);
     custom8[path3] = {
-      draw: function(context3, size) {
-        pathRender(context3, parsed, 0, 0, Math.sqrt(size) / 2);
+      draw: function(context4, size) {
+        pathRender(context4, parsed, 0, 0, Math.sqrt(size) / 2);
       }
     };
   }
@@ -14025,27 +15081,27 @@ function clamp2(value4, min4, max4) {
   return Math.max(min4, Math.min(value4, max4));
 }
 function vg_rect() {
-  var x4 = rectangleX, y4 = rectangleY, width2 = rectangleWidth, height2 = rectangleHeight, crTL = number4(0), crTR = crTL, crBL = crTL, crBR = crTL, context3 = null;
+  var x4 = rectangleX, y4 = rectangleY, width2 = rectangleWidth, height2 = rectangleHeight, crTL = number4(0), crTR = crTL, crBL = crTL, crBR = crTL, context4 = null;
   function rectangle2(_, x02, y02) {
     var buffer, x12 = x02 != null ? x02 : +x4.call(this, _), y12 = y02 != null ? y02 : +y4.call(this, _), w2 = +width2.call(this, _), h2 = +height2.call(this, _), s2 = Math.min(w2, h2) / 2, tl2 = clamp2(+crTL.call(this, _), 0, s2), tr2 = clamp2(+crTR.call(this, _), 0, s2), bl2 = clamp2(+crBL.call(this, _), 0, s2), br2 = clamp2(+crBR.call(this, _), 0, s2);
-    if (!context3) context3 = buffer = path();
+    if (!context4) context4 = buffer = path();
     if (tl2 <= 0 && tr2 <= 0 && bl2 <= 0 && br2 <= 0) {
-      context3.rect(x12, y12, w2, h2);
+      context4.rect(x12, y12, w2, h2);
     } else {
       var x22 = x12 + w2, y22 = y12 + h2;
-      context3.moveTo(x12 + tl2, y12);
-      context3.lineTo(x22 - tr2, y12);
-      context3.bezierCurveTo(x22 - C2 * tr2, y12, x22, y12 + C2 * tr2, x22, y12 + tr2);
-      context3.lineTo(x22, y22 - br2);
-      context3.bezierCurveTo(x22, y22 - C2 * br2, x22 - C2 * br2, y22, x22 - br2, y22);
-      context3.lineTo(x12 + bl2, y22);
-      context3.bezierCurveTo(x12 + C2 * bl2, y22, x12, y22 - C2 * bl2, x12, y22 - bl2);
-      context3.lineTo(x12, y12 + tl2);
-      context3.bezierCurveTo(x12, y12 + C2 * tl2, x12 + C2 * tl2, y12, x12 + tl2, y12);
-      context3.closePath();
+      context4.moveTo(x12 + tl2, y12);
+      context4.lineTo(x22 - tr2, y12);
+      context4.bezierCurveTo(x22 - C2 * tr2, y12, x22, y12 + C2 * tr2, x22, y12 + tr2);
+      context4.lineTo(x22, y22 - br2);
+      context4.bezierCurveTo(x22, y22 - C2 * br2, x22 - C2 * br2, y22, x22 - br2, y22);
+      context4.lineTo(x12 + bl2, y22);
+      context4.bezierCurveTo(x12 + C2 * bl2, y22, x12, y22 - C2 * bl2, x12, y22 - bl2);
+      context4.lineTo(x12, y12 + tl2);
+      context4.bezierCurveTo(x12, y12 + C2 * tl2, x12 + C2 * tl2, y12, x12 + tl2, y12);
+      context4.closePath();
     }
     if (buffer) {
-      context3 = null;
+      context4 = null;
       return buffer + "" || null;
     }
   }
@@ -14094,31 +15150,31 @@ function vg_rect() {
   };
   rectangle2.context = function(_) {
     if (arguments.length) {
-      context3 = _ == null ? null : _;
+      context4 = _ == null ? null : _;
       return rectangle2;
     } else {
-      return context3;
+      return context4;
     }
   };
   return rectangle2;
 }
 function vg_trail() {
-  var x4, y4, size, defined2, context3 = null, ready, x12, y12, r1;
+  var x4, y4, size, defined2, context4 = null, ready, x12, y12, r1;
   function point5(x22, y22, w2) {
     const r2 = w2 / 2;
     if (ready) {
       var ux = y12 - y22, uy = x22 - x12;
       if (ux || uy) {
         var ud = Math.hypot(ux, uy), rx = (ux /= ud) * r1, ry = (uy /= ud) * r1, t = Math.atan2(uy, ux);
-        context3.moveTo(x12 - rx, y12 - ry);
-        context3.lineTo(x22 - ux * r2, y22 - uy * r2);
-        context3.arc(x22, y22, r2, t - Math.PI, t);
-        context3.lineTo(x12 + rx, y12 + ry);
-        context3.arc(x12, y12, r1, t, t + Math.PI);
+        context4.moveTo(x12 - rx, y12 - ry);
+        context4.lineTo(x22 - ux * r2, y22 - uy * r2);
+        context4.arc(x22, y22, r2, t - Math.PI, t);
+        context4.lineTo(x12 + rx, y12 + ry);
+        context4.arc(x12, y12, r1, t, t + Math.PI);
       } else {
-        context3.arc(x22, y22, r2, 0, Tau);
+        context4.arc(x22, y22, r2, 0, Tau);
       }
-      context3.closePath();
+      context4.closePath();
     } else {
       ready = 1;
     }
@@ -14128,7 +15184,7 @@ function vg_trail() {
   }
   function trail3(data3) {
     var i, n = data3.length, d, defined0 = false, buffer;
-    if (context3 == null) context3 = buffer = path();
+    if (context4 == null) context4 = buffer = path();
     for (i = 0; i <= n; ++i) {
       if (!(i < n && defined2(d = data3[i], i, data3)) === defined0) {
         if (defined0 = !defined0) ready = 0;
@@ -14136,7 +15192,7 @@ function vg_trail() {
       if (defined0) point5(+x4(d, i, data3), +y4(d, i, data3), +size(d, i, data3));
     }
     if (buffer) {
-      context3 = null;
+      context4 = null;
       return buffer + "" || null;
     }
   }
@@ -14175,13 +15231,13 @@ function vg_trail() {
   trail3.context = function(_) {
     if (arguments.length) {
       if (_ == null) {
-        context3 = null;
+        context4 = null;
       } else {
-        context3 = _;
+        context4 = _;
       }
       return trail3;
     } else {
-      return context3;
+      return context4;
     }
   };
   return trail3;
@@ -14219,36 +15275,36 @@ var trailShape = vg_trail().x(x2).y(y2).defined(def).size(ts);
 function hasCornerRadius(item) {
   return item.cornerRadius || item.cornerRadiusTopLeft || item.cornerRadiusTopRight || item.cornerRadiusBottomRight || item.cornerRadiusBottomLeft;
 }
-function arc$1(context3, item) {
-  return arcShape.context(context3)(item);
+function arc$1(context4, item) {
+  return arcShape.context(context4)(item);
 }
-function area$1(context3, items) {
+function area$1(context4, items) {
   const item = items[0], interp = item.interpolate || "linear";
-  return (item.orient === "horizontal" ? areahShape : areavShape).curve(curves(interp, item.orient, item.tension)).context(context3)(items);
+  return (item.orient === "horizontal" ? areahShape : areavShape).curve(curves(interp, item.orient, item.tension)).context(context4)(items);
 }
-function line$1(context3, items) {
+function line$1(context4, items) {
   const item = items[0], interp = item.interpolate || "linear";
-  return lineShape.curve(curves(interp, item.orient, item.tension)).context(context3)(items);
+  return lineShape.curve(curves(interp, item.orient, item.tension)).context(context4)(items);
 }
-function rectangle(context3, item, x4, y4) {
-  return rectShape.context(context3)(item, x4, y4);
+function rectangle(context4, item, x4, y4) {
+  return rectShape.context(context4)(item, x4, y4);
 }
-function shape$1(context3, item) {
-  return (item.mark.shape || item.shape).context(context3)(item);
+function shape$1(context4, item) {
+  return (item.mark.shape || item.shape).context(context4)(item);
 }
-function symbol$1(context3, item) {
-  return symbolShape.context(context3)(item);
+function symbol$1(context4, item) {
+  return symbolShape.context(context4)(item);
 }
-function trail$1(context3, items) {
-  return trailShape.context(context3)(items);
+function trail$1(context4, items) {
+  return trailShape.context(context4)(items);
 }
 var clip_id = 1;
 function clip$1(renderer, item, size) {
-  var clip4 = item.clip, defs = renderer._defs, id2 = item.clip_id || (item.clip_id = "clip" + clip_id++), c4 = defs.clipping[id2] || (defs.clipping[id2] = {
+  var clip5 = item.clip, defs = renderer._defs, id2 = item.clip_id || (item.clip_id = "clip" + clip_id++), c4 = defs.clipping[id2] || (defs.clipping[id2] = {
     id: id2
   });
-  if (isFunction(clip4)) {
-    c4.path = clip4(null);
+  if (isFunction(clip5)) {
+    c4.path = clip5(null);
   } else if (hasCornerRadius(size)) {
     c4.path = rectangle(null, size, 0, 0);
   } else {
@@ -14583,12 +15639,12 @@ function cubic(t, x02, x12, x22, x32) {
   const s2 = 1 - t, s22 = s2 * s2, t22 = t * t;
   return s22 * s2 * x02 + 3 * s22 * t * x12 + 3 * s2 * t22 * x22 + t22 * t * x32;
 }
-var context = (context = canvas(1, 1)) ? context.getContext("2d") : null;
+var context2 = (context2 = canvas(1, 1)) ? context2.getContext("2d") : null;
 var b = new Bounds();
 function intersectPath(draw3) {
   return function(item, brush) {
-    if (!context) return true;
-    draw3(context, item);
+    if (!context2) return true;
+    draw3(context2, item);
     b.clear().union(item.bounds).intersect(brush).round();
     const {
       x1: x12,
@@ -14598,7 +15654,7 @@ function intersectPath(draw3) {
     } = b;
     for (let y4 = y12; y4 <= y22; ++y4) {
       for (let x4 = x12; x4 <= x22; ++x4) {
-        if (context.isPointInPath(x4, y4)) {
+        if (context2.isPointInPath(x4, y4)) {
           return true;
         }
       }
@@ -14654,8 +15710,8 @@ function intersectBoxLine(box, x4, y4, u2, v) {
   }
   return true;
 }
-function blend(context3, item) {
-  context3.globalCompositeOperation = item.blend || "source-over";
+function blend(context4, item) {
+  context4.globalCompositeOperation = item.blend || "source-over";
 }
 function value2(value4, dflt) {
   return value4 == null ? dflt : value4;
@@ -14667,53 +15723,53 @@ function addStops(gradient4, stops) {
   }
   return gradient4;
 }
-function gradient(context3, spec, bounds3) {
+function gradient(context4, spec, bounds3) {
   const w2 = bounds3.width(), h2 = bounds3.height();
   let gradient4;
   if (spec.gradient === "radial") {
-    gradient4 = context3.createRadialGradient(bounds3.x1 + value2(spec.x1, 0.5) * w2, bounds3.y1 + value2(spec.y1, 0.5) * h2, Math.max(w2, h2) * value2(spec.r1, 0), bounds3.x1 + value2(spec.x2, 0.5) * w2, bounds3.y1 + value2(spec.y2, 0.5) * h2, Math.max(w2, h2) * value2(spec.r2, 0.5));
+    gradient4 = context4.createRadialGradient(bounds3.x1 + value2(spec.x1, 0.5) * w2, bounds3.y1 + value2(spec.y1, 0.5) * h2, Math.max(w2, h2) * value2(spec.r1, 0), bounds3.x1 + value2(spec.x2, 0.5) * w2, bounds3.y1 + value2(spec.y2, 0.5) * h2, Math.max(w2, h2) * value2(spec.r2, 0.5));
   } else {
     const x12 = value2(spec.x1, 0), y12 = value2(spec.y1, 0), x22 = value2(spec.x2, 1), y22 = value2(spec.y2, 0);
     if (x12 === x22 || y12 === y22 || w2 === h2) {
-      gradient4 = context3.createLinearGradient(bounds3.x1 + x12 * w2, bounds3.y1 + y12 * h2, bounds3.x1 + x22 * w2, bounds3.y1 + y22 * h2);
+      gradient4 = context4.createLinearGradient(bounds3.x1 + x12 * w2, bounds3.y1 + y12 * h2, bounds3.x1 + x22 * w2, bounds3.y1 + y22 * h2);
     } else {
       const image4 = canvas(Math.ceil(w2), Math.ceil(h2)), ictx = image4.getContext("2d");
       ictx.scale(w2, h2);
       ictx.fillStyle = addStops(ictx.createLinearGradient(x12, y12, x22, y22), spec.stops);
       ictx.fillRect(0, 0, w2, h2);
-      return context3.createPattern(image4, "no-repeat");
+      return context4.createPattern(image4, "no-repeat");
     }
   }
   return addStops(gradient4, spec.stops);
 }
-function color2(context3, item, value4) {
-  return isGradient(value4) ? gradient(context3, value4, item.bounds) : value4;
+function color2(context4, item, value4) {
+  return isGradient(value4) ? gradient(context4, value4, item.bounds) : value4;
 }
-function fill(context3, item, opacity2) {
+function fill(context4, item, opacity2) {
   opacity2 *= item.fillOpacity == null ? 1 : item.fillOpacity;
   if (opacity2 > 0) {
-    context3.globalAlpha = opacity2;
-    context3.fillStyle = color2(context3, item, item.fill);
+    context4.globalAlpha = opacity2;
+    context4.fillStyle = color2(context4, item, item.fill);
     return true;
   } else {
     return false;
   }
 }
 var Empty2 = [];
-function stroke(context3, item, opacity2) {
+function stroke(context4, item, opacity2) {
   var lw = (lw = item.strokeWidth) != null ? lw : 1;
   if (lw <= 0) return false;
   opacity2 *= item.strokeOpacity == null ? 1 : item.strokeOpacity;
   if (opacity2 > 0) {
-    context3.globalAlpha = opacity2;
-    context3.strokeStyle = color2(context3, item, item.stroke);
-    context3.lineWidth = lw;
-    context3.lineCap = item.strokeCap || "butt";
-    context3.lineJoin = item.strokeJoin || "miter";
-    context3.miterLimit = item.strokeMiterLimit != null ? item.strokeMiterLimit : 4;
-    if (context3.setLineDash) {
-      context3.setLineDash(item.strokeDash || Empty2);
-      context3.lineDashOffset = item.strokeDashOffset || 0;
+    context4.globalAlpha = opacity2;
+    context4.strokeStyle = color2(context4, item, item.stroke);
+    context4.lineWidth = lw;
+    context4.lineCap = item.strokeCap || "butt";
+    context4.lineJoin = item.strokeJoin || "miter";
+    context4.miterLimit = item.strokeMiterLimit != null ? item.strokeMiterLimit : 4;
+    if (context4.setLineDash) {
+      context4.setLineDash(item.strokeDash || Empty2);
+      context4.lineDashOffset = item.strokeDashOffset || 0;
     }
     return true;
   } else {
@@ -14766,55 +15822,55 @@ function pickVisit(scene, visitor) {
   return null;
 }
 function drawAll(path3) {
-  return function(context3, scene, bounds3) {
+  return function(context4, scene, bounds3) {
     visit(scene, (item) => {
       if (!bounds3 || bounds3.intersects(item.bounds)) {
-        drawPath(path3, context3, item, item);
+        drawPath(path3, context4, item, item);
       }
     });
   };
 }
 function drawOne(path3) {
-  return function(context3, scene, bounds3) {
+  return function(context4, scene, bounds3) {
     if (scene.items.length && (!bounds3 || bounds3.intersects(scene.bounds))) {
-      drawPath(path3, context3, scene.items[0], scene.items);
+      drawPath(path3, context4, scene.items[0], scene.items);
     }
   };
 }
-function drawPath(path3, context3, item, items) {
+function drawPath(path3, context4, item, items) {
   var opacity2 = item.opacity == null ? 1 : item.opacity;
   if (opacity2 === 0) return;
-  if (path3(context3, items)) return;
-  blend(context3, item);
-  if (item.fill && fill(context3, item, opacity2)) {
-    context3.fill();
+  if (path3(context4, items)) return;
+  blend(context4, item);
+  if (item.fill && fill(context4, item, opacity2)) {
+    context4.fill();
   }
-  if (item.stroke && stroke(context3, item, opacity2)) {
-    context3.stroke();
+  if (item.stroke && stroke(context4, item, opacity2)) {
+    context4.stroke();
   }
 }
 function pick$1(test2) {
   test2 = test2 || truthy;
-  return function(context3, scene, x4, y4, gx, gy) {
-    x4 *= context3.pixelRatio;
-    y4 *= context3.pixelRatio;
+  return function(context4, scene, x4, y4, gx, gy) {
+    x4 *= context4.pixelRatio;
+    y4 *= context4.pixelRatio;
     return pickVisit(scene, (item) => {
       const b10 = item.bounds;
       if (b10 && !b10.contains(gx, gy) || !b10) return;
-      if (test2(context3, item, x4, y4, gx, gy)) return item;
+      if (test2(context4, item, x4, y4, gx, gy)) return item;
     });
   };
 }
 function hitPath(path3, filled) {
-  return function(context3, o, x4, y4) {
-    var item = Array.isArray(o) ? o[0] : o, fill2 = filled == null ? item.fill : filled, stroke2 = item.stroke && context3.isPointInStroke, lw, lc;
+  return function(context4, o, x4, y4) {
+    var item = Array.isArray(o) ? o[0] : o, fill2 = filled == null ? item.fill : filled, stroke2 = item.stroke && context4.isPointInStroke, lw, lc;
     if (stroke2) {
       lw = item.strokeWidth;
       lc = item.strokeCap;
-      context3.lineWidth = lw != null ? lw : 1;
-      context3.lineCap = lc != null ? lc : "butt";
+      context4.lineWidth = lw != null ? lw : 1;
+      context4.lineCap = lc != null ? lc : "butt";
     }
-    return path3(context3, o) ? false : fill2 && context3.isPointInPath(x4, y4) || stroke2 && context3.isPointInStroke(x4, y4);
+    return path3(context4, o) ? false : fill2 && context4.isPointInPath(x4, y4) || stroke2 && context4.isPointInStroke(x4, y4);
   };
 }
 function pickPath(path3) {
@@ -14847,14 +15903,14 @@ function markItemPath(type3, shape2, isect) {
     shape2(boundContext(bounds3, item.angle), item);
     return boundStroke(bounds3, item, true).translate(item.x || 0, item.y || 0);
   }
-  function draw3(context3, item) {
+  function draw3(context4, item) {
     var x4 = item.x || 0, y4 = item.y || 0, a4 = item.angle || 0;
-    context3.translate(x4, y4);
-    if (a4) context3.rotate(a4 *= DegToRad);
-    context3.beginPath();
-    shape2(context3, item);
-    if (a4) context3.rotate(-a4);
-    context3.translate(-x4, -y4);
+    context4.translate(x4, y4);
+    if (a4) context4.rotate(a4 *= DegToRad);
+    context4.beginPath();
+    shape2(context4, item);
+    if (a4) context4.rotate(-a4);
+    context4.translate(-x4, -y4);
   }
   return {
     type: type3,
@@ -14917,19 +15973,19 @@ function markMultiItemPath(type3, shape2, tip) {
       return boundStroke(bounds3, items[0], true);
     }
   }
-  function draw3(context3, items) {
-    context3.beginPath();
-    shape2(context3, items);
+  function draw3(context4, items) {
+    context4.beginPath();
+    shape2(context4, items);
   }
   const hit2 = hitPath(draw3);
-  function pick3(context3, scene, x4, y4, gx, gy) {
+  function pick4(context4, scene, x4, y4, gx, gy) {
     var items = scene.items, b10 = scene.bounds;
     if (!items || !items.length || b10 && !b10.contains(gx, gy)) {
       return null;
     }
-    x4 *= context3.pixelRatio;
-    y4 *= context3.pixelRatio;
-    return hit2(context3, items, x4, y4) ? items[0] : null;
+    x4 *= context4.pixelRatio;
+    y4 *= context4.pixelRatio;
+    return hit2(context4, items, x4, y4) ? items[0] : null;
   }
   return {
     type: type3,
@@ -14938,27 +15994,27 @@ function markMultiItemPath(type3, shape2, tip) {
     attr: attr2,
     bound: bound2,
     draw: drawOne(draw3),
-    pick: pick3,
+    pick: pick4,
     isect: intersectPoint,
     tip
   };
 }
 var area2 = markMultiItemPath("area", area$1, pickArea);
-function clip(context3, scene) {
-  var clip4 = scene.clip;
-  context3.save();
-  if (isFunction(clip4)) {
-    context3.beginPath();
-    clip4(context3);
-    context3.clip();
+function clip2(context4, scene) {
+  var clip5 = scene.clip;
+  context4.save();
+  if (isFunction(clip5)) {
+    context4.beginPath();
+    clip5(context4);
+    context4.clip();
   } else {
-    clipGroup(context3, scene.group);
+    clipGroup(context4, scene.group);
   }
 }
-function clipGroup(context3, group2) {
-  context3.beginPath();
-  hasCornerRadius(group2) ? rectangle(context3, group2, 0, 0) : context3.rect(0, 0, group2.width || 0, group2.height || 0);
-  context3.clip();
+function clipGroup(context4, group2) {
+  context4.beginPath();
+  hasCornerRadius(group2) ? rectangle(context4, group2, 0, 0) : context4.rect(0, 0, group2.width || 0, group2.height || 0);
+  context4.clip();
 }
 function offset$1(item) {
   const sw = value2(item.strokeWidth, 1);
@@ -15002,52 +16058,52 @@ function bound$5(bounds3, group2) {
   boundStroke(bounds3, group2);
   return bounds3.translate(group2.x || 0, group2.y || 0);
 }
-function rectanglePath(context3, group2, x4, y4) {
+function rectanglePath(context4, group2, x4, y4) {
   const off = offset$1(group2);
-  context3.beginPath();
-  rectangle(context3, group2, (x4 || 0) + off, (y4 || 0) + off);
+  context4.beginPath();
+  rectangle(context4, group2, (x4 || 0) + off, (y4 || 0) + off);
 }
 var hitBackground = hitPath(rectanglePath);
 var hitForeground = hitPath(rectanglePath, false);
 var hitCorner = hitPath(rectanglePath, true);
-function draw$4(context3, scene, bounds3, markTypes) {
+function draw$4(context4, scene, bounds3, markTypes) {
   visit(scene, (group2) => {
     const gx = group2.x || 0, gy = group2.y || 0, fore = group2.strokeForeground, opacity2 = group2.opacity == null ? 1 : group2.opacity;
     if ((group2.stroke || group2.fill) && opacity2) {
-      rectanglePath(context3, group2, gx, gy);
-      blend(context3, group2);
-      if (group2.fill && fill(context3, group2, opacity2)) {
-        context3.fill();
+      rectanglePath(context4, group2, gx, gy);
+      blend(context4, group2);
+      if (group2.fill && fill(context4, group2, opacity2)) {
+        context4.fill();
       }
-      if (group2.stroke && !fore && stroke(context3, group2, opacity2)) {
-        context3.stroke();
+      if (group2.stroke && !fore && stroke(context4, group2, opacity2)) {
+        context4.stroke();
       }
     }
-    context3.save();
-    context3.translate(gx, gy);
-    if (group2.clip) clipGroup(context3, group2);
+    context4.save();
+    context4.translate(gx, gy);
+    if (group2.clip) clipGroup(context4, group2);
     if (bounds3) bounds3.translate(-gx, -gy);
     visit(group2, (item) => {
       if (item.marktype === "group" || markTypes == null || markTypes.includes(item.marktype)) {
-        this.draw(context3, item, bounds3, markTypes);
+        this.draw(context4, item, bounds3, markTypes);
       }
     });
     if (bounds3) bounds3.translate(gx, gy);
-    context3.restore();
+    context4.restore();
     if (fore && group2.stroke && opacity2) {
-      rectanglePath(context3, group2, gx, gy);
-      blend(context3, group2);
-      if (stroke(context3, group2, opacity2)) {
-        context3.stroke();
+      rectanglePath(context4, group2, gx, gy);
+      blend(context4, group2);
+      if (stroke(context4, group2, opacity2)) {
+        context4.stroke();
       }
     }
   });
 }
-function pick(context3, scene, x4, y4, gx, gy) {
+function pick2(context4, scene, x4, y4, gx, gy) {
   if (scene.bounds && !scene.bounds.contains(gx, gy) || !scene.items) {
     return null;
   }
-  const cx = x4 * context3.pixelRatio, cy = y4 * context3.pixelRatio;
+  const cx = x4 * context4.pixelRatio, cy = y4 * context4.pixelRatio;
   return pickVisit(scene, (group2) => {
     let hit2, dx, dy;
     const b10 = group2.bounds;
@@ -15056,24 +16112,24 @@ function pick(context3, scene, x4, y4, gx, gy) {
     dy = group2.y || 0;
     const dw = dx + (group2.width || 0), dh = dy + (group2.height || 0), c4 = group2.clip;
     if (c4 && (gx < dx || gx > dw || gy < dy || gy > dh)) return;
-    context3.save();
-    context3.translate(dx, dy);
+    context4.save();
+    context4.translate(dx, dy);
     dx = gx - dx;
     dy = gy - dy;
-    if (c4 && hasCornerRadius(group2) && !hitCorner(context3, group2, cx, cy)) {
-      context3.restore();
+    if (c4 && hasCornerRadius(group2) && !hitCorner(context4, group2, cx, cy)) {
+      context4.restore();
       return null;
     }
     const fore = group2.strokeForeground, ix = scene.interactive !== false;
-    if (ix && fore && group2.stroke && hitForeground(context3, group2, cx, cy)) {
-      context3.restore();
+    if (ix && fore && group2.stroke && hitForeground(context4, group2, cx, cy)) {
+      context4.restore();
       return group2;
     }
     hit2 = pickVisit(group2, (mark) => pickMark(mark, dx, dy) ? this.pick(mark, x4, y4, dx, dy) : null);
-    if (!hit2 && ix && (group2.fill || !fore && group2.stroke) && hitBackground(context3, group2, cx, cy)) {
+    if (!hit2 && ix && (group2.fill || !fore && group2.stroke) && hitBackground(context4, group2, cx, cy)) {
       hit2 = group2;
     }
-    context3.restore();
+    context4.restore();
     return hit2 || null;
   });
 }
@@ -15087,7 +16143,7 @@ var group = {
   attr: attr$5,
   bound: bound$5,
   draw: draw$4,
-  pick,
+  pick: pick2,
   isect: intersectRect,
   content,
   background,
@@ -15137,7 +16193,7 @@ function bound$4(bounds3, item) {
   const img = item.image, w2 = imageWidth(item, img), h2 = imageHeight(item, img), x4 = (item.x || 0) - imageXOffset(item.align, w2), y4 = (item.y || 0) - imageYOffset(item.baseline, h2);
   return bounds3.set(x4, y4, x4 + w2, y4 + h2);
 }
-function draw$3(context3, scene, bounds3) {
+function draw$3(context4, scene, bounds3) {
   visit(scene, (item) => {
     if (bounds3 && !bounds3.intersects(item.bounds)) return;
     const img = getImage(item, this);
@@ -15161,10 +16217,10 @@ function draw$3(context3, scene, bounds3) {
       }
     }
     if (img.complete || img.toDataURL) {
-      blend(context3, item);
-      context3.globalAlpha = (opacity2 = item.opacity) != null ? opacity2 : 1;
-      context3.imageSmoothingEnabled = item.smooth !== false;
-      context3.drawImage(img, x4, y4, w2, h2);
+      blend(context4, item);
+      context4.globalAlpha = (opacity2 = item.opacity) != null ? opacity2 : 1;
+      context4.imageSmoothingEnabled = item.smooth !== false;
+      context4.drawImage(img, x4, y4, w2, h2);
     }
   });
 }
@@ -15191,21 +16247,21 @@ function attr$3(emit2, item) {
   emit2("transform", transformItem(item));
   emit2("d", item.path);
 }
-function path$1(context3, item) {
+function path$1(context4, item) {
   var path3 = item.path;
   if (path3 == null) return true;
   var x4 = item.x || 0, y4 = item.y || 0, sx = item.scaleX || 1, sy = item.scaleY || 1, a4 = (item.angle || 0) * DegToRad, cache2 = item.pathCache;
   if (!cache2 || cache2.path !== path3) {
-    (item.pathCache = cache2 = parse4(path3)).path = path3;
+    (item.pathCache = cache2 = parse5(path3)).path = path3;
   }
-  if (a4 && context3.rotate && context3.translate) {
-    context3.translate(x4, y4);
-    context3.rotate(a4);
-    pathRender(context3, cache2, 0, 0, sx, sy);
-    context3.rotate(-a4);
-    context3.translate(-x4, -y4);
+  if (a4 && context4.rotate && context4.translate) {
+    context4.translate(x4, y4);
+    context4.rotate(a4);
+    pathRender(context4, cache2, 0, 0, sx, sy);
+    context4.rotate(-a4);
+    context4.translate(-x4, -y4);
   } else {
-    pathRender(context3, cache2, x4, y4, sx, sy);
+    pathRender(context4, cache2, x4, y4, sx, sy);
   }
 }
 function bound$3(bounds3, item) {
@@ -15228,9 +16284,9 @@ function bound$2(bounds3, item) {
   var x4, y4;
   return boundStroke(bounds3.set(x4 = item.x || 0, y4 = item.y || 0, x4 + item.width || 0, y4 + item.height || 0), item);
 }
-function draw$2(context3, item) {
-  context3.beginPath();
-  rectangle(context3, item);
+function draw$2(context4, item) {
+  context4.beginPath();
+  rectangle(context4, item);
 }
 var rect = {
   type: "rect",
@@ -15251,33 +16307,33 @@ function bound$1(bounds3, item) {
   var x12, y12;
   return boundStroke(bounds3.set(x12 = item.x || 0, y12 = item.y || 0, item.x2 != null ? item.x2 : x12, item.y2 != null ? item.y2 : y12), item);
 }
-function path2(context3, item, opacity2) {
+function path2(context4, item, opacity2) {
   var x12, y12, x22, y22;
-  if (item.stroke && stroke(context3, item, opacity2)) {
+  if (item.stroke && stroke(context4, item, opacity2)) {
     x12 = item.x || 0;
     y12 = item.y || 0;
     x22 = item.x2 != null ? item.x2 : x12;
     y22 = item.y2 != null ? item.y2 : y12;
-    context3.beginPath();
-    context3.moveTo(x12, y12);
-    context3.lineTo(x22, y22);
+    context4.beginPath();
+    context4.moveTo(x12, y12);
+    context4.lineTo(x22, y22);
     return true;
   }
   return false;
 }
-function draw$1(context3, scene, bounds3) {
+function draw$1(context4, scene, bounds3) {
   visit(scene, (item) => {
     if (bounds3 && !bounds3.intersects(item.bounds)) return;
     var opacity2 = item.opacity == null ? 1 : item.opacity;
-    if (opacity2 && path2(context3, item, opacity2)) {
-      blend(context3, item);
-      context3.stroke();
+    if (opacity2 && path2(context4, item, opacity2)) {
+      blend(context4, item);
+      context4.stroke();
     }
   });
 }
-function hit$1(context3, item, x4, y4) {
-  if (!context3.isPointInStroke) return false;
-  return path2(context3, item, 1) && context3.isPointInStroke(x4, y4);
+function hit$1(context4, item, x4, y4) {
+  if (!context4.isPointInStroke) return false;
+  return path2(context4, item, 1) && context4.isPointInStroke(x4, y4);
 }
 var rule = {
   type: "rule",
@@ -15301,7 +16357,7 @@ var textMetrics = {
 };
 useCanvas(true);
 function useCanvas(use) {
-  textMetrics.width = use && context ? measureWidth : estimateWidth;
+  textMetrics.width = use && context2 ? measureWidth : estimateWidth;
 }
 function estimateWidth(item, text3) {
   return _estimateWidth(textValue(item, text3), fontSize(item));
@@ -15316,8 +16372,8 @@ function _measureWidth(text3, currentFont) {
   const key2 = `(${currentFont}) ${text3}`;
   let width2 = widthCache.get(key2);
   if (width2 === void 0) {
-    context.font = currentFont;
-    width2 = context.measureText(text3).width;
+    context2.font = currentFont;
+    width2 = context2.measureText(text3).width;
     widthCache.set(key2, width2);
   }
   return width2;
@@ -15434,50 +16490,50 @@ function bound(bounds3, item, mode) {
   }
   return bounds3;
 }
-function draw(context3, scene, bounds3) {
+function draw(context4, scene, bounds3) {
   visit(scene, (item) => {
     var opacity2 = item.opacity == null ? 1 : item.opacity, p, x4, y4, i, lh, tl2, str3;
     if (bounds3 && !bounds3.intersects(item.bounds) || // bounds check
     opacity2 === 0 || item.fontSize <= 0 || item.text == null || item.text.length === 0) return;
-    context3.font = font(item);
-    context3.textAlign = item.align || "left";
+    context4.font = font(item);
+    context4.textAlign = item.align || "left";
     p = anchorPoint(item);
     x4 = p.x1, y4 = p.y1;
     if (item.angle) {
-      context3.save();
-      context3.translate(x4, y4);
-      context3.rotate(item.angle * DegToRad);
+      context4.save();
+      context4.translate(x4, y4);
+      context4.rotate(item.angle * DegToRad);
       x4 = y4 = 0;
     }
     x4 += item.dx || 0;
     y4 += (item.dy || 0) + offset2(item);
     tl2 = textLines(item);
-    blend(context3, item);
+    blend(context4, item);
     if (isArray(tl2)) {
       lh = lineHeight(item);
       for (i = 0; i < tl2.length; ++i) {
         str3 = textValue(item, tl2[i]);
-        if (item.fill && fill(context3, item, opacity2)) {
-          context3.fillText(str3, x4, y4);
+        if (item.fill && fill(context4, item, opacity2)) {
+          context4.fillText(str3, x4, y4);
         }
-        if (item.stroke && stroke(context3, item, opacity2)) {
-          context3.strokeText(str3, x4, y4);
+        if (item.stroke && stroke(context4, item, opacity2)) {
+          context4.strokeText(str3, x4, y4);
         }
         y4 += lh;
       }
     } else {
       str3 = textValue(item, tl2);
-      if (item.fill && fill(context3, item, opacity2)) {
-        context3.fillText(str3, x4, y4);
+      if (item.fill && fill(context4, item, opacity2)) {
+        context4.fillText(str3, x4, y4);
       }
-      if (item.stroke && stroke(context3, item, opacity2)) {
-        context3.strokeText(str3, x4, y4);
+      if (item.stroke && stroke(context4, item, opacity2)) {
+        context4.strokeText(str3, x4, y4);
       }
     }
-    if (item.angle) context3.restore();
+    if (item.angle) context4.restore();
   });
 }
-function hit(context3, item, x4, y4, gx, gy) {
+function hit(context4, item, x4, y4, gx, gy) {
   if (item.fontSize <= 0) return false;
   if (!item.angle) return true;
   var p = anchorPoint(item), ax = p.x1, ay = p.y1, b10 = bound(tempBounds, item, 1), a4 = -item.angle * DegToRad, cos4 = Math.cos(a4), sin4 = Math.sin(a4), px2 = cos4 * gx - sin4 * gy + (ax - cos4 * ax + sin4 * ay), py2 = sin4 * gx + cos4 * gy + (ay - sin4 * ax - cos4 * ay);
@@ -16265,18 +17321,18 @@ function devicePixelRatio() {
   return typeof window !== "undefined" ? window.devicePixelRatio || 1 : 1;
 }
 function resize(canvas2, width2, height2, origin, scaleFactor, opt) {
-  const inDOM = typeof HTMLElement !== "undefined" && canvas2 instanceof HTMLElement && canvas2.parentNode != null, context3 = canvas2.getContext("2d"), ratio = inDOM ? devicePixelRatio() : scaleFactor;
+  const inDOM = typeof HTMLElement !== "undefined" && canvas2 instanceof HTMLElement && canvas2.parentNode != null, context4 = canvas2.getContext("2d"), ratio = inDOM ? devicePixelRatio() : scaleFactor;
   canvas2.width = width2 * ratio;
   canvas2.height = height2 * ratio;
   for (const key2 in opt) {
-    context3[key2] = opt[key2];
+    context4[key2] = opt[key2];
   }
   if (inDOM) {
     canvas2.style.width = width2 + "px";
     canvas2.style.height = height2 + "px";
   }
-  context3.pixelRatio = ratio;
-  context3.setTransform(ratio, 0, 0, ratio, ratio * origin[0], ratio * origin[1]);
+  context4.pixelRatio = ratio;
+  context4.setTransform(ratio, 0, 0, ratio, ratio * origin[0], ratio * origin[1]);
   return canvas2;
 }
 var CanvasRenderer = class extends Renderer {
@@ -16340,7 +17396,7 @@ var CanvasRenderer = class extends Renderer {
       return;
     }
     const mark = Marks[scene.marktype];
-    if (scene.clip) clip(ctx, scene);
+    if (scene.clip) clip2(ctx, scene);
     mark.draw.call(this, ctx, scene, bounds3, markTypes);
     if (scene.clip) ctx.restore();
   }
@@ -16424,11 +17480,11 @@ var SVGHandler = class extends Handler {
     return this;
   }
 };
-var listener = (context3, handler) => (evt) => {
+var listener = (context4, handler) => (evt) => {
   let item = evt.target.__data__;
   item = Array.isArray(item) ? item[0] : item;
   evt.vegaType = evt.type;
-  handler.call(context3._obj, evt, item);
+  handler.call(context4._obj, evt, item);
 };
 var ARIA_HIDDEN = "aria-hidden";
 var ARIA_LABEL = "aria-label";
@@ -16949,20 +18005,20 @@ function updateGradient(el, grad, index6) {
   domClear(el, i);
   return index6;
 }
-function updateClipping(el, clip4, index6) {
+function updateClipping(el, clip5, index6) {
   let mask;
   el = domChild(el, index6, "clipPath", svgns);
-  el.setAttribute("id", clip4.id);
-  if (clip4.path) {
+  el.setAttribute("id", clip5.id);
+  if (clip5.path) {
     mask = domChild(el, 0, "path", svgns);
-    mask.setAttribute("d", clip4.path);
+    mask.setAttribute("d", clip5.path);
   } else {
     mask = domChild(el, 0, "rect", svgns);
     setAttributes(mask, {
       x: 0,
       y: 0,
-      width: clip4.width,
-      height: clip4.height
+      width: clip5.width,
+      height: clip5.height
     });
   }
   domClear(el, 1);
@@ -17577,10 +18633,10 @@ function intersectItem(item, box, test2) {
 }
 var clipBounds = new Bounds();
 function boundClip(mark) {
-  const clip4 = mark.clip;
-  if (isFunction(clip4)) {
-    clip4(boundContext(clipBounds.clear()));
-  } else if (clip4) {
+  const clip5 = mark.clip;
+  if (isFunction(clip5)) {
+    clip5(boundContext(clipBounds.clear()));
+  } else if (clip5) {
     clipBounds.set(0, 0, mark.group.width, mark.group.height);
   } else return;
   mark.bounds.intersect(clipBounds);
@@ -18173,7 +19229,7 @@ function layoutTitle(view, g, offset4, isX2, bounds3, band2) {
   g.y = y4;
   view.dirty(g);
 }
-function lookup2(config, orient2) {
+function lookup3(config, orient2) {
   const opt = config[orient2] || {};
   return (key2, d) => opt[key2] != null ? opt[key2] : config[key2] != null ? config[key2] : d;
 }
@@ -18185,7 +19241,7 @@ function offsets(legends, value4) {
   return max4 > -Infinity ? max4 : value4;
 }
 function legendParams(g, orient2, config, xb, yb, w2, h2) {
-  const _ = lookup2(config, orient2), offset4 = offsets(g, _("offset", 0)), anchor = _("anchor", Start), frame2 = _("frame", Group), mult2 = anchor === End ? 1 : anchor === Middle ? 0.5 : 0, ax = frame2 === Bounds2 ? xb.x1 + mult2 * xb.width() : mult2 * (w2 || yb.width() + 2 * yb.x1), ay = frame2 === Bounds2 ? yb.y1 + mult2 * yb.height() : mult2 * (h2 || xb.height() + 2 * xb.y1);
+  const _ = lookup3(config, orient2), offset4 = offsets(g, _("offset", 0)), anchor = _("anchor", Start), frame2 = _("frame", Group), mult2 = anchor === End ? 1 : anchor === Middle ? 0.5 : 0, ax = frame2 === Bounds2 ? xb.x1 + mult2 * xb.width() : mult2 * (w2 || yb.width() + 2 * yb.x1), ay = frame2 === Bounds2 ? yb.y1 + mult2 * yb.height() : mult2 * (h2 || xb.height() + 2 * xb.y1);
   const p = {
     align: Each,
     bounds: _("bounds", Flush),
@@ -19396,7 +20452,7 @@ var lambda00$1;
 var phi00$1;
 var p0;
 var deltaSum;
-var ranges;
+var ranges2;
 var range2;
 var boundsStream$1 = {
   point: boundsPoint$1,
@@ -19424,7 +20480,7 @@ var boundsStream$1 = {
   }
 };
 function boundsPoint$1(lambda, phi2) {
-  ranges.push(range2 = [lambda0$1 = lambda, lambda1 = lambda]);
+  ranges2.push(range2 = [lambda0$1 = lambda, lambda1 = lambda]);
   if (phi2 < phi0) phi0 = phi2;
   if (phi2 > phi1) phi1 = phi2;
 }
@@ -19464,7 +20520,7 @@ function linePoint(lambda, phi2) {
       }
     }
   } else {
-    ranges.push(range2 = [lambda0$1 = lambda, lambda1 = lambda]);
+    ranges2.push(range2 = [lambda0$1 = lambda, lambda1 = lambda]);
   }
   if (phi2 < phi0) phi0 = phi2;
   if (phi2 > phi1) phi1 = phi2;
@@ -19510,12 +20566,12 @@ function rangeContains(range6, x4) {
 function bounds2(feature2) {
   var i, n, a4, b10, merged, deltaMax, delta;
   phi1 = lambda1 = -(lambda0$1 = phi0 = Infinity);
-  ranges = [];
+  ranges2 = [];
   geoStream(feature2, boundsStream$1);
-  if (n = ranges.length) {
-    ranges.sort(rangeCompare);
-    for (i = 1, a4 = ranges[0], merged = [a4]; i < n; ++i) {
-      b10 = ranges[i];
+  if (n = ranges2.length) {
+    ranges2.sort(rangeCompare);
+    for (i = 1, a4 = ranges2[0], merged = [a4]; i < n; ++i) {
+      b10 = ranges2[i];
       if (rangeContains(a4, b10[0]) || rangeContains(a4, b10[1])) {
         if (angle(a4[0], b10[1]) > angle(a4[0], a4[1])) a4[1] = b10[1];
         if (angle(b10[0], a4[1]) > angle(a4[0], a4[1])) a4[0] = b10[0];
@@ -19528,7 +20584,7 @@ function bounds2(feature2) {
       if ((delta = angle(a4[1], b10[0])) > deltaMax) deltaMax = delta, lambda0$1 = b10[0], lambda1 = a4[1];
     }
   }
-  ranges = range2 = null;
+  ranges2 = range2 = null;
   return lambda0$1 === Infinity || phi0 === Infinity ? [[NaN, NaN], [NaN, NaN]] : [[lambda0$1, phi0], [lambda1, phi1]];
 }
 var W0;
@@ -19754,7 +20810,7 @@ function Intersection(point5, points2, other, entry2) {
   this.n = this.p = null;
 }
 function clipRejoin(segments2, compareIntersection2, startInside, interpolate3, stream2) {
-  var subject = [], clip4 = [], i, n;
+  var subject = [], clip5 = [], i, n;
   segments2.forEach(function(segment) {
     if ((n2 = segment.length - 1) <= 0) return;
     var n2, p02 = segment[0], p1 = segment[n2], x4;
@@ -19768,16 +20824,16 @@ function clipRejoin(segments2, compareIntersection2, startInside, interpolate3, 
       p1[0] += 2 * epsilon4;
     }
     subject.push(x4 = new Intersection(p02, segment, null, true));
-    clip4.push(x4.o = new Intersection(p02, null, x4, false));
+    clip5.push(x4.o = new Intersection(p02, null, x4, false));
     subject.push(x4 = new Intersection(p1, segment, null, false));
-    clip4.push(x4.o = new Intersection(p1, null, x4, true));
+    clip5.push(x4.o = new Intersection(p1, null, x4, true));
   });
   if (!subject.length) return;
-  clip4.sort(compareIntersection2);
+  clip5.sort(compareIntersection2);
   link(subject);
-  link(clip4);
-  for (i = 0, n = clip4.length; i < n; ++i) {
-    clip4[i].e = startInside = !startInside;
+  link(clip5);
+  for (i = 0, n = clip5.length; i < n; ++i) {
+    clip5[i].e = startInside = !startInside;
   }
   var start = subject[0], points2, point5;
   while (1) {
@@ -19850,24 +20906,24 @@ function polygonContains(polygon, point5) {
   }
   return (angle2 < -epsilon4 || angle2 < epsilon4 && sum3 < -epsilon23) ^ winding & 1;
 }
-function clip2(pointVisible, clipLine2, interpolate3, start) {
+function clip3(pointVisible, clipLine2, interpolate3, start) {
   return function(sink) {
     var line5 = clipLine2(sink), ringBuffer = clipBuffer(), ringSink = clipLine2(ringBuffer), polygonStarted = false, polygon, segments2, ring;
-    var clip4 = {
+    var clip5 = {
       point: point5,
       lineStart,
       lineEnd,
       polygonStart: function() {
-        clip4.point = pointRing;
-        clip4.lineStart = ringStart;
-        clip4.lineEnd = ringEnd;
+        clip5.point = pointRing;
+        clip5.lineStart = ringStart;
+        clip5.lineEnd = ringEnd;
         segments2 = [];
         polygon = [];
       },
       polygonEnd: function() {
-        clip4.point = point5;
-        clip4.lineStart = lineStart;
-        clip4.lineEnd = lineEnd;
+        clip5.point = point5;
+        clip5.lineStart = lineStart;
+        clip5.lineEnd = lineEnd;
         segments2 = merge2(segments2);
         var startInside = polygonContains(polygon, start);
         if (segments2.length) {
@@ -19897,11 +20953,11 @@ function clip2(pointVisible, clipLine2, interpolate3, start) {
       line5.point(lambda, phi2);
     }
     function lineStart() {
-      clip4.point = pointLine;
+      clip5.point = pointLine;
       line5.lineStart();
     }
     function lineEnd() {
-      clip4.point = point5;
+      clip5.point = point5;
       line5.lineEnd();
     }
     function pointRing(lambda, phi2) {
@@ -19933,7 +20989,7 @@ function clip2(pointVisible, clipLine2, interpolate3, start) {
       if (n > 1 && clean & 2) ringSegments.push(ringSegments.pop().concat(ringSegments.shift()));
       segments2.push(ringSegments.filter(validSegment));
     }
-    return clip4;
+    return clip5;
   };
 }
 function validSegment(segment) {
@@ -19942,7 +20998,7 @@ function validSegment(segment) {
 function compareIntersection(a4, b10) {
   return ((a4 = a4.x)[0] < 0 ? a4[1] - halfPi2 - epsilon4 : halfPi2 - a4[1]) - ((b10 = b10.x)[0] < 0 ? b10[1] - halfPi2 - epsilon4 : halfPi2 - b10[1]);
 }
-var clipAntimeridian = clip2(
+var clipAntimeridian = clip3(
   function() {
     return true;
   },
@@ -20114,7 +21170,7 @@ function clipCircle(radius2) {
     else if (phi2 > r) code2 |= 8;
     return code2;
   }
-  return clip2(visible, clipLine2, interpolate3, smallRadius ? [0, -radius2] : [-pi3, radius2 - pi3]);
+  return clip3(visible, clipLine2, interpolate3, smallRadius ? [0, -radius2] : [-pi3, radius2 - pi3]);
 }
 function clipLine(a4, b10, x02, y02, x12, y12) {
   var ax = a4[0], ay = a4[1], bx = b10[0], by = b10[1], t04 = 0, t13 = 1, dx = bx - ax, dy = by - ay, r;
@@ -20510,8 +21566,8 @@ function centroidPointRing(x4, y4) {
   Z2 += z * 3;
   centroidPoint(x0$1 = x4, y0$1 = y4);
 }
-function PathContext(context3) {
-  this._context = context3;
+function PathContext(context4) {
+  this._context = context4;
 }
 PathContext.prototype = {
   _radius: 4.5,
@@ -20672,7 +21728,7 @@ function appendRound2(digits) {
   }
   return cacheAppend;
 }
-function index(projection3, context3) {
+function index(projection3, context4) {
   let digits = 3, pointRadius = 4.5, projectionStream, contextStream;
   function path3(object2) {
     if (object2) {
@@ -20703,8 +21759,8 @@ function index(projection3, context3) {
     return path3;
   };
   path3.context = function(_) {
-    if (!arguments.length) return context3;
-    contextStream = _ == null ? (context3 = null, new PathString(digits)) : new PathContext(context3 = _);
+    if (!arguments.length) return context4;
+    contextStream = _ == null ? (context4 = null, new PathString(digits)) : new PathContext(context4 = _);
     if (typeof pointRadius !== "function") contextStream.pointRadius(pointRadius);
     return path3;
   };
@@ -20721,10 +21777,10 @@ function index(projection3, context3) {
       if (!(d >= 0)) throw new RangeError(`invalid digits: ${_}`);
       digits = d;
     }
-    if (context3 === null) contextStream = new PathString(digits);
+    if (context4 === null) contextStream = new PathString(digits);
     return path3;
   };
-  return path3.projection(projection3).digits(digits).context(context3);
+  return path3.projection(projection3).digits(digits).context(context4);
 }
 function transformer2(methods2) {
   return function(stream2) {
@@ -20758,12 +21814,12 @@ TransformStream.prototype = {
   }
 };
 function fit(projection3, fitBounds, object2) {
-  var clip4 = projection3.clipExtent && projection3.clipExtent();
+  var clip5 = projection3.clipExtent && projection3.clipExtent();
   projection3.scale(150).translate([0, 0]);
-  if (clip4 != null) projection3.clipExtent(null);
+  if (clip5 != null) projection3.clipExtent(null);
   geoStream(object2, projection3.stream(boundsStream));
   fitBounds(boundsStream.result());
-  if (clip4 != null) projection3.clipExtent(clip4);
+  if (clip5 != null) projection3.clipExtent(clip5);
   return projection3;
 }
 function fitExtent(projection3, extent2, object2) {
@@ -21784,7 +22840,7 @@ function number5(_) {
 }
 function density2D() {
   var x4 = (d) => d[0], y4 = (d) => d[1], weight = one, bandwidth2 = [-1, -1], dx = 960, dy = 500, k2 = 2;
-  function density(data3, counts) {
+  function density(data3, counts2) {
     const rx = radius(bandwidth2[0], data3, x4) >> k2, ry = radius(bandwidth2[1], data3, y4) >> k2, ox = rx ? rx + 2 : 0, oy = ry ? ry + 2 : 0, n = 2 * ox + (dx >> k2), m3 = 2 * oy + (dy >> k2), values0 = new Float32Array(n * m3), values1 = new Float32Array(n * m3);
     let values3 = values0;
     data3.forEach((d) => {
@@ -21811,7 +22867,7 @@ function density2D() {
       blurY(n, m3, values0, values1, ry);
       values3 = values1;
     }
-    const s2 = counts ? Math.pow(2, -2 * k2) : 1 / sum(values3);
+    const s2 = counts2 ? Math.pow(2, -2 * k2) : 1 / sum(values3);
     for (let i = 0, sz2 = n * m3; i < sz2; ++i) values3[i] *= s2;
     return {
       values: values3,
@@ -24605,7 +25661,7 @@ var resquarify = (function custom10(ratio) {
 })(phi);
 
 // node_modules/vega-hierarchy/build/vega-hierarchy.js
-function lookup3(tree2, key2, filter3) {
+function lookup4(tree2, key2, filter3) {
   const map3 = {};
   tree2.each((node) => {
     const t = node.data;
@@ -24662,7 +25718,7 @@ inherits_default(Nest, Transform, {
           }
         });
       }
-      lookup3(tree2, tupleid, tupleid);
+      lookup4(tree2, tupleid, tupleid);
     }
     out.source.root = tree2;
     return out;
@@ -24855,7 +25911,7 @@ inherits_default(Stratify, Transform, {
     const mod = _.modified(), out = pulse2.fork(pulse2.ALL).materialize(pulse2.SOURCE), run2 = !tree2 || mod || pulse2.changed(pulse2.ADD_REM) || pulse2.modified(_.key.fields) || pulse2.modified(_.parentKey.fields);
     out.source = out.source.slice();
     if (run2) {
-      tree2 = out.source.length ? lookup3(stratify().id(_.key).parentId(_.parentKey)(out.source), _.key, truthy) : lookup3(stratify()([{}]), _.key, _.key);
+      tree2 = out.source.length ? lookup4(stratify().id(_.key).parentId(_.parentKey)(out.source), _.key, truthy) : lookup4(stratify()([{}]), _.key, _.key);
     }
     out.source.root = this.value = tree2;
     return out;
@@ -25071,13 +26127,13 @@ function baseBitmaps($, data3) {
   return [bitmap, void 0];
 }
 function markBitmaps($, baseMark, avoidMarks, labelInside, isGroupArea) {
-  const width2 = $.width, height2 = $.height, border = labelInside || isGroupArea, context3 = canvas(width2, height2).getContext("2d"), baseMarkContext = canvas(width2, height2).getContext("2d"), strokeContext = border && canvas(width2, height2).getContext("2d");
-  avoidMarks.forEach((items) => draw2(context3, items, false));
+  const width2 = $.width, height2 = $.height, border = labelInside || isGroupArea, context4 = canvas(width2, height2).getContext("2d"), baseMarkContext = canvas(width2, height2).getContext("2d"), strokeContext = border && canvas(width2, height2).getContext("2d");
+  avoidMarks.forEach((items) => draw2(context4, items, false));
   draw2(baseMarkContext, baseMark, false);
   if (border) {
     draw2(strokeContext, baseMark, true);
   }
-  const buffer = getBuffer(context3, width2, height2), baseMarkBuffer = getBuffer(baseMarkContext, width2, height2), strokeBuffer = border && getBuffer(strokeContext, width2, height2), layer1 = $.bitmap(), layer2 = border && $.bitmap();
+  const buffer = getBuffer(context4, width2, height2), baseMarkBuffer = getBuffer(baseMarkContext, width2, height2), strokeBuffer = border && getBuffer(strokeContext, width2, height2), layer1 = $.bitmap(), layer2 = border && $.bitmap();
   let x4, y4, u2, v, index6, alpha, strokeAlpha, baseMarkAlpha;
   for (y4 = 0; y4 < height2; ++y4) {
     for (x4 = 0; x4 < width2; ++x4) {
@@ -25095,18 +26151,18 @@ function markBitmaps($, baseMark, avoidMarks, labelInside, isGroupArea) {
   }
   return [layer1, layer2];
 }
-function getBuffer(context3, width2, height2) {
-  return new Uint32Array(context3.getImageData(0, 0, width2, height2).data.buffer);
+function getBuffer(context4, width2, height2) {
+  return new Uint32Array(context4.getImageData(0, 0, width2, height2).data.buffer);
 }
-function draw2(context3, items, interior) {
+function draw2(context4, items, interior) {
   if (!items.length) return;
   const type3 = items[0].mark.marktype;
   if (type3 === "group") {
     items.forEach((group2) => {
-      group2.items.forEach((mark) => draw2(context3, mark.items, interior));
+      group2.items.forEach((mark) => draw2(context4, mark.items, interior));
     });
   } else {
-    Marks[type3].draw(context3, {
+    Marks[type3].draw(context4, {
       items: interior ? items.map(prepare) : items
     });
   }
@@ -26722,8 +27778,8 @@ var Voronoi = class {
       vectors[p02 + 3] = vectors[p1 + 1] = x12 - x02;
     }
   }
-  render(context3) {
-    const buffer = context3 == null ? context3 = new Path2() : void 0;
+  render(context4) {
+    const buffer = context4 == null ? context4 = new Path2() : void 0;
     const { delaunay: { halfedges, inedges, hull }, circumcenters, vectors } = this;
     if (hull.length <= 1) return null;
     for (let i = 0, n = halfedges.length; i < n; ++i) {
@@ -26735,7 +27791,7 @@ var Voronoi = class {
       const yi = circumcenters[ti + 1];
       const xj = circumcenters[tj];
       const yj = circumcenters[tj + 1];
-      this._renderSegment(xi, yi, xj, yj, context3);
+      this._renderSegment(xi, yi, xj, yj, context4);
     }
     let h0, h1 = hull[hull.length - 1];
     for (let i = 0; i < hull.length; ++i) {
@@ -26745,27 +27801,27 @@ var Voronoi = class {
       const y4 = circumcenters[t + 1];
       const v = h0 * 4;
       const p = this._project(x4, y4, vectors[v + 2], vectors[v + 3]);
-      if (p) this._renderSegment(x4, y4, p[0], p[1], context3);
+      if (p) this._renderSegment(x4, y4, p[0], p[1], context4);
     }
     return buffer && buffer.value();
   }
-  renderBounds(context3) {
-    const buffer = context3 == null ? context3 = new Path2() : void 0;
-    context3.rect(this.xmin, this.ymin, this.xmax - this.xmin, this.ymax - this.ymin);
+  renderBounds(context4) {
+    const buffer = context4 == null ? context4 = new Path2() : void 0;
+    context4.rect(this.xmin, this.ymin, this.xmax - this.xmin, this.ymax - this.ymin);
     return buffer && buffer.value();
   }
-  renderCell(i, context3) {
-    const buffer = context3 == null ? context3 = new Path2() : void 0;
+  renderCell(i, context4) {
+    const buffer = context4 == null ? context4 = new Path2() : void 0;
     const points2 = this._clip(i);
     if (points2 === null || !points2.length) return;
-    context3.moveTo(points2[0], points2[1]);
+    context4.moveTo(points2[0], points2[1]);
     let n = points2.length;
     while (points2[0] === points2[n - 2] && points2[1] === points2[n - 1] && n > 1) n -= 2;
     for (let i2 = 2; i2 < n; i2 += 2) {
       if (points2[i2] !== points2[i2 - 2] || points2[i2 + 1] !== points2[i2 - 1])
-        context3.lineTo(points2[i2], points2[i2 + 1]);
+        context4.lineTo(points2[i2], points2[i2 + 1]);
     }
-    context3.closePath();
+    context4.closePath();
     return buffer && buffer.value();
   }
   *cellPolygons() {
@@ -26780,16 +27836,16 @@ var Voronoi = class {
     this.renderCell(i, polygon);
     return polygon.value();
   }
-  _renderSegment(x02, y02, x12, y12, context3) {
+  _renderSegment(x02, y02, x12, y12, context4) {
     let S;
     const c0 = this._regioncode(x02, y02);
     const c1 = this._regioncode(x12, y12);
     if (c0 === 0 && c1 === 0) {
-      context3.moveTo(x02, y02);
-      context3.lineTo(x12, y12);
+      context4.moveTo(x02, y02);
+      context4.lineTo(x12, y12);
     } else if (S = this._clipSegment(x02, y02, x12, y12, c0, c1)) {
-      context3.moveTo(S[0], S[1]);
-      context3.lineTo(S[2], S[3]);
+      context4.moveTo(S[0], S[1]);
+      context4.lineTo(S[2], S[3]);
     }
   }
   contains(i, x4, y4) {
@@ -27114,42 +28170,42 @@ var Delaunay = class _Delaunay {
     } while (e !== e0);
     return c4;
   }
-  render(context3) {
-    const buffer = context3 == null ? context3 = new Path2() : void 0;
+  render(context4) {
+    const buffer = context4 == null ? context4 = new Path2() : void 0;
     const { points: points2, halfedges, triangles } = this;
     for (let i = 0, n = halfedges.length; i < n; ++i) {
       const j = halfedges[i];
       if (j < i) continue;
       const ti = triangles[i] * 2;
       const tj = triangles[j] * 2;
-      context3.moveTo(points2[ti], points2[ti + 1]);
-      context3.lineTo(points2[tj], points2[tj + 1]);
+      context4.moveTo(points2[ti], points2[ti + 1]);
+      context4.lineTo(points2[tj], points2[tj + 1]);
     }
-    this.renderHull(context3);
+    this.renderHull(context4);
     return buffer && buffer.value();
   }
-  renderPoints(context3, r) {
-    if (r === void 0 && (!context3 || typeof context3.moveTo !== "function")) r = context3, context3 = null;
+  renderPoints(context4, r) {
+    if (r === void 0 && (!context4 || typeof context4.moveTo !== "function")) r = context4, context4 = null;
     r = r == void 0 ? 2 : +r;
-    const buffer = context3 == null ? context3 = new Path2() : void 0;
+    const buffer = context4 == null ? context4 = new Path2() : void 0;
     const { points: points2 } = this;
     for (let i = 0, n = points2.length & -2; i < n; i += 2) {
       const x4 = points2[i], y4 = points2[i + 1];
-      context3.moveTo(x4 + r, y4);
-      context3.arc(x4, y4, r, 0, tau5);
+      context4.moveTo(x4 + r, y4);
+      context4.arc(x4, y4, r, 0, tau5);
     }
     return buffer && buffer.value();
   }
-  renderHull(context3) {
-    const buffer = context3 == null ? context3 = new Path2() : void 0;
+  renderHull(context4) {
+    const buffer = context4 == null ? context4 = new Path2() : void 0;
     const { hull, points: points2 } = this;
     const h2 = hull[0] * 2, n = hull.length;
-    context3.moveTo(points2[h2], points2[h2 + 1]);
+    context4.moveTo(points2[h2], points2[h2 + 1]);
     for (let i = 1; i < n; ++i) {
       const h3 = 2 * hull[i];
-      context3.lineTo(points2[h3], points2[h3 + 1]);
+      context4.lineTo(points2[h3], points2[h3 + 1]);
     }
-    context3.closePath();
+    context4.closePath();
     return buffer && buffer.value();
   }
   hullPolygon() {
@@ -27157,16 +28213,16 @@ var Delaunay = class _Delaunay {
     this.renderHull(polygon);
     return polygon.value();
   }
-  renderTriangle(i, context3) {
-    const buffer = context3 == null ? context3 = new Path2() : void 0;
+  renderTriangle(i, context4) {
+    const buffer = context4 == null ? context4 = new Path2() : void 0;
     const { points: points2, triangles } = this;
     const t04 = triangles[i *= 3] * 2;
     const t13 = triangles[i + 1] * 2;
     const t22 = triangles[i + 2] * 2;
-    context3.moveTo(points2[t04], points2[t04 + 1]);
-    context3.lineTo(points2[t13], points2[t13 + 1]);
-    context3.lineTo(points2[t22], points2[t22 + 1]);
-    context3.closePath();
+    context4.moveTo(points2[t04], points2[t04 + 1]);
+    context4.lineTo(points2[t13], points2[t13 + 1]);
+    context4.lineTo(points2[t22], points2[t22 + 1]);
+    context4.closePath();
     return buffer && buffer.value();
   }
   *trianglePolygons() {
@@ -27319,11 +28375,11 @@ function cloud() {
     var ratio = Math.sqrt(canvas2.getContext("2d").getImageData(0, 0, 1, 1).data.length >> 2);
     canvas2.width = (cw << 5) / ratio;
     canvas2.height = ch / ratio;
-    var context3 = canvas2.getContext("2d");
-    context3.fillStyle = context3.strokeStyle = "red";
-    context3.textAlign = "center";
+    var context4 = canvas2.getContext("2d");
+    context4.fillStyle = context4.strokeStyle = "red";
+    context4.textAlign = "center";
     return {
-      context: context3,
+      context: context4,
       ratio
     };
   }
@@ -29626,7 +30682,7 @@ function stripQuotes(s2) {
 }
 function codegen(opt) {
   opt = opt || {};
-  const allowed = opt.allowed ? toSet(opt.allowed) : {}, forbidden = opt.forbidden ? toSet(opt.forbidden) : {}, constants2 = opt.constants || Constants, functions = (opt.functions || Functions)(visit2), globalvar = opt.globalvar, fieldvar = opt.fieldvar, outputGlobal = isFunction(globalvar) ? globalvar : (id2) => `${globalvar}["${id2}"]`;
+  const allowed = opt.allowed ? toSet(opt.allowed) : {}, forbidden = opt.forbidden ? toSet(opt.forbidden) : {}, constants3 = opt.constants || Constants, functions = (opt.functions || Functions)(visit2), globalvar = opt.globalvar, fieldvar = opt.fieldvar, outputGlobal = isFunction(globalvar) ? globalvar : (id2) => `${globalvar}["${id2}"]`;
   let globals = {}, fields = {}, memberDepth = 0;
   function visit2(ast) {
     if (isString(ast)) return ast;
@@ -29642,8 +30698,8 @@ function codegen(opt) {
         return id2;
       } else if (hasOwnProperty(forbidden, id2)) {
         return error("Illegal identifier: " + id2);
-      } else if (hasOwnProperty(constants2, id2)) {
-        return constants2[id2];
+      } else if (hasOwnProperty(constants3, id2)) {
+        return constants3[id2];
       } else if (hasOwnProperty(allowed, id2)) {
         return id2;
       } else {
@@ -29701,7 +30757,7 @@ function codegen(opt) {
     return result;
   }
   codegen2.functions = functions;
-  codegen2.constants = constants2;
+  codegen2.constants = constants3;
   return codegen2;
 }
 
@@ -30352,7 +31408,7 @@ function array6(seq) {
 function sequence2(seq) {
   return array6(seq) || (isString(seq) ? seq : null);
 }
-function join4(seq, ...args) {
+function join6(seq, ...args) {
   return array6(seq).join(...args);
 }
 function indexof(seq, ...args) {
@@ -30421,19 +31477,19 @@ function scaleGradient(scale6, p02, p1, count2, group2) {
 }
 function geoShape(projection3, geojson, group2) {
   const p = getScale(projection3, (group2 || this).context);
-  return function(context3) {
-    return p ? p.path.context(context3)(geojson) : "";
+  return function(context4) {
+    return p ? p.path.context(context4)(geojson) : "";
   };
 }
 function pathShape(path3) {
   let p = null;
-  return function(context3) {
-    return context3 ? pathRender(context3, p = p || parse4(path3)) : path3;
+  return function(context4) {
+    return context4 ? pathRender(context4, p = p || parse5(path3)) : path3;
   };
 }
 var datum = (d) => d.data;
-function treeNodes(name, context3) {
-  const tree2 = data.call(context3, name);
+function treeNodes(name, context4) {
+  const tree2 = data.call(context4, name);
   return tree2.root && tree2.root.lookup || {};
 }
 function treePath(name, source4, target2) {
@@ -30547,7 +31603,7 @@ var functionContext = {
   toNumber,
   toString,
   indexof,
-  join: join4,
+  join: join6,
   lastindexof,
   replace: replace2,
   reverse,
@@ -30711,7 +31767,7 @@ function parser2(expr2, scope) {
 }
 
 // node_modules/vega-runtime/build/vega-runtime.js
-function parse5(spec) {
+function parse6(spec) {
   const ctx = this, operators = spec.operators || [];
   if (spec.background) {
     ctx.background = spec.background;
@@ -31040,7 +32096,7 @@ function setState(state) {
     if (subctx) subctx.setState(substate);
   });
 }
-function context2(df, transforms2, functions, expr2) {
+function context3(df, transforms2, functions, expr2) {
   return new Context(df, transforms2, functions, expr2);
 }
 function Context(df, transforms2, functions, expr2) {
@@ -31166,7 +32222,7 @@ Context.prototype = Subcontext.prototype = {
     return this.expr.encode(this, encode2);
   },
   // parse methods
-  parse: parse5,
+  parse: parse6,
   parseOperator,
   parseOperatorParameters,
   parseParameters,
@@ -31693,7 +32749,7 @@ function initializeHandler(view, prevHandler, el, constructor) {
 }
 function initialize2(el, elBind) {
   const view = this, type3 = view._renderType, config = view._eventConfig.bind, module = renderModule(type3);
-  el = view._el = el ? lookup4(view, el, true) : null;
+  el = view._el = el ? lookup5(view, el, true) : null;
   initializeAria(view);
   if (!module) view.error("Unrecognized renderer type: " + type3);
   const Handler2 = module.handler || CanvasHandler, Renderer2 = el ? module.renderer : module.headless;
@@ -31701,12 +32757,12 @@ function initialize2(el, elBind) {
   view._handler = initializeHandler(view, view._handler, el, Handler2);
   view._redraw = true;
   if (el && config !== "none") {
-    elBind = elBind ? view._elBind = lookup4(view, elBind, true) : el.appendChild(element2("form", {
+    elBind = elBind ? view._elBind = lookup5(view, elBind, true) : el.appendChild(element2("form", {
       "class": "vega-bindings"
     }));
     view._bind.forEach((_) => {
       if (_.param.element && config !== "container") {
-        _.element = lookup4(view, _.param.element, !!_.param.input);
+        _.element = lookup5(view, _.param.element, !!_.param.input);
       }
     });
     view._bind.forEach((_) => {
@@ -31716,7 +32772,7 @@ function initialize2(el, elBind) {
   observeContainer(view);
   return view;
 }
-function lookup4(view, el, clear2) {
+function lookup5(view, el, clear2) {
   if (typeof el === "string") {
     if (typeof document !== "undefined") {
       el = document.querySelector(el);
@@ -31782,7 +32838,7 @@ async function renderToSVG(scaleFactor) {
   return r.svg();
 }
 function runtime(view, spec, expr2) {
-  return context2(view, transforms, functionContext, expr2).parse(spec);
+  return context3(view, transforms, functionContext, expr2).parse(spec);
 }
 function scale4(name) {
   var scales2 = this._runtime.scales;
@@ -32714,8 +33770,8 @@ function eventSource(source4) {
   return source4 === Scope$1 ? View2 : source4 || View2;
 }
 function mergeStream(stream2, scope) {
-  const list = stream2.merge.map((s2) => parseStream3(s2, scope)), entry2 = streamParameters({
-    merge: list
+  const list2 = stream2.merge.map((s2) => parseStream3(s2, scope)), entry2 = streamParameters({
+    merge: list2
   }, stream2, scope);
   return scope.addStream(entry2).id;
 }
@@ -32971,14 +34027,14 @@ function fieldRef(data3, scope) {
 function ordinalMultipleDomain(domain3, scope, fields) {
   const sort3 = parseSort(domain3.sort, true);
   let a4, v;
-  const counts = fields.map((f) => {
+  const counts2 = fields.map((f) => {
     const data3 = scope.getData(f.data);
     if (!data3) dataLookupError(f.data);
     return data3.countsRef(scope, f.field, sort3);
   });
   const p = {
     groupby: keyFieldRef,
-    pulse: counts
+    pulse: counts2
   };
   if (sort3) {
     a4 = sort3.op || "count";
@@ -33156,7 +34212,7 @@ function guideGroup(mark) {
   mark.interactive = mark.interactive || false;
   return mark;
 }
-function lookup5(spec, config) {
+function lookup6(spec, config) {
   const _ = (name, dflt) => value3(spec[name], value3(config[name], dflt));
   _.isVertical = (s2) => Vertical === value3(spec.direction, config.direction || (s2 ? config.symbolDirection : config.gradientDirection));
   _.gradientLength = () => value3(spec.gradientLength, config.gradientLength || config.gradientWidth);
@@ -33228,7 +34284,7 @@ function guideMark(mark, extras) {
   return mark;
 }
 function legendGradient(spec, scale6, config, userEncode) {
-  const _ = lookup5(spec, config), vertical = _.isVertical(), thickness = _.gradientThickness(), length3 = _.gradientLength();
+  const _ = lookup6(spec, config), vertical = _.isVertical(), thickness = _.gradientThickness(), length3 = _.gradientLength();
   let enter, start, stop2, width2, height2;
   if (vertical) {
     start = [0, 1];
@@ -33275,7 +34331,7 @@ function legendGradient(spec, scale6, config, userEncode) {
   }, userEncode);
 }
 function legendGradientDiscrete(spec, scale6, config, userEncode, dataRef) {
-  const _ = lookup5(spec, config), vertical = _.isVertical(), thickness = _.gradientThickness(), length3 = _.gradientLength();
+  const _ = lookup6(spec, config), vertical = _.isVertical(), thickness = _.gradientThickness(), length3 = _.gradientLength();
   let u2, v, uu, vv, adjust = "";
   vertical ? (u2 = "y", uu = "y2", v = "x", vv = "width", adjust = "1-") : (u2 = "x", uu = "x2", v = "y", vv = "height");
   const enter = {
@@ -33322,7 +34378,7 @@ function legendGradientDiscrete(spec, scale6, config, userEncode, dataRef) {
 var alignExpr = `datum.${Perc}<=0?"${Left2}":datum.${Perc}>=1?"${Right2}":"${Center2}"`;
 var baselineExpr = `datum.${Perc}<=0?"${Bottom2}":datum.${Perc}>=1?"${Top2}":"${Middle2}"`;
 function legendGradientLabels(spec, config, userEncode, dataRef) {
-  const _ = lookup5(spec, config), vertical = _.isVertical(), thickness = encoder(_.gradientThickness()), length3 = _.gradientLength();
+  const _ = lookup6(spec, config), vertical = _.isVertical(), thickness = encoder(_.gradientThickness()), length3 = _.gradientLength();
   let overlap = _("labelOverlap"), enter, update3, u2, v, adjust = "";
   const encode2 = {
     enter: enter = {
@@ -33389,7 +34445,7 @@ function legendGradientLabels(spec, config, userEncode, dataRef) {
   }, userEncode);
 }
 function legendSymbolGroups(spec, config, userEncode, dataRef, columns) {
-  const _ = lookup5(spec, config), entries2 = userEncode.entries, interactive2 = !!(entries2 && entries2.interactive), name = entries2 ? entries2.name : void 0, height2 = _("clipHeight"), symbolOffset = _("symbolOffset"), valueRef = {
+  const _ = lookup6(spec, config), entries2 = userEncode.entries, interactive2 = !!(entries2 && entries2.interactive), name = entries2 ? entries2.name : void 0, height2 = _("clipHeight"), symbolOffset = _("symbolOffset"), valueRef = {
     data: "value"
   }, xSignal = `(${columns}) ? datum.${Offset} : datum.${Size}`, yEncode = height2 ? encoder(height2) : {
     field: Size
@@ -33546,7 +34602,7 @@ function legendSymbolGroups(spec, config, userEncode, dataRef, columns) {
   });
 }
 function legendSymbolLayout(spec, config) {
-  const _ = lookup5(spec, config);
+  const _ = lookup6(spec, config);
   return {
     align: _("gridAlign"),
     columns: _.entryColumns(),
@@ -33571,7 +34627,7 @@ var exprAnchor = `item._anchor || (${isLR} ? "middle" : "start")`;
 var exprAngle = `${isVG} ? (${isL} ? -90 : 90) : 0`;
 var exprBaseline = `${isLR} ? (datum.vgrad ? (${isR} ? "bottom" : "top") : ${baseline}) : "top"`;
 function legendTitle(spec, config, userEncode, dataRef) {
-  const _ = lookup5(spec, config);
+  const _ = lookup6(spec, config);
   const encode2 = {
     enter: {
       opacity: zero5
@@ -33630,18 +34686,18 @@ function legendTitle(spec, config, userEncode, dataRef) {
     encode: encode2
   }, userEncode);
 }
-function clip3(clip4, scope) {
+function clip4(clip5, scope) {
   let expr2;
-  if (isObject(clip4)) {
-    if (clip4.signal) {
-      expr2 = clip4.signal;
-    } else if (clip4.path) {
-      expr2 = "pathShape(" + param(clip4.path) + ")";
-    } else if (clip4.sphere) {
-      expr2 = "geoShape(" + param(clip4.sphere) + ', {type: "Sphere"})';
+  if (isObject(clip5)) {
+    if (clip5.signal) {
+      expr2 = clip5.signal;
+    } else if (clip5.path) {
+      expr2 = "pathShape(" + param(clip5.path) + ")";
+    } else if (clip5.sphere) {
+      expr2 = "geoShape(" + param(clip5.sphere) + ', {type: "Sphere"})';
     }
   }
-  return expr2 ? scope.signalRef(expr2) : !!clip4;
+  return expr2 ? scope.signalRef(expr2) : !!clip5;
 }
 function param(value4) {
   return isObject(value4) && value4.signal ? value4.signal : stringValue(value4);
@@ -33822,8 +34878,8 @@ function addSortField(scope, p, sort3) {
     p.as.push(as);
   }
 }
-function cache(scope, ds, name, optype, field3, counts, index6) {
-  const cache2 = ds[name] || (ds[name] = {}), sort3 = sortKey(counts);
+function cache(scope, ds, name, optype, field3, counts2, index6) {
+  const cache2 = ds[name] || (ds[name] = {}), sort3 = sortKey(counts2);
   let k2 = fieldKey(field3), v, op;
   if (k2 != null) {
     scope = ds.scope;
@@ -33831,14 +34887,14 @@ function cache(scope, ds, name, optype, field3, counts, index6) {
     v = cache2[k2];
   }
   if (!v) {
-    const params2 = counts ? {
+    const params2 = counts2 ? {
       field: keyFieldRef,
-      pulse: ds.countsRef(scope, field3, counts)
+      pulse: ds.countsRef(scope, field3, counts2)
     } : {
       field: scope.fieldRef(field3),
       pulse: ref(ds.output)
     };
-    if (sort3) params2.sort = scope.sortRef(counts);
+    if (sort3) params2.sort = scope.sortRef(counts2);
     op = scope.add(entry(optype, void 0, params2));
     if (index6) ds.index[field3] = op;
     v = ref(op);
@@ -33959,7 +35015,7 @@ function parseMark(spec, scope) {
   op = scope.add(Mark2({
     markdef: definition2(spec),
     interactive: interactive(spec.interactive, scope),
-    clip: clip3(spec.clip, scope),
+    clip: clip4(spec.clip, scope),
     context: {
       $context: true
     },
@@ -34060,7 +35116,7 @@ function parseOverlap(overlap, source4, scope) {
   return ref(scope.add(Overlap2(params2)));
 }
 function parseLegend(spec, scope) {
-  const config = scope.config.legend, encode2 = spec.encode || {}, _ = lookup5(spec, config), legendEncode = encode2.legend || {}, name = legendEncode.name || void 0, interactive2 = legendEncode.interactive, style2 = legendEncode.style, scales2 = {};
+  const config = scope.config.legend, encode2 = spec.encode || {}, _ = lookup6(spec, config), legendEncode = encode2.legend || {}, name = legendEncode.name || void 0, interactive2 = legendEncode.interactive, style2 = legendEncode.style, scales2 = {};
   let scale6 = 0, entryLayout, params2, children4;
   LegendScales.forEach((s2) => spec[s2] ? (scales2[s2] = spec[s2], scale6 = scale6 || spec[s2]) : 0);
   if (!scale6) error("Missing valid scale for legend.");
@@ -34174,7 +35230,7 @@ function parseTitle(spec, scope) {
   spec = isString(spec) ? {
     text: spec
   } : spec;
-  const _ = lookup5(spec, scope.config.title), encode2 = spec.encode || {}, userEncode = encode2.group || {}, name = userEncode.name || void 0, interactive2 = userEncode.interactive, style2 = userEncode.style, children4 = [];
+  const _ = lookup6(spec, scope.config.title), encode2 = spec.encode || {}, userEncode = encode2.group || {}, name = userEncode.name || void 0, interactive2 = userEncode.interactive, style2 = userEncode.style, children4 = [];
   const datum2 = {}, dataRef = ref(scope.add(Collect2(null, [datum2])));
   children4.push(buildTitle(spec, _, titleEncode(spec), dataRef));
   if (spec.subtitle) {
@@ -34515,7 +35571,7 @@ function axisConfig(spec, scope) {
   return result;
 }
 function axisDomain(spec, config, userEncode, dataRef) {
-  const _ = lookup5(spec, config), orient2 = spec.orient;
+  const _ = lookup6(spec, config), orient2 = spec.orient;
   let enter, update3;
   const encode2 = {
     enter: enter = {
@@ -34556,7 +35612,7 @@ function position(spec, pos) {
   };
 }
 function axisGrid(spec, config, userEncode, dataRef, band2) {
-  const _ = lookup5(spec, config), orient2 = spec.orient, vscale = spec.gridScale, sign3 = getSign(orient2, 1, -1), offset4 = offsetValue2(spec.offset, sign3);
+  const _ = lookup6(spec, config), orient2 = spec.orient, vscale = spec.gridScale, sign3 = getSign(orient2, 1, -1), offset4 = offsetValue2(spec.offset, sign3);
   let enter, exit, update3;
   const encode2 = {
     enter: enter = {
@@ -34645,7 +35701,7 @@ function offsetValue2(offset4, sign3) {
   return offset4;
 }
 function axisTicks(spec, config, userEncode, dataRef, size, band2) {
-  const _ = lookup5(spec, config), orient2 = spec.orient, sign3 = getSign(orient2, -1, 1);
+  const _ = lookup6(spec, config), orient2 = spec.orient, sign3 = getSign(orient2, -1, 1);
   let enter, exit, update3;
   const encode2 = {
     enter: enter = {
@@ -34696,7 +35752,7 @@ function flushExpr(scale6, threshold2, a4, b10, c4) {
   };
 }
 function axisLabels(spec, config, userEncode, dataRef, size, band2) {
-  const _ = lookup5(spec, config), orient2 = spec.orient, scale6 = spec.scale, sign3 = getSign(orient2, -1, 1), flush = deref(_("labelFlush")), flushOffset = deref(_("labelFlushOffset")), labelAlign = _("labelAlign"), labelBaseline = _("labelBaseline");
+  const _ = lookup6(spec, config), orient2 = spec.orient, scale6 = spec.scale, sign3 = getSign(orient2, -1, 1), flush = deref(_("labelFlush")), flushOffset = deref(_("labelFlushOffset")), labelAlign = _("labelAlign"), labelBaseline = _("labelBaseline");
   let flushOn = flush === 0 || !!flush, update3;
   const tickSize = encoder(size);
   tickSize.mult = sign3;
@@ -34786,7 +35842,7 @@ function axisLabels(spec, config, userEncode, dataRef, size, band2) {
   }, userEncode);
 }
 function axisTitle(spec, config, userEncode, dataRef) {
-  const _ = lookup5(spec, config), orient2 = spec.orient, sign3 = getSign(orient2, -1, 1);
+  const _ = lookup6(spec, config), orient2 = spec.orient, sign3 = getSign(orient2, -1, 1);
   let enter, update3;
   const encode2 = {
     enter: enter = {
@@ -34848,7 +35904,7 @@ function autoLayout(_, orient2, encode2, userEncode) {
   encode2.enter.auto = autoX === autoY ? encoder(autoX) : ifX(orient2, encoder(autoX), encoder(autoY));
 }
 function parseAxis(spec, scope) {
-  const config = axisConfig(spec, scope), encode2 = spec.encode || {}, axisEncode = encode2.axis || {}, name = axisEncode.name || void 0, interactive2 = axisEncode.interactive, style2 = axisEncode.style, _ = lookup5(spec, config), band2 = tickBand(_);
+  const config = axisConfig(spec, scope), encode2 = spec.encode || {}, axisEncode = encode2.axis || {}, name = axisEncode.name || void 0, interactive2 = axisEncode.interactive, style2 = axisEncode.style, _ = lookup6(spec, config), band2 = tickBand(_);
   const datum2 = {
     scale: spec.scale,
     ticks: !!_("ticks"),
@@ -35123,11 +36179,11 @@ Scope.prototype = Subscope.prototype = {
       this.scales[name].scale = name;
     }
     function annotate(op, name2, type3) {
-      let data3, list;
+      let data3, list2;
       if (op) {
         data3 = op.data || (op.data = {});
-        list = data3[name2] || (data3[name2] = []);
-        list.push(type3);
+        list2 = data3[name2] || (data3[name2] = []);
+        list2.push(type3);
       }
     }
     for (name in this.data) {
@@ -35142,12 +36198,12 @@ Scope.prototype = Subscope.prototype = {
     return this;
   },
   // ----
-  pushState(encode2, parent, lookup6) {
+  pushState(encode2, parent, lookup7) {
     this._encode.push(ref(this.add(Sieve2({
       pulse: encode2
     }))));
     this._parent.push(parent);
-    this._lookup.push(lookup6 ? ref(this.proxy(lookup6)) : null);
+    this._lookup.push(lookup7 ? ref(this.proxy(lookup7)) : null);
     this._markpath.push(-1);
   },
   popState() {
@@ -35568,7 +36624,7 @@ function defaults() {
     }
   };
 }
-function parse6(spec, config, options) {
+function parse7(spec, config, options) {
   if (!isObject(spec)) {
     error("Input Vega specification must be an object.");
   }
@@ -36808,7 +37864,7 @@ var duplicate = structuredClone;
 function never(message) {
   throw new Error(message);
 }
-function pick2(obj, props) {
+function pick3(obj, props) {
   const copy3 = {};
   for (const prop of props) {
     if (hasOwnProperty(obj, prop)) {
@@ -37795,7 +38851,7 @@ function extractTitleConfig(titleConfig) {
     ...subtitleLineHeight ? { subtitleLineHeight } : {},
     ...subtitlePadding ? { subtitlePadding } : {}
   };
-  const subtitleMarkConfig = pick2(titleConfig, ["align", "baseline", "dx", "dy", "limit"]);
+  const subtitleMarkConfig = pick3(titleConfig, ["align", "baseline", "dx", "dy", "limit"]);
   return { titleMarkConfig, subtitleMarkConfig, nonMarkTitleProperties, subtitle };
 }
 function isText(v) {
@@ -38181,7 +39237,7 @@ function emptyFieldDef(fieldDef, channel) {
   return `Dropping ${stringify(fieldDef)} from channel "${channel}" since it does not contain any data field, datum, value, or signal.`;
 }
 var LINE_WITH_VARYING_SIZE = "Line marks cannot encode size with a non-groupby field. You may want to use trail marks instead.";
-function incompatibleChannel(channel, markOrFacet, when2) {
+function incompatibleChannel(channel, markOrFacet, when3) {
   return `${channel} dropped as it is incompatible with "${markOrFacet}"${""}.`;
 }
 function invalidEncodingChannel(channel) {
@@ -41055,7 +42111,7 @@ function makeCompositeAggregatePartFactory(compositeMarkDef, continuousAxis, con
   };
 }
 function partLayerMixins(markDef, part, compositeMarkConfig, partBaseSpec) {
-  const { clip: clip4, color: color5, opacity: opacity2 } = markDef;
+  const { clip: clip5, color: color5, opacity: opacity2 } = markDef;
   const mark = markDef.type;
   if (markDef[part] || markDef[part] === void 0 && compositeMarkConfig[part]) {
     return [
@@ -41063,7 +42119,7 @@ function partLayerMixins(markDef, part, compositeMarkConfig, partBaseSpec) {
         ...partBaseSpec,
         mark: {
           ...compositeMarkConfig[part],
-          ...clip4 ? { clip: clip4 } : {},
+          ...clip5 ? { clip: clip5 } : {},
           ...color5 ? { color: color5 } : {},
           ...opacity2 ? { opacity: opacity2 } : {},
           ...isMarkDef(partBaseSpec.mark) ? partBaseSpec.mark : { type: partBaseSpec.mark },
@@ -42903,7 +43959,7 @@ var PathOverlayNormalizer = class {
         ...projection3 ? { projection: projection3 } : {},
         mark: {
           type: "line",
-          ...pick2(markDef, ["clip", "interpolate", "tension", "tooltip"]),
+          ...pick3(markDef, ["clip", "interpolate", "tension", "tooltip"]),
           ...lineOverlay
         },
         encoding: overlayEncoding
@@ -42916,7 +43972,7 @@ var PathOverlayNormalizer = class {
           type: "point",
           opacity: 1,
           filled: true,
-          ...pick2(markDef, ["clip", "tooltip"]),
+          ...pick3(markDef, ["clip", "tooltip"]),
           ...pointOverlay
         },
         encoding: overlayEncoding
@@ -44442,11 +45498,11 @@ function assembleTopLevelSignals(model, signals) {
     const store = stringValue(name + STORE);
     const hasSg = signals.filter((s2) => s2.name === name);
     if (hasSg.length === 0) {
-      const resolve4 = selCmpt.resolve === "global" ? "union" : selCmpt.resolve;
+      const resolve5 = selCmpt.resolve === "global" ? "union" : selCmpt.resolve;
       const isPoint2 = selCmpt.type === "point" ? ", true, true)" : ")";
       signals.push({
         name: selCmpt.name,
-        update: `${VL_SELECTION_RESOLVE}(${store}, ${stringValue(resolve4)}${isPoint2}`
+        update: `${VL_SELECTION_RESOLVE}(${store}, ${stringValue(resolve5)}${isPoint2}`
       });
     }
     hasSelections = true;
@@ -46322,8 +47378,8 @@ function parseSelectionPredicate(model, pred, dfnode, datum2 = "datum") {
     }
   }
   const fn = selCmpt.project.hasSelectionId ? "vlSelectionIdTest(" : "vlSelectionTest(";
-  const resolve4 = selCmpt.resolve === "global" ? ")" : `, ${stringValue(selCmpt.resolve)})`;
-  const test2 = `${fn}${store}, ${datum2}${resolve4}`;
+  const resolve5 = selCmpt.resolve === "global" ? ")" : `, ${stringValue(selCmpt.resolve)})`;
+  const test2 = `${fn}${store}, ${datum2}${resolve5}`;
   const length3 = `length(data(${store}))`;
   return pred.empty === false ? `${length3} && ${test2}` : `!${length3} || ${test2}`;
 }
@@ -47166,16 +48222,16 @@ function defaultScaleResolve(channel, model) {
   }
   throw new Error("invalid model type for resolve");
 }
-function parseGuideResolve(resolve4, channel) {
-  const channelScaleResolve = resolve4.scale[channel];
+function parseGuideResolve(resolve5, channel) {
+  const channelScaleResolve = resolve5.scale[channel];
   const guide = isXorY(channel) ? "axis" : "legend";
   if (channelScaleResolve === "independent") {
-    if (resolve4[guide][channel] === "shared") {
+    if (resolve5[guide][channel] === "shared") {
       warn2(independentScaleMeansIndependentGuide(channel));
     }
     return "independent";
   }
-  return resolve4[guide][channel] || "shared";
+  return resolve5[guide][channel] || "shared";
 }
 var LEGEND_COMPONENT_PROPERTY_INDEX = {
   ...COMMON_LEGEND_PROPERTY_INDEX,
@@ -47581,15 +48637,15 @@ function parseLegendForChannel(model, channel) {
   return legendCmpt;
 }
 function parseNonUnitLegend(model) {
-  const { legends, resolve: resolve4 } = model.component;
+  const { legends, resolve: resolve5 } = model.component;
   for (const child of model.children) {
     parseLegend2(child);
     for (const channel of keys3(child.component.legends)) {
-      resolve4.legend[channel] = parseGuideResolve(model.component.resolve, channel);
-      if (resolve4.legend[channel] === "shared") {
+      resolve5.legend[channel] = parseGuideResolve(model.component.resolve, channel);
+      if (resolve5.legend[channel] === "shared") {
         legends[channel] = mergeLegendComponent(legends[channel], child.component.legends[channel]);
         if (!legends[channel]) {
-          resolve4.legend[channel] = "independent";
+          resolve5.legend[channel] = "independent";
           delete legends[channel];
         }
       }
@@ -47600,7 +48656,7 @@ function parseNonUnitLegend(model) {
       if (!child.component.legends[channel]) {
         continue;
       }
-      if (resolve4.legend[channel] === "shared") {
+      if (resolve5.legend[channel] === "shared") {
         delete child.component.legends[channel];
       }
     }
@@ -48206,26 +49262,26 @@ function unquote(pattern) {
   }
   return pattern;
 }
-function parseExpression3(field3, parse7) {
+function parseExpression3(field3, parse8) {
   const f = accessPathWithDatum(field3);
-  if (parse7 === "number") {
+  if (parse8 === "number") {
     return `toNumber(${f})`;
-  } else if (parse7 === "boolean") {
+  } else if (parse8 === "boolean") {
     return `toBoolean(${f})`;
-  } else if (parse7 === "string") {
+  } else if (parse8 === "string") {
     return `toString(${f})`;
-  } else if (parse7 === "date") {
+  } else if (parse8 === "date") {
     return `toDate(${f})`;
-  } else if (parse7 === "flatten") {
+  } else if (parse8 === "flatten") {
     return f;
-  } else if (parse7.startsWith("date:")) {
-    const specifier = unquote(parse7.slice(5, parse7.length));
+  } else if (parse8.startsWith("date:")) {
+    const specifier = unquote(parse8.slice(5, parse8.length));
     return `timeParse(${f},'${specifier}')`;
-  } else if (parse7.startsWith("utc:")) {
-    const specifier = unquote(parse7.slice(4, parse7.length));
+  } else if (parse8.startsWith("utc:")) {
+    const specifier = unquote(parse8.slice(4, parse8.length));
     return `utcParse(${f},'${specifier}')`;
   } else {
-    warn2(unrecognizedParse(parse7));
+    warn2(unrecognizedParse(parse8));
     return null;
   }
 }
@@ -48328,9 +49384,9 @@ var ParseNode = class _ParseNode extends DataFlowNode {
   clone() {
     return new _ParseNode(null, duplicate(this._parse));
   }
-  constructor(parent, parse7) {
+  constructor(parent, parse8) {
     super(parent);
-    this._parse = parse7;
+    this._parse = parse8;
   }
   hash() {
     return `Parse ${hash(this._parse)}`;
@@ -48370,11 +49426,11 @@ var ParseNode = class _ParseNode extends DataFlowNode {
         }
       }
     }
-    const parse7 = new Split(explicit, implicit2);
-    ancestorParse.copyAll(parse7);
+    const parse8 = new Split(explicit, implicit2);
+    ancestorParse.copyAll(parse8);
     const p = {};
-    for (const key2 of keys3(parse7.combine())) {
-      const val = parse7.get(key2);
+    for (const key2 of keys3(parse8.combine())) {
+      const val = parse8.get(key2);
       if (val !== null) {
         p[key2] = val;
       }
@@ -48729,11 +49785,11 @@ var MergeParse = class extends BottomUpOptimizer {
       const commonParse = {};
       const conflictingParse = /* @__PURE__ */ new Set();
       for (const parseNode of parseChildren) {
-        const parse7 = parseNode.parse;
-        for (const k2 of keys3(parse7)) {
+        const parse8 = parseNode.parse;
+        for (const k2 of keys3(parse8)) {
           if (!(k2 in commonParse)) {
-            commonParse[k2] = parse7[k2];
-          } else if (commonParse[k2] !== parse7[k2]) {
+            commonParse[k2] = parse8[k2];
+          } else if (commonParse[k2] !== parse8[k2]) {
             conflictingParse.add(k2);
           }
         }
@@ -49405,8 +50461,8 @@ function parseUnitScaleDomain(model) {
       while (!isFacetModel(facetParent) && facetParent.parent) {
         facetParent = facetParent.parent;
       }
-      const resolve4 = facetParent.component.resolve.scale[channel];
-      if (resolve4 === "shared") {
+      const resolve5 = facetParent.component.resolve.scale[channel];
+      if (resolve5 === "shared") {
         for (const domain3 of domains.value) {
           if (isDataRefDomain(domain3)) {
             domain3.data = FACET_SCALE_PREFIX + domain3.data.replace(FACET_SCALE_PREFIX, "");
@@ -51074,19 +52130,19 @@ var scaleTypeTieBreaker = tieBreakByComparing((st1, st2) => scaleTypePrecedence(
 function parseNonUnitScaleCore(model) {
   const scaleComponents = model.component.scales = {};
   const scaleTypeWithExplicitIndex = {};
-  const resolve4 = model.component.resolve;
+  const resolve5 = model.component.resolve;
   for (const child of model.children) {
     parseScaleCore(child);
     for (const channel of keys3(child.component.scales)) {
-      resolve4.scale[channel] ??= defaultScaleResolve(channel, model);
-      if (resolve4.scale[channel] === "shared") {
+      resolve5.scale[channel] ??= defaultScaleResolve(channel, model);
+      if (resolve5.scale[channel] === "shared") {
         const explicitScaleType = scaleTypeWithExplicitIndex[channel];
         const childScaleType = child.component.scales[channel].getWithExplicit("type");
         if (explicitScaleType) {
           if (scaleCompatible(explicitScaleType.value, childScaleType.value)) {
             scaleTypeWithExplicitIndex[channel] = mergeValuesWithExplicit(explicitScaleType, childScaleType, "type", "scale", scaleTypeTieBreaker);
           } else {
-            resolve4.scale[channel] = "independent";
+            resolve5.scale[channel] = "independent";
             delete scaleTypeWithExplicitIndex[channel];
           }
         } else {
@@ -51158,7 +52214,7 @@ var Model = class {
   signalNameMap;
   component;
   view;
-  constructor(spec, type3, parent, parentGivenName, config, resolve4, view) {
+  constructor(spec, type3, parent, parentGivenName, config, resolve5, view) {
     this.type = type3;
     this.parent = parent;
     this.config = config;
@@ -51189,7 +52245,7 @@ var Model = class {
         scale: {},
         axis: {},
         legend: {},
-        ...resolve4 ? duplicate(resolve4) : {}
+        ...resolve5 ? duplicate(resolve5) : {}
       },
       selection: null,
       scales: null,
@@ -51423,8 +52479,8 @@ var Model = class {
   /**
    * @return scale name for a given channel after the scale has been parsed and named.
    */
-  scaleName(originalScaleName, parse7) {
-    if (parse7) {
+  scaleName(originalScaleName, parse8) {
+    if (parse8) {
       return this.getName(originalScaleName);
     }
     if (
@@ -51439,8 +52495,8 @@ var Model = class {
   /**
    * @return projection name after the projection has been parsed and named.
    */
-  projectionName(parse7) {
-    if (parse7) {
+  projectionName(parse8) {
+    if (parse8) {
       return this.getName("projection");
     }
     if (this.component.projection && !this.component.projection.merged || this.projectionNameMap.has(this.getName("projection"))) {
@@ -51523,8 +52579,8 @@ var DensityTransformNode = class _DensityTransformNode extends DataFlowNode {
     this.transform = duplicate(transform4);
     const specifiedAs = this.transform.as ?? [void 0, void 0];
     this.transform.as = [specifiedAs[0] ?? "value", specifiedAs[1] ?? "density"];
-    const resolve4 = this.transform.resolve ?? "shared";
-    this.transform.resolve = resolve4;
+    const resolve5 = this.transform.resolve ?? "shared";
+    this.transform.resolve = resolve5;
   }
   dependentFields() {
     return /* @__PURE__ */ new Set([this.transform.density, ...this.transform.groupby ?? []]);
@@ -52260,9 +53316,9 @@ function makeHeaderComponent(model, channel, labels2) {
 function mergeChildAxis(model, channel) {
   const { child } = model;
   if (child.component.axes[channel]) {
-    const { layoutHeaders: layoutHeaders2, resolve: resolve4 } = model.component;
-    resolve4.axis[channel] = parseGuideResolve(resolve4, channel);
-    if (resolve4.axis[channel] === "shared") {
+    const { layoutHeaders: layoutHeaders2, resolve: resolve5 } = model.component;
+    resolve5.axis[channel] = parseGuideResolve(resolve5, channel);
+    if (resolve5.axis[channel] === "shared") {
       const headerChannel = channel === "x" ? "column" : "row";
       const layoutHeader = layoutHeaders2[headerChannel];
       for (const axisComponent of child.component.axes[channel]) {
@@ -52297,12 +53353,12 @@ function parseChildrenLayoutSize(model) {
 function parseNonUnitLayoutSizeForChannel(model, layoutSizeType) {
   const sizeType = getSizeTypeFromLayoutSizeType(layoutSizeType);
   const channel = getPositionScaleChannel(sizeType);
-  const resolve4 = model.component.resolve;
+  const resolve5 = model.component.resolve;
   const layoutSizeCmpt = model.component.layoutSize;
   let mergedSize;
   for (const child of model.children) {
     const childSize = child.component.layoutSize.getWithExplicit(sizeType);
-    const scaleResolve = resolve4.scale[channel] ?? defaultScaleResolve(channel, model);
+    const scaleResolve = resolve5.scale[channel] ?? defaultScaleResolve(channel, model);
     if (scaleResolve === "independent" && childSize.value === "step") {
       mergedSize = void 0;
       break;
@@ -53158,16 +54214,16 @@ var OPPOSITE_ORIENT = {
   right: "left"
 };
 function parseLayerAxes(model) {
-  const { axes, resolve: resolve4 } = model.component;
+  const { axes, resolve: resolve5 } = model.component;
   const axisCount = { top: 0, bottom: 0, right: 0, left: 0 };
   for (const child of model.children) {
     child.parseAxesAndHeaders();
     for (const channel of keys3(child.component.axes)) {
-      resolve4.axis[channel] = parseGuideResolve(model.component.resolve, channel);
-      if (resolve4.axis[channel] === "shared") {
+      resolve5.axis[channel] = parseGuideResolve(model.component.resolve, channel);
+      if (resolve5.axis[channel] === "shared") {
         axes[channel] = mergeAxisComponents(axes[channel], child.component.axes[channel]);
         if (!axes[channel]) {
-          resolve4.axis[channel] = "independent";
+          resolve5.axis[channel] = "independent";
           delete axes[channel];
         }
       }
@@ -53178,7 +54234,7 @@ function parseLayerAxes(model) {
       if (!child.component.axes[channel]) {
         continue;
       }
-      if (resolve4.axis[channel] === "independent") {
+      if (resolve5.axis[channel] === "independent") {
         axes[channel] = (axes[channel] ?? []).concat(child.component.axes[channel]);
         for (const axisComponent of child.component.axes[channel]) {
           const { value: orient2, explicit } = axisComponent.getWithExplicit("orient");
@@ -53196,7 +54252,7 @@ function parseLayerAxes(model) {
       }
       delete child.component.axes[channel];
     }
-    if (resolve4.axis[channel] === "independent" && axes[channel] && axes[channel].length > 1) {
+    if (resolve5.axis[channel] === "independent" && axes[channel] && axes[channel].length > 1) {
       for (const [index6, axisCmpt] of (axes[channel] || []).entries()) {
         if (index6 > 0 && !!axisCmpt.get("grid") && !axisCmpt.explicit.grid) {
           axisCmpt.implicit.grid = false;
@@ -53756,7 +54812,7 @@ function getGroupsForStackedBarWithCornerRadius(model) {
   let innerGroupUpdate;
   if (model.stack.fieldChannel === "x") {
     groupUpdate = {
-      ...pick2(mark.encode.update, ["y", "yc", "y2", "height", ...VG_CORNERRADIUS_CHANNELS]),
+      ...pick3(mark.encode.update, ["y", "yc", "y2", "height", ...VG_CORNERRADIUS_CHANNELS]),
       x: { signal: stackFieldGroup("min", "datum") },
       x2: { signal: stackFieldGroup("max", "datum") },
       clip: { value: true }
@@ -53771,7 +54827,7 @@ function getGroupsForStackedBarWithCornerRadius(model) {
     };
   } else {
     groupUpdate = {
-      ...pick2(mark.encode.update, ["x", "xc", "x2", "width"]),
+      ...pick3(mark.encode.update, ["x", "xc", "x2", "width"]),
       y: { signal: stackFieldGroup("min", "datum") },
       y2: { signal: stackFieldGroup("max", "datum") },
       clip: { value: true }
@@ -53886,7 +54942,7 @@ function getSort(model) {
 }
 function getMarkGroup(model, opt = { fromPrefix: "" }) {
   const { mark, markDef, encoding, config } = model;
-  const clip4 = getFirstDefined(markDef.clip, scaleClip(model), projectionClip(model));
+  const clip5 = getFirstDefined(markDef.clip, scaleClip(model), projectionClip(model));
   const style2 = getStyles(markDef);
   const key2 = encoding.key;
   const sort3 = getSort(model);
@@ -53901,7 +54957,7 @@ function getMarkGroup(model, opt = { fromPrefix: "" }) {
     {
       name: model.getName("marks"),
       type: markCompiler[mark].vgMark,
-      ...clip4 ? { clip: clip4 } : {},
+      ...clip5 ? { clip: clip5 } : {},
       ...style2 ? { style: style2 } : {},
       ...key2 ? { key: key2.field } : {},
       ...sort3 ? { sort: sort3 } : {},
@@ -54557,9 +55613,9 @@ function costSpec(compactions, acrossSessions) {
   };
 }
 function fallbackSpec(compactions) {
-  const counts = /* @__PURE__ */ new Map();
-  for (const c4 of compactions) if (c4.outcome === "fallback") counts.set(c4.code ?? "unknown", (counts.get(c4.code ?? "unknown") ?? 0) + 1);
-  const values3 = [...counts].map(([code, count2]) => ({ code, count: count2 })).sort((a4, b10) => b10.count - a4.count);
+  const counts2 = /* @__PURE__ */ new Map();
+  for (const c4 of compactions) if (c4.outcome === "fallback") counts2.set(c4.code ?? "unknown", (counts2.get(c4.code ?? "unknown") ?? 0) + 1);
+  const values3 = [...counts2].map(([code, count2]) => ({ code, count: count2 })).sort((a4, b10) => b10.count - a4.count);
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     width: WIDTH - 160,
@@ -54592,7 +55648,7 @@ function qualityChartSpec(q) {
   return { ...chartSpec(points2), config: CONFIG, width: WIDTH - 160, height: 300, title: void 0 };
 }
 async function toSvg(spec) {
-  const view = new View(parse6(compile(spec).spec), { renderer: "none" });
+  const view = new View(parse7(compile(spec).spec), { renderer: "none" });
   try {
     return await view.toSVG();
   } finally {
@@ -54604,10 +55660,10 @@ async function toSvg(spec) {
 var MAX_OCCUPANCY_CHARTS = 12;
 var MAX_COMPACTION_BARS = 60;
 var esc = (s2) => String(s2 ?? "").replace(/[&<>"']/g, (c4) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c4]);
-var int = (n) => n === null || n === void 0 ? "\u2013" : Math.round(n).toLocaleString("en-US");
+var int2 = (n) => n === null || n === void 0 ? "\u2013" : Math.round(n).toLocaleString("en-US");
 var usd = (n) => `$${n < 0.01 ? n.toFixed(4) : n.toFixed(2)}`;
 var pct = (n) => `${(n * 100).toFixed(n < 0.1 ? 1 : 0)} %`;
-var when = (iso) => iso ? iso.replace("T", " ").replace(/:\d\d\.\d+Z$/, " UTC") : "";
+var when2 = (iso) => iso ? iso.replace("T", " ").replace(/:\d\d\.\d+Z$/, " UTC") : "";
 var NOT_RECORDED = (what, by) => `<p class="missing">${esc(what)}: not recorded. <span>${esc(by)}</span></p>`;
 var occupancyId = (s2) => `chart-occupancy-${s2.sessionId}`;
 function medianOf(sorted) {
@@ -54630,11 +55686,11 @@ function overview(data3, all) {
   const median2 = medianOf(chars);
   const watched = all.filter((c4) => c4.post).length;
   return `<section class="cards">
-${card("compactions", int(all.length), compactionsDetail(all, by))}
-${card("sessions", int(data3.sessions.length), `${data3.sessions.filter((s2) => s2.window).length} with occupancy recorded`)}
-${card("median handoff", median2 === null ? "\u2013" : `${int(median2)} <small>chars</small>`, `\u2248 ${int(median2 === null ? null : median2 / 4)} tokens`)}
+${card("compactions", int2(all.length), compactionsDetail(all, by))}
+${card("sessions", int2(data3.sessions.length), `${data3.sessions.filter((s2) => s2.window).length} with occupancy recorded`)}
+${card("median handoff", median2 === null ? "\u2013" : `${int2(median2)} <small>chars</small>`, `\u2248 ${int2(median2 === null ? null : median2 / 4)} tokens`)}
 ${card("model cost", usd(totalUsd), `${priced.length} priced${unpriced.length ? ` \xB7 <b>${unpriced.length} without a price</b>` : ""} \xB7 ${all.reduce((s2, c4) => s2 + c4.calls, 0)} calls`)}
-${card("watched after", int(watched), watched ? `of ${all.length} compactions` : "no watch recorded")}
+${card("watched after", int2(watched), watched ? `of ${all.length} compactions` : "no watch recorded")}
 </section>`;
 }
 function compactionsDetail(all, by) {
@@ -54658,7 +55714,7 @@ async function occupancy(data3) {
     const unmeasured = w2.length - measured.length;
     const caption = [
       `${w2.length} turns`,
-      measured.length ? `peak ${pct(peak)} of ${int(measured.at(-1).window)} tokens` : "no turn with usage",
+      measured.length ? `peak ${pct(peak)} of ${int2(measured.at(-1).window)} tokens` : "no turn with usage",
       `${s2.compactions.length} compaction${s2.compactions.length === 1 ? "" : "s"}`,
       unmeasured ? `${unmeasured} turn(s) without usage, not drawn (${w2.find((r) => r.share === null).reason})` : "",
       s2.windowSkipped ? `${s2.windowSkipped} line(s) skipped` : ""
@@ -54685,10 +55741,10 @@ function sectionMatrix(compactions, across) {
     const cells = names.map((n) => {
       const s2 = c4.sections.find((x4) => x4.name === n);
       if (!s2) return '<td class="num none">\u2013</td>';
-      if (s2.status === "ok") return `<td class="num">${int(s2.chars)}<small>${int(s2.ms)} ms</small></td>`;
-      return `<td class="num dropped" title="${esc(s2.message)}">${esc(s2.code ?? s2.status).replaceAll("_", "_<wbr>")}<small>${int(s2.ms)} ms</small></td>`;
+      if (s2.status === "ok") return `<td class="num">${int2(s2.chars)}<small>${int2(s2.ms)} ms</small></td>`;
+      return `<td class="num dropped" title="${esc(s2.message)}">${esc(s2.code ?? s2.status).replaceAll("_", "_<wbr>")}<small>${int2(s2.ms)} ms</small></td>`;
     });
-    return `<tr><td><b>${esc(compactionLabel(c4, across))}</b><small>${esc(when(c4.at))} \xB7 ${esc(c4.requestedBy ? `asked for by ${c4.requestedBy}` : c4.trigger ?? "")}</small></td><td>${outcomeBadge(c4)}</td><td class="num">${int(c4.chars)}</td>${cells.join("")}</tr>`;
+    return `<tr><td><b>${esc(compactionLabel(c4, across))}</b><small>${esc(when2(c4.at))} \xB7 ${esc(c4.requestedBy ? `asked for by ${c4.requestedBy}` : c4.trigger ?? "")}</small></td><td>${outcomeBadge(c4)}</td><td class="num">${int2(c4.chars)}</td>${cells.join("")}</tr>`;
   });
   return `<div class="scroll"><table class="matrix"><thead>${head}</thead><tbody>${rows.join("\n")}</tbody></table></div>`;
 }
@@ -54699,7 +55755,7 @@ function armBadge(arm2, ab, drawn) {
 }
 function outcomeBadge(c4) {
   const o = c4.outcome ?? "unknown";
-  const cold = c4.fork?.cold ? ` <span class="badge fallback" title="${esc(`the summary's fork read ${int(c4.fork.inputTokens)} tokens of a ${int(c4.fork.conversationTokens)}-token conversation`)}">cold fork</span>` : "";
+  const cold = c4.fork?.cold ? ` <span class="badge fallback" title="${esc(`the summary's fork read ${int2(c4.fork.inputTokens)} tokens of a ${int2(c4.fork.conversationTokens)}-token conversation`)}">cold fork</span>` : "";
   return `<span class="badge ${esc(o)}">${esc(o)}</span>${armBadge(c4.arm, c4.ab)}${cold}`;
 }
 function droppedList(compactions, across) {
@@ -54739,7 +55795,7 @@ async function fallbacks(all, across) {
 <p class="lede">Compactions where the engine's own summary stood instead, by the reason's code.</p>
 ${figure("chart-fallbacks", "Fallbacks by reason", await toSvg(fallbackSpec(fell)), esc(`${fell.length} of ${all.length} compactions`))}
 <table><thead><tr><th>compaction</th><th>code</th><th>reason</th></tr></thead><tbody>${fell.map(
-    (c4) => `<tr><td><b>${esc(compactionLabel(c4, across))}</b><small>${esc(when(c4.at))}</small></td><td><code>${esc(c4.code ?? "")}</code></td><td>${esc(c4.reason ?? "")}</td></tr>`
+    (c4) => `<tr><td><b>${esc(compactionLabel(c4, across))}</b><small>${esc(when2(c4.at))}</small></td><td><code>${esc(c4.code ?? "")}</code></td><td>${esc(c4.reason ?? "")}</td></tr>`
   ).join("")}</tbody></table></section>`;
 }
 function watch(all, across) {
@@ -54750,13 +55806,13 @@ function watch(all, across) {
       "The post-compaction watch",
       "NNN.post.json is written by plugin versions that watch the turns after a compaction; these compactions ran before it."
     )}</section>`;
-  const list = (xs, paths) => xs.length ? `${xs.length}<small title="${esc(xs.join("\n"))}">${esc(
+  const list2 = (xs, paths) => xs.length ? `${xs.length}<small title="${esc(xs.join("\n"))}">${esc(
     xs.slice(0, 2).map((x4) => paths ? x4.split("/").at(-1) ?? x4 : x4).join(", ")
   )}${xs.length > 2 ? ", \u2026" : ""}</small>` : "0";
   const rows = watched.map((c4) => {
     const p = c4.post;
     const history = p.historyCalls.length ? `${p.historyCalls.length}<small>${esc(p.historyCalls.map((h2) => `${h2.tool.replace(/^mcp__compact-handoff__/, "")} \u2192 ${h2.results}`).join(", "))}</small>` : "0";
-    const refs = p.refsKnown ? `<td class="num">${list(p.reReadRestored, true)}</td><td class="num">${list(p.reReadNamed, true)}</td><td class="num">${list(p.reRunCommands, false)}</td>` : `<td class="num muted" colspan="3">not known yet<small>the compaction's row was not complete</small></td>`;
+    const refs = p.refsKnown ? `<td class="num">${list2(p.reReadRestored, true)}</td><td class="num">${list2(p.reReadNamed, true)}</td><td class="num">${list2(p.reRunCommands, false)}</td>` : `<td class="num muted" colspan="3">not known yet<small>the compaction's row was not complete</small></td>`;
     return `<tr><td><b>${esc(compactionLabel(c4, across))}</b>${armBadge(c4.arm ?? p.arm, c4.ab, p.drawn)}</td><td class="num">${p.turnsSeen}/${p.watchTurns}${p.complete ? "" : " <small>watching</small>"}</td>${refs}<td class="num">${p.notReadRefusals}</td><td class="num">${history}</td><td class="num">${p.turnsToFirstToolCall ?? "\u2013"}</td><td class="num">${p.compactedAgain ? '<b class="bad">yes</b>' : "no"}</td></tr>`;
   });
   const missing = all.length - everyWatched.length;
@@ -54776,11 +55832,11 @@ function abSection(ab) {
   const level = Math.round(ab.level * 100);
   const few = tooFew(ab);
   const rows = ab.metrics.map((m3) => {
-    const fmt = (v) => fmtFigure(v, m3.key);
-    const diff = m3.diff === null ? "\u2013" : `${m3.diff > 0 ? "+" : ""}${fmt(m3.diff)}${m3.ci ? `<small>${level} % CI ${fmt(m3.ci[0])} to ${fmt(m3.ci[1])}</small>` : ""}`;
+    const fmt2 = (v) => fmtFigure(v, m3.key);
+    const diff = m3.diff === null ? "\u2013" : `${m3.diff > 0 ? "+" : ""}${fmt2(m3.diff)}${m3.ci ? `<small>${level} % CI ${fmt2(m3.ci[0])} to ${fmt2(m3.ci[1])}</small>` : ""}`;
     const good = m3.verdict === "handoff-lower" && m3.better === "lower" || m3.verdict === "handoff-higher" && m3.better === "higher";
     const bad = m3.verdict === "handoff-higher" && m3.better === "lower" || m3.verdict === "handoff-lower" && m3.better === "higher";
-    return `<tr><td>${esc(m3.label)}${m3.better ? `<small>${m3.better} is better</small>` : ""}</td><td class="num">${fmt(m3.handoff.mean)}</td><td class="num">${fmt(m3.stock.mean)}</td><td class="num">${diff}</td><td class="verdict ${good ? "good" : bad ? "bad" : "muted"}">${esc(verdictText(m3.verdict))}</td></tr>`;
+    return `<tr><td>${esc(m3.label)}${m3.better ? `<small>${m3.better} is better</small>` : ""}</td><td class="num">${fmt2(m3.handoff.mean)}</td><td class="num">${fmt2(m3.stock.mean)}</td><td class="num">${diff}</td><td class="verdict ${good ? "good" : bad ? "bad" : "muted"}">${esc(verdictText(m3.verdict))}</td></tr>`;
   });
   const arm2 = (a4) => `<th class="num">${a4}<small>${ab.arms[a4].sessions} session(s), ${ab.arms[a4].compactions} compaction(s)</small></th>`;
   return `<section id="ab">${title2}
@@ -54792,12 +55848,12 @@ ${few ? `<p class="missing">${esc(few)}</p>` : ""}
 async function quality(q) {
   if ("missing" in q) return `<section id="quality"><h2>Quality bench</h2>${NOT_RECORDED("Quality results", q.missing)}</section>`;
   const r = q;
-  const means = Object.entries(r.means).map(([arm2, m3]) => `<tr><td>${esc(arm2)}</td><td class="num">${m3.recall === null ? "\u2013" : m3.recall.toFixed(2)}</td><td class="num">${int(m3.chars)}</td></tr>`).join("");
+  const means = Object.entries(r.means).map(([arm2, m3]) => `<tr><td>${esc(arm2)}</td><td class="num">${m3.recall === null ? "\u2013" : m3.recall.toFixed(2)}</td><td class="num">${int2(m3.chars)}</td></tr>`).join("");
   const sections = r.perSection.map(
-    (p) => `<tr><td>${esc(p.name)}</td><td class="num">${p.kept}/${r.sessions ?? "?"}</td><td class="num">${int(p.chars)}</td><td class="num">${p.recall === null ? "\u2013" : p.recall.toFixed(2)}</td></tr>`
+    (p) => `<tr><td>${esc(p.name)}</td><td class="num">${p.kept}/${r.sessions ?? "?"}</td><td class="num">${int2(p.chars)}</td><td class="num">${p.recall === null ? "\u2013" : p.recall.toFixed(2)}</td></tr>`
   ).join("");
   return `<section id="quality"><h2>Quality bench</h2>
-<p class="lede">The latest results of <code>npm run bench -- quality</code>: how much of what the work after a compaction used each arm carried, over ${r.sessions ?? "?"} real sessions (${esc(when(r.date ?? ""))}).${r.winsAtStockSize !== null ? ` Ours with the summary beats stock at no more than stock's size on ${r.winsAtStockSize} of ${r.sessions}.` : ""}</p>
+<p class="lede">The latest results of <code>npm run bench -- quality</code>: how much of what the work after a compaction used each arm carried, over ${r.sessions ?? "?"} real sessions (${esc(when2(r.date ?? ""))}).${r.winsAtStockSize !== null ? ` Ours with the summary beats stock at no more than stock's size on ${r.winsAtStockSize} of ${r.sessions}.` : ""}</p>
 ${figure("chart-quality", "Recall versus size", await toSvg(qualityChartSpec(r)), esc(r.file))}
 <div class="two"><table><thead><tr><th>arm</th><th class="num">mean recall</th><th class="num">mean chars</th></tr></thead><tbody>${means}</tbody></table>
 <table><thead><tr><th>section alone</th><th class="num">kept</th><th class="num">mean chars</th><th class="num">recall</th></tr></thead><tbody>${sections}</tbody></table></div></section>`;
@@ -54856,7 +55912,7 @@ async function renderPage(data3) {
   const scope = data3.session ? `session ${data3.session}` : `the whole store: ${data3.sessions.length} session(s)`;
   const problems = all.flatMap((c4) => c4.problems.map((p) => `${compactionLabel(c4, true)}: ${p}`));
   const body = [
-    `<header><h1>compact-handoff report</h1><p>${esc(scope)} \xB7 ${int(all.length)} compaction(s) \xB7 ${esc(data3.dataDir)} \xB7 made ${esc(when(data3.generatedAt))}</p></header>`,
+    `<header><h1>compact-handoff report</h1><p>${esc(scope)} \xB7 ${int2(all.length)} compaction(s) \xB7 ${esc(data3.dataDir)} \xB7 made ${esc(when2(data3.generatedAt))}</p></header>`,
     overview(data3, all),
     await occupancy(data3),
     await makeup(all, across),
@@ -54901,10 +55957,10 @@ ${EXIT}`,
   { session: { type: "string" }, out: { type: "string" }, quality: { type: "string" } },
   async (v) => {
     const dataDir = resolveDataDir(v["data-dir"]);
-    const out = resolve3(v.out ?? DEFAULT_OUT);
+    const out = resolve4(v.out ?? DEFAULT_OUT);
     if (!v.json) checkOutPath("--out", out);
-    if (v.quality && !existsSync3(resolve3(v.quality))) throw new HandoffError("USAGE", `--quality ${v.quality}: no such file`);
-    const data3 = await readReport(dataDir, { session: v.session ?? null, ...v.quality ? { quality: resolve3(v.quality) } : {} });
+    if (v.quality && !existsSync4(resolve4(v.quality))) throw new HandoffError("USAGE", `--quality ${v.quality}: no such file`);
+    const data3 = await readReport(dataDir, { session: v.session ?? null, ...v.quality ? { quality: resolve4(v.quality) } : {} });
     if (v.session && data3.sessions.length === 0) throw new StoreError(`no session ${JSON.stringify(v.session)} in the store (${dataDir})`);
     if (v.json) {
       process.stdout.write(`${jsonForTerminal(data3)}
@@ -54914,7 +55970,7 @@ ${EXIT}`,
     const html = await renderPage(data3);
     await writeOut(out, html);
     const compactions = data3.sessions.reduce((n, s2) => n + s2.compactions.length, 0);
-    const empty = data3.sessions.length === 0 ? `; the store at ${dataDir} ${existsSync3(dataDir) ? "holds no compaction yet" : "does not exist (--data-dir or COMPACT_HANDOFF_DATA_DIR)"}` : "";
+    const empty = data3.sessions.length === 0 ? `; the store at ${dataDir} ${existsSync4(dataDir) ? "holds no compaction yet" : "does not exist (--data-dir or COMPACT_HANDOFF_DATA_DIR)"}` : "";
     process.stdout.write(`wrote ${out} (${Math.round(html.length / 1024)} KB): ${data3.sessions.length} session(s), ${compactions} compaction(s)${empty}
 `);
     return 0;

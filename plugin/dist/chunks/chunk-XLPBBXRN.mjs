@@ -101,38 +101,18 @@ import { hostname as hostname2 } from "node:os";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 
 // plugin/hooks/protocol.ts
-var BRIDGE_PATHS = { lines: "/lines", answer: "/answer" };
-var BRIDGE_TOKEN_HEADER = "x-compact-handoff-token";
-var fallbackReason = (code, detail) => `${code}: ${detail}`;
 var MODE_DIRS = { live: "sessions", rehearsal: "rehearsals" };
 var INDEX_FILE = "index.jsonl";
-var RUNS_FILE = "runs.jsonl";
 var LOOKUPS_FILE = "lookups.jsonl";
 var TEXT_KINDS = { handoff: ".md", summary: ".summary.md", transcript: ".transcript.md" };
 var LATE_SUFFIX = ".late.json";
 var WINDOW_FILE = "window.jsonl";
 var postFile = (n) => `${padNumber(n)}.post.json`;
 var padNumber = (n) => String(n).padStart(3, "0");
-function fileStem(n, at) {
-  return `${padNumber(n)}-${at.toISOString().replace(/[:.]/g, "-")}`;
-}
 var ROW_FILE = /^(\d{3,})-(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z)\.json$/;
-var CLAIM_FILE = /^(\d{3,})\.claim$/;
 function stemTime(stem) {
   const m = /^\d{3,}-(\d{4}-\d\d-\d\d)T(\d\d)-(\d\d)-(\d\d)-(\d{3})Z/.exec(stem);
   return m ? `${m[1]}T${m[2]}:${m[3]}:${m[4]}.${m[5]}Z` : null;
-}
-function nextNumber(names2) {
-  let last = null;
-  let top = 0;
-  for (const name of names2) {
-    const row = ROW_FILE.exec(name);
-    const claim = row ? null : CLAIM_FILE.exec(name);
-    const n = Number((row ?? claim)?.[1] ?? 0);
-    if (row && (last === null || n > last)) last = n;
-    top = Math.max(top, n);
-  }
-  return { n: top + 1, prev: last };
 }
 var TOOL_NAMES = ["handoff_status", "handoff_list", "handoff_lookup", "handoff_search", "handoff_feedback"];
 var LOOKUP_FILES = ["handoff", "summary", "transcript", "row"];
@@ -802,22 +782,12 @@ async function indexStats(dataDir) {
 }
 
 export {
-  BRIDGE_PATHS,
-  BRIDGE_TOKEN_HEADER,
-  fallbackReason,
   MODE_DIRS,
   INDEX_FILE,
-  RUNS_FILE,
   LOOKUPS_FILE,
   TEXT_KINDS,
-  LATE_SUFFIX,
   WINDOW_FILE,
   postFile,
-  padNumber,
-  fileStem,
-  ROW_FILE,
-  stemTime,
-  nextNumber,
   TOOL_NAMES,
   LOOKUP_FILES,
   HISTORY_TOOLS,
@@ -826,9 +796,6 @@ export {
   checkSessionId,
   sessionCompactions,
   storedSessions,
-  withLock,
-  DIR_MODE,
-  FILE_MODE,
   appendJsonl,
   SEARCH_DIR,
   INDEX_DB,

@@ -19,7 +19,7 @@ import {
   scanSearch,
   search,
   snippet
-} from "./chunk-GPZWB6SD.mjs";
+} from "./chunk-XLPBBXRN.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {
   INDEX_DB,

@@ -1,0 +1,142 @@
+/**
+ * The code cache the bundle's commands run with (./code-cache.ts): a cache is written after a run
+ * and taken by the next, a changed bundle or a broken cache is never used, a folder others could
+ * write to is not used, `off` turns it off, and nothing here fails the load. Then the real bundle:
+ * `compact-handoff build` keeps a cache after it succeeds, and not after a usage error.
+ */
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { describe, test } from 'node:test'
+import { rawTranscript, repoRoot, skipWithoutShared } from '../test/shared.ts'
+import { cacheDir } from './code-cache.ts'
+
+/** A CommonJS bundle in a fresh folder, and a cache folder beside it. */
+function fixture(source = 'exports.twice = (n) => n * 2\nexports.where = __filename\n') {
+  const dir = mkdtempSync(join(tmpdir(), 'ch-code-cache-'))
+  const file = join(dir, 'bundle.cjs')
+  writeFileSync(file, source)
+  return { dir, file, env: { COMPACT_HANDOFF_CODE_CACHE: join(dir, 'cache') } }
+}
+
+const cacheFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.bin'))
+
+interface Loaded {
+  cache: string
+  /** What `call(exports)` gave. */
+  value: unknown
+  /** What save() returned. */
+  saved: string | null
+}
+
+/**
+ * Loads the bundle in a process of its own, as the CLI does: within one process V8 keeps what it
+ * compiled in memory and would never consult the cache on disk.
+ */
+function load(file: string, use: string, env: Record<string, string>, call = 'return e.twice(21)'): Loaded {
+  const script = [
+    `import { runCached } from ${JSON.stringify(join(repoRoot, 'cli', 'code-cache.ts'))}`,
+    `const run = runCached(${JSON.stringify(file)}, ${JSON.stringify(use)}, process.env)`,
+    `const value = await (async (e) => { ${call} })(run.exports)`,
+    'console.log(JSON.stringify({ cache: run.cache, value, saved: run.save() }))',
+  ].join('\n')
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, HOME: tmpdir(), ...env },
+    encoding: 'utf8',
+  })
+  assert.equal(r.status, 0, r.stderr)
+  return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Loaded
+}
+
+describe('runCached', () => {
+  test('a first run misses and writes the cache (0600 in a 0700 folder); the next one takes it and writes nothing', () => {
+    const { file, env } = fixture()
+    const first = load(file, 'build', env, 'return [e.twice(21), e.where]')
+    assert.equal(first.cache, 'miss')
+    assert.deepEqual(first.value, [42, file])
+    assert.ok(first.saved)
+    assert.equal(statSync(first.saved).mode & 0o777, 0o600)
+    assert.equal(statSync(env.COMPACT_HANDOFF_CODE_CACHE).mode & 0o777, 0o700)
+    const second = load(file, 'build', env)
+    assert.deepEqual([second.cache, second.value, second.saved], ['hit', 42, null])
+    // Each use keeps its own cache.
+    assert.equal(load(file, 'engine', env).cache, 'miss')
+  })
+
+  test('a changed bundle never meets the old cache, even at the same length', () => {
+    const { file, env } = fixture('exports.v = 1\n')
+    assert.equal(load(file, 'build', env, 'return e.v').cache, 'miss')
+    writeFileSync(file, 'exports.v = 2\n')
+    const later = new Date(Date.now() + 5_000)
+    utimesSync(file, later, later)
+    const run = load(file, 'build', env, 'return e.v')
+    assert.deepEqual([run.cache, run.value], ['miss', 2])
+  })
+
+  test('a broken cache is refused by V8, the bundle still loads, and the cache is written again', () => {
+    const { file, env } = fixture()
+    const path = load(file, 'build', env).saved!
+    writeFileSync(path, Buffer.from('not a code cache at all'))
+    const run = load(file, 'build', env)
+    assert.deepEqual([run.cache, run.value, run.saved], ['rejected', 42, path])
+    assert.equal(load(file, 'build', env).cache, 'hit')
+  })
+
+  test('off, a folder others may write to, and a folder that cannot be made: no cache, and the load goes on', () => {
+    const { dir, file } = fixture()
+    assert.deepEqual(load(file, 'build', { COMPACT_HANDOFF_CODE_CACHE: 'off' }), { cache: 'off', value: 42, saved: null })
+    const shared = join(dir, 'shared')
+    mkdirSync(shared)
+    chmodSync(shared, 0o777)
+    assert.equal(load(file, 'build', { COMPACT_HANDOFF_CODE_CACHE: shared }).cache, 'off')
+    assert.deepEqual(cacheFiles(shared), [])
+    assert.deepEqual(load(file, 'build', { COMPACT_HANDOFF_CODE_CACHE: join(file, 'cache') }), { cache: 'off', value: 42, saved: null })
+  })
+
+  test('the bundle imports an ES module through the import() it is handed', () => {
+    const { dir, file, env } = fixture('exports.load = (url) => __chImport(url)\n')
+    const esm = join(dir, 'section.mjs')
+    writeFileSync(esm, 'export default { name: "from-esm" }\n')
+    assert.equal(load(file, 'build', env, `return (await e.load(${JSON.stringify(pathToFileURL(esm).href)})).default.name`).value, 'from-esm')
+  })
+
+  test('where caches are kept by default', () => {
+    assert.equal(cacheDir({ HOME: '/home/u' }), '/home/u/.cache/compact-handoff/code-cache')
+    assert.equal(cacheDir({ HOME: '/home/u', XDG_CACHE_HOME: '/var/cache/u' }), '/var/cache/u/compact-handoff/code-cache')
+    assert.equal(cacheDir({ HOME: '/home/u', COMPACT_HANDOFF_CODE_CACHE: '/tmp/cc' }), '/tmp/cc')
+    assert.equal(cacheDir({ COMPACT_HANDOFF_CODE_CACHE: 'off' }), null)
+  })
+})
+
+describe('the bundle keeps a code cache per command', { skip: skipWithoutShared }, () => {
+  test('build: written after a run that succeeded, taken by the next, none after a usage error', () => {
+    const cache = join(mkdtempSync(join(tmpdir(), 'ch-bundle-cache-')), 'cache')
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [join(repoRoot, 'plugin', 'dist', 'compact-handoff.mjs'), ...args], {
+        env: { PATH: process.env.PATH, HOME: mkdtempSync(join(tmpdir(), 'home-')), COMPACT_HANDOFF_CODE_CACHE: cache },
+        encoding: 'utf8',
+      })
+    const usage = run('build')
+    assert.equal(usage.status, 2)
+    assert.deepEqual(existsSync(cache) ? cacheFiles(cache) : [], [], 'a usage error keeps no cache')
+    const transcript = rawTranscript('marot__spotter__short.jsonl')
+    const first = run('build', transcript, '--json')
+    assert.equal(first.status, 0, first.stderr)
+    const [written] = cacheFiles(cache).filter((f) => f.endsWith('-build.bin'))
+    assert.ok(written, `no build cache in ${readdirSync(cache).join(', ')}`)
+    const before = readFileSync(join(cache, written))
+    const mtime = statSync(join(cache, written)).mtimeMs
+    const second = run('build', transcript, '--json')
+    assert.equal(second.status, 0, second.stderr)
+    // The same handoff, but for the moment the state was read.
+    const handoff = (out: string) => (JSON.parse(out) as { handoff: string }).handoff.replace(/^Read at \S+/m, 'Read at <time>')
+    assert.equal(handoff(second.stdout), handoff(first.stdout))
+    // Taken, not written again.
+    assert.equal(statSync(join(cache, written)).mtimeMs, mtime)
+    assert.ok(readFileSync(join(cache, written)).equals(before))
+  })
+})
