@@ -194,9 +194,9 @@ export async function benchStart(runs = Number(process.env.BENCH_START_RUNS ?? 1
   // GNU time, where there is one, also gives each run's CPU time (user + system, the engine and
   // what it waited for): on a shared machine the wall time swings with the load, the CPU much less.
   const time = existsSync('/usr/bin/time') ? '/usr/bin/time' : null
-  const once = async (arm: Arm) => {
+  const once = async (arm: Arm, debugFile?: string) => {
     const started = performance.now()
-    const argv = [claudeBin, '-p', 'Say hello.', '--output-format', 'json', ...arms[arm]]
+    const argv = [claudeBin, '-p', 'Say hello.', '--output-format', 'json', ...arms[arm], ...(debugFile ? ['--debug-file', debugFile] : [])]
     const proc = spawn(time ?? argv[0]!, time ? ['-f', 'CPU %U %S', ...argv] : argv.slice(1), {
       cwd: lab.project,
       env: lab.env(),
@@ -214,7 +214,15 @@ export async function benchStart(runs = Number(process.env.BENCH_START_RUNS ?? 1
   }
   try {
     const names = Object.keys(arms) as Arm[]
-    for (const arm of names) await once(arm)
+    // The warm-up runs of the two module arms keep a debug log, which must show their module
+    // loaded: a module the engine refused would time as no module at all.
+    for (const arm of names) {
+      const log = join(lab.dir, `warm-up-${arm}.log`)
+      await once(arm, arm === 'floor' || arm === 'hooks' ? log : undefined)
+      const name = arm === 'floor' ? 'start-floor' : 'start-hooks'
+      if ((arm === 'floor' || arm === 'hooks') && !readFileSync(log, 'utf8').includes(`hooks module ${name}@inline loaded`))
+        throw new Error(`the ${arm} arm's hooks module did not load (${log})`)
+    }
     const samples = Object.fromEntries(names.map((n) => [n, [] as Array<{ ms: number; cpuMs: number }>])) as Record<Arm, Array<{ ms: number; cpuMs: number }>>
     for (let i = 0; i < runs; i++) {
       // Rotating order: each arm goes first, second, third and fourth alike.
