@@ -281,6 +281,11 @@ describe('the excerpts section', () => {
     )
   })
 
+  test("a command's own lines hide a setting's value, not the command after it; a heredoc's lines read as text", () => {
+    const u = call(0, 'Bash', { command: 'API_TOKEN=abc123secretvalue make build\ncat <<EOF > .env\nDB_PASSWORD=hunter2hunter2\nEOF' }, 'built').toolUses[0]!
+    assert.deepEqual(callLines(u), ['$ API_TOKEN=[value not shown] make build', '> cat <<EOF > .env', '> DB_PASSWORD=[value not shown]', '> EOF', 'built'])
+  })
+
   test('a failed call keeps its output, marked as an error', () => {
     assert.deepEqual(callLines(call(0, 'Bash', { command: 'make test' }, 'boom', true).toolUses[0]!), ['$ make test', '[error] boom'])
   })

@@ -75,8 +75,9 @@ const HEREDOC_START = /<<-?\s*(['"]?)\w+\1\s*\)?\s*$/
  */
 export function callLines(u: ToolUse, output = outputLines(u)): string[] {
   if (u.name !== 'Bash' || typeof u.input.command !== 'string') return output
-  // Its own lines with secret values hidden, as its output's are (a heredoc can write a token).
-  const command = hideSecretValues(u.input.command)
+  // Its own lines with secret values hidden, as the ledger hides them (a value ends at a blank on
+  // the command's line; a heredoc's lines, which can write a token, are read as text).
+  const command = hideSecretValuesInCommand(u.input.command)
     .split('\n')
     .map((line, i) => (i === 0 ? `$ ${line}` : `> ${line}`))
   return [...command, ...output]

@@ -9767,7 +9767,7 @@ function commandHead(command2, max) {
 }
 function callLines(u, output = outputLines(u)) {
   if (u.name !== "Bash" || typeof u.input.command !== "string") return output;
-  const command2 = hideSecretValues(u.input.command).split("\n").map((line, i2) => i2 === 0 ? `$ ${line}` : `> ${line}`);
+  const command2 = hideSecretValuesInCommand(u.input.command).split("\n").map((line, i2) => i2 === 0 ? `$ ${line}` : `> ${line}`);
   return [...command2, ...output];
 }
 function outputLines(u) {
