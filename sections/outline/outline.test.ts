@@ -195,6 +195,16 @@ describe('a file the session deleted', () => {
       const here = sectionContext(outline, noCwd)
       const unnamed = (await outline.run({ ...here, input: { ...here.input, cwd: process.cwd() } })) as SectionResult
       assert.doesNotMatch(unnamed.body, /no longer on disk/)
+      // A cwd that exists here too (a /app or /workspace on both machines), where none of the
+      // session's files is: another machine's disk, not a session that deleted everything.
+      const other = mkdtempSync(join(tmpdir(), 'ch-outline-other-'))
+      const foreign = await runSection(outline, {
+        ...t(use(0, 'Write', { file_path: join(other, 'a.go'), content: GO }), use(1, 'Read', { file_path: join(other, 'b.go') }, GO)),
+        cwd: other,
+      })
+      assert.doesNotMatch(foreign.body, /no longer on disk/)
+      assert.match(foreign.body, /^- a\.go — written; 13 lines as written/m)
+      rmSync(other, { recursive: true, force: true })
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

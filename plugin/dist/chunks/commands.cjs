@@ -16061,8 +16061,9 @@ var init_outline = __esm({
         const room = ctx.budgetChars - 80;
         const policy = readPolicy(ctx.input.transcript.cwd, { denyPaths: ctx.options.denyPaths ?? [], allowPaths: ctx.options.allowPaths ?? [] });
         const denied = (touch) => secretPattern(touch.path, policy);
-        const sameMachine = ctx.input.trigger !== "cli" || ctx.input.transcript.cwd !== void 0 && (0, import_node_fs7.existsSync)(ctx.input.transcript.cwd);
-        const goneNow = new Set(sameMachine ? touches.filter((t) => !(0, import_node_fs7.existsSync)((0, import_node_path11.resolve)(cwd, t.path))).map((t) => t.path) : []);
+        const missing = touches.filter((t) => !(0, import_node_fs7.existsSync)((0, import_node_path11.resolve)(cwd, t.path))).map((t) => t.path);
+        const sameMachine = ctx.input.trigger !== "cli" || ctx.input.transcript.cwd !== void 0 && (0, import_node_fs7.existsSync)(ctx.input.transcript.cwd) && missing.length < touches.length;
+        const goneNow = new Set(sameMachine ? missing : []);
         const head = (touch) => {
           const secret = denied(touch);
           const what = `- ${shortPath(touch.path, cwd)} \u2014 ${didWhat(touch.ops)}`;
