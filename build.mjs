@@ -9,6 +9,7 @@
 // second truth to go stale. `--check` builds it too (into a temp dir), so CI fails when it breaks.
 import { build } from 'esbuild'
 import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -132,17 +133,6 @@ const lazyInBundle = [
 ].join('\n')
 
 const commandsModulePath = join(root, 'cli', 'commands-module.ts')
-// cli/commands-module.ts in the ES bundle: the commands run from chunks/commands.cjs (built below)
-// with V8's code cache, and the cache is kept after a run that succeeded.
-const commandsInBundle = [
-  "import { fileURLToPath } from 'node:url'",
-  'export async function commandsModule(use) {',
-  `  const { runCached } = await import(${JSON.stringify(join(root, 'cli', 'code-cache.ts'))})`,
-  "  const run = runCached(fileURLToPath(new URL('./chunks/commands.cjs', import.meta.url)), use)",
-  "  process.once('exit', (code) => code === 0 && run.save())",
-  '  return run.exports',
-  '}',
-].join('\n')
 const bundlePlugins = [
   {
     name: 'precompiled-validators',
@@ -162,65 +152,97 @@ const bundlePlugins = [
     },
   },
 ]
-// The commands the plugin runs most (cli/commands.ts: a compaction's child, the history tools,
-// `build`) as one CommonJS file, which the entry runs with V8's code cache (cli/code-cache.ts):
-// Node 20 caches no ES module's compiled code. `import.meta.url` becomes the file's own URL, so
-// every file it looks for beside itself is found as from the ES chunks it replaces.
-await build({
-  entryPoints: [join(root, 'cli', 'commands.ts')],
-  plugins: [
-    ...bundlePlugins,
-    {
-      // web-tree-sitter (an ES module) makes its own `require` with `var require =
-      // createRequire(import.meta.url)` after an `await import("module")`; in CommonJS that import
-      // becomes require("module"), which the hoisted var has shadowed by then. It is handed the
-      // file's own createRequire instead; a version of the package that no longer reads so fails
-      // this build, not a user's run.
-      name: 'tree-sitter-require',
-      setup(b) {
-        b.onLoad({ filter: /web-tree-sitter[\\/]web-tree-sitter\.js$/ }, (args) => {
-          const text = readFileSync(args.path, 'utf8')
-          const own = 'const { createRequire } = await import("module");\n    var require = createRequire(import.meta.url);'
-          if (!text.includes(own)) throw new Error(`${args.path}: its own require is no longer made as build.mjs expects`)
-          return { contents: text.replace(own, 'var require = __chCreateRequire(import.meta.url);'), loader: 'js' }
-        })
+// Every command but `report` as CommonJS files, which the entry runs with V8's code cache
+// (cli/code-cache.ts): Node 20 caches no ES module's compiled code. Two files, so that a history
+// tool's call (a process each) does not parse the pipeline: chunks/commands.cjs (cli/commands.ts:
+// `build` and a compaction's child) and chunks/history.cjs (cli/history.ts). `import.meta.url`
+// becomes the file's own URL, so every file looked for beside it is found as from the ES chunks
+// it replaces.
+const cjsBundles = { commands: join(root, 'cli', 'commands.ts'), history: join(root, 'cli', 'history.ts') }
+for (const [name, entry] of Object.entries(cjsBundles))
+  await build({
+    entryPoints: [entry],
+    plugins: [
+      ...bundlePlugins,
+      {
+        // web-tree-sitter (an ES module) makes its own `require` with `var require =
+        // createRequire(import.meta.url)` after an `await import("module")`; in CommonJS that import
+        // becomes require("module"), which the hoisted var has shadowed by then. It is handed the
+        // file's own createRequire instead; a version of the package that no longer reads so fails
+        // this build, not a user's run.
+        name: 'tree-sitter-require',
+        setup(b) {
+          b.onLoad({ filter: /web-tree-sitter[\\/]web-tree-sitter\.js$/ }, (args) => {
+            const text = readFileSync(args.path, 'utf8')
+            const own = 'const { createRequire } = await import("module");\n    var require = createRequire(import.meta.url);'
+            if (!text.includes(own)) throw new Error(`${args.path}: its own require is no longer made as build.mjs expects`)
+            return { contents: text.replace(own, 'var require = __chCreateRequire(import.meta.url);'), loader: 'js' }
+          })
+        },
       },
-    },
-    {
-      // A config's section packages are ES modules: loaded with the import() cli/code-cache.ts
-      // hands this file, since import() below becomes require().
-      name: 'es-import',
-      setup(b) {
-        b.onLoad({ filter: /import-module\.ts$/ }, (args) =>
-          args.path === join(root, 'pipeline', 'import-module.ts')
-            ? { contents: 'export const importModule = (url) => __chImport(url)', loader: 'js' }
-            : undefined,
-        )
+      {
+        // A config's section packages are ES modules: loaded with the import() cli/code-cache.ts
+        // hands this file, since import() below becomes require().
+        name: 'es-import',
+        setup(b) {
+          b.onLoad({ filter: /import-module\.ts$/ }, (args) =>
+            args.path === join(root, 'pipeline', 'import-module.ts')
+              ? { contents: 'export const importModule = (url) => __chImport(url)', loader: 'js' }
+              : undefined,
+          )
+        },
       },
-    },
-    {
-      // The Anthropic SDK (more than half of this file's size otherwise) is a file of its own,
-      // required on first use: a run with no API key never reads it, and a run without its code
-      // cache yet does not parse it.
-      name: 'sdk-beside',
-      setup(b) {
-        b.onResolve({ filter: /^@anthropic-ai\/sdk$/ }, () => ({ path: './sdk.cjs', external: true }))
+      {
+        // The Anthropic SDK (more than half of this file's size otherwise) is a file of its own,
+        // required on first use: a run with no API key never reads it, and a run without its code
+        // cache yet does not parse it.
+        name: 'sdk-beside',
+        setup(b) {
+          b.onResolve({ filter: /^@anthropic-ai\/sdk$/ }, () => ({ path: './sdk.cjs', external: true }))
+        },
       },
-    },
-  ],
-  outfile: join(outDir, 'chunks', 'commands.cjs'),
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  // Every import() a require(): code run through vm.Script has no loader for import().
-  supported: { 'dynamic-import': false },
-  legalComments: 'eof',
-  banner: { js: "const __chFileUrl = require('node:url').pathToFileURL(__filename).href;\nconst __chCreateRequire = require('node:module').createRequire;" },
-  define: { __CH_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__chFileUrl' },
-  tsconfig,
-  logLevel: 'warning',
-})
+    ],
+    outfile: join(outDir, 'chunks', `${name}.cjs`),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    // Every import() a require(): code run through vm.Script has no loader for import().
+    supported: { 'dynamic-import': false },
+    legalComments: 'eof',
+    banner: { js: "const __chFileUrl = require('node:url').pathToFileURL(__filename).href;\nconst __chCreateRequire = require('node:module').createRequire;" },
+    define: { __CH_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__chFileUrl' },
+    tsconfig,
+    logLevel: 'warning',
+  })
+// cli/commands-module.ts in the ES bundle: each command runs from its CommonJS file with V8's code
+// cache, named by the file's content hash (so a changed file never meets an old cache, whatever
+// its size and time), loaded once; after keepCodeCacheOnSuccess(), what this run compiled is
+// written at an exit with code 0.
+const cjsKeys = Object.fromEntries(
+  Object.keys(cjsBundles).map((name) => [
+    name,
+    createHash('sha256')
+      .update(readFileSync(join(outDir, 'chunks', `${name}.cjs`)))
+      .digest('hex')
+      .slice(0, 16),
+  ]),
+)
+const commandsInBundle = [
+  "import { fileURLToPath } from 'node:url'",
+  `const KEYS = ${JSON.stringify(cjsKeys)}`,
+  'const runs = new Map()',
+  'export async function commandsModule(bundle, use) {',
+  '  if (!runs.has(bundle)) {',
+  `    const { runCached } = await import(${JSON.stringify(join(root, 'cli', 'code-cache.ts'))})`,
+  '    runs.set(bundle, runCached(fileURLToPath(new URL(`./chunks/${bundle}.cjs`, import.meta.url)), KEYS[bundle], use))',
+  '  }',
+  '  return runs.get(bundle).exports',
+  '}',
+  'export function keepCodeCacheOnSuccess() {',
+  "  process.once('exit', (code) => { if (code === 0) for (const run of runs.values()) run.save() })",
+  '}',
+].join('\n')
 await build({
   entryPoints: { 'compact-handoff': join(root, 'cli', 'main.ts') },
   plugins: [

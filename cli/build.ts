@@ -23,7 +23,7 @@ const usage = `Usage: compact-handoff build <transcript.jsonl> [options]
 Builds the handoff for a Claude Code transcript and prints what the next window would receive
 (the handoff, then the Read results it hands up), then a report of each section. By default the
 conversation is taken as it stood before the file's last compaction (the whole file when it holds
-none). A preview: nothing is stored.
+none). A preview: no handoff, row or log is stored.
 
 Options:
   --config FILE       extend the default pipeline with FILE (repeatable)

@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -23,6 +24,7 @@ function fixture(source = 'exports.twice = (n) => n * 2\nexports.where = __filen
 }
 
 const cacheFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.bin'))
+const keyOf = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16)
 
 interface Loaded {
   cache: string
@@ -36,10 +38,10 @@ interface Loaded {
  * Loads the bundle in a process of its own, as the CLI does: within one process V8 keeps what it
  * compiled in memory and would never consult the cache on disk.
  */
-function load(file: string, use: string, env: Record<string, string>, call = 'return e.twice(21)'): Loaded {
+function load(file: string, use: string, env: Record<string, string>, call = 'return e.twice(21)', key = keyOf(file)): Loaded {
   const script = [
     `import { runCached } from ${JSON.stringify(join(repoRoot, 'cli', 'code-cache.ts'))}`,
-    `const run = runCached(${JSON.stringify(file)}, ${JSON.stringify(use)}, process.env)`,
+    `const run = runCached(${JSON.stringify(file)}, ${JSON.stringify(key)}, ${JSON.stringify(use)}, process.env)`,
     `const value = await (async (e) => { ${call} })(run.exports)`,
     'console.log(JSON.stringify({ cache: run.cache, value, saved: run.save() }))',
   ].join('\n')
@@ -48,7 +50,7 @@ function load(file: string, use: string, env: Record<string, string>, call = 're
     env: { PATH: process.env.PATH, HOME: tmpdir(), ...env },
     encoding: 'utf8',
   })
-  assert.equal(r.status, 0, r.stderr)
+  assert.equal(r.status, 0, `exit ${r.status} (${r.signal}): ${r.stderr}`)
   return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Loaded
 }
 
@@ -63,45 +65,58 @@ describe('runCached', () => {
     assert.equal(statSync(env.COMPACT_HANDOFF_CODE_CACHE).mode & 0o777, 0o700)
     const second = load(file, 'build', env)
     assert.deepEqual([second.cache, second.value, second.saved], ['hit', 42, null])
-    // Each use keeps its own cache.
+    // Each use keeps its own cache, and so does each way of running node.
     assert.equal(load(file, 'engine', env).cache, 'miss')
+    assert.equal(load(file, 'build', { ...env, NODE_OPTIONS: '--max-old-space-size=512' }).cache, 'miss')
+    assert.equal(load(file, 'build', env).cache, 'hit')
+    assert.equal(load(file, 'build', { ...env, NODE_OPTIONS: '--max-old-space-size=512' }).cache, 'hit')
   })
 
-  test('a changed bundle never meets the old cache, even at the same length', () => {
+  test('a changed bundle never meets the old cache, at the same length and the same time too', () => {
     const { file, env } = fixture('exports.v = 1\n')
+    const when = statSync(file).mtime
     assert.equal(load(file, 'build', env, 'return e.v').cache, 'miss')
     writeFileSync(file, 'exports.v = 2\n')
-    const later = new Date(Date.now() + 5_000)
-    utimesSync(file, later, later)
+    utimesSync(file, when, when)
     const run = load(file, 'build', env, 'return e.v')
     assert.deepEqual([run.cache, run.value], ['miss', 2])
   })
 
-  test('a broken cache is refused by V8, the bundle still loads, and the cache is written again', () => {
-    const { file, env } = fixture()
+  test('a damaged cache is refused, not run: the bundle loads, and the cache is written again', () => {
+    // Enough code for a cache of some size, every function called so that all of it is in there.
+    const body = Array.from({ length: 200 }, (_, i) => `function f${i}(n) { return n + ${i} }`).join('\n')
+    const { file, env } = fixture(`${body}\nexports.twice = (n) => [${Array.from({ length: 200 }, (_, i) => `f${i}(0)`).join(', ')}].length * 0 + n * 2\n`)
     const path = load(file, 'build', env).saved!
-    writeFileSync(path, Buffer.from('not a code cache at all'))
-    const run = load(file, 'build', env)
-    assert.deepEqual([run.cache, run.value, run.saved], ['rejected', 42, path])
+    const good = readFileSync(path)
+    for (const at of [0.25, 0.5, 0.75].map((share) => Math.floor(good.length * share))) {
+      const bad = Buffer.from(good)
+      bad.writeUInt32LE(0xffffffff, at)
+      writeFileSync(path, bad)
+      const run = load(file, 'build', env)
+      assert.deepEqual([run.cache, run.value, run.saved], ['rejected', 42, path], `damaged at byte ${at}`)
+    }
     assert.equal(load(file, 'build', env).cache, 'hit')
   })
 
-  test('off, a folder others may write to, and a folder that cannot be made: no cache, and the load goes on', () => {
+  test('off, a relative value, a folder others may write to, a folder that cannot be made: no cache, and the load goes on', () => {
     const { dir, file } = fixture()
-    assert.deepEqual(load(file, 'build', { COMPACT_HANDOFF_CODE_CACHE: 'off' }), { cache: 'off', value: 42, saved: null })
+    for (const value of ['off', '0', 'false'])
+      assert.deepEqual(load(file, 'build', { COMPACT_HANDOFF_CODE_CACHE: value }), { cache: 'off', value: 42, saved: null }, value)
+    assert.equal(existsSync(join(repoRoot, 'false')), false, 'a relative value makes no folder')
     const shared = join(dir, 'shared')
     mkdirSync(shared)
     chmodSync(shared, 0o777)
-    assert.equal(load(file, 'build', { COMPACT_HANDOFF_CODE_CACHE: shared }).cache, 'off')
-    assert.deepEqual(cacheFiles(shared), [])
+    assert.equal(load(file, 'build', { COMPACT_HANDOFF_CODE_CACHE: join(shared, 'cache') }).cache, 'off')
+    assert.deepEqual(readdirSync(shared), [], 'nothing is made under a folder others may write to')
     assert.deepEqual(load(file, 'build', { COMPACT_HANDOFF_CODE_CACHE: join(file, 'cache') }), { cache: 'off', value: 42, saved: null })
   })
 
-  test('the bundle imports an ES module through the import() it is handed', () => {
-    const { dir, file, env } = fixture('exports.load = (url) => __chImport(url)\n')
+  test('the bundle runs strict, and imports an ES module through the import() it is handed', () => {
+    const { dir, file, env } = fixture('exports.strict = (function () { return this === undefined })()\nexports.load = (url) => __chImport(url)\n')
     const esm = join(dir, 'section.mjs')
     writeFileSync(esm, 'export default { name: "from-esm" }\n')
-    assert.equal(load(file, 'build', env, `return (await e.load(${JSON.stringify(pathToFileURL(esm).href)})).default.name`).value, 'from-esm')
+    const run = load(file, 'build', env, `return [e.strict, (await e.load(${JSON.stringify(pathToFileURL(esm).href)})).default.name]`)
+    assert.deepEqual(run.value, [true, 'from-esm'])
   })
 
   test('where caches are kept by default', () => {
@@ -109,11 +124,12 @@ describe('runCached', () => {
     assert.equal(cacheDir({ HOME: '/home/u', XDG_CACHE_HOME: '/var/cache/u' }), '/var/cache/u/compact-handoff/code-cache')
     assert.equal(cacheDir({ HOME: '/home/u', COMPACT_HANDOFF_CODE_CACHE: '/tmp/cc' }), '/tmp/cc')
     assert.equal(cacheDir({ COMPACT_HANDOFF_CODE_CACHE: 'off' }), null)
+    assert.equal(cacheDir({ COMPACT_HANDOFF_CODE_CACHE: 'relative/dir' }), null)
   })
 })
 
 describe('the bundle keeps a code cache per command', { skip: skipWithoutShared }, () => {
-  test('build: written after a run that succeeded, taken by the next, none after a usage error', () => {
+  test('build: written after a run that succeeded, taken by the next, none after a usage error or --help; status: its own', () => {
     const cache = join(mkdtempSync(join(tmpdir(), 'ch-bundle-cache-')), 'cache')
     const run = (...args: string[]) =>
       spawnSync(process.execPath, [join(repoRoot, 'plugin', 'dist', 'compact-handoff.mjs'), ...args], {
@@ -122,7 +138,8 @@ describe('the bundle keeps a code cache per command', { skip: skipWithoutShared 
       })
     const usage = run('build')
     assert.equal(usage.status, 2)
-    assert.deepEqual(existsSync(cache) ? cacheFiles(cache) : [], [], 'a usage error keeps no cache')
+    assert.equal(run('build', '--help').status, 0)
+    assert.deepEqual(existsSync(cache) ? cacheFiles(cache) : [], [], 'neither a usage error nor --help keeps a cache')
     const transcript = rawTranscript('marot__spotter__short.jsonl')
     const first = run('build', transcript, '--json')
     assert.equal(first.status, 0, first.stderr)
@@ -138,5 +155,8 @@ describe('the bundle keeps a code cache per command', { skip: skipWithoutShared 
     // Taken, not written again.
     assert.equal(statSync(join(cache, written)).mtimeMs, mtime)
     assert.ok(readFileSync(join(cache, written)).equals(before))
+    // A history command keeps its own, from its own file.
+    assert.equal(run('status').status, 0)
+    assert.equal(cacheFiles(cache).filter((f) => f.startsWith('history-') && f.endsWith('-status.bin')).length, 1, cacheFiles(cache).join(', '))
   })
 })

@@ -5,7 +5,7 @@
  */
 import { ERROR_CODES, HandoffError } from '../pipeline/codes.ts'
 import type { Command } from './command.ts'
-import { commandsModule } from './commands-module.ts'
+import { commandsModule, keepCodeCacheOnSuccess } from './commands-module.ts'
 import { forTerminal } from './terminal.ts'
 
 declare const __CH_VERSION__: string
@@ -13,27 +13,34 @@ export const VERSION = typeof __CH_VERSION__ === 'string' ? __CH_VERSION__ : '0.
 
 /**
  * Each command's module is loaded only when it runs: every compaction starts a fresh process for
- * `engine`, and what it does not parse it does not pay for. All but `report` are in ./commands.ts,
- * which the bundle runs from chunks/commands.cjs with V8's code cache (./commands-module.ts): a
- * command's second run starts from what its first one compiled.
+ * `engine`, and what it does not parse it does not pay for. In the bundle, all but `report` run
+ * from CommonJS files with V8's code cache (./commands-module.ts): a command's second run starts
+ * from what its first one compiled. Each command keeps its cache (`use`); each history tool too,
+ * as they call different code.
  */
-const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {
-  build: { summary: 'build the handoff for a transcript on disk', load: () => command('buildCommand', 'build') },
-  status: { summary: "a session's compactions, its history reads, the search index", load: () => command('statusCommand', 'history') },
-  list: { summary: "list a session's compactions, or every session that compacted", load: () => command('listCommand', 'history') },
-  lookup: { summary: 'read back a stored handoff, summary, conversation, row or section', load: () => command('lookupCommand', 'history') },
-  search: { summary: 'search what earlier compactions replaced', load: () => command('searchCommand', 'history') },
+const commands: Record<string, { summary: string; load: (use: string) => Promise<Command> }> = {
+  build: { summary: 'build the handoff for a transcript on disk', load: async (use) => (await commandsModule('commands', use)).buildCommand },
+  status: {
+    summary: "a session's compactions, its history reads, the search index",
+    load: async (use) => (await commandsModule('history', use)).statusCommand,
+  },
+  list: { summary: "list a session's compactions, or every session that compacted", load: async (use) => (await commandsModule('history', use)).listCommand },
+  lookup: {
+    summary: 'read back a stored handoff, summary, conversation, row or section',
+    load: async (use) => (await commandsModule('history', use)).lookupCommand,
+  },
+  search: { summary: 'search what earlier compactions replaced', load: async (use) => (await commandsModule('history', use)).searchCommand },
   report: {
     summary: 'the store as one HTML page: occupancy, handoffs, cost, fallbacks, the watch, A/B, quality (--ab: the arms compared, as text)',
     load: async () => (await import('./report.ts')).reportCommand,
   },
-  index: { summary: 'add every stored text the search index lacks (--rebuild: from scratch)', load: () => command('indexCommand', 'history') },
-  engine: { summary: '(internal) run one compaction for the plugin', load: () => command('engineCommand', 'engine') },
-  tool: { summary: '(internal) answer one history tool call for the plugin', load: () => command('toolCommand', 'history') },
+  index: {
+    summary: 'add every stored text the search index lacks (--rebuild: from scratch)',
+    load: async (use) => (await commandsModule('history', use)).indexCommand,
+  },
+  engine: { summary: '(internal) run one compaction for the plugin', load: async (use) => (await commandsModule('commands', use)).engineCommand },
+  tool: { summary: '(internal) answer one history tool call for the plugin', load: async (use) => (await commandsModule('history', use)).toolCommand },
 }
-
-/** `use` names the code cache: commands that call the same code share one. */
-const command = async (name: keyof Awaited<ReturnType<typeof commandsModule>>, use: string): Promise<Command> => (await commandsModule(use))[name]
 
 /** The commands a person runs; the internal ones are the plugin's. */
 const publicCommands = () => Object.entries(commands).filter(([, c]) => !c.summary.startsWith('(internal)'))
@@ -73,11 +80,17 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`compact-handoff: unknown command "${name}" (commands: ${names.join(', ')}) [USAGE]\n`)
     return ERROR_CODES.USAGE.exit
   }
-  const command = await entry.load()
+  // The cache a run keeps is named by what it ran: the command, and which tool for `tool`.
+  const use = name === 'tool' && /^[a-z_]{1,40}$/.test(rest[0] ?? '') ? `tool-${rest[0]}` : name
+  const command = await entry.load(use)
   if (rest.includes('--help') || rest.includes('-h')) {
     process.stdout.write(`${command.usage}\n`)
     return 0
   }
+  // Only a run that did its work leaves a cache (one that exits 0, which the engine child does by
+  // itself): a usage error or --help compiles little worth keeping, and a kept cache is never
+  // replaced while V8 takes it.
+  keepCodeCacheOnSuccess()
   try {
     return await command.run(rest)
   } catch (err) {

@@ -2,7 +2,8 @@
 // The README's test command: typecheck, then every *.test.ts in the tree under node's test runner
 // (through tsx), unit tests and engine end-to-end tests alike. Exit code is the runner's.
 import { spawnSync } from 'node:child_process'
-import { readdirSync, statSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -52,4 +53,10 @@ if (only.length === 0) {
     process.exit(tsc)
   }
 }
-process.exit(run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files]))
+// The bundle's code caches (cli/code-cache.ts) from every CLI run the tests make go to a folder of
+// this run's own, not the user's ~/.cache; a test that checks the cache names its own folder.
+const codeCache = process.env.COMPACT_HANDOFF_CODE_CACHE ? null : mkdtempSync(join(tmpdir(), 'ch-test-code-cache-'))
+if (codeCache) process.env.COMPACT_HANDOFF_CODE_CACHE = codeCache
+const status = run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files])
+if (codeCache) rmSync(codeCache, { recursive: true, force: true })
+process.exit(status)

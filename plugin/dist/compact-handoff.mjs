@@ -10,30 +10,46 @@ import "./chunks/chunk-JULZ67VA.mjs";
 
 // cli/commands-module.ts
 import { fileURLToPath } from "node:url";
-async function commandsModule(use) {
-  const { runCached } = await import("./chunks/code-cache-X56TESC5.mjs");
-  const run = runCached(fileURLToPath(new URL("./chunks/commands.cjs", import.meta.url)), use);
-  process.once("exit", (code) => code === 0 && run.save());
-  return run.exports;
+var KEYS = { "commands": "58b1fabbbbaf7307", "history": "0115ffe773110d36" };
+var runs = /* @__PURE__ */ new Map();
+async function commandsModule(bundle, use) {
+  if (!runs.has(bundle)) {
+    const { runCached } = await import("./chunks/code-cache-PO7QBHTQ.mjs");
+    runs.set(bundle, runCached(fileURLToPath(new URL(`./chunks/${bundle}.cjs`, import.meta.url)), KEYS[bundle], use));
+  }
+  return runs.get(bundle).exports;
+}
+function keepCodeCacheOnSuccess() {
+  process.once("exit", (code) => {
+    if (code === 0) for (const run of runs.values()) run.save();
+  });
 }
 
 // cli/main.ts
 var VERSION = true ? "0.1.0" : "0.0.0-dev";
 var commands = {
-  build: { summary: "build the handoff for a transcript on disk", load: () => command("buildCommand", "build") },
-  status: { summary: "a session's compactions, its history reads, the search index", load: () => command("statusCommand", "history") },
-  list: { summary: "list a session's compactions, or every session that compacted", load: () => command("listCommand", "history") },
-  lookup: { summary: "read back a stored handoff, summary, conversation, row or section", load: () => command("lookupCommand", "history") },
-  search: { summary: "search what earlier compactions replaced", load: () => command("searchCommand", "history") },
+  build: { summary: "build the handoff for a transcript on disk", load: async (use) => (await commandsModule("commands", use)).buildCommand },
+  status: {
+    summary: "a session's compactions, its history reads, the search index",
+    load: async (use) => (await commandsModule("history", use)).statusCommand
+  },
+  list: { summary: "list a session's compactions, or every session that compacted", load: async (use) => (await commandsModule("history", use)).listCommand },
+  lookup: {
+    summary: "read back a stored handoff, summary, conversation, row or section",
+    load: async (use) => (await commandsModule("history", use)).lookupCommand
+  },
+  search: { summary: "search what earlier compactions replaced", load: async (use) => (await commandsModule("history", use)).searchCommand },
   report: {
     summary: "the store as one HTML page: occupancy, handoffs, cost, fallbacks, the watch, A/B, quality (--ab: the arms compared, as text)",
     load: async () => (await import("./chunks/report-76HS3Y2P.mjs")).reportCommand
   },
-  index: { summary: "add every stored text the search index lacks (--rebuild: from scratch)", load: () => command("indexCommand", "history") },
-  engine: { summary: "(internal) run one compaction for the plugin", load: () => command("engineCommand", "engine") },
-  tool: { summary: "(internal) answer one history tool call for the plugin", load: () => command("toolCommand", "history") }
+  index: {
+    summary: "add every stored text the search index lacks (--rebuild: from scratch)",
+    load: async (use) => (await commandsModule("history", use)).indexCommand
+  },
+  engine: { summary: "(internal) run one compaction for the plugin", load: async (use) => (await commandsModule("commands", use)).engineCommand },
+  tool: { summary: "(internal) answer one history tool call for the plugin", load: async (use) => (await commandsModule("history", use)).toolCommand }
 };
-var command = async (name, use) => (await commandsModule(use))[name];
 var publicCommands = () => Object.entries(commands).filter(([, c]) => !c.summary.startsWith("(internal)"));
 function help() {
   const rows = publicCommands().map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);
@@ -68,14 +84,16 @@ async function main(argv) {
 `);
     return ERROR_CODES.USAGE.exit;
   }
-  const command2 = await entry.load();
+  const use = name === "tool" && /^[a-z_]{1,40}$/.test(rest[0] ?? "") ? `tool-${rest[0]}` : name;
+  const command = await entry.load(use);
   if (rest.includes("--help") || rest.includes("-h")) {
-    process.stdout.write(`${command2.usage}
+    process.stdout.write(`${command.usage}
 `);
     return 0;
   }
+  keepCodeCacheOnSuccess();
   try {
-    return await command2.run(rest);
+    return await command.run(rest);
   } catch (err) {
     if (HandoffError.is(err)) {
       process.stderr.write(forTerminal(`compact-handoff ${name}: ${err.message} [${err.code}]`) + "\n");

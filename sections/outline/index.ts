@@ -186,8 +186,7 @@ export default defineSection<OutlineOptions>({
     // a folder such as /app or /workspace may exist on both machines.
     const missing = touches.filter((t) => !existsSync(resolve(cwd, t.path))).map((t) => t.path)
     const sameMachine =
-      ctx.input.trigger !== 'cli' ||
-      (ctx.input.transcript.cwd !== undefined && existsSync(ctx.input.transcript.cwd) && missing.length < touches.length)
+      ctx.input.trigger !== 'cli' || (ctx.input.transcript.cwd !== undefined && existsSync(ctx.input.transcript.cwd) && missing.length < touches.length)
     const goneNow = new Set(sameMachine ? missing : [])
     const head = (touch: Touch) => {
       const secret = denied(touch)

@@ -151,8 +151,8 @@ var init_text = __esm({
     "use strict";
     oneLine = (s) => s.replace(/\s*\n\s*/g, " \u23CE ").replace(/[ \t]+/g, " ").trim();
     fmt = (n) => {
-      const [int2, frac] = String(n).split(".");
-      return int2.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + (frac ? `.${frac.slice(0, 3)}` : "");
+      const [int, frac] = String(n).split(".");
+      return int.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + (frac ? `.${frac.slice(0, 3)}` : "");
     };
     lineCount = (n) => `${fmt(n)} line${n === 1 ? "" : "s"}`;
     lineSpan = (from, to) => from === to ? `line ${fmt(from)}` : `lines ${fmt(from)}\u2013${fmt(to)}`;
@@ -766,9 +766,9 @@ function formatReport(issues, opts = {}) {
 ${n} ${n === 1 ? "issue" : "issues"} in the pipeline config`;
 }
 function didYouMean(name2, candidates) {
-  const list2 = [...candidates];
-  if (list2.length === 0) return void 0;
-  const best = (0, import_fastest_levenshtein.closest)(name2, list2);
+  const list = [...candidates];
+  if (list.length === 0) return void 0;
+  const best = (0, import_fastest_levenshtein.closest)(name2, list);
   return (0, import_fastest_levenshtein.distance)(name2, best) <= Math.max(1, Math.floor(Math.max(name2.length, best.length) / 3)) ? best : void 0;
 }
 function showValue(value) {
@@ -5721,8 +5721,8 @@ function guardSeam(hooks, ledger, now, timeoutMs) {
           await settleTap(tap.type, fn, [readOnly(event)], timeoutMs);
           ledger()?.note(tap.name, "beforeCompact", "ok", now() - started);
         } catch (err2) {
-          const { status: status2, message } = failure(err2, timeoutMs);
-          ledger()?.note(tap.name, "beforeCompact", status2, now() - started, message);
+          const { status, message } = failure(err2, timeoutMs);
+          ledger()?.note(tap.name, "beforeCompact", status, now() - started, message);
         }
       };
       return { ...tap, type: "promise", fn: guarded };
@@ -5770,8 +5770,8 @@ function subscriberFacade(subscriber, hooks, ledger, now, timeoutMs) {
         return WATERFALLS.has(hook) ? out2 ?? args2[0] : void 0;
       };
       const fail = (args2, err2, started) => {
-        const { status: status2, message } = failure(err2, timeoutMs);
-        ledger()?.note(subscriber, hook, status2, now() - started, message);
+        const { status, message } = failure(err2, timeoutMs);
+        ledger()?.note(subscriber, hook, status, now() - started, message);
         return WATERFALLS.has(hook) ? args2[0] : void 0;
       };
       if (ASYNC_HOOKS.has(hook)) {
@@ -5913,17 +5913,17 @@ var init_pipeline = __esm({
     SeamLedger = class {
       records = [];
       byKey = /* @__PURE__ */ new Map();
-      note(name2, hook, status2, ms, message) {
+      note(name2, hook, status, ms, message) {
         const key = `${name2}\0${hook}`;
         const row = this.byKey.get(key);
         if (!row) {
-          const fresh = { name: name2, hook, status: status2, ms, ...message ? { message } : {} };
+          const fresh = { name: name2, hook, status, ms, ...message ? { message } : {} };
           this.byKey.set(key, fresh);
           this.records.push(fresh);
           return;
         }
         row.ms += ms;
-        if (row.status === "ok" && status2 !== "ok") Object.assign(row, { status: status2 }, message ? { message } : {});
+        if (row.status === "ok" && status !== "ok") Object.assign(row, { status }, message ? { message } : {});
       }
     };
     errorText = (err2) => String(err2?.message ?? err2);
@@ -7253,7 +7253,7 @@ var require_scan = __commonJS({
 var require_parse = __commonJS({
   "node_modules/picomatch/lib/parse.js"(exports2, module2) {
     "use strict";
-    var constants3 = require_constants();
+    var constants2 = require_constants();
     var utils = require_utils();
     var {
       MAX_LENGTH,
@@ -7261,7 +7261,7 @@ var require_parse = __commonJS({
       REGEX_NON_SPECIAL_CHARS,
       REGEX_SPECIAL_CHARS_BACKREF,
       REPLACEMENTS
-    } = constants3;
+    } = constants2;
     var expandRange = (args2, options) => {
       if (typeof options.expandRange === "function") {
         return options.expandRange(...args2, options);
@@ -7470,7 +7470,7 @@ var require_parse = __commonJS({
       if (options.maxExtglobRecursion === false) {
         return { risky: false };
       }
-      const max = typeof options.maxExtglobRecursion === "number" ? options.maxExtglobRecursion : constants3.DEFAULT_MAX_EXTGLOB_RECURSION;
+      const max = typeof options.maxExtglobRecursion === "number" ? options.maxExtglobRecursion : constants2.DEFAULT_MAX_EXTGLOB_RECURSION;
       const branches = splitTopLevel(body2).map((branch) => branch.trim());
       if (branches.length > 1) {
         if (branches.some((branch) => branch === "") || branches.some((branch) => /^[*?]+$/.test(branch)) || hasRepeatedCharPrefixOverlap(branches)) {
@@ -7502,7 +7502,7 @@ var require_parse = __commonJS({
       }
       return { risky: false };
     };
-    var parse3 = (input, options) => {
+    var parse2 = (input, options) => {
       if (typeof input !== "string") {
         throw new TypeError("Expected a string");
       }
@@ -7516,8 +7516,8 @@ var require_parse = __commonJS({
       const bos = { type: "bos", value: "", output: opts.prepend || "" };
       const tokens = [bos];
       const capture = opts.capture ? "" : "?:";
-      const PLATFORM_CHARS = constants3.globChars(opts.windows);
-      const EXTGLOB_CHARS = constants3.extglobChars(PLATFORM_CHARS);
+      const PLATFORM_CHARS = constants2.globChars(opts.windows);
+      const EXTGLOB_CHARS = constants2.extglobChars(PLATFORM_CHARS);
       const {
         DOT_LITERAL,
         PLUS_LITERAL,
@@ -7672,7 +7672,7 @@ var require_parse = __commonJS({
             output = token.close = `)$))${extglobStar}`;
           }
           if (token.inner.includes("*") && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
-            const expression = parse3(rest, { ...options, fastpaths: false }).output;
+            const expression = parse2(rest, { ...options, fastpaths: false }).output;
             output = token.close = `)${expression})${extglobStar})`;
           }
           if (token.prev.type === "bos") {
@@ -8195,7 +8195,7 @@ var require_parse = __commonJS({
       }
       return state;
     };
-    parse3.fastpaths = (input, options) => {
+    parse2.fastpaths = (input, options) => {
       const opts = { ...options };
       const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
       const len = input.length;
@@ -8213,7 +8213,7 @@ var require_parse = __commonJS({
         NO_DOTS_SLASH,
         STAR,
         START_ANCHOR
-      } = constants3.globChars(opts.windows);
+      } = constants2.globChars(opts.windows);
       const nodot = opts.dot ? NO_DOTS : NO_DOT;
       const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
       const capture = opts.capture ? "" : "?:";
@@ -8260,7 +8260,7 @@ var require_parse = __commonJS({
       }
       return source;
     };
-    module2.exports = parse3;
+    module2.exports = parse2;
   }
 });
 
@@ -8269,9 +8269,9 @@ var require_picomatch = __commonJS({
   "node_modules/picomatch/lib/picomatch.js"(exports2, module2) {
     "use strict";
     var scan2 = require_scan();
-    var parse3 = require_parse();
+    var parse2 = require_parse();
     var utils = require_utils();
-    var constants3 = require_constants();
+    var constants2 = require_constants();
     var isObject = (val) => val && typeof val === "object" && !Array.isArray(val);
     var picomatch2 = (glob, options, returnState = false) => {
       if (Array.isArray(glob)) {
@@ -8357,7 +8357,7 @@ var require_picomatch = __commonJS({
     picomatch2.isMatch = (str3, patterns, options) => picomatch2(patterns, options)(str3);
     picomatch2.parse = (pattern, options) => {
       if (Array.isArray(pattern)) return pattern.map((p) => picomatch2.parse(p, options));
-      return parse3(pattern, { ...options, fastpaths: false });
+      return parse2(pattern, { ...options, fastpaths: false });
     };
     picomatch2.scan = (input, options) => scan2(input, options);
     picomatch2.compileRe = (state, options, returnOutput = false, returnState = false) => {
@@ -8383,10 +8383,10 @@ var require_picomatch = __commonJS({
       }
       let parsed = { negated: false, fastpaths: true };
       if (options.fastpaths !== false && (input[0] === "." || input[0] === "*")) {
-        parsed.output = parse3.fastpaths(input, options);
+        parsed.output = parse2.fastpaths(input, options);
       }
       if (!parsed.output) {
-        parsed = parse3(input, options);
+        parsed = parse2(input, options);
       }
       return picomatch2.compileRe(parsed, options, returnOutput, returnState);
     };
@@ -8399,7 +8399,7 @@ var require_picomatch = __commonJS({
         return /$^/;
       }
     };
-    picomatch2.constants = constants3;
+    picomatch2.constants = constants2;
     module2.exports = picomatch2;
   }
 });
@@ -8517,8 +8517,8 @@ function notASecret(value) {
 function hideSecretValues(text) {
   return hidden(text, false);
 }
-function hideSecretValuesInCommand(command2) {
-  return hidden(command2, true);
+function hideSecretValuesInCommand(command) {
+  return hidden(command, true);
 }
 function hidden(text, asCommand) {
   if (!NAMED.test(text) && !SHAPED.test(text)) return text;
@@ -8981,13 +8981,13 @@ function errorReason(text, opts = {}) {
   const all = raw.map((l) => l.replace(/\s+/g, " ").trim()).filter((l) => l !== "");
   const exit = all[0] !== void 0 && EXIT_LINE.test(all[0]) ? all[0] : null;
   const rest = exit ? all.slice(1) : all;
-  const pick2 = (test) => {
+  const pick = (test) => {
     const first = rest.findIndex((l) => test(l) && !BARE_MARKER.test(l));
     if (first < 0) return null;
     const next = rest.findIndex((l, i2) => i2 > first && test(l) && !BARE_MARKER.test(l));
     return [rest[first], ...next >= 0 ? [rest[next]] : rest.slice(first + 1, first + 2)].slice(0, lines);
   };
-  const reason = tracebackTail(raw) ?? pick2((l) => NAMES_ERROR.test(l)) ?? pick2((l) => MENTIONS_ERROR.test(l)) ?? rest.slice(-lines);
+  const reason = tracebackTail(raw) ?? pick((l) => NAMES_ERROR.test(l)) ?? pick((l) => MENTIONS_ERROR.test(l)) ?? rest.slice(-lines);
   return clip([...exit ? [exit] : [], ...reason].join(" \u23CE "), max);
 }
 function tracebackTail(raw) {
@@ -9044,10 +9044,10 @@ function shortInput(use, max = 120) {
 function renderUse(u, o) {
   let line = `  \u2192 ${u.name} ${clipEnd(JSON.stringify(u.input), o.toolInputChars)}`;
   if (o.toolResultChars > 0 && u.result) {
-    const status2 = u.result.isError ? "error" : "ok";
+    const status = u.result.isError ? "error" : "ok";
     const body2 = flat(u.result.text);
     line += `
-    \u2190 ${status2}${body2 ? `: ${clipEnd(body2, o.toolResultChars)}` : ""}`;
+    \u2190 ${status}${body2 ? `: ${clipEnd(body2, o.toolResultChars)}` : ""}`;
   }
   return line;
 }
@@ -9190,8 +9190,8 @@ function renderConversation(t, opts) {
       } else break;
     }
     if (used + s.length + 2 > room) {
-      const newest2 = full || m.kind !== "assistant" ? null : newestCalls(s, room - used - 2);
-      if (newest2) shown.push({ at: i2, text: newest2, compact: true });
+      const newest = full || m.kind !== "assistant" ? null : newestCalls(s, room - used - 2);
+      if (newest) shown.push({ at: i2, text: newest, compact: true });
       break;
     }
     shown.push({ at: i2, text: s, compact: !full });
@@ -9759,16 +9759,16 @@ function callLabel(u, max = 100) {
   if (u.name === "Task" || u.name === "Agent") return one(`${u.name}: ${s(u.input.description) || s(u.input.prompt)}`);
   return one(`${u.name} ${JSON.stringify(u.input)}`);
 }
-function commandHead(command2, max) {
-  const lines = command2.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+function commandHead(command, max) {
+  const lines = command.split("\n").map((l) => l.trim()).filter((l) => l !== "");
   let head = lines[0] ?? "";
   for (let i2 = 1; i2 < lines.length && head.length < 30 && !HEREDOC_START.test(lines[i2 - 1]); i2++) head += ` ${lines[i2]}`;
   return clip(hideSecretValuesInCommand(head), max);
 }
 function callLines(u, output = outputLines(u)) {
   if (u.name !== "Bash" || typeof u.input.command !== "string") return output;
-  const command2 = hideSecretValuesInCommand(u.input.command).split("\n").map((line, i2) => i2 === 0 ? `$ ${line}` : `> ${line}`);
-  return [...command2, ...output];
+  const command = hideSecretValuesInCommand(u.input.command).split("\n").map((line, i2) => i2 === 0 ? `$ ${line}` : `> ${line}`);
+  return [...command, ...output];
 }
 function outputLines(u) {
   const text = withoutEngineNotes(u.result?.text ?? "");
@@ -10182,7 +10182,7 @@ async function Module2(moduleArg = {}) {
   Module.currentParseCallback = null;
   var arguments_ = [];
   var thisProgram = "./this.program";
-  var quit_ = /* @__PURE__ */ __name((status2, toThrow) => {
+  var quit_ = /* @__PURE__ */ __name((status, toThrow) => {
     throw toThrow;
   }, "quit_");
   var _scriptName = __chFileUrl;
@@ -10214,8 +10214,8 @@ async function Module2(moduleArg = {}) {
       thisProgram = process.argv[1].replace(/\\/g, "/");
     }
     arguments_ = process.argv.slice(2);
-    quit_ = /* @__PURE__ */ __name((status2, toThrow) => {
-      process.exitCode = status2;
+    quit_ = /* @__PURE__ */ __name((status, toThrow) => {
+      process.exitCode = status;
       throw toThrow;
     }, "quit_");
   } else if (ENVIRONMENT_IS_WEB || ENVIRONMENT_IS_WORKER) {
@@ -10457,9 +10457,9 @@ async function Module2(moduleArg = {}) {
       __name(this, "ExitStatus");
     }
     name = "ExitStatus";
-    constructor(status2) {
-      this.message = `Program terminated with exit(${status2})`;
-      this.status = status2;
+    constructor(status) {
+      this.message = `Program terminated with exit(${status})`;
+      this.status = status;
     }
   }
   var GOT = {};
@@ -11387,9 +11387,9 @@ async function Module2(moduleArg = {}) {
     quit_(code, new ExitStatus(code));
   }, "_proc_exit");
   _proc_exit.sig = "vi";
-  var exitJS = /* @__PURE__ */ __name((status2, implicit) => {
-    EXITSTATUS = status2;
-    _proc_exit(status2);
+  var exitJS = /* @__PURE__ */ __name((status, implicit) => {
+    EXITSTATUS = status;
+    _proc_exit(status);
   }, "exitJS");
   var handleException = /* @__PURE__ */ __name((e) => {
     if (e instanceof ExitStatus || e == "unwind") {
@@ -15264,24 +15264,24 @@ function redirectWrite(r) {
   if (r.target.value === "" || NOT_A_FILE.test(r.target.value)) return null;
   return { path: r.target.value, how: r.op };
 }
-function read(command2, parser) {
+function read(command, parser) {
   if (parser) {
-    const tree = parser.parse(command2);
+    const tree = parser.parse(command);
     try {
       if (tree && !tree.rootNode.hasError) return { script: scriptFromTree(tree.rootNode), via: "parser" };
     } finally {
       tree?.delete();
     }
   }
-  return { script: scriptFromTokens(command2), via: "tokenizer" };
+  return { script: scriptFromTokens(command), via: "tokenizer" };
 }
 function within(outer, dir) {
   if (dir === void 0) return outer;
   if (dir === null || dir.startsWith("/") || dir.startsWith("~") || outer === void 0) return dir;
   return outer === null ? null : import_node_path9.posix.join(outer, dir);
 }
-function analyzeShell(command2, parser, depth = 0) {
-  const { script, via } = read(command2, parser);
+function analyzeShell(command, parser, depth = 0) {
+  const { script, via } = read(command, parser);
   const writes = [];
   let unresolved = 0;
   let readOnly2 = true;
@@ -15385,18 +15385,18 @@ function repeatsCollapsed(rows) {
 function renderCommand(row, max) {
   const mark = row.failed ? "[error] " : row.negative ? `[${row.negative}] ` : "";
   const n = runs(row);
-  const command2 = `${mark}${clip(oneLine(hideSecretValuesInCommand(row.command)), max)}`;
-  return n > 1 ? `${row.n}\u2013${row.until}. ${command2} (${n} runs in a row)` : `${row.n}. ${command2}`;
+  const command = `${mark}${clip(oneLine(hideSecretValuesInCommand(row.command)), max)}`;
+  return n > 1 ? `${row.n}\u2013${row.until}. ${command} (${n} runs in a row)` : `${row.n}. ${command}`;
 }
 function fitCommands(rows, room, countLine, limits = DEFAULT_LIMITS) {
   if (rows.length === 0) return { text: "", shown: 0, leftOut: 0, leftOutReadOnly: 0 };
-  const newest2 = rows.slice(-limits.newest);
+  const newest = rows.slice(-limits.newest);
   const older = rows.slice(0, Math.max(0, rows.length - limits.newest));
   const olderLines = older.map((r) => renderCommand(r, limits.clipChars));
   const kept = older.map(() => true);
   let newestClip = Math.max(limits.newestClipChars, limits.clipChars);
   let olderChars = olderLines.reduce((n, l) => n + l.length + 1, 0);
-  let newestChars = newest2.reduce((n, r) => n + renderCommand(r, newestClip).length + 1, 0);
+  let newestChars = newest.reduce((n, r) => n + renderCommand(r, newestClip).length + 1, 0);
   let left = 0;
   let leftReadOnly = 0;
   const size = () => (left ? countLine(left, leftReadOnly).length + 1 : 0) + olderChars + newestChars - 1;
@@ -15410,15 +15410,15 @@ function fitCommands(rows, room, countLine, limits = DEFAULT_LIMITS) {
   }
   while (size() > room && newestClip > limits.clipChars) {
     newestClip = Math.max(limits.clipChars, Math.floor(newestClip * 0.75));
-    newestChars = newest2.reduce((n, r) => n + renderCommand(r, newestClip).length + 1, 0);
+    newestChars = newest.reduce((n, r) => n + renderCommand(r, newestClip).length + 1, 0);
   }
-  const lines = [...left ? [countLine(left, leftReadOnly)] : [], ...olderLines.filter((_, i2) => kept[i2]), ...newest2.map((r) => renderCommand(r, newestClip))];
+  const lines = [...left ? [countLine(left, leftReadOnly)] : [], ...olderLines.filter((_, i2) => kept[i2]), ...newest.map((r) => renderCommand(r, newestClip))];
   return { text: lines.join("\n"), shown: rows.reduce((a, r) => a + runs(r), 0) - left, leftOut: left, leftOutReadOnly: leftReadOnly };
 }
 function commandsReserve(rows, countLineChars, limits = DEFAULT_LIMITS) {
-  const newest2 = rows.slice(-limits.newest);
-  const lines = newest2.map((r) => renderCommand(r, limits.clipChars).length + 1).reduce((a, b) => a + b, 0);
-  return rows.length > newest2.length ? lines + countLineChars + 1 : lines;
+  const newest = rows.slice(-limits.newest);
+  const lines = newest.map((r) => renderCommand(r, limits.clipChars).length + 1).reduce((a, b) => a + b, 0);
+  return rows.length > newest.length ? lines + countLineChars + 1 : lines;
 }
 var DEFAULT_LIMITS, runs;
 var init_commands = __esm({
@@ -15526,14 +15526,14 @@ function foldRelative(files) {
     if (f.toolCalls === 0 || !f.path.startsWith("/")) continue;
     for (let at2 = f.path.indexOf("/", 1); at2 >= 0; at2 = f.path.indexOf("/", at2 + 1)) {
       const tail = f.path.slice(at2 + 1);
-      const list3 = byTail.get(tail);
-      if (!list3) byTail.set(tail, [f]);
-      else if (list3.length < 2) list3.push(f);
+      const list2 = byTail.get(tail);
+      if (!list2) byTail.set(tail, [f]);
+      else if (list2.length < 2) list2.push(f);
     }
     const whole = f.path.slice(1);
-    const list2 = byTail.get(whole);
-    if (!list2) byTail.set(whole, [f]);
-    else if (list2.length < 2 && !list2.includes(f)) list2.push(f);
+    const list = byTail.get(whole);
+    if (!list) byTail.set(whole, [f]);
+    else if (list.length < 2 && !list.includes(f)) list.push(f);
   }
   const out2 = [];
   const folds = [];
@@ -15624,10 +15624,10 @@ function taskList(messages) {
   }
   return [...tasks.values()].filter((t) => t.subject !== "");
 }
-function renderTasks(tasks, room, lookup2, subjectChars = 100) {
-  const counts2 = /* @__PURE__ */ new Map();
-  for (const t of tasks) counts2.set(t.status, (counts2.get(t.status) ?? 0) + 1);
-  const summary = [...counts2].sort((a, b) => (RANK[a[0]] ?? 2) - (RANK[b[0]] ?? 2)).map(([s, k]) => `${fmt(k)} ${s.replace(/_/g, " ")}`).join(", ");
+function renderTasks(tasks, room, lookup, subjectChars = 100) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const t of tasks) counts.set(t.status, (counts.get(t.status) ?? 0) + 1);
+  const summary = [...counts].sort((a, b) => (RANK[a[0]] ?? 2) - (RANK[b[0]] ?? 2)).map(([s, k]) => `${fmt(k)} ${s.replace(/_/g, " ")}`).join(", ");
   const head = `### Tasks: ${fmt(tasks.length)} (${summary}), as the task calls left them`;
   const open4 = [...tasks].filter((t) => t.status !== "completed").sort((a, b) => rank(a) - rank(b) || byId(a, b));
   const done = tasks.filter((t) => t.status === "completed").sort(byId);
@@ -15642,7 +15642,7 @@ function renderTasks(tasks, room, lookup2, subjectChars = 100) {
   if (size([...openRows, ...doneRows]) <= room) return { text: [head, ...openRows, ...doneRows].join("\n"), shown: tasks.length };
   const doneIds = done.length ? [`- [completed] ${done.map((t) => `#${t.id}`).join(", ")}`] : [];
   if (size([...openRows, ...doneIds]) <= room) return { text: [head, ...openRows, ...doneIds].join("\n"), shown: tasks.length };
-  const note = (left) => `[${fmt(left)} more open left out for room; every task: ${lookup2}]`;
+  const note = (left) => `[${fmt(left)} more open left out for room; every task: ${lookup}]`;
   let kept = openRows.length;
   let chars2 = size([...openRows, ...doneIds]);
   while (kept > 0 && chars2 + note(open4.length - kept).length + 1 > room) {
@@ -15694,11 +15694,11 @@ async function readLedger(messages, signal, opts = {}) {
       sliceStart = performance.now();
     }
     signal?.throwIfAborted();
-    const command2 = c.use.input.command;
-    const byParser = i2 >= firstParsed && command2.length <= PARSER_CAPS.chars;
+    const command = c.use.input.command;
+    const byParser = i2 >= firstParsed && command.length <= PARSER_CAPS.chars;
     const seen = byParser ? byParserSeen : byTokensSeen;
-    c.shell = seen.get(command2) ?? analyzeShell(command2, byParser ? parser : null);
-    seen.set(command2, c.shell);
+    c.shell = seen.get(command) ?? analyzeShell(command, byParser ? parser : null);
+    seen.set(command, c.shell);
     const base2 = c.use.cwd ?? shellDir;
     if (base2 !== void 0) c.base = base2;
     shellDir = CWD_RESET.exec(c.use.result?.text ?? "")?.[1]?.trim() ?? dirAfter(base2, c.shell.endDir);
@@ -15736,10 +15736,10 @@ function toolList(f, cwd) {
 function renderFiles(files, room, cwd, n) {
   const perTool = /* @__PURE__ */ new Map();
   for (const f of files) for (const t of Object.keys(f.tools)) perTool.set(t, (perTool.get(t) ?? 0) + 1);
-  const counts2 = [...perTool].map(([t, k]) => `${t} ${fmt(k)}`).join(" \xB7 ");
+  const counts = [...perTool].map(([t, k]) => `${t} ${fmt(k)}`).join(" \xB7 ");
   const onlyDeleted = files.filter((f) => Object.keys(f.tools).length === 0).length;
   const written = files.length - onlyDeleted;
-  const head = `### Files written: ${fmt(written)}${onlyDeleted ? `, deleted: ${fmt(onlyDeleted)}` : ""}${written ? ` (files per tool: ${counts2})` : ""}`;
+  const head = `### Files written: ${fmt(written)}${onlyDeleted ? `, deleted: ${fmt(onlyDeleted)}` : ""}${written ? ` (files per tool: ${counts})` : ""}`;
   if (files.length === 0) return { text: head, shown: 0 };
   const relative6 = cwd && cwd !== "/" && files.some((f) => f.path.startsWith(`${cwd.replace(/\/+$/, "")}/`));
   const intro = relative6 ? [`Paths are relative to ${cwd}.`] : [];
@@ -15763,16 +15763,16 @@ function renderFiles(files, room, cwd, n) {
 function renderFailures(all, unwritten, max, room, cwd, n) {
   const never = unwritten.length ? [`- Never written, every call on it came back as an error: ${unwritten.map((f) => `\`${shortPath(f.path, cwd)}\``).join(", ")}`] : [];
   if (all.length === 0) return { text: ["### Failures: none flagged", ...never].join("\n"), shown: 0 };
-  const newest2 = all.slice(-max);
-  const dropOrder = [...newest2.keys()].filter((i2) => newest2[i2].later).concat([...newest2.keys()].filter((i2) => !newest2[i2].later));
-  const kept = newest2.map(() => true);
-  let shown = newest2.length;
+  const newest = all.slice(-max);
+  const dropOrder = [...newest.keys()].filter((i2) => newest[i2].later).concat([...newest.keys()].filter((i2) => !newest[i2].later));
+  const kept = newest.map(() => true);
+  let shown = newest.length;
   const build2 = () => {
     const left = all.length - shown;
-    const newestOnly = kept.every((k, i2) => k === i2 >= newest2.length - shown);
+    const newestOnly = kept.every((k, i2) => k === i2 >= newest.length - shown);
     const which = newestOnly ? `the newest ${fmt(shown)} shown` : `${fmt(shown)} shown: the newest no later run fixed, before those one did`;
     const how = shown === 0 ? ` (none listed here, for room; each in full: ${lookupCall(n)})` : left ? ` (${which}; all of them: ${lookupCall(n)})` : "";
-    return [`### Failures: ${fmt(all.length)}${how}`, ...never, ...newest2.filter((_, i2) => kept[i2]).map((f) => renderFailure(f, cwd))].join("\n");
+    return [`### Failures: ${fmt(all.length)}${how}`, ...never, ...newest.filter((_, i2) => kept[i2]).map((f) => renderFailure(f, cwd))].join("\n");
   };
   let text = build2();
   for (const i2 of dropOrder) {
@@ -15810,8 +15810,8 @@ function renderLedger(data, opts) {
   );
   const head = intro.length + sep3 + (tasks ? tasks.text.length + sep3 : 0) + files.text.length + sep3;
   const rows = repeatsCollapsed(data.commands);
-  const layout = (newest2) => {
-    const lim = { ...limits, newest: newest2 };
+  const layout = (newest) => {
+    const lim = { ...limits, newest };
     const reserve = data.commands.length ? commandsHead.length + 1 + commandsReserve(rows, countLine(999, 999).length, lim) + sep3 : 0;
     const fails2 = renderFailures(data.failures, unwritten, options.maxFailures, Math.max(0, budget - head - reserve - sep3), cwd, n);
     const used = head + fails2.text.length + (data.commands.length ? sep3 : 0);
@@ -15829,7 +15829,7 @@ ${fitted2.text}`] : ["### Shell commands: none"]
   const layouts = [layout(limits.newest)];
   const fits = (l) => l.body.length <= budget;
   const good = (l) => fits(l) && (data.failures.length === 0 || options.maxFailures === 0 || l.fails.shown > 0);
-  for (let newest2 = limits.newest - 1; !good(layouts.at(-1)) && newest2 >= 0; newest2--) layouts.push(layout(newest2));
+  for (let newest = limits.newest - 1; !good(layouts.at(-1)) && newest >= 0; newest--) layouts.push(layout(newest));
   const laid = layouts.find(good) ?? layouts.find(fits) ?? layouts.at(-1);
   const { fails, fitted } = laid;
   let body2 = laid.body;
@@ -16994,16 +16994,16 @@ function renderState(head, reading, extra, opts) {
   }
   let prs = null;
   if (reading.prs) {
-    const { list: list2, limit } = reading.prs;
-    const mayBeMore = list2.length >= limit ? ` (the first ${fmt(limit)}; there may be more)` : ` (${fmt(list2.length)})`;
-    const items = list2.map((p) => {
+    const { list, limit } = reading.prs;
+    const mayBeMore = list.length >= limit ? ` (the first ${fmt(limit)}; there may be more)` : ` (${fmt(list.length)})`;
+    const items = list.map((p) => {
       const about = [`\`${clip(p.branch, 80)}\``, p.author && `@${p.author}`, p.draft && "draft"].filter(Boolean).join(", ");
-      const mine2 = s?.branch && p.branch === s.branch ? " \u2190 this branch" : "";
-      return `  - #${p.number} ${clip(p.title, 120)} (${about})${mine2}`;
+      const mine = s?.branch && p.branch === s.branch ? " \u2190 this branch" : "";
+      return `  - #${p.number} ${clip(p.title, 120)} (${about})${mine}`;
     });
     prs = {
       row: "open-prs",
-      lines: [list2.length ? `- Open PRs${mayBeMore}:` : "- Open PRs: none"],
+      lines: [list.length ? `- Open PRs${mayBeMore}:` : "- Open PRs: none"],
       items,
       kept: items.length,
       beyond: 0,
@@ -17537,12 +17537,12 @@ function rolesOf(turns) {
 function ranked(turns, roles) {
   const blocks = turns.map((_, i2) => i2).filter((i2) => roles[i2].as === "block");
   if (blocks.length === 0) return [];
-  const newest2 = blocks.at(-1);
+  const newest = blocks.at(-1);
   const first = blocks[0];
   const resent = new Set(roles.flatMap((r) => r.as === "repeat" ? [r.again] : []));
-  const rest = blocks.filter((i2) => i2 !== newest2 && i2 !== first).reverse();
+  const rest = blocks.filter((i2) => i2 !== newest && i2 !== first).reverse();
   const sentAgain = rest.filter((i2) => resent.has(turns[i2].n));
-  return newest2 === first ? [newest2] : [newest2, first, ...sentAgain, ...rest.filter((i2) => !resent.has(turns[i2].n))];
+  return newest === first ? [newest] : [newest, first, ...sentAgain, ...rest.filter((i2) => !resent.has(turns[i2].n))];
 }
 function lay(turns, roles, layout, earlier, fitted, render3 = renderTurn) {
   const out2 = [];
@@ -17667,7 +17667,7 @@ function fitTurns(turns, room, maxTurnChars, earlier = null) {
   const end = lines.body.length <= room ? lines.body.length : lines.body.lastIndexOf("\n", room);
   return { ...lines, body: end > 0 ? lines.body.slice(0, end).trimEnd() : "" };
 }
-function introOf2(turns, f, lookup2) {
+function introOf2(turns, f, lookup) {
   const total = turns.at(-1)?.n ?? 0;
   const refused = turns.filter((t) => t.refused).length;
   const said = refused ? ` (${fmt(refused)} of them typed on refusing a tool call)` : "";
@@ -17683,7 +17683,7 @@ function introOf2(turns, f, lookup2) {
     f.leftOutBefore ? `${fmt(f.leftOutBefore)} left out by an earlier compaction` : ""
   ].filter(Boolean);
   const whole = f.whole.length ? `${fmt(f.whole.length)} whole, ` : "";
-  const each = notWhole > f.brief.length ? `; each in full: ${lookup2}` : "";
+  const each = notWhole > f.brief.length ? `; each in full: ${lookup}` : "";
   return `The ${plural2(total, "turn")} the user typed, oldest first${said}: ${whole}${how.join(", ")}${each}`;
 }
 var TURN_RE, TURN_TAG_RE, ESCAPED_TURN_TAG_RE, escapeTurn, unescapeTurn, SAFE_AT_RE, COMMAND_NAME_RE, COMMAND_ARGS_RE, wordsShown, clipTurn, openTag, BRIEF_WORDS, MIN_CLIPPED2, MIN_LAST, plural2, turns_default;
@@ -17738,15 +17738,15 @@ ${turn.text}` : turn.text;
         const turns = collectTurns(t);
         if (turns.length === 0) return null;
         const n = ctx.input.lineage.n;
-        const lookup2 = `handoff_lookup {"n": ${n}, "section": "turns"}`;
+        const lookup = `handoff_lookup {"n": ${n}, "section": "turns"}`;
         const earlier = newestHandoff(t)?.n ?? null;
         const maxTurnChars = ctx.options.maxTurnChars ?? 6e3;
         const every = turns.map((_, i2) => i2);
         const widest = { body: "", whole: every, clipped: every, brief: every, repeats: every, leftOut: every, leftOutBefore: turns.at(-1).n };
-        let f = fitTurns(turns, ctx.budgetChars - introOf2(turns, widest, lookup2).length - 2, maxTurnChars, earlier);
+        let f = fitTurns(turns, ctx.budgetChars - introOf2(turns, widest, lookup).length - 2, maxTurnChars, earlier);
         for (let tries = 0; tries < 3; tries++) {
-          const g = fitTurns(turns, ctx.budgetChars - introOf2(turns, f, lookup2).length - 2, maxTurnChars, earlier);
-          if (g.body === f.body || introOf2(turns, g, lookup2).length + 2 + g.body.length > ctx.budgetChars) break;
+          const g = fitTurns(turns, ctx.budgetChars - introOf2(turns, f, lookup).length - 2, maxTurnChars, earlier);
+          if (g.body === f.body || introOf2(turns, g, lookup).length + 2 + g.body.length > ctx.budgetChars) break;
           f = g;
         }
         const notWhole = [...f.clipped, ...f.repeats, ...f.leftOut];
@@ -17755,9 +17755,9 @@ ${turn.text}` : turn.text;
             `to fit budgetChars: ${fmt(ctx.budgetChars)}, of ${fmt(turns.length)} turns ${fmt(f.clipped.length)} clipped, ${fmt(f.brief.length + f.repeats.length)} on a line, ${fmt(f.leftOut.length)} left out`
           );
         return {
-          body: f.body ? `${introOf2(turns, f, lookup2)}
+          body: f.body ? `${introOf2(turns, f, lookup)}
 
-${f.body}` : introOf2(turns, f, lookup2),
+${f.body}` : introOf2(turns, f, lookup),
           record: {
             turns: turns.length,
             whole: f.whole.length,
@@ -17810,6 +17810,97 @@ var init_sections = __esm({
   }
 });
 
+// store/lock.ts
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err2) {
+    return err2.code === "EPERM";
+  }
+}
+async function staleness(file2, staleMs) {
+  let text;
+  let mtime;
+  try {
+    ;
+    [text, mtime] = await Promise.all([(0, import_promises6.readFile)(file2, "utf8"), (0, import_promises6.stat)(file2).then((s) => s.mtimeMs)]);
+  } catch (err2) {
+    if (err2.code === "ENOENT") return { stale: null, holder: "nobody" };
+    throw err2;
+  }
+  let h = null;
+  try {
+    h = JSON.parse(text);
+  } catch {
+  }
+  const age = Date.now() - (h?.at ?? mtime);
+  const holder = h ? `pid ${h.pid} on ${h.host}` : "a holder that wrote no name";
+  if (age > staleMs) return { stale: `${holder} has held it for ${Math.round(age / 1e3)} s`, holder };
+  if (!h) return { stale: age > 5e3 ? `${holder}, ${Math.round(age / 1e3)} s ago` : null, holder };
+  if (h.host === (0, import_node_os3.hostname)() && !alive(h.pid)) return { stale: `${holder} is gone`, holder };
+  return { stale: null, holder };
+}
+async function withLock(file2, fn, opts) {
+  const staleMs = opts.staleMs ?? 10 * 6e4;
+  const started = Date.now();
+  const me = { pid: process.pid, host: (0, import_node_os3.hostname)(), at: Date.now(), token: Math.random().toString(36).slice(2) };
+  let holder;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await (0, import_promises6.writeFile)(file2, JSON.stringify({ ...me, at: Date.now() }), { flag: "wx", mode: 384 });
+      break;
+    } catch (err2) {
+      if (err2.code !== "EEXIST") throw err2;
+    }
+    const s = await staleness(file2, staleMs);
+    holder = s.holder;
+    if (s.stale) {
+      const aside = `${file2}.stale-${process.pid}-${attempt}`;
+      try {
+        await (0, import_promises6.rename)(file2, aside);
+        await (0, import_promises6.unlink)(aside).catch(() => void 0);
+      } catch (err2) {
+        if (err2.code !== "ENOENT") throw err2;
+      }
+      continue;
+    }
+    const waited = Date.now() - started;
+    if (waited >= opts.waitMs) throw new LockTimeout(file2, holder, waited);
+    await sleep(Math.min(5 + attempt * 5, 50) + Math.random() * 10);
+  }
+  try {
+    return await fn();
+  } finally {
+    try {
+      const h = JSON.parse(await (0, import_promises6.readFile)(file2, "utf8"));
+      if (h.token === me.token && h.pid === me.pid) await (0, import_promises6.unlink)(file2);
+    } catch {
+    }
+  }
+}
+var import_promises6, import_node_os3, LockTimeout, sleep;
+var init_lock = __esm({
+  "store/lock.ts"() {
+    "use strict";
+    import_promises6 = require("node:fs/promises");
+    import_node_os3 = require("node:os");
+    LockTimeout = class extends Error {
+      constructor(file2, holder, waitedMs) {
+        super(`the index is busy: ${holder} held ${file2} for the whole ${waitedMs} ms waited`);
+        this.file = file2;
+        this.holder = holder;
+        this.waitedMs = waitedMs;
+        this.name = "LockTimeout";
+      }
+      file;
+      holder;
+      waitedMs;
+    };
+    sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  }
+});
+
 // plugin/hooks/protocol.ts
 function fileStem(n, at2) {
   return `${padNumber(n)}-${at2.toISOString().replace(/[:.]/g, "-")}`;
@@ -17830,7 +17921,7 @@ function nextNumber(names2) {
   }
   return { n: top + 1, prev: last };
 }
-var BRIDGE_PATHS, BRIDGE_TOKEN_HEADER, fallbackReason, MODE_DIRS, INDEX_FILE, RUNS_FILE, LOOKUPS_FILE, TEXT_KINDS, LATE_SUFFIX, padNumber, ROW_FILE, CLAIM_FILE, TOOL_NAMES, LOOKUP_FILES, session, scope, HISTORY_TOOLS;
+var BRIDGE_PATHS, BRIDGE_TOKEN_HEADER, fallbackReason, MODE_DIRS, INDEX_FILE, RUNS_FILE, TEXT_KINDS, LATE_SUFFIX, padNumber, ROW_FILE, CLAIM_FILE, LOOKUP_FILES, session, scope, HISTORY_TOOLS;
 var init_protocol = __esm({
   "plugin/hooks/protocol.ts"() {
     "use strict";
@@ -17840,13 +17931,11 @@ var init_protocol = __esm({
     MODE_DIRS = { live: "sessions", rehearsal: "rehearsals" };
     INDEX_FILE = "index.jsonl";
     RUNS_FILE = "runs.jsonl";
-    LOOKUPS_FILE = "lookups.jsonl";
     TEXT_KINDS = { handoff: ".md", summary: ".summary.md", transcript: ".transcript.md" };
     LATE_SUFFIX = ".late.json";
     padNumber = (n) => String(n).padStart(3, "0");
     ROW_FILE = /^(\d{3,})-(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z)\.json$/;
     CLAIM_FILE = /^(\d{3,})\.claim$/;
-    TOOL_NAMES = ["handoff_status", "handoff_list", "handoff_lookup", "handoff_search", "handoff_feedback"];
     LOOKUP_FILES = ["handoff", "summary", "transcript", "row"];
     session = { type: "string", description: "Another session's id (default: this session)." };
     scope = { type: "string", enum: ["session", "all"], description: '"session" (default): this session; "all": every session on this machine.' };
@@ -17937,7 +18026,7 @@ function parseJsonl(text) {
 }
 async function readJsonl(file2) {
   try {
-    return parseJsonl(await (0, import_promises6.readFile)(file2, "utf8"));
+    return parseJsonl(await (0, import_promises7.readFile)(file2, "utf8"));
   } catch (err2) {
     if (err2.code === "ENOENT") return { rows: [], torn: 0, tornLines: [] };
     throw err2;
@@ -17961,7 +18050,7 @@ function insideDataDir(dataDir, rel) {
 }
 async function names(dir) {
   try {
-    return await (0, import_promises6.readdir)(dir);
+    return await (0, import_promises7.readdir)(dir);
   } catch (err2) {
     if (err2.code === "ENOENT" || err2.code === "ENOTDIR") return [];
     throw err2;
@@ -17979,7 +18068,7 @@ async function sessionCompactions(dataDir, sessionId, opts = {}) {
       const c = { sessionId, mode, n: Number(m[1]), stem, at: stemTime(stem), dir, rowFile: (0, import_node_path18.join)(dir, name2), row: null };
       if (opts.rows !== false) {
         try {
-          c.row = JSON.parse(await (0, import_promises6.readFile)(c.rowFile, "utf8"));
+          c.row = JSON.parse(await (0, import_promises7.readFile)(c.rowFile, "utf8"));
         } catch (err2) {
           c.problem = `row file unreadable: ${err2.message}`;
         }
@@ -17999,20 +18088,20 @@ async function storedSessions(dataDir) {
   }
   return out2;
 }
-async function alive(pid) {
+async function alive2(pid) {
   if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
   } catch (err2) {
     return err2.code === "EPERM";
   }
-  const stat4 = await (0, import_promises6.readFile)(`/proc/${pid}/stat`, "utf8").catch(() => null);
+  const stat4 = await (0, import_promises7.readFile)(`/proc/${pid}/stat`, "utf8").catch(() => null);
   return stat4 === null || !/^[^)]*\) Z /s.test(stat4.replace(/^.*\) /s, ") "));
 }
 async function completeLate(c) {
   const late = (0, import_node_path18.join)(c.dir, `${c.stem}${LATE_SUFFIX}`);
   try {
-    c.row = JSON.parse(await (0, import_promises6.readFile)(late, "utf8"));
+    c.row = JSON.parse(await (0, import_promises7.readFile)(late, "utf8"));
     c.rowFile = late;
     return;
   } catch (err2) {
@@ -18022,20 +18111,20 @@ async function completeLate(c) {
     }
   }
   const by = c.row.late;
-  const here2 = by?.host === void 0 || by.host === (0, import_node_os3.hostname)();
-  if (here2 && !await alive(by?.pid)) {
+  const here2 = by?.host === void 0 || by.host === (0, import_node_os4.hostname)();
+  if (here2 && !await alive2(by?.pid)) {
     c.row = {
       ...c.row,
       reason: `late-part-lost: the rehearsal's late part (pid ${by?.pid ?? "unknown"}) ended before it finished, with no row of its own (its process was killed with the engine or the machine); the engine's own compaction stood`
     };
   }
 }
-var import_promises6, import_node_os3, import_node_path18, StoreError;
+var import_promises7, import_node_os4, import_node_path18, StoreError;
 var init_read = __esm({
   "store/read.ts"() {
     "use strict";
-    import_promises6 = require("node:fs/promises");
-    import_node_os3 = require("node:os");
+    import_promises7 = require("node:fs/promises");
+    import_node_os4 = require("node:os");
     import_node_path18 = require("node:path");
     init_protocol();
     StoreError = class extends Error {
@@ -18044,97 +18133,6 @@ var init_read = __esm({
         this.name = "StoreError";
       }
     };
-  }
-});
-
-// store/lock.ts
-function alive2(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err2) {
-    return err2.code === "EPERM";
-  }
-}
-async function staleness(file2, staleMs) {
-  let text;
-  let mtime;
-  try {
-    ;
-    [text, mtime] = await Promise.all([(0, import_promises7.readFile)(file2, "utf8"), (0, import_promises7.stat)(file2).then((s) => s.mtimeMs)]);
-  } catch (err2) {
-    if (err2.code === "ENOENT") return { stale: null, holder: "nobody" };
-    throw err2;
-  }
-  let h = null;
-  try {
-    h = JSON.parse(text);
-  } catch {
-  }
-  const age = Date.now() - (h?.at ?? mtime);
-  const holder = h ? `pid ${h.pid} on ${h.host}` : "a holder that wrote no name";
-  if (age > staleMs) return { stale: `${holder} has held it for ${Math.round(age / 1e3)} s`, holder };
-  if (!h) return { stale: age > 5e3 ? `${holder}, ${Math.round(age / 1e3)} s ago` : null, holder };
-  if (h.host === (0, import_node_os4.hostname)() && !alive2(h.pid)) return { stale: `${holder} is gone`, holder };
-  return { stale: null, holder };
-}
-async function withLock(file2, fn, opts) {
-  const staleMs = opts.staleMs ?? 10 * 6e4;
-  const started = Date.now();
-  const me = { pid: process.pid, host: (0, import_node_os4.hostname)(), at: Date.now(), token: Math.random().toString(36).slice(2) };
-  let holder;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await (0, import_promises7.writeFile)(file2, JSON.stringify({ ...me, at: Date.now() }), { flag: "wx", mode: 384 });
-      break;
-    } catch (err2) {
-      if (err2.code !== "EEXIST") throw err2;
-    }
-    const s = await staleness(file2, staleMs);
-    holder = s.holder;
-    if (s.stale) {
-      const aside = `${file2}.stale-${process.pid}-${attempt}`;
-      try {
-        await (0, import_promises7.rename)(file2, aside);
-        await (0, import_promises7.unlink)(aside).catch(() => void 0);
-      } catch (err2) {
-        if (err2.code !== "ENOENT") throw err2;
-      }
-      continue;
-    }
-    const waited = Date.now() - started;
-    if (waited >= opts.waitMs) throw new LockTimeout(file2, holder, waited);
-    await sleep(Math.min(5 + attempt * 5, 50) + Math.random() * 10);
-  }
-  try {
-    return await fn();
-  } finally {
-    try {
-      const h = JSON.parse(await (0, import_promises7.readFile)(file2, "utf8"));
-      if (h.token === me.token && h.pid === me.pid) await (0, import_promises7.unlink)(file2);
-    } catch {
-    }
-  }
-}
-var import_promises7, import_node_os4, LockTimeout, sleep;
-var init_lock = __esm({
-  "store/lock.ts"() {
-    "use strict";
-    import_promises7 = require("node:fs/promises");
-    import_node_os4 = require("node:os");
-    LockTimeout = class extends Error {
-      constructor(file2, holder, waitedMs) {
-        super(`the index is busy: ${holder} held ${file2} for the whole ${waitedMs} ms waited`);
-        this.file = file2;
-        this.holder = holder;
-        this.waitedMs = waitedMs;
-        this.name = "LockTimeout";
-      }
-      file;
-      holder;
-      waitedMs;
-    };
-    sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   }
 });
 
@@ -18662,13 +18660,7 @@ var init_search = __esm({
 var commands_exports = {};
 __export(commands_exports, {
   buildCommand: () => buildCommand,
-  engineCommand: () => engineCommand,
-  indexCommand: () => indexCommand,
-  listCommand: () => listCommand,
-  lookupCommand: () => lookupCommand,
-  searchCommand: () => searchCommand,
-  statusCommand: () => statusCommand,
-  toolCommand: () => toolCommand
+  engineCommand: () => engineCommand
 });
 module.exports = __toCommonJS(commands_exports);
 
@@ -18742,8 +18734,8 @@ function parseReplies(text, file2) {
   if (trimmed.startsWith("[") || trimmed.startsWith("{")) {
     try {
       const v = JSON.parse(trimmed);
-      const list2 = Array.isArray(v) ? v : Array.isArray(v.replies) ? v.replies : [v];
-      return list2.map((e, i2) => checkEntry(e, `${file2}: entry ${i2 + 1}`));
+      const list = Array.isArray(v) ? v : Array.isArray(v.replies) ? v.replies : [v];
+      return list.map((e, i2) => checkEntry(e, `${file2}: entry ${i2 + 1}`));
     } catch (err2) {
       if (!(err2 instanceof SyntaxError)) throw err2;
     }
@@ -18915,7 +18907,7 @@ var usage = `Usage: compact-handoff build <transcript.jsonl> [options]
 Builds the handoff for a Claude Code transcript and prints what the next window would receive
 (the handoff, then the Read results it hands up), then a report of each section. By default the
 conversation is taken as it stood before the file's last compaction (the whole file when it holds
-none). A preview: nothing is stored.
+none). A preview: no handoff, row or log is stored.
 
 Options:
   --config FILE       extend the default pipeline with FILE (repeatable)
@@ -18984,11 +18976,11 @@ ${r.text}`);
 }
 function formatReport2(result) {
   const rows = result.sections.map((s) => {
-    const status2 = s.status === "ok" ? "kept   " : "dropped";
+    const status = s.status === "ok" ? "kept   " : "dropped";
     const chars2 = s.status === "ok" ? s.chars : s.chars;
     const hint = s.status === "dropped" && s.code === "SECTION_NO_MODEL" ? " (--model-replies FILE, or ANTHROPIC_API_KEY)" : "";
     const why = s.status === "dropped" ? `  ${s.code}: ${s.message}${hint}` : "";
-    return `  ${status2} ${s.name.padEnd(12)} ${(chars2 === void 0 ? "-" : fmt(chars2)).padStart(8)} chars ${fmt(s.ms).padStart(6)} ms${why}`;
+    return `  ${status} ${s.name.padEnd(12)} ${(chars2 === void 0 ? "-" : fmt(chars2)).padStart(8)} chars ${fmt(s.ms).padStart(6)} ms${why}`;
   });
   const seam = result.seam.map((s) => `  subscriber ${s.name.padEnd(12)} ${s.hook} ${s.status} ${fmt(s.ms)} ms${s.message ? `: ${s.message}` : ""}`);
   return ["sections:", ...rows, ...seam, ...result.notes.map((n) => `  note: ${n}`), result.summaryLine].join("\n");
@@ -19090,22 +19082,14 @@ async function endIfLingering(result) {
 }
 var buildCommand = { summary: "build the handoff for a transcript on disk", usage, run: run2 };
 
-// cli/history.ts
+// engine/child.ts
 var import_node_fs16 = require("node:fs");
-var import_node_util2 = require("node:util");
-init_codes();
-init_read();
-init_search();
-
-// store/tools.ts
-var import_node_fs15 = require("node:fs");
 var import_promises11 = require("node:fs/promises");
-var import_node_path22 = require("node:path");
+var import_node_os7 = require("node:os");
+var import_node_path24 = require("node:path");
+init_transcript();
 init_text();
-init_protocol();
-init_read();
 init_search();
-init_files2();
 
 // store/write.ts
 var import_promises10 = require("node:fs/promises");
@@ -19223,761 +19207,6 @@ async function writeCompaction(ref, entry) {
   await appendJsonl((0, import_node_path21.join)(dir, RUNS_FILE), line);
   return { handoffFile: pathOf("handoff"), summaryFile: pathOf("summary"), transcriptFile: pathOf("transcript"), rowFile, indexFile, row };
 }
-function feedbackFile(rowFile) {
-  return rowFile.replace(/\.json$/, ".feedback.jsonl");
-}
-
-// store/tools.ts
-var FILES = LOOKUP_FILES;
-var TOOL_SPECS = Object.fromEntries(
-  HISTORY_TOOLS.map((t) => [t.name, { description: t.description, inputSchema: t.inputSchema }])
-);
-function checkArgs(name2, raw) {
-  const schema = TOOL_SPECS[name2].inputSchema;
-  if (raw === void 0 || raw === null) raw = {};
-  if (typeof raw !== "object" || Array.isArray(raw)) throw new StoreError("the arguments must be an object");
-  const args2 = raw;
-  const problems = [];
-  const known = Object.keys(schema.properties);
-  for (const k of Object.keys(args2)) {
-    if (!(k in schema.properties)) problems.push(`unknown argument "${k}" (${known.length ? `it takes ${known.join(", ")}` : "it takes none"})`);
-  }
-  for (const k of schema.required ?? []) if (args2[k] === void 0) problems.push(`"${k}" is required`);
-  for (const [k, p] of Object.entries(schema.properties)) {
-    const v = args2[k];
-    if (v === void 0) continue;
-    const got = JSON.stringify(v)?.slice(0, 40);
-    if (p.type === "integer") {
-      if (typeof v !== "number" || !Number.isInteger(v)) problems.push(`"${k}" must be a whole number (got ${got})`);
-      else if (typeof p.minimum === "number" && v < p.minimum) problems.push(`"${k}" must be at least ${p.minimum} (got ${v})`);
-      else if (typeof p.maximum === "number" && v > p.maximum) problems.push(`"${k}" must be at most ${p.maximum} (got ${v})`);
-    } else if (p.type === "string") {
-      if (typeof v !== "string") problems.push(`"${k}" must be a string (got ${got})`);
-      else if (Array.isArray(p.enum) && !p.enum.includes(v)) problems.push(`"${k}" must be one of ${p.enum.map((e) => `"${e}"`).join(", ")} (got ${got})`);
-      else if (typeof p.minLength === "number" && v.trim().length < p.minLength) problems.push(`"${k}" must not be empty`);
-      else if (typeof p.maxLength === "number" && v.length > p.maxLength)
-        problems.push(`"${k}" must be at most ${p.maxLength} characters (got ${fmt(v.length)})`);
-    }
-  }
-  if (problems.length) throw new StoreError(problems.join("; "));
-  return args2;
-}
-var when = (iso) => iso.replace("T", " ").slice(0, 16);
-var modeOf = (live) => live === false ? "rehearsal" : "live";
-var mine = (ctx, sessionId) => ctx.by === "tool" && sessionId !== null && sessionId === ctx.sessionId;
-var nameOf = (ctx, sessionId) => mine(ctx, sessionId) ? "this session" : `session ${sessionId}`;
-async function alikeSessions(ctx, sessionId) {
-  if (mine(ctx, sessionId) || sessionId.length < 4) return "";
-  const alike = /* @__PURE__ */ new Set();
-  for (const s of await storedSessions(ctx.dataDir)) if (s.sessionId !== sessionId && s.sessionId.startsWith(sessionId)) alike.add(s.sessionId);
-  if (alike.size === 0) return "";
-  const shown = [...alike].slice(0, 3);
-  return `; the store holds ${shown.join(", ")}${alike.size > shown.length ? ` and ${alike.size - shown.length} more` : ""} (a session id is matched whole)`;
-}
-function sessionOf(ctx, given) {
-  if (given !== void 0) return checkSessionId(given);
-  if (!ctx.sessionId) throw new StoreError('no session to read: give one (--session ID on the command line, "session" in a tool call)');
-  return checkSessionId(ctx.sessionId);
-}
-async function pick(ctx, sessionId, n, mode) {
-  const all = await sessionCompactions(ctx.dataDir, sessionId);
-  const whose = nameOf(ctx, sessionId);
-  if (all.length === 0) throw new StoreError(`${whose} has no stored compactions (data dir ${ctx.dataDir})${await alikeSessions(ctx, sessionId)}`);
-  const pool = mode ? all.filter((c2) => c2.mode === mode) : all;
-  if (pool.length === 0) throw new StoreError(`${whose} has no ${mode} compactions (it has ${describeNs(all)})`);
-  const preferred = modeOf(ctx.live);
-  const byPreference = [...pool].sort((a, b) => Number(b.mode === preferred) - Number(a.mode === preferred));
-  const c = n === void 0 ? newest(pool, preferred) : byPreference.find((x) => x.n === n);
-  if (!c) throw new StoreError(`${whose} has no compaction n=${n} (it has ${describeNs(pool)})`);
-  return { c, all };
-}
-function newest(pool, preferred) {
-  const mine2 = pool.filter((c) => c.mode === preferred);
-  return (mine2.length ? mine2 : pool).at(-1);
-}
-function describeNs(cs) {
-  const by = /* @__PURE__ */ new Map();
-  for (const c of cs) by.set(c.mode, [...by.get(c.mode) ?? [], c.n]);
-  return [...by].map(([mode, ns]) => `${mode} n=${ranges(ns)}`).join(", ");
-}
-function ranges(ns) {
-  const s = [...new Set(ns)].sort((a, b) => a - b);
-  const out2 = [];
-  for (let i2 = 0; i2 < s.length; ) {
-    let j = i2;
-    while (j + 1 < s.length && s[j + 1] === s[j] + 1) j++;
-    out2.push(i2 === j ? `${s[i2]}` : `${s[i2]}\u2013${s[j]}`);
-    i2 = j + 1;
-  }
-  return out2.join(", ");
-}
-function lookupCall2(ctx, c, extra = {}) {
-  const args2 = { n: c.n, ...extra };
-  if (!mine(ctx, c.sessionId)) args2.session = c.sessionId;
-  if (c.mode !== modeOf(ctx.live)) args2.mode = c.mode;
-  return `handoff_lookup ${JSON.stringify(args2).replace(/,"/g, ', "').replace(/":/g, '": ')}`;
-}
-async function logRead(ctx, tool, args2, text, ms, extra = {}) {
-  if (ctx.by === "cli" && !(0, import_node_fs15.existsSync)(ctx.dataDir)) return;
-  const size = textSize(text);
-  const row = {
-    at: (ctx.now?.() ?? /* @__PURE__ */ new Date()).toISOString(),
-    sessionId: ctx.sessionId,
-    by: ctx.by,
-    tool,
-    args: args2,
-    chars: size.chars,
-    lines: size.lines,
-    approxTokens: size.approxTokens,
-    ms,
-    ...extra
-  };
-  await appendJsonl((0, import_node_path22.join)(ctx.dataDir, LOOKUPS_FILE), row);
-  if (ctx.by === "tool" && ctx.sessionId) await appendJsonl((0, import_node_path22.join)(ctx.dataDir, MODE_DIRS[modeOf(ctx.live)], checkSessionId(ctx.sessionId), LOOKUPS_FILE), row);
-}
-function compactionLine(c) {
-  const r = c.row;
-  if (!r) return `n=${c.n}  ${when(c.at)}  ${c.mode}  (${c.problem})`;
-  const sections = r.sections ?? [];
-  const kept = sections.filter((s) => s.status === "ok").length;
-  const parts2 = [
-    `n=${c.n}`,
-    when(c.at),
-    c.mode,
-    `${r.trigger}`,
-    `${r.outcome}${r.reason ? ` (${String(r.reason).slice(0, 120)})` : ""}`,
-    r.sizes?.handoff ? `handoff ${fmt(r.sizes.handoff.chars)} chars` : "no handoff",
-    sections.length ? `${kept} of ${sections.length} sections kept` : null,
-    spentOf(r)
-  ];
-  return parts2.filter(Boolean).join("  ");
-}
-function spentOf(r) {
-  const calls = Array.isArray(r.model?.calls) ? r.model.calls.filter((c) => c.answeredBy !== null).length : 0;
-  const usd = r.cost?.usd;
-  if (r.outcome === "pending") return null;
-  if (calls === 0) return "no model calls";
-  const n = `${calls} model call${calls === 1 ? "" : "s"}`;
-  if (typeof usd === "number") return `${n} $${usd.toFixed(4)}`;
-  const part = typeof r.cost?.pricedUsd === "number" ? ` $${r.cost.pricedUsd.toFixed(4)} priced,` : "";
-  return `${n},${part} cost unknown (${String(r.cost?.reason ?? "unpriced").slice(0, 80)})`;
-}
-var bump = (m, k) => m[k] = (m[k] ?? 0) + 1;
-function sessionSums(cs) {
-  const out2 = {
-    compactions: cs.length,
-    restores: { files: 0, compactions: 0 },
-    model: { calls: 0, usd: 0, pricedCompactions: 0, unpricedCompactions: 0 },
-    agents: { compactions: 0, agents: 0, runningAtCompaction: 0 },
-    fallbacks: {},
-    arms: {},
-    requested: {},
-    coldForks: 0
-  };
-  const agents = /* @__PURE__ */ new Set();
-  for (const c of cs) {
-    const r = c.row;
-    if (!r) continue;
-    bump(out2.arms, typeof r.arm === "string" ? r.arm : "unknown");
-    if (typeof r.requestedBy === "string") bump(out2.requested, r.requestedBy);
-    if (r.outcome === "fallback") bump(out2.fallbacks, typeof r.code === "string" ? r.code : "unknown");
-    if (typeof r.agentId === "string") {
-      out2.agents.compactions++;
-      agents.add(r.agentId);
-    }
-    if (typeof r.runningAgents === "number") out2.agents.runningAtCompaction += r.runningAgents;
-    if (r.fork?.cold === true) out2.coldForks++;
-    const restore = (r.sections ?? []).find((x) => x.name === "restore" && x.status === "ok");
-    const files = Array.isArray(restore?.record?.restored) ? restore.record.restored.length : 0;
-    if (files > 0) {
-      out2.restores.files += files;
-      out2.restores.compactions++;
-    }
-    const answered = Array.isArray(r.model?.calls) ? r.model.calls.filter((x) => x.answeredBy !== null).length : 0;
-    out2.model.calls += answered;
-    if (typeof r.cost?.usd === "number") {
-      out2.model.usd += r.cost.usd;
-      if (answered) out2.model.pricedCompactions++;
-    } else if (answered) {
-      out2.model.unpricedCompactions++;
-      if (typeof r.cost?.pricedUsd === "number") out2.model.usd += r.cost.pricedUsd;
-    }
-  }
-  out2.agents.agents = agents.size;
-  out2.model.usd = Math.round(out2.model.usd * 1e6) / 1e6;
-  return out2;
-}
-var counts = (m) => Object.entries(m).map(([k, v]) => `${v} ${k}`).join(", ");
-function sumLines(sums, these) {
-  const m = sums.model;
-  const unpriced = m.unpricedCompactions ? `; ${m.unpricedCompactions} compaction${m.unpricedCompactions === 1 ? "" : "s"} not priced (their priced part included)` : "";
-  const a = sums.agents;
-  return [
-    `Model spent by compact-handoff in ${these} (beside the engine's own summaries): ${m.calls} call${m.calls === 1 ? "" : "s"}, $${m.usd.toFixed(4)} over ${m.pricedCompactions} priced compaction${m.pricedCompactions === 1 ? "" : "s"}${unpriced}`,
-    `Restored: ${sums.restores.files} file${sums.restores.files === 1 ? "" : "s"} over ${sums.restores.compactions} compaction${sums.restores.compactions === 1 ? "" : "s"}`,
-    `Arms: ${counts(sums.arms) || "none"}${Object.keys(sums.requested).length ? ` \xB7 asked for: ${counts(sums.requested)}` : ""}`,
-    `Fallbacks: ${counts(sums.fallbacks) || "none"}`,
-    `Agents: ${a.compactions} subagent compaction${a.compactions === 1 ? "" : "s"} (${a.agents} agent${a.agents === 1 ? "" : "s"}); ${a.runningAtCompaction} running when the conversation compacted${sums.coldForks ? ` \xB7 cold forks: ${sums.coldForks} (the summary's fork saw far less than the conversation)` : ""}`
-  ];
-}
-async function lookupTotals(ctx, sessionId) {
-  const by = /* @__PURE__ */ new Map();
-  let calls = 0;
-  let chars2 = 0;
-  let lines = 0;
-  let torn = 0;
-  for (const mode of Object.keys(MODE_DIRS)) {
-    const r = await readJsonl((0, import_node_path22.join)(ctx.dataDir, MODE_DIRS[mode], sessionId, LOOKUPS_FILE));
-    torn += r.torn;
-    for (const row of r.rows) {
-      calls++;
-      chars2 += Number(row.chars) || 0;
-      lines += Number(row.lines) || 0;
-      by.set(String(row.tool), (by.get(String(row.tool)) ?? 0) + 1);
-    }
-  }
-  return { calls, chars: chars2, lines, approxTokens: Math.ceil(chars2 / 4), byTool: Object.fromEntries(by), torn };
-}
-async function status(ctx) {
-  const mode = modeOf(ctx.live);
-  const setting = ctx.live === null ? null : ctx.live ? "live: handoffs replace the conversation" : "rehearsal: handoffs are stored, Claude Code compacts as usual";
-  const head = `compact-handoff ${ctx.pluginVersion}${setting ? ` \xB7 ${setting}` : ""}`;
-  const lines = [head, `Data dir: ${ctx.dataDir}`];
-  const these = ctx.by === "tool" ? "this session" : "the session";
-  const compactions = ctx.sessionId ? await sessionCompactions(ctx.dataDir, checkSessionId(ctx.sessionId)) : [];
-  const reads = ctx.sessionId ? await lookupTotals(ctx, ctx.sessionId) : null;
-  if (ctx.sessionId) {
-    lines.push(`Session: ${ctx.sessionId}`);
-    if (compactions.length === 0) lines.push(`Compactions in ${these}: none yet${await alikeSessions(ctx, ctx.sessionId)}`);
-    else {
-      const outcomes = /* @__PURE__ */ new Map();
-      for (const c of compactions) outcomes.set(String(c.row?.outcome ?? "unreadable"), (outcomes.get(String(c.row?.outcome ?? "unreadable")) ?? 0) + 1);
-      lines.push(`Compactions in ${these}: ${compactions.length} (${[...outcomes].map(([k, v]) => `${v} ${k}`).join(", ")})`);
-      for (const c of compactions) lines.push(`  ${compactionLine(c)}`);
-      lines.push(...sumLines(sessionSums(compactions), these));
-    }
-    const r = reads;
-    const tools = Object.entries(r.byTool).map(([k, v]) => `${k} ${v}`).join(", ");
-    lines.push(
-      r.calls === 0 ? `History read back in ${these}: nothing yet` : `History read back in ${these}: ${r.calls} call${r.calls === 1 ? "" : "s"} (${tools}): ${fmt(r.chars)} chars, ${fmt(r.lines)} lines, ~${fmt(r.approxTokens)} tokens (chars/4)${r.torn ? `; ${r.torn} torn log line skipped` : ""}`
-    );
-  }
-  let index;
-  try {
-    index = await indexStats(ctx.dataDir);
-    lines.push(
-      index.exists ? `Search index: ${fmt(index.docs)} texts (${(index.textBytes / 1e6).toFixed(1)} MB) in ${fmt(index.chunks)} chunks, ${(index.bytes / 1e6).toFixed(1)} MB on disk; newest ${index.newest ? when(index.newest) : "none"}${index.pending ? `; ${index.pending} waiting to be indexed (compact-handoff index)` : ""}` : "Search index: none yet (made at the first compaction; search reads the files meanwhile)"
-    );
-  } catch (err2) {
-    index = { error: err2.message };
-    lines.push(`Search index: unreadable now (${index.error}); search reads the files instead`);
-  }
-  if (compactions.length) {
-    const latest = newest(compactions, mode);
-    lines.push(`Read back: ${lookupCall2(ctx, latest)} \xB7 search: handoff_search {"query": "..."}`);
-  }
-  return {
-    text: lines.join("\n"),
-    data: {
-      pluginVersion: ctx.pluginVersion,
-      live: ctx.live,
-      dataDir: ctx.dataDir,
-      sessionId: ctx.sessionId,
-      compactions: compactions.map(summaryOf),
-      sums: ctx.sessionId ? sessionSums(compactions) : null,
-      lookups: reads,
-      index
-    }
-  };
-}
-function summaryOf(c) {
-  return {
-    sessionId: c.sessionId,
-    mode: c.mode,
-    n: c.n,
-    at: c.at,
-    outcome: c.row?.outcome ?? null,
-    trigger: c.row?.trigger ?? null,
-    reason: c.row?.reason ?? null,
-    files: c.row?.files ?? null,
-    sizes: c.row?.sizes ?? null
-  };
-}
-async function list(ctx, args2) {
-  const limit = args2.limit ?? 50;
-  const all = args2.scope === "all" || args2.session === void 0 && !ctx.sessionId;
-  if (all) {
-    const index = await readJsonl((0, import_node_path22.join)(ctx.dataDir, INDEX_FILE));
-    const sessions = /* @__PURE__ */ new Map();
-    for (const r of index.rows) {
-      if (typeof r.sessionId !== "string") continue;
-      const s = sessions.get(r.sessionId) ?? { rows: [] };
-      const same = s.rows.findIndex((x) => x.mode === r.mode && x.lineage?.n === r.lineage?.n && x.outcome === "pending");
-      if (same >= 0) s.rows.splice(same, 1);
-      s.rows.push(r);
-      sessions.set(r.sessionId, s);
-    }
-    const ordered = [...sessions].sort((a, b) => String(b[1].rows.at(-1)?.at).localeCompare(String(a[1].rows.at(-1)?.at)));
-    const shown2 = ordered.slice(0, limit);
-    const lines2 = [
-      ordered.length === 0 ? `No compactions on this machine yet (${(0, import_node_path22.join)(ctx.dataDir, INDEX_FILE)})` : `Sessions that compacted on this machine: ${ordered.length}${ordered.length > shown2.length ? `, newest ${shown2.length} shown` : ""} (newest first)`,
-      ...shown2.map(([id, s]) => {
-        const last = s.rows.at(-1);
-        const modes = [...new Set(s.rows.map((r) => r.mode))].join("+");
-        const cwd = typeof last.cwd === "string" ? `  ${last.cwd}` : "";
-        return `${id}  ${s.rows.length} compaction${s.rows.length === 1 ? "" : "s"} (${modes})  newest n=${last.lineage?.n} ${when(String(last.at))} ${last.outcome}${cwd}`;
-      })
-    ];
-    if (index.torn) lines2.push(`(${index.torn} torn line${index.torn === 1 ? "" : "s"} in index.jsonl skipped: line ${index.tornLines.join(", ")})`);
-    if (shown2.length) lines2.push(`One session's compactions: handoff_list {"session": "<id>"}`);
-    return {
-      text: lines2.join("\n"),
-      data: { sessions: shown2.map(([id, s]) => ({ sessionId: id, compactions: s.rows.length, newest: s.rows.at(-1) })), torn: index.torn }
-    };
-  }
-  const sessionId = sessionOf(ctx, args2.session);
-  const cs = await sessionCompactions(ctx.dataDir, sessionId);
-  const whose = nameOf(ctx, sessionId);
-  if (cs.length === 0) return { text: `${whose} has no stored compactions yet${await alikeSessions(ctx, sessionId)}`, data: { sessionId, compactions: [] } };
-  const shown = cs.slice(-limit);
-  const lines = [`Compactions of ${whose}: ${cs.length}${cs.length > shown.length ? `, newest ${shown.length} shown` : ""} (oldest first)`];
-  for (const c of shown) {
-    lines.push(compactionLine(c));
-    const r = c.row;
-    if (!r) continue;
-    const files = ["handoff", "summary", "transcript"].filter((k) => r.files?.[k]).map((k) => `${k} ${fmt(r.sizes?.[k]?.lines ?? 0)} lines`);
-    if (files.length) lines.push(`    files: ${files.join(", ")}`);
-    const sections = (r.sections ?? []).map((s) => s.status === "ok" ? s.name : `${s.name} dropped (${s.code})`);
-    if (sections.length) lines.push(`    sections: ${sections.join(", ")}`);
-    lines.push(`    read: ${lookupCall2(ctx, c)}`);
-  }
-  return { text: lines.join("\n"), data: { sessionId, compactions: shown.map(summaryOf) } };
-}
-var MAX_LINES = 400;
-var MAX_CHARS = 4e4;
-function sectionDocument(c, handoff, name2) {
-  const sections = c.row?.sections ?? [];
-  const s = sections.find((x) => x.name === name2);
-  if (!s) throw new StoreError(`n=${c.n} has no section "${name2}" (it has ${sections.map((x) => x.name).join(", ") || "none recorded"})`);
-  const state = s.status === "ok" ? `kept, ${fmt(s.chars ?? 0)} chars` : `dropped: ${s.code}${s.message ? ` ${s.message}` : ""}`;
-  const out2 = [`Section ${s.name} of compaction n=${c.n} (${state})`, ""];
-  let body2 = s.body ?? null;
-  if (body2 === null && handoff && s.title) {
-    const lines = handoff.split("\n");
-    const start2 = lines.indexOf(`## ${s.title}`);
-    if (start2 !== -1) {
-      let end = start2 + 1;
-      while (end < lines.length && !lines[end].startsWith("## ")) end++;
-      body2 = lines.slice(start2 + 1, end).join("\n").trim();
-    }
-  }
-  out2.push(body2 ?? "(its text is not in the stored handoff)");
-  if (s.record && Object.keys(s.record).length) {
-    out2.push("", `Record (everything the section kept, at full length):`);
-    for (const [k, v] of Object.entries(s.record)) {
-      if (Array.isArray(v)) {
-        out2.push(`${k} (${v.length}):`);
-        for (const item of v) out2.push(`  ${typeof item === "string" ? item : JSON.stringify(item)}`);
-      } else out2.push(`${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`);
-    }
-  }
-  return out2.join("\n");
-}
-async function readText2(path) {
-  try {
-    return await (0, import_promises11.readFile)(path, "utf8");
-  } catch (err2) {
-    if (err2.code === "ENOENT") return null;
-    throw err2;
-  }
-}
-async function lookup(ctx, args2) {
-  if (args2.file !== void 0 && args2.section !== void 0) throw new StoreError('give "file" or "section", not both');
-  const sessionId = sessionOf(ctx, args2.session);
-  const { c } = await pick(ctx, sessionId, args2.n, args2.mode);
-  const file2 = args2.file ?? "handoff";
-  const handoffPath = (0, import_node_path22.join)(c.dir, `${c.stem}${TEXT_KINDS.handoff}`);
-  let doc;
-  let what;
-  if (typeof args2.section === "string") {
-    doc = sectionDocument(c, await readText2(handoffPath), args2.section);
-    what = `section ${args2.section}`;
-  } else if (file2 === "row") {
-    const row = await readText2(c.rowFile);
-    if (row === null) throw new StoreError(`n=${c.n} has no row file`);
-    const feedback2 = await readJsonl(feedbackFile(c.rowFile));
-    doc = row.trimEnd() + (feedback2.rows.length ? `
-
-Feedback on this compaction:
-${feedback2.rows.map((f) => `${f.at}  ${f.note}`).join("\n")}` : "");
-    what = `row (${c.rowFile.slice(ctx.dataDir.length + 1)})`;
-  } else {
-    const path = (0, import_node_path22.join)(c.dir, `${c.stem}${TEXT_KINDS[file2]}`);
-    const text = await readText2(path);
-    if (text === null) {
-      const why = file2 === "handoff" && c.row?.outcome === "fallback" ? ` (it fell back: ${c.row.reason})` : "";
-      throw new StoreError(`n=${c.n} has no stored ${file2}${why}; it has ${FILES.filter((f) => c.row?.files?.[f]).join(", ") || "only its row"}`);
-    }
-    doc = text;
-    what = `${file2} (${path.slice(ctx.dataDir.length + 1)})`;
-  }
-  const lines = doc.endsWith("\n") ? doc.slice(0, -1).split("\n") : doc.split("\n");
-  const total = lines.length;
-  const from = args2.from ?? 1;
-  if (from > total) throw new StoreError(`from ${from} is past the end: n=${c.n} ${what.split(" (")[0]} has ${fmt(total)} line${total === 1 ? "" : "s"}`);
-  const asked = args2.to;
-  if (asked !== void 0 && asked < from) throw new StoreError(`to ${asked} is before from ${from}`);
-  let to = Math.min(asked ?? from + MAX_LINES - 1, total, from + MAX_LINES - 1);
-  const out2 = [];
-  let chars2 = 0;
-  for (let i2 = from; i2 <= to; i2++) {
-    const whole = `${i2}	${lines[i2 - 1]}`;
-    const line = whole.length <= MAX_CHARS ? whole : `${whole.slice(0, MAX_CHARS - 80)} [\u2026${fmt(whole.length - (MAX_CHARS - 80))} more chars on this line not shown (${fmt(MAX_CHARS)}-char cap)]`;
-    if (chars2 + line.length > MAX_CHARS && out2.length > 0) {
-      to = i2 - 1;
-      break;
-    }
-    out2.push(line);
-    chars2 += line.length + 1;
-  }
-  const ref = { sessionId: c.sessionId, mode: c.mode, n: c.n };
-  const where = args2.section !== void 0 ? { section: args2.section } : file2 !== "handoff" ? { file: file2 } : {};
-  const head = `n=${c.n} ${what}${!mine(ctx, c.sessionId) ? ` of session ${c.sessionId}` : ""}${c.mode !== modeOf(ctx.live) ? ` (${c.mode})` : ""}, ${when(c.at)}: lines ${from}\u2013${to} of ${fmt(total)}`;
-  const tail = to < total && (asked === void 0 || to < asked) ? [`More: ${lookupCall2(ctx, ref, { ...where, from: to + 1 })}`] : [];
-  return { text: [head, ...out2, ...tail].join("\n"), data: { ...ref, what, from, to, total, lines: out2.map((l) => l.slice(l.indexOf("	") + 1)) } };
-}
-async function searchTool(ctx, args2) {
-  const query = String(args2.query);
-  const limit = args2.limit ?? 20;
-  const all = args2.scope === "all" || args2.session === void 0 && !ctx.sessionId;
-  const sessionId = all ? null : sessionOf(ctx, args2.session);
-  if (args2.session !== void 0 && sessionId && (await sessionCompactions(ctx.dataDir, sessionId, { rows: false })).length === 0) {
-    throw new StoreError(`session ${sessionId} has no stored compactions (data dir ${ctx.dataDir})${await alikeSessions(ctx, sessionId)}`);
-  }
-  const r = await search(ctx.dataDir, { query, sessionId, limit });
-  const where = all ? "in every session on this machine" : `in ${nameOf(ctx, sessionId)}`;
-  const lines = [];
-  if (r.hits.length === 0) {
-    lines.push(`No match for ${JSON.stringify(query)} ${where} (handoffs, summaries and the conversations they replaced).`);
-  } else {
-    lines.push(
-      `${r.more ? `First ${r.hits.length}` : r.hits.length} match${r.hits.length === 1 ? "" : "es"} for ${JSON.stringify(query)} ${where}, newest compaction first:`
-    );
-    for (const h2 of r.hits) {
-      const who = all || !mine(ctx, h2.sessionId) ? `session ${h2.sessionId} ` : "";
-      const mode = h2.mode !== modeOf(ctx.live) ? ` (${h2.mode})` : "";
-      lines.push(`${who}n=${h2.n}${mode} ${h2.kind}:${h2.line}  ${h2.text}`);
-    }
-    const h = r.hits[0];
-    lines.push(
-      `Read around a match: ${lookupCall2(ctx, h, { ...h.kind === "handoff" ? {} : { file: h.kind }, from: Math.max(1, h.line - 5), to: h.line + 5 })}`
-    );
-  }
-  if (r.note) lines.push(`(${r.note})`);
-  const text = lines.join("\n");
-  return { text, data: { query, scope: all ? "all" : "session", sessionId, hits: r.hits, more: r.more, via: r.via, note: r.note, ms: r.ms } };
-}
-async function feedback(ctx, args2) {
-  const sessionId = sessionOf(ctx, void 0);
-  const { c } = await pick(ctx, sessionId, args2.n, void 0);
-  const file2 = feedbackFile(c.rowFile);
-  const row = { at: (ctx.now?.() ?? /* @__PURE__ */ new Date()).toISOString(), sessionId, n: c.n, mode: c.mode, by: ctx.by, note: String(args2.note).trim() };
-  await appendJsonl(file2, row);
-  return { text: `Noted with compaction n=${c.n} (${file2.slice(ctx.dataDir.length + 1)}).`, data: row };
-}
-var LOGGED = /* @__PURE__ */ new Set(["handoff_list", "handoff_lookup", "handoff_search"]);
-async function runTool(name2, rawArgs, ctx) {
-  const started = performance.now();
-  if (!TOOL_NAMES.includes(name2)) {
-    return { text: `compact-handoff: no tool "${name2}" (tools: ${TOOL_NAMES.join(", ")})`, data: null, error: true };
-  }
-  const tool = name2;
-  let answer2;
-  let args2 = {};
-  try {
-    args2 = checkArgs(tool, rawArgs);
-    if (tool === "handoff_status") answer2 = await status(ctx);
-    else if (tool === "handoff_list") answer2 = await list(ctx, args2);
-    else if (tool === "handoff_lookup") answer2 = await lookup(ctx, args2);
-    else if (tool === "handoff_search") answer2 = await searchTool(ctx, args2);
-    else answer2 = await feedback(ctx, args2);
-  } catch (err2) {
-    if (!(err2 instanceof StoreError)) throw err2;
-    answer2 = { text: `${tool}: ${err2.message}`, data: null, error: true };
-  }
-  if (LOGGED.has(tool) && !answer2.error) {
-    const hits = tool === "handoff_search" ? { hits: answer2.data.hits.length } : {};
-    await logRead(ctx, tool, args2, answer2.text, Math.round(performance.now() - started), hits).catch(() => void 0);
-  }
-  return answer2;
-}
-async function slashCommand(ctx, words) {
-  const s = await runTool("handoff_status", {}, ctx);
-  if (!words.trim()) {
-    return { text: `${s.text}
-
-/handoff <words> searches this session's stored history.`, data: { status: s.data } };
-  }
-  const found = await runTool("handoff_search", { query: words.trim() }, ctx);
-  return { text: `${s.text}
-
-${found.text}`, data: { status: s.data, search: found.data } };
-}
-
-// cli/history.ts
-var VERSION = true ? "0.1.0" : "0.0.0-dev";
-var EXIT = "Exit codes: 0 ok, 1 refused (an unknown session, a compaction or line that is not there), 2 usage error, 3 internal error.";
-var COMMON = `  --data-dir DIR      the store (default: COMPACT_HANDOFF_DATA_DIR, else ~/.claude/compact-handoff)
-  --json              print the answer as JSON
-  --verbose           stack traces on errors`;
-function parse2(argv, options, usage3) {
-  try {
-    return (0, import_node_util2.parseArgs)({ args: argv, allowPositionals: true, options: { "data-dir": { type: "string" }, json: { type: "boolean" }, ...options } });
-  } catch (err2) {
-    throw usageError(usage3, err2);
-  }
-}
-function int(flag, v) {
-  if (v === void 0 || typeof v === "boolean") return void 0;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new HandoffError("USAGE", `--${flag} takes a whole number from 1 (got "${v}")`);
-  return n;
-}
-function checkDataDir(dir) {
-  let stats;
-  try {
-    stats = (0, import_node_fs16.statSync)(dir);
-  } catch (err2) {
-    const code = err2.code;
-    if (code === "ENOENT") return;
-    throw new HandoffError("DATA_DIR_UNUSABLE", `the data dir ${dir} cannot be read (${code ?? err2.message})`);
-  }
-  if (!stats.isDirectory()) throw new HandoffError("DATA_DIR_UNUSABLE", `the data dir ${dir} is not a directory (--data-dir or COMPACT_HANDOFF_DATA_DIR)`);
-  try {
-    (0, import_node_fs16.accessSync)(dir, import_node_fs16.constants.R_OK | import_node_fs16.constants.X_OK);
-  } catch (err2) {
-    throw new HandoffError("DATA_DIR_UNUSABLE", `the data dir ${dir} cannot be read (${err2.code ?? err2.message})`);
-  }
-}
-function context(values) {
-  return {
-    dataDir: resolveDataDir(values["data-dir"]),
-    sessionId: values.session ?? null,
-    live: null,
-    pluginVersion: VERSION,
-    by: "cli"
-  };
-}
-async function runFor(name2, args2, ctx) {
-  try {
-    checkArgs(name2, args2);
-  } catch (err2) {
-    if (err2 instanceof StoreError) throw new HandoffError("USAGE", err2.message);
-    throw err2;
-  }
-  return runTool(name2, args2, ctx);
-}
-function print(answer2, json) {
-  if (answer2.error) throw new HandoffError("STORE_REFUSED", answer2.text.replace(/^handoff_\w+: /, ""));
-  process.stdout.write(json ? `${jsonForTerminal(answer2.data)}
-` : forTerminal(`${answer2.text}
-`));
-  return 0;
-}
-function command(summary, usage3, flags2, run3) {
-  return {
-    summary,
-    usage: usage3,
-    async run(argv) {
-      const { values, positionals: positionals2 } = parse2(argv, flags2, usage3);
-      const dataDir = resolveDataDir(values["data-dir"]);
-      checkDataDir(dataDir);
-      try {
-        return await run3(values, positionals2);
-      } catch (err2) {
-        if (err2 instanceof StoreError) throw new HandoffError("STORE_REFUSED", err2.message);
-        const code = err2?.code;
-        if (code === "EACCES" || code === "EPERM" || code === "ENOTDIR") {
-          throw new HandoffError("DATA_DIR_UNUSABLE", `cannot read the store in ${dataDir}: ${err2.message}`);
-        }
-        throw err2;
-      }
-    }
-  };
-}
-var statusCommand = command(
-  "a session's compactions, its history reads, the search index",
-  `Usage: compact-handoff status [--session ID] [options]
-
-What handoff_status tells a session: its compactions, how much history it read back, the search
-index. Without --session, the store and its index only.
-
-Options:
-  --session ID        the session to report on
-${COMMON}
-
-${EXIT}`,
-  { session: { type: "string" } },
-  async (v) => print(await runFor("handoff_status", {}, context(v)), !!v.json)
-);
-var listCommand = command(
-  "list a session's compactions, or every session that compacted",
-  `Usage: compact-handoff list [--session ID | --all] [--limit N] [options]
-
-A session's compactions with their files and sections; with --all (or no --session), every
-session in the store's index.jsonl, newest first.
-
-Options:
-  --session ID        one session
-  --all               every session
-  --limit N           at most N (default 50)
-${COMMON}
-
-${EXIT}`,
-  { session: { type: "string" }, all: { type: "boolean" }, limit: { type: "string" } },
-  async (v) => {
-    const args2 = {
-      ...v.all ? { scope: "all" } : {},
-      ...v.all ? {} : v.session ? { session: v.session } : {},
-      ...v.limit ? { limit: int("limit", v.limit) } : {}
-    };
-    return print(await runFor("handoff_list", args2, context({ ...v, session: v.all ? void 0 : v.session })), !!v.json);
-  }
-);
-var lookupCommand = command(
-  "read back a stored handoff, summary, conversation, row or section",
-  `Usage: compact-handoff lookup --session ID [--n N] [--file F | --section NAME] [--from L] [--to L] [options]
-
-Prints lines of what a compaction stored, numbered as search cites them (at most 400 lines or
-40,000 chars at a time; the last line says how to go on).
-
-Options:
-  --session ID        the session (required)
-  --n N               the compaction (default: the newest)
-  --file F            handoff (default), summary, transcript (the conversation as it stood) or row
-  --section NAME      one section of the handoff, with its full record (e.g. ledger)
-  --from L, --to L    the lines to print (from 1)
-  --mode M            live or rehearsal, when a session has both (default: live first)
-${COMMON}
-
-${EXIT}`,
-  {
-    session: { type: "string" },
-    n: { type: "string" },
-    file: { type: "string" },
-    section: { type: "string" },
-    from: { type: "string" },
-    to: { type: "string" },
-    mode: { type: "string" }
-  },
-  async (v) => {
-    if (!v.session) throw new HandoffError("USAGE", "lookup needs --session ID (compact-handoff list --all names them)");
-    const args2 = {};
-    for (const k of ["n", "from", "to"]) if (v[k] !== void 0) args2[k] = int(k, v[k]);
-    for (const k of ["file", "section", "mode"]) if (v[k] !== void 0) args2[k] = v[k];
-    return print(await runFor("handoff_lookup", args2, context(v)), !!v.json);
-  }
-);
-var searchCommand = command(
-  "search what earlier compactions replaced",
-  `Usage: compact-handoff search <words...> [--session ID] [--limit N] [options]
-
-Finds the words in order (the last one as a prefix, any case) in every stored conversation,
-handoff and summary, newest compaction first; each match cites its session, n, file and line.
-
-Options:
-  --session ID        one session only (default: every session)
-  --limit N           at most N matches (default 20, at most 100)
-${COMMON}
-
-${EXIT}`,
-  { session: { type: "string" }, limit: { type: "string" } },
-  async (v, positionals2) => {
-    const query = positionals2.join(" ").trim();
-    if (!query) throw new HandoffError("USAGE", "search needs the words to find: compact-handoff search <words...>");
-    const args2 = { query, ...v.session ? { session: v.session } : { scope: "all" }, ...v.limit ? { limit: int("limit", v.limit) } : {} };
-    return print(await runFor("handoff_search", args2, context(v)), !!v.json);
-  }
-);
-var indexCommand = command(
-  "add every stored text the search index lacks (--rebuild: from scratch)",
-  `Usage: compact-handoff index [--rebuild] [options]
-
-Compactions index their own texts as they are stored. This adds whatever the index lacks: a store
-written before the index existed, or texts an indexing run could not add. --rebuild starts from
-an empty index.
-
-Options:
-  --rebuild           drop the index and index everything
-${COMMON}
-
-${EXIT}`,
-  { rebuild: { type: "boolean" } },
-  async (v) => {
-    const dataDir = resolveDataDir(v["data-dir"]);
-    const r = await reindexStore(dataDir, { rebuild: !!v.rebuild });
-    process.stdout.write(
-      v.json ? `${JSON.stringify(r)}
-` : `indexed ${r.docs} text${r.docs === 1 ? "" : "s"} (${r.chunks} chunks) from ${r.sessions} session${r.sessions === 1 ? "" : "s"} in ${r.ms} ms (${dataDir})
-`
-    );
-    return 0;
-  }
-);
-var toolUsage = `Usage: compact-handoff tool <name>
-
-Internal: the plugin's hooks module runs this for each history tool call. stdin is one JSON
-object: { "args": {...}, "context": { "sessionId", "dataDir", "live", "pluginVersion" } }. The
-answer (the tool's result text) is printed on stdout. <name> is one of ${TOOL_NAMES.join(", ")},
-or handoff_command (what /handoff shows; args: { "words": "..." }).
-
-Exit codes: 0 answered, 1 refused (the text says why in one line), 2 usage, 3 internal error.`;
-async function readStdin() {
-  const chunks = [];
-  for await (const c of process.stdin) chunks.push(c);
-  return Buffer.concat(chunks).toString("utf8");
-}
-var toolCommand = {
-  summary: "(internal) answer one history tool call for the plugin",
-  usage: toolUsage,
-  async run(argv) {
-    const name2 = argv[0];
-    if (!name2 || argv.length !== 1) {
-      process.stderr.write(`${toolUsage}
-`);
-      return 2;
-    }
-    let input;
-    try {
-      input = JSON.parse(await readStdin() || "{}");
-    } catch (err2) {
-      process.stdout.write(`${name2}: the plugin sent arguments that are not JSON (${err2.message})
-`);
-      return 1;
-    }
-    const c = input.context ?? {};
-    const ctx = {
-      dataDir: resolveDataDir(typeof c.dataDir === "string" ? c.dataDir : void 0),
-      sessionId: typeof c.sessionId === "string" && c.sessionId ? c.sessionId : null,
-      live: c.live === true,
-      pluginVersion: typeof c.pluginVersion === "string" ? c.pluginVersion : VERSION,
-      by: "tool"
-    };
-    const answer2 = name2 === "handoff_command" ? await slashCommand(ctx, typeof input.args?.words === "string" ? input.args.words : "") : await runTool(name2, input.args, ctx);
-    process.stdout.write(`${answer2.text}
-`);
-    return answer2.error ? 1 : 0;
-  }
-};
-
-// engine/child.ts
-var import_node_fs18 = require("node:fs");
-var import_promises12 = require("node:fs/promises");
-var import_node_os7 = require("node:os");
-var import_node_path25 = require("node:path");
-init_transcript();
-init_text();
-init_search();
 
 // engine/bridge.ts
 var BridgeError = class extends Error {
@@ -20044,15 +19273,15 @@ function createBridge(opts) {
 
 // engine/channel.ts
 var import_node_crypto = require("node:crypto");
-var import_node_fs17 = require("node:fs");
+var import_node_fs15 = require("node:fs");
 var import_node_http = require("node:http");
 var import_node_os6 = require("node:os");
-var import_node_path23 = require("node:path");
+var import_node_path22 = require("node:path");
 init_protocol();
 var HOLD_MS = 1e3;
 async function openChannel() {
-  const dir = (0, import_node_fs17.mkdtempSync)((0, import_node_path23.join)((0, import_node_os6.tmpdir)(), "ch-"));
-  const socketPath = (0, import_node_path23.join)(dir, "b.sock");
+  const dir = (0, import_node_fs15.mkdtempSync)((0, import_node_path22.join)((0, import_node_os6.tmpdir)(), "ch-"));
+  const socketPath = (0, import_node_path22.join)(dir, "b.sock");
   const token = (0, import_node_crypto.randomBytes)(24).toString("hex");
   const lines = [];
   let fetched = 0;
@@ -20060,8 +19289,8 @@ async function openChannel() {
   const early = [];
   const held = /* @__PURE__ */ new Set();
   const onFetched = [];
-  const reply = (res, status2, body2) => {
-    res.writeHead(status2, { "content-type": "application/json", connection: "close" });
+  const reply = (res, status, body2) => {
+    res.writeHead(status, { "content-type": "application/json", connection: "close" });
     res.end(body2 === void 0 ? "" : JSON.stringify(body2));
   };
   const deliver = (after, res) => {
@@ -20099,7 +19328,7 @@ async function openChannel() {
     }
     reply(res, 404, { error: `no ${req.method} ${url.pathname}` });
   });
-  const removeDir = () => (0, import_node_fs17.rmSync)(dir, { recursive: true, force: true });
+  const removeDir = () => (0, import_node_fs15.rmSync)(dir, { recursive: true, force: true });
   process.once("exit", removeDir);
   await new Promise((resolve7, reject) => {
     server.once("error", reject);
@@ -20341,11 +19570,11 @@ function seamSubscribers(subscribers, bridge, run3) {
 init_protocol();
 
 // engine/field.ts
-var import_node_path24 = require("node:path");
+var import_node_path23 = require("node:path");
 init_file_touches();
 var recordOf = (result, name2) => result.sections.find((s) => s.name === name2)?.record;
 function handoffRefs(result, handoff, transcript, cwd) {
-  const abs = (p) => (0, import_node_path24.isAbsolute)(p) ? p : (0, import_node_path24.join)(cwd, p);
+  const abs = (p) => (0, import_node_path23.isAbsolute)(p) ? p : (0, import_node_path23.join)(cwd, p);
   const restore = result.sections.find((s) => s.name === "restore");
   const restored = restore?.status === "ok" ? (recordOf(result, "restore")?.restored ?? []).flatMap(
     (f) => typeof f.path === "string" ? [abs(f.path)] : []
@@ -20355,7 +19584,7 @@ function handoffRefs(result, handoff, transcript, cwd) {
   for (const f of ledger?.files ?? []) if (typeof f.path === "string") candidates.add(abs(f.path));
   const named = [...candidates].filter((p) => {
     if (restored.includes(p)) return false;
-    const rel = (0, import_node_path24.relative)(cwd, p);
+    const rel = (0, import_node_path23.relative)(cwd, p);
     return handoff.includes(p) || !rel.startsWith("..") && rel !== "" && handoff.includes(rel);
   });
   const commands = [
@@ -20375,7 +19604,7 @@ function forkCheck(calls, conversationTokens) {
 }
 
 // engine/child.ts
-var VERSION2 = true ? "0.1.0" : "0.0.0-dev";
+var VERSION = true ? "0.1.0" : "0.0.0-dev";
 var usage2 = `Usage: compact-handoff engine [--standby] <rundir>
 
 Internal: the plugin's hooks module runs this for each compaction. It reads the session.compact
@@ -20444,8 +19673,8 @@ function settingsYaml(s) {
 async function settingsLayer(rundir, input) {
   const yaml2 = settingsYaml(input.settings);
   if (yaml2 === null) return [];
-  const file2 = (0, import_node_path25.join)(rundir, "plugin-settings.pipeline.config.yaml");
-  await (0, import_promises12.writeFile)(file2, yaml2, { mode: 384 });
+  const file2 = (0, import_node_path24.join)(rundir, "plugin-settings.pipeline.config.yaml");
+  await (0, import_promises11.writeFile)(file2, yaml2, { mode: 384 });
   return [file2];
 }
 var NO_REHEARSAL_MODEL = "model calls are off for rehearsals (rehearsalModel: false); the engine's own summary stands";
@@ -20508,8 +19737,8 @@ function baseRow(run3, outcome, why) {
     lineage: { n: run3.next.n, prev: run3.next.prev },
     depth: run3.next.depth,
     writtenBy: "child",
-    pluginVersion: input.pluginVersion ?? VERSION2,
-    childVersion: VERSION2,
+    pluginVersion: input.pluginVersion ?? VERSION,
+    childVersion: VERSION,
     messages: input.messages.length,
     sections: result ? sectionRows(result) : [],
     summaryLine: result?.summaryLine ?? null,
@@ -20779,27 +20008,27 @@ function rowCost(result, calls) {
   return { usd: sum, basis: `sum of the sections' recorded costs (${priced.map((p) => p.name).join(", ")})` };
 }
 async function cleanup(rundir) {
-  await (0, import_promises12.rm)(rundir, { recursive: true, force: true }).catch(() => void 0);
-  const parent = (0, import_node_path25.dirname)(rundir);
+  await (0, import_promises11.rm)(rundir, { recursive: true, force: true }).catch(() => void 0);
+  const parent = (0, import_node_path24.dirname)(rundir);
   const stale = Date.now() - 6 * 60 * 60 * 1e3;
   try {
-    for (const name2 of await (0, import_promises12.readdir)(parent)) {
-      const p = (0, import_node_path25.join)(parent, name2);
-      const s = await (0, import_promises12.stat)(p).catch(() => null);
-      if (s?.isDirectory() && s.mtimeMs < stale) await (0, import_promises12.rm)(p, { recursive: true, force: true }).catch(() => void 0);
+    for (const name2 of await (0, import_promises11.readdir)(parent)) {
+      const p = (0, import_node_path24.join)(parent, name2);
+      const s = await (0, import_promises11.stat)(p).catch(() => null);
+      if (s?.isDirectory() && s.mtimeMs < stale) await (0, import_promises11.rm)(p, { recursive: true, force: true }).catch(() => void 0);
     }
   } catch {
   }
 }
 var STANDBY_POLL_MS = 200;
 async function standbyInput(rundir) {
-  const file2 = (0, import_node_path25.join)(rundir, "input.json");
+  const file2 = (0, import_node_path24.join)(rundir, "input.json");
   return new Promise((resolve7) => {
     let busy = false;
     const look = async () => {
       if (busy) return;
       busy = true;
-      const text = await (0, import_promises12.readFile)(file2, "utf8").catch(() => null);
+      const text = await (0, import_promises11.readFile)(file2, "utf8").catch(() => null);
       busy = false;
       if (text === null) return;
       try {
@@ -20813,7 +20042,7 @@ async function standbyInput(rundir) {
     };
     let watcher = null;
     try {
-      watcher = (0, import_node_fs18.watch)(rundir, () => void look());
+      watcher = (0, import_node_fs16.watch)(rundir, () => void look());
       watcher.on("error", () => void 0);
     } catch {
       watcher = null;
@@ -20829,7 +20058,7 @@ async function warmUp() {
   } catch {
   }
 }
-async function readStdin2() {
+async function readStdin() {
   const chunks = [];
   for await (const c of process.stdin) chunks.push(c);
   return Buffer.concat(chunks).toString("utf8");
@@ -20868,15 +20097,15 @@ var engineCommand = {
 `);
       return 2;
     }
-    await (0, import_promises12.mkdir)(rundir, { recursive: true, mode: 448 });
+    await (0, import_promises11.mkdir)(rundir, { recursive: true, mode: 448 });
     const channel = await openChannel();
     const sendLine = (line) => channel.send(line);
     process.stdout.write(
-      JSON.stringify({ type: "hello", pid: process.pid, version: VERSION2, socket: channel.socketPath, token: channel.token }) + "\n"
+      JSON.stringify({ type: "hello", pid: process.pid, version: VERSION, socket: channel.socketPath, token: channel.token }) + "\n"
     );
     console.log = console.info = console.debug = console.error;
     if (standby) await warmUp();
-    const text = standby ? await standbyInput(rundir) : await readStdin2();
+    const text = standby ? await standbyInput(rundir) : await readStdin();
     const fault = faultOf(process.env);
     if (fault === "crash") {
       process.stderr.write("compact-handoff engine: crashing on purpose (COMPACT_HANDOFF_FAULT=crash)\n");
@@ -20905,11 +20134,5 @@ var engineCommand = {
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {
   buildCommand,
-  engineCommand,
-  indexCommand,
-  listCommand,
-  lookupCommand,
-  searchCommand,
-  statusCommand,
-  toolCommand
+  engineCommand
 });
