@@ -6,6 +6,7 @@
  * with its tool_result.
  */
 import assert from 'node:assert/strict'
+import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { type FakeRequest, MARKERS, SUMMARY_TEXT } from './fake-model.mjs'
@@ -89,6 +90,13 @@ describe('live compaction through the engine', { skip: skipWithoutEngine, timeou
       [['read-tool', true]],
     )
     assert.match(lab.handoffOf(row)!, MARKER_RE)
+
+    // The compaction's child kept its code cache for the next one (cli/code-cache.ts), under the
+    // session's HOME: it exits by itself, code 0, once it has answered and indexed what it stored.
+    const cacheDir = join(lab.home, '.cache', 'compact-handoff', 'code-cache')
+    const engineCache = () => (existsSync(cacheDir) ? readdirSync(cacheDir) : []).filter((f) => /^commands-[0-9a-f]{16}-.+-engine\.bin$/.test(f))
+    for (let waited = 0; engineCache().length === 0 && waited < 10_000; waited += 100) await new Promise((r) => setTimeout(r, 100))
+    assert.equal(engineCache().length, 1, `the child's code cache: ${existsSync(cacheDir) ? readdirSync(cacheDir).join(', ') : 'no folder'}`)
   })
 
   test('--resume <id> -p "/compact": nothing to fork, so the summary section completes cold; still ours', async () => {
