@@ -10,7 +10,7 @@ import "./chunks/chunk-JULZ67VA.mjs";
 
 // cli/commands-module.ts
 import { fileURLToPath } from "node:url";
-var KEYS = { "commands": "58b1fabbbbaf7307", "history": "0115ffe773110d36" };
+var KEYS = { "commands": "18a6000a673d3cef", "history": "0115ffe773110d36" };
 var runs = /* @__PURE__ */ new Map();
 async function commandsModule(bundle, use) {
   if (!runs.has(bundle)) {

@@ -289,11 +289,18 @@ export default defineSection<RestoreOptions>({
     const { input, options } = ctx
     const summary = ctx.needed.summary
     const named = summary?.status === 'ok' ? (summary.record?.restoreFiles as Requested[] | undefined) : undefined
-    // Same machine: the session's own files are here, so a file gone from disk is gone. A CLI
-    // run over a transcript from elsewhere lets the transcript's copy stand in.
-    const sameMachine = input.trigger !== 'cli' || existsSync(input.cwd)
     // The transcript's own cwd is the project; the CLI's working directory never stands in for it.
     const policy = readPolicy(input.transcript.cwd, { denyPaths: options.denyPaths ?? [], allowPaths: options.allowPaths ?? [] })
+    const onDisk = (path: string) => {
+      const abs = resolveIn(policy, path)
+      return abs !== null && existsSync(abs)
+    }
+    const touches = fileTouches(input.transcript)
+    // Same machine: the session's own files are here, so a file gone from disk is gone. A CLI
+    // run over a transcript from elsewhere lets the transcript's copy stand in: the CLI takes the
+    // disk for the session's only when its cwd is here and so is one of the files it touched (a
+    // /app or /workspace may exist on both machines), as outline does.
+    const sameMachine = input.trigger !== 'cli' || (existsSync(input.cwd) && [...touches.keys()].some(onDisk))
     // The files the ledger read as deleted by the shell after their last write (its record's contract).
     const ledger = ctx.needed.ledger
     const written = ledger?.status === 'ok' ? (ledger.record?.files as Array<{ path: string; deleted?: string }> | undefined) : undefined
@@ -301,14 +308,10 @@ export default defineSection<RestoreOptions>({
     const choice = choose(named, input.transcript, {
       maxFiles: options.maxFiles,
       sameMachine,
-      exists: (path) => {
-        const abs = resolveIn(policy, path)
-        return abs !== null && existsSync(abs)
-      },
+      exists: onDisk,
       refuse: (path, stored) => refusalOf(path, policy, stored),
       deletedBy: (path) => deletions.get(path),
     })
-    const touches = fileTouches(input.transcript)
 
     // Never past the section's own budget (which the runner keeps under the size guard), less room
     // for the list of files (a row names the path, the range, the size and the reason); whichever

@@ -216,6 +216,22 @@ describe('restore: reading', () => {
       ],
     )
     assert.match(there.r.messages![1]!.toolResults![0]!.text, /written there/)
+    // The same from a CLI whose disk has the transcript's cwd (a /app on both machines) but none
+    // of the session's files: another machine's disk, so the copies still stand in.
+    const app = mkdtempSync(join(tmpdir(), 'ch-restore-app-'))
+    try {
+      const there2 = transcript(
+        toolMsg('Write', { file_path: join(app, 'main.ts'), content: 'written there\n' }),
+        toolMsg('Read', { file_path: join(app, 'gone.ts') }, '     1\tread there'),
+      )
+      const sameCwd = await run(there2, { named: [all(join(app, 'main.ts')), all(join(app, 'gone.ts'))], trigger: 'cli', cwd: app })
+      assert.deepEqual(
+        sameCwd.rec.restored.map((f) => f.source),
+        ['stored', 'stored'],
+      )
+    } finally {
+      rmSync(app, { recursive: true, force: true })
+    }
     // In the session's own machine (the engine, or a CLI run where its cwd exists) a file gone
     // from disk is gone: its old text would mislead.
     const here = await run(t, { named, trigger: 'manual', cwd: '/elsewhere/app' })

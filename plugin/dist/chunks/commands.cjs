@@ -16418,22 +16418,23 @@ var init_restore = __esm({
         const { input, options } = ctx;
         const summary = ctx.needed.summary;
         const named = summary?.status === "ok" ? summary.record?.restoreFiles : void 0;
-        const sameMachine = input.trigger !== "cli" || (0, import_node_fs9.existsSync)(input.cwd);
         const policy = readPolicy(input.transcript.cwd, { denyPaths: options.denyPaths ?? [], allowPaths: options.allowPaths ?? [] });
+        const onDisk = (path) => {
+          const abs = resolveIn(policy, path);
+          return abs !== null && (0, import_node_fs9.existsSync)(abs);
+        };
+        const touches = fileTouches(input.transcript);
+        const sameMachine = input.trigger !== "cli" || (0, import_node_fs9.existsSync)(input.cwd) && [...touches.keys()].some(onDisk);
         const ledger = ctx.needed.ledger;
         const written = ledger?.status === "ok" ? ledger.record?.files : void 0;
         const deletions = new Map((written ?? []).flatMap((f) => f.deleted ? [[f.path, f.deleted]] : []));
         const choice = choose(named, input.transcript, {
           maxFiles: options.maxFiles,
           sameMachine,
-          exists: (path) => {
-            const abs = resolveIn(policy, path);
-            return abs !== null && (0, import_node_fs9.existsSync)(abs);
-          },
+          exists: onDisk,
           refuse: (path, stored) => refusalOf(path, policy, stored),
           deletedBy: (path) => deletions.get(path)
         });
-        const touches = fileTouches(input.transcript);
         const listRoom = 250 + choice.files.reduce((n, f) => n + f.path.length + f.reason.length + 110, 0);
         const byBudget = Math.max(0, ctx.budgetChars - listRoom);
         const total = Math.min(options.totalChars, byBudget);
