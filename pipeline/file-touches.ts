@@ -4,6 +4,7 @@
  * worked in it, and what was done to it. Shared by the sections that hand files back (restore)
  * or describe them (outline), so both read one account of a file.
  */
+import { existsSync } from 'node:fs'
 import { type Transcript, withoutEngineNotes } from './transcript.ts'
 
 /** Some or all of a file's text as the transcript holds it. */
@@ -211,4 +212,17 @@ function editCopy(touch: Touch, edits: Edit[], freshRead: boolean): void {
     return
   }
   delete touch.stored
+}
+
+/**
+ * Whether this machine's disk is the session's, so that a file gone from it is gone: always in
+ * the engine; from the CLI only when the transcript's cwd exists here and so does one of the files
+ * the session touched (`exists` resolves a touched path), since a folder such as /app or
+ * /workspace may exist on both machines. Outline and restore ask it.
+ */
+export function onSessionMachine(trigger: string, cwd: string | undefined, touched: Iterable<string>, exists: (path: string) => boolean): boolean {
+  if (trigger !== 'cli') return true
+  if (cwd === undefined || !existsSync(cwd)) return false
+  for (const path of touched) if (exists(path)) return true
+  return false
 }

@@ -45,7 +45,18 @@ export { DROP_CODES, type DropCode, SectionDropError } from './codes.ts'
 export { clip, type ClipOptions, fmt, lineCount, lineSpan, oneLine, shortPath } from './text.ts'
 export { requireModel } from './capabilities.ts'
 export { type Cost, costOf, type ModelCallRow, modelCallRow, type ModelPath, normalizeModelId, type Price, PRICES, priceOf, type Rates } from './pricing.ts'
-export { type Copy, ENGINE_ATTACHED, FILE_TOOLS, fileLines, fileTouches, lastCopy, READ_TOOL_LINES, readText, type Touch } from './file-touches.ts'
+export {
+  type Copy,
+  ENGINE_ATTACHED,
+  FILE_TOOLS,
+  fileLines,
+  fileTouches,
+  lastCopy,
+  onSessionMachine,
+  READ_TOOL_LINES,
+  readText,
+  type Touch,
+} from './file-touches.ts'
 export { errorReason, isFailure } from './tool-errors.ts'
 export { keyInput, numberLines, type RenderedConversation, renderConversation, renderMessage, type RenderOptions, shortInput } from './render.ts'
 

@@ -10,7 +10,7 @@ import "./chunks/chunk-JULZ67VA.mjs";
 
 // cli/commands-module.ts
 import { fileURLToPath } from "node:url";
-var KEYS = { "commands": "18a6000a673d3cef", "history": "0115ffe773110d36" };
+var KEYS = { "commands": "ea255719c34681b7", "history": "0115ffe773110d36" };
 var runs = /* @__PURE__ */ new Map();
 async function commandsModule(bundle, use) {
   if (!runs.has(bundle)) {
@@ -41,7 +41,7 @@ var commands = {
   search: { summary: "search what earlier compactions replaced", load: async (use) => (await commandsModule("history", use)).searchCommand },
   report: {
     summary: "the store as one HTML page: occupancy, handoffs, cost, fallbacks, the watch, A/B, quality (--ab: the arms compared, as text)",
-    load: async () => (await import("./chunks/report-76HS3Y2P.mjs")).reportCommand
+    load: async () => (await import("./chunks/report-VUY3ALZR.mjs")).reportCommand
   },
   index: {
     summary: "add every stored text the search index lacks (--rebuild: from scratch)",

@@ -15,6 +15,7 @@ import {
   lastCopy,
   lineCount,
   lineSpan,
+  onSessionMachine,
   READ_POLICY_OPTIONS,
   readPolicy,
   SectionDropError,
@@ -180,14 +181,15 @@ export default defineSection<OutlineOptions>({
     const policy = readPolicy(ctx.input.transcript.cwd, { denyPaths: ctx.options.denyPaths ?? [], allowPaths: ctx.options.allowPaths ?? [] })
     const denied = (touch: Touch) => secretPattern(touch.path, policy)
     // On the session's machine a file the session deleted (or moved) is gone from disk: said so,
-    // with none of its declarations. A CLI run over a transcript from elsewhere cannot tell: it
-    // takes the disk for the session's only when the transcript's cwd is there (not the CLI's
-    // working folder, which exists wherever it runs) and so is one of the files it touched, since
-    // a folder such as /app or /workspace may exist on both machines.
-    const missing = touches.filter((t) => !existsSync(resolve(cwd, t.path))).map((t) => t.path)
-    const sameMachine =
-      ctx.input.trigger !== 'cli' || (ctx.input.transcript.cwd !== undefined && existsSync(ctx.input.transcript.cwd) && missing.length < touches.length)
-    const goneNow = new Set(sameMachine ? missing : [])
+    // with none of its declarations. A CLI run over a transcript from elsewhere cannot tell.
+    const here = (path: string) => existsSync(resolve(cwd, path))
+    const sameMachine = onSessionMachine(
+      ctx.input.trigger,
+      ctx.input.transcript.cwd,
+      touches.map((t) => t.path),
+      here,
+    )
+    const goneNow = new Set(sameMachine ? touches.filter((t) => !here(t.path)).map((t) => t.path) : [])
     const head = (touch: Touch) => {
       const secret = denied(touch)
       const what = `- ${shortPath(touch.path, cwd)} — ${didWhat(touch.ops)}`

@@ -14,6 +14,7 @@ import {
   lineCount,
   lineSpan,
   numberLines,
+  onSessionMachine,
   type Touch,
   type ReadPolicy,
   READ_POLICY_OPTIONS,
@@ -297,10 +298,8 @@ export default defineSection<RestoreOptions>({
     }
     const touches = fileTouches(input.transcript)
     // Same machine: the session's own files are here, so a file gone from disk is gone. A CLI
-    // run over a transcript from elsewhere lets the transcript's copy stand in: the CLI takes the
-    // disk for the session's only when its cwd is here and so is one of the files it touched (a
-    // /app or /workspace may exist on both machines), as outline does.
-    const sameMachine = input.trigger !== 'cli' || (existsSync(input.cwd) && [...touches.keys()].some(onDisk))
+    // run over a transcript from elsewhere lets the transcript's copy stand in.
+    const sameMachine = onSessionMachine(input.trigger, input.transcript.cwd, touches.keys(), onDisk)
     // The files the ledger read as deleted by the shell after their last write (its record's contract).
     const ledger = ctx.needed.ledger
     const written = ledger?.status === 'ok' ? (ledger.record?.files as Array<{ path: string; deleted?: string }> | undefined) : undefined

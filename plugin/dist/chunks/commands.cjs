@@ -8936,10 +8936,17 @@ function editCopy(touch, edits2, freshRead) {
   }
   delete touch.stored;
 }
-var READ_TOOL_LINES, ENGINE_ATTACHED, FILE_TOOLS, countLines, positive, holds, accounts;
+function onSessionMachine(trigger, cwd, touched, exists) {
+  if (trigger !== "cli") return true;
+  if (cwd === void 0 || !(0, import_node_fs6.existsSync)(cwd)) return false;
+  for (const path of touched) if (exists(path)) return true;
+  return false;
+}
+var import_node_fs6, READ_TOOL_LINES, ENGINE_ATTACHED, FILE_TOOLS, countLines, positive, holds, accounts;
 var init_file_touches = __esm({
   "pipeline/file-touches.ts"() {
     "use strict";
+    import_node_fs6 = require("node:fs");
     init_transcript();
     READ_TOOL_LINES = 2e3;
     ENGINE_ATTACHED = /* @__PURE__ */ new Set(["CLAUDE.md", "AGENTS.md", "CLAUDE.local.md"]);
@@ -14045,12 +14052,12 @@ ${JSON.stringify(symbolNames, null, 2)}`);
 // sections/ledger/bash-parser.ts
 function wasmBytes() {
   const here2 = (0, import_node_path7.dirname)((0, import_node_url3.fileURLToPath)(__chFileUrl));
-  const bundled = [here2, (0, import_node_path7.join)(here2, "..")].find((dir) => (0, import_node_fs6.existsSync)((0, import_node_path7.join)(dir, GRAMMAR)) && (0, import_node_fs6.existsSync)((0, import_node_path7.join)(dir, RUNTIME)));
-  if (bundled) return { runtime: (0, import_node_fs6.readFileSync)((0, import_node_path7.join)(bundled, RUNTIME)), grammar: (0, import_node_fs6.readFileSync)((0, import_node_path7.join)(bundled, GRAMMAR)) };
+  const bundled = [here2, (0, import_node_path7.join)(here2, "..")].find((dir) => (0, import_node_fs7.existsSync)((0, import_node_path7.join)(dir, GRAMMAR)) && (0, import_node_fs7.existsSync)((0, import_node_path7.join)(dir, RUNTIME)));
+  if (bundled) return { runtime: (0, import_node_fs7.readFileSync)((0, import_node_path7.join)(bundled, RUNTIME)), grammar: (0, import_node_fs7.readFileSync)((0, import_node_path7.join)(bundled, GRAMMAR)) };
   const require2 = (0, import_node_module3.createRequire)(__chFileUrl);
   return {
-    runtime: (0, import_node_fs6.readFileSync)(require2.resolve(`web-tree-sitter/${RUNTIME}`)),
-    grammar: (0, import_node_fs6.readFileSync)(require2.resolve(`tree-sitter-bash/${GRAMMAR}`))
+    runtime: (0, import_node_fs7.readFileSync)(require2.resolve(`web-tree-sitter/${RUNTIME}`)),
+    grammar: (0, import_node_fs7.readFileSync)(require2.resolve(`tree-sitter-bash/${GRAMMAR}`))
   };
 }
 async function load() {
@@ -14074,11 +14081,11 @@ function loadBashParser() {
   loading ??= load();
   return loading;
 }
-var import_node_fs6, import_node_module3, import_node_path7, import_node_url3, import_node_v82, GRAMMAR, RUNTIME, loading;
+var import_node_fs7, import_node_module3, import_node_path7, import_node_url3, import_node_v82, GRAMMAR, RUNTIME, loading;
 var init_bash_parser = __esm({
   "sections/ledger/bash-parser.ts"() {
     "use strict";
-    import_node_fs6 = require("node:fs");
+    import_node_fs7 = require("node:fs");
     import_node_module3 = require("node:module");
     import_node_path7 = require("node:path");
     import_node_url3 = require("node:url");
@@ -16005,11 +16012,11 @@ function declarationRows(touch, decls, n) {
   if (left > 0) rows.push(`    (${fmt(left)} more declaration${left === 1 ? "" : "s"} in it, not listed)`);
   return { rows, shown: shown.length };
 }
-var import_node_fs7, import_node_path11, MODIFIERS, DECLARATION, edits, changed, outline_default;
+var import_node_fs8, import_node_path11, MODIFIERS, DECLARATION, edits, changed, outline_default;
 var init_outline = __esm({
   "sections/outline/index.ts"() {
     "use strict";
-    import_node_fs7 = require("node:fs");
+    import_node_fs8 = require("node:fs");
     import_node_path11 = require("node:path");
     init_pipeline2();
     MODIFIERS = "(?:(?:export|pub(?:\\([\\w:]+\\))?|public|private|protected|internal|static|async|abstract|final|override|default|extern)\\s+)*";
@@ -16061,9 +16068,14 @@ var init_outline = __esm({
         const room = ctx.budgetChars - 80;
         const policy = readPolicy(ctx.input.transcript.cwd, { denyPaths: ctx.options.denyPaths ?? [], allowPaths: ctx.options.allowPaths ?? [] });
         const denied = (touch) => secretPattern(touch.path, policy);
-        const missing = touches.filter((t) => !(0, import_node_fs7.existsSync)((0, import_node_path11.resolve)(cwd, t.path))).map((t) => t.path);
-        const sameMachine = ctx.input.trigger !== "cli" || ctx.input.transcript.cwd !== void 0 && (0, import_node_fs7.existsSync)(ctx.input.transcript.cwd) && missing.length < touches.length;
-        const goneNow = new Set(sameMachine ? missing : []);
+        const here2 = (path) => (0, import_node_fs8.existsSync)((0, import_node_path11.resolve)(cwd, path));
+        const sameMachine = onSessionMachine(
+          ctx.input.trigger,
+          ctx.input.transcript.cwd,
+          touches.map((t) => t.path),
+          here2
+        );
+        const goneNow = new Set(sameMachine ? touches.filter((t) => !here2(t.path)).map((t) => t.path) : []);
         const head = (touch) => {
           const secret = denied(touch);
           const what = `- ${shortPath(touch.path, cwd)} \u2014 ${didWhat(touch.ops)}`;
@@ -16192,7 +16204,7 @@ function namedByShell(path, words) {
   return false;
 }
 function choose(requested, t, opts) {
-  const exists = opts.exists ?? import_node_fs8.existsSync;
+  const exists = opts.exists ?? import_node_fs9.existsSync;
   const touches = fileTouches(t);
   const words = shellWords(t.messages);
   const usable = (path, touch) => exists(path) || !opts.sameMachine && !!touch?.stored && !opts.deletedBy?.(path);
@@ -16226,11 +16238,11 @@ function choose(requested, t, opts) {
   }
   return { source: "recency", files: recent, refused };
 }
-var import_node_fs8, import_node_path12;
+var import_node_fs9, import_node_path12;
 var init_choose = __esm({
   "sections/restore/choose.ts"() {
     "use strict";
-    import_node_fs8 = require("node:fs");
+    import_node_fs9 = require("node:fs");
     import_node_path12 = require("node:path");
     init_pipeline2();
   }
@@ -16309,7 +16321,7 @@ function demandOf(touch, fileChars, onDisk) {
   return Math.min(fileChars, shown + label);
 }
 function sizeOnDisk(path) {
-  const st = path ? (0, import_node_fs9.statSync)(path, { throwIfNoEntry: false }) : void 0;
+  const st = path ? (0, import_node_fs10.statSync)(path, { throwIfNoEntry: false }) : void 0;
   return st?.isFile() ? st.size : void 0;
 }
 function storedLines(stored, range) {
@@ -16366,11 +16378,11 @@ async function readOne(ctx, file2, stored, policy, maxChars) {
   }
   return { failed: `read failed: ${why}` };
 }
-var import_node_fs9, import_node_path13, NOT_TEXT, rangeInput, shownChars, STORED_LABEL_CHARS, ASSUMED_LINE_CHARS, restore_default;
+var import_node_fs10, import_node_path13, NOT_TEXT, rangeInput, shownChars, STORED_LABEL_CHARS, ASSUMED_LINE_CHARS, restore_default;
 var init_restore = __esm({
   "sections/restore/index.ts"() {
     "use strict";
-    import_node_fs9 = require("node:fs");
+    import_node_fs10 = require("node:fs");
     import_node_path13 = require("node:path");
     init_pipeline2();
     init_choose();
@@ -16421,10 +16433,10 @@ var init_restore = __esm({
         const policy = readPolicy(input.transcript.cwd, { denyPaths: options.denyPaths ?? [], allowPaths: options.allowPaths ?? [] });
         const onDisk = (path) => {
           const abs = resolveIn(policy, path);
-          return abs !== null && (0, import_node_fs9.existsSync)(abs);
+          return abs !== null && (0, import_node_fs10.existsSync)(abs);
         };
         const touches = fileTouches(input.transcript);
-        const sameMachine = input.trigger !== "cli" || (0, import_node_fs9.existsSync)(input.cwd) && [...touches.keys()].some(onDisk);
+        const sameMachine = onSessionMachine(input.trigger, input.transcript.cwd, touches.keys(), onDisk);
         const ledger = ctx.needed.ledger;
         const written = ledger?.status === "ok" ? ledger.record?.files : void 0;
         const deletions = new Map((written ?? []).flatMap((f) => f.deleted ? [[f.path, f.deleted]] : []));
@@ -16708,10 +16720,10 @@ function parseLog(raw) {
   });
 }
 function operationInProgress(gitDir) {
-  const has = (p) => (0, import_node_fs10.existsSync)((0, import_node_path14.join)(gitDir, p));
+  const has = (p) => (0, import_node_fs11.existsSync)((0, import_node_path14.join)(gitDir, p));
   const read2 = (p) => {
     try {
-      return (0, import_node_fs10.readFileSync)((0, import_node_path14.join)(gitDir, p), "utf8").trim();
+      return (0, import_node_fs11.readFileSync)((0, import_node_path14.join)(gitDir, p), "utf8").trim();
     } catch {
       return "";
     }
@@ -16789,11 +16801,11 @@ function whyFailed(what, program, r, limit) {
 function isNotARepo(r) {
   return r.kind === "failed" && /not a git repository/i.test(r.stderr);
 }
-var import_node_fs10, import_node_path14, REPO_LOCATION_VARS, GIT_GLOBAL_ARGS, LOG_FORMAT, PROGRAM_KEY_RE, REPO_SCOPES;
+var import_node_fs11, import_node_path14, REPO_LOCATION_VARS, GIT_GLOBAL_ARGS, LOG_FORMAT, PROGRAM_KEY_RE, REPO_SCOPES;
 var init_git = __esm({
   "sections/state/git.ts"() {
     "use strict";
-    import_node_fs10 = require("node:fs");
+    import_node_fs11 = require("node:fs");
     import_node_path14 = require("node:path");
     init_exec();
     REPO_LOCATION_VARS = [
@@ -16873,7 +16885,7 @@ async function readState(o) {
   const lose = (rows, reason) => rows.forEach((row) => reading.unreadable.push({ row, reason }));
   let isDir;
   try {
-    isDir = (0, import_node_fs11.existsSync)(o.cwd) && (0, import_node_fs11.statSync)(o.cwd).isDirectory();
+    isDir = (0, import_node_fs12.existsSync)(o.cwd) && (0, import_node_fs12.statSync)(o.cwd).isDirectory();
   } catch {
     isDir = false;
   }
@@ -17109,11 +17121,11 @@ async function runState(ctx, env) {
   if (r.rows.length === 0) return { body: "", record };
   return { body: r.body, record };
 }
-var import_node_fs11, REPO_ROWS, plural, DEFAULT_OPTIONS, renderAll, state_default;
+var import_node_fs12, REPO_ROWS, plural, DEFAULT_OPTIONS, renderAll, state_default;
 var init_state = __esm({
   "sections/state/index.ts"() {
     "use strict";
-    import_node_fs11 = require("node:fs");
+    import_node_fs12 = require("node:fs");
     init_pipeline2();
     init_gh();
     init_git();
@@ -18194,7 +18206,7 @@ function sqlite() {
   import_node_v83.default.setFlagsFromString("--liftoff-only");
   const here2 = (0, import_node_path20.dirname)((0, import_node_url5.fileURLToPath)(__chFileUrl));
   const req = (0, import_node_module4.createRequire)(__chFileUrl);
-  const vendored = [(0, import_node_path20.join)(here2, VENDORED), (0, import_node_path20.join)(here2, "..", VENDORED)].find((p) => (0, import_node_fs14.existsSync)(p));
+  const vendored = [(0, import_node_path20.join)(here2, VENDORED), (0, import_node_path20.join)(here2, "..", VENDORED)].find((p) => (0, import_node_fs15.existsSync)(p));
   const name2 = "node-sqlite3-wasm";
   sqliteModule = req(vendored ?? name2);
   return sqliteModule;
@@ -18255,7 +18267,7 @@ function indexPaths(dataDir) {
   return { dir, db: (0, import_node_path20.join)(dir, INDEX_DB), lock: (0, import_node_path20.join)(dir, LOCK), pending: (0, import_node_path20.join)(dir, PENDING) };
 }
 function openIndex(file2, create) {
-  (0, import_node_fs14.rmSync)(`${file2}.lock`, { recursive: true, force: true });
+  (0, import_node_fs15.rmSync)(`${file2}.lock`, { recursive: true, force: true });
   const { Database } = sqlite();
   const db = new Database(file2, { fileMustExist: !create });
   try {
@@ -18346,7 +18358,7 @@ async function pendingDocs(dataDir, db) {
     seen.add(r.path);
     if (db.get("select 1 from docs where path = ?", [r.path])) continue;
     try {
-      out2.push({ ...r, text: (0, import_node_fs14.readFileSync)(insideDataDir(dataDir, r.path), "utf8") });
+      out2.push({ ...r, text: (0, import_node_fs15.readFileSync)(insideDataDir(dataDir, r.path), "utf8") });
     } catch {
     }
   }
@@ -18375,7 +18387,7 @@ async function indexDocs(dataDir, docs, opts = {}) {
         const run3 = async () => {
           const db = openIndex(p.db, true);
           try {
-            const all = [...docs, ...(0, import_node_fs14.existsSync)(p.pending) ? await pendingDocs(dataDir, db) : []];
+            const all = [...docs, ...(0, import_node_fs15.existsSync)(p.pending) ? await pendingDocs(dataDir, db) : []];
             return inTransaction(db, () => insertDocs(db, all));
           } finally {
             db.close();
@@ -18399,13 +18411,13 @@ async function indexDocs(dataDir, docs, opts = {}) {
   }
 }
 function damaged(p) {
-  return (0, import_node_fs14.existsSync)(`${p.db}-journal`);
+  return (0, import_node_fs15.existsSync)(`${p.db}-journal`);
 }
 function isCorrupt(err2) {
   return /malformed|not a database|SQLITE_CORRUPT|SQLITE_NOTADB/i.test(String(err2?.message ?? err2));
 }
 function discard(p) {
-  for (const f of [p.db, `${p.db}-journal`]) (0, import_node_fs14.rmSync)(f, { force: true });
+  for (const f of [p.db, `${p.db}-journal`]) (0, import_node_fs15.rmSync)(f, { force: true });
   return true;
 }
 async function notePending(dataDir, docs) {
@@ -18416,14 +18428,14 @@ async function notePending(dataDir, docs) {
 async function indexPending(dataDir) {
   const r = await indexDocs(dataDir, []);
   const now = /* @__PURE__ */ new Date();
-  (0, import_node_fs14.utimesSync)(indexPaths(dataDir).db, now, now);
+  (0, import_node_fs15.utimesSync)(indexPaths(dataDir).db, now, now);
   return r;
 }
 function behind(p) {
   try {
-    return (0, import_node_fs14.statSync)(p.pending).mtimeMs >= (0, import_node_fs14.statSync)(p.db).mtimeMs;
+    return (0, import_node_fs15.statSync)(p.pending).mtimeMs >= (0, import_node_fs15.statSync)(p.db).mtimeMs;
   } catch {
-    return (0, import_node_fs14.existsSync)(p.pending);
+    return (0, import_node_fs15.existsSync)(p.pending);
   }
 }
 async function reindexStore(dataDir, opts = {}) {
@@ -18434,7 +18446,7 @@ async function reindexStore(dataDir, opts = {}) {
     await withLock(
       p.lock,
       () => {
-        for (const f of [p.db, `${p.db}-journal`]) (0, import_node_fs14.rmSync)(f, { force: true });
+        for (const f of [p.db, `${p.db}-journal`]) (0, import_node_fs15.rmSync)(f, { force: true });
       },
       { waitMs: WRITE_WAIT_MS }
     );
@@ -18447,8 +18459,8 @@ async function reindexStore(dataDir, opts = {}) {
     for (const c of await sessionCompactions(dataDir, sessionId, { rows: false })) {
       for (const kind of Object.keys(TEXT_KINDS)) {
         const file2 = (0, import_node_path20.join)(c.dir, `${c.stem}${TEXT_KINDS[kind]}`);
-        if (!(0, import_node_fs14.existsSync)(file2)) continue;
-        batch.push({ path: file2.slice(dataDir.length + 1), sessionId, mode: c.mode, n: c.n, kind, at: c.at, text: (0, import_node_fs14.readFileSync)(file2, "utf8") });
+        if (!(0, import_node_fs15.existsSync)(file2)) continue;
+        batch.push({ path: file2.slice(dataDir.length + 1), sessionId, mode: c.mode, n: c.n, kind, at: c.at, text: (0, import_node_fs15.readFileSync)(file2, "utf8") });
       }
     }
     if (batch.length) {
@@ -18464,7 +18476,7 @@ function readChunk(fds, dataDir, path, off, len) {
   let fd = fds.get(path);
   if (fd === void 0) {
     try {
-      fd = (0, import_node_fs14.openSync)(insideDataDir(dataDir, path), "r");
+      fd = (0, import_node_fs15.openSync)(insideDataDir(dataDir, path), "r");
     } catch {
       fd = null;
     }
@@ -18472,7 +18484,7 @@ function readChunk(fds, dataDir, path, off, len) {
   }
   if (fd === null) return null;
   const buf = Buffer.alloc(len);
-  const got = (0, import_node_fs14.readSync)(fd, buf, 0, len, off);
+  const got = (0, import_node_fs15.readSync)(fd, buf, 0, len, off);
   return buf.subarray(0, got).toString("utf8");
 }
 function searchIndexed(db, dataDir, o, m) {
@@ -18512,7 +18524,7 @@ function searchIndexed(db, dataDir, o, m) {
       }
     }
   } finally {
-    for (const fd of fds.values()) if (fd !== null) (0, import_node_fs14.closeSync)(fd);
+    for (const fd of fds.values()) if (fd !== null) (0, import_node_fs15.closeSync)(fd);
   }
 }
 async function scanSearch(dataDir, o) {
@@ -18532,7 +18544,7 @@ async function scanSearch(dataDir, o) {
   for (const f of files) {
     let text;
     try {
-      text = (0, import_node_fs14.readFileSync)(f.file, "utf8");
+      text = (0, import_node_fs15.readFileSync)(f.file, "utf8");
     } catch {
       continue;
     }
@@ -18565,7 +18577,7 @@ async function search(dataDir, o) {
     ms: Math.round(performance.now() - started)
   });
   if (behind(p) || damaged(p)) await indexPending(dataDir).catch(() => void 0);
-  if (!(0, import_node_fs14.existsSync)(p.db)) return done(await scanSearch(dataDir, o), "scan", "no search index yet, so the stored files were read instead");
+  if (!(0, import_node_fs15.existsSync)(p.db)) return done(await scanSearch(dataDir, o), "scan", "no search index yet, so the stored files were read instead");
   const attempt = () => withLock(
     p.lock,
     () => {
@@ -18598,8 +18610,8 @@ async function search(dataDir, o) {
 async function indexStats(dataDir) {
   const p = indexPaths(dataDir);
   const noted = [...new Set((await readJsonl(p.pending)).rows.map((r) => r.path).filter((x) => typeof x === "string"))];
-  if (!(0, import_node_fs14.existsSync)(p.db)) return { exists: false, docs: 0, chunks: 0, bytes: 0, textBytes: 0, newest: null, pending: noted.length };
-  const bytes = (0, import_node_fs14.statSync)(p.db).size;
+  if (!(0, import_node_fs15.existsSync)(p.db)) return { exists: false, docs: 0, chunks: 0, bytes: 0, textBytes: 0, newest: null, pending: noted.length };
+  const bytes = (0, import_node_fs15.statSync)(p.db).size;
   return withLock(
     p.lock,
     () => {
@@ -18624,11 +18636,11 @@ async function indexStats(dataDir) {
     { waitMs: READ_WAIT_MS }
   );
 }
-var import_node_fs14, import_promises9, import_node_module4, import_node_v83, import_node_path20, import_node_url5, SEARCH_DIR, INDEX_DB, LOCK, PENDING, SCHEMA, CHUNK_LINES, CHUNK_BYTES2, READ_WAIT_MS, WRITE_WAIT_MS, VENDORED, sqliteModule, ACCENTED, WORD, PREFIX_FROM, sessionWord, BATCH;
+var import_node_fs15, import_promises9, import_node_module4, import_node_v83, import_node_path20, import_node_url5, SEARCH_DIR, INDEX_DB, LOCK, PENDING, SCHEMA, CHUNK_LINES, CHUNK_BYTES2, READ_WAIT_MS, WRITE_WAIT_MS, VENDORED, sqliteModule, ACCENTED, WORD, PREFIX_FROM, sessionWord, BATCH;
 var init_search = __esm({
   "store/search.ts"() {
     "use strict";
-    import_node_fs14 = require("node:fs");
+    import_node_fs15 = require("node:fs");
     import_promises9 = require("node:fs/promises");
     import_node_module4 = require("node:module");
     import_node_v83 = __toESM(require("node:v8"), 1);
@@ -18666,7 +18678,7 @@ __export(commands_exports, {
 module.exports = __toCommonJS(commands_exports);
 
 // cli/build.ts
-var import_node_fs13 = require("node:fs");
+var import_node_fs14 = require("node:fs");
 var import_node_path17 = require("node:path");
 var import_node_util = require("node:util");
 init_codes();
@@ -18853,7 +18865,7 @@ function usageError(usage3, err2) {
 }
 
 // cli/output.ts
-var import_node_fs12 = require("node:fs");
+var import_node_fs13 = require("node:fs");
 var import_promises5 = require("node:fs/promises");
 var import_node_path16 = require("node:path");
 init_codes();
@@ -18861,12 +18873,12 @@ function checkOutPath(flag, path) {
   const dir = (0, import_node_path16.dirname)((0, import_node_path16.resolve)(path));
   let isDir = false;
   try {
-    isDir = (0, import_node_fs12.statSync)(dir).isDirectory();
+    isDir = (0, import_node_fs13.statSync)(dir).isDirectory();
   } catch {
   }
   if (!isDir) throw new HandoffError("USAGE", `${flag} ${path}: ${dir} is not a folder that exists`);
   try {
-    if ((0, import_node_fs12.statSync)(path).isDirectory()) throw new HandoffError("USAGE", `${flag} ${path} is a folder; name a file`);
+    if ((0, import_node_fs13.statSync)(path).isDirectory()) throw new HandoffError("USAGE", `${flag} ${path} is a folder; name a file`);
   } catch (err2) {
     if (err2 instanceof HandoffError) throw err2;
   }
@@ -18948,7 +18960,7 @@ function parse(argv) {
 }
 function sameFile(a, b) {
   try {
-    const [x, y] = [(0, import_node_fs13.statSync)(a), (0, import_node_fs13.statSync)(b)];
+    const [x, y] = [(0, import_node_fs14.statSync)(a), (0, import_node_fs14.statSync)(b)];
     return x.dev === y.dev && x.ino === y.ino;
   } catch {
     return false;
@@ -19027,7 +19039,7 @@ async function run2(argv) {
     transcript: conversation
   };
   const { model, source: modelSource } = await cliModel({ repliesFile: values["model-replies"] });
-  const layers = configFiles(values.config ?? []).map((f) => typeof f === "string" ? f : f.optional && !(0, import_node_fs13.existsSync)(f.path) ? null : f.path).filter((f) => f !== null);
+  const layers = configFiles(values.config ?? []).map((f) => typeof f === "string" ? f : f.optional && !(0, import_node_fs14.existsSync)(f.path) ? null : f.path).filter((f) => f !== null);
   const { result } = await buildHandoff({
     input,
     // A section reading without a policy of its own reads under the run's: the transcript's project.
@@ -19084,7 +19096,7 @@ async function endIfLingering(result) {
 var buildCommand = { summary: "build the handoff for a transcript on disk", usage, run: run2 };
 
 // engine/child.ts
-var import_node_fs16 = require("node:fs");
+var import_node_fs17 = require("node:fs");
 var import_promises11 = require("node:fs/promises");
 var import_node_os7 = require("node:os");
 var import_node_path24 = require("node:path");
@@ -19274,14 +19286,14 @@ function createBridge(opts) {
 
 // engine/channel.ts
 var import_node_crypto = require("node:crypto");
-var import_node_fs15 = require("node:fs");
+var import_node_fs16 = require("node:fs");
 var import_node_http = require("node:http");
 var import_node_os6 = require("node:os");
 var import_node_path22 = require("node:path");
 init_protocol();
 var HOLD_MS = 1e3;
 async function openChannel() {
-  const dir = (0, import_node_fs15.mkdtempSync)((0, import_node_path22.join)((0, import_node_os6.tmpdir)(), "ch-"));
+  const dir = (0, import_node_fs16.mkdtempSync)((0, import_node_path22.join)((0, import_node_os6.tmpdir)(), "ch-"));
   const socketPath = (0, import_node_path22.join)(dir, "b.sock");
   const token = (0, import_node_crypto.randomBytes)(24).toString("hex");
   const lines = [];
@@ -19329,7 +19341,7 @@ async function openChannel() {
     }
     reply(res, 404, { error: `no ${req.method} ${url.pathname}` });
   });
-  const removeDir = () => (0, import_node_fs15.rmSync)(dir, { recursive: true, force: true });
+  const removeDir = () => (0, import_node_fs16.rmSync)(dir, { recursive: true, force: true });
   process.once("exit", removeDir);
   await new Promise((resolve7, reject) => {
     server.once("error", reject);
@@ -20043,7 +20055,7 @@ async function standbyInput(rundir) {
     };
     let watcher = null;
     try {
-      watcher = (0, import_node_fs16.watch)(rundir, () => void look());
+      watcher = (0, import_node_fs17.watch)(rundir, () => void look());
       watcher.on("error", () => void 0);
     } catch {
       watcher = null;
