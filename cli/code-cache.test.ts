@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { isAbsolute, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, test } from 'node:test'
 import { rawTranscript, repoRoot, skipWithoutShared } from '../test/shared.ts'
@@ -119,12 +119,56 @@ describe('runCached', () => {
     assert.deepEqual(run.value, [true, 'from-esm'])
   })
 
-  test('where caches are kept by default', () => {
-    assert.equal(cacheDir({ HOME: '/home/u' }), '/home/u/.cache/compact-handoff/code-cache')
-    assert.equal(cacheDir({ HOME: '/home/u', XDG_CACHE_HOME: '/var/cache/u' }), '/var/cache/u/compact-handoff/code-cache')
-    assert.equal(cacheDir({ HOME: '/home/u', COMPACT_HANDOFF_CODE_CACHE: '/tmp/cc' }), '/tmp/cc')
+  test('where caches are kept by default, and what must exist first', () => {
+    assert.deepEqual(cacheDir({ HOME: '/home/u' }), { dir: '/home/u/.cache/compact-handoff/code-cache', within: '/home/u' })
+    assert.deepEqual(cacheDir({ HOME: '/home/u', XDG_CACHE_HOME: '/var/cache/u' }), {
+      dir: '/var/cache/u/compact-handoff/code-cache',
+      within: '/var/cache/u',
+    })
+    assert.deepEqual(cacheDir({ HOME: '/home/u', COMPACT_HANDOFF_CODE_CACHE: '/tmp/cc' }), { dir: '/tmp/cc', within: '/tmp' })
     assert.equal(cacheDir({ COMPACT_HANDOFF_CODE_CACHE: 'off' }), null)
     assert.equal(cacheDir({ COMPACT_HANDOFF_CODE_CACHE: 'relative/dir' }), null)
+    // An empty or relative HOME is not a place: the home the system gives stands in (os.homedir),
+    // and where that is not absolute either there is no cache.
+    for (const HOME of ['', 'relhome']) assert.ok(isAbsolute(cacheDir({ HOME })!.dir), HOME)
+  })
+
+  test('a HOME that does not exist is not made, and a relative one puts nothing in the working folder', () => {
+    const { dir, file } = fixture()
+    const gone = join(dir, 'no-such-home')
+    assert.equal(load(file, 'build', { HOME: gone }).cache, 'off')
+    assert.equal(existsSync(gone), false)
+    const work = join(dir, 'work')
+    mkdirSync(work)
+    // tsx by its path: the working folder is not the repository.
+    const tsx = pathToFileURL(join(repoRoot, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        tsx,
+        '--input-type=module',
+        '-e',
+        `import { runCached } from ${JSON.stringify(join(repoRoot, 'cli', 'code-cache.ts'))}\nrunCached(${JSON.stringify(file)}, 'k', 'build', process.env).save()`,
+      ],
+      {
+        cwd: work,
+        env: { PATH: process.env.PATH, HOME: 'relhome' },
+        encoding: 'utf8',
+      },
+    )
+    assert.equal(r.status, 0, r.stderr)
+    assert.deepEqual(readdirSync(work), [])
+  })
+
+  test('a bundle edited by hand (same length, its built hash kept) is not run from the old cache', () => {
+    const { file, env } = fixture('exports.v = 1\n')
+    assert.equal(load(file, 'build', env, 'return e.v', 'built-hash').cache, 'miss')
+    writeFileSync(file, 'exports.v = 2\n')
+    const later = new Date(Date.now() + 5_000)
+    utimesSync(file, later, later)
+    const run = load(file, 'build', env, 'return e.v', 'built-hash')
+    assert.deepEqual([run.cache, run.value], ['miss', 2])
   })
 })
 

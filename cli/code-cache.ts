@@ -10,7 +10,7 @@
  * file: its checksum is verified) is replaced after the run; a folder that cannot be written, or
  * that another user could write to, is not used; nothing here fails a command.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { homedir } from 'node:os'
 import { basename, dirname, isAbsolute, join } from 'node:path'
@@ -26,19 +26,23 @@ import v8 from 'node:v8'
  */
 export const CACHE_FLAGS = ['--liftoff-only', '--verify-snapshot-checksum']
 
-/** A cache not written for this long is removed when another is written: old versions go. */
+/** A cache not used for this long is removed when another is written: old versions go. */
 const STALE_MS = 30 * 24 * 60 * 60 * 1000
 
 /**
  * Where caches are kept: COMPACT_HANDOFF_CODE_CACHE names the folder (an absolute path; `off` or
  * `0` turns caching off, and any other value is not a folder, so it does too), else
- * $XDG_CACHE_HOME/compact-handoff/code-cache, else ~/.cache/compact-handoff/code-cache.
+ * $XDG_CACHE_HOME/compact-handoff/code-cache, else ~/.cache/compact-handoff/code-cache. `within`
+ * is what must exist already (the named folder's parent, or the cache home or HOME): a cache never
+ * makes a home folder, nor one beside a relative or empty HOME.
  */
-export function cacheDir(env: NodeJS.ProcessEnv = process.env): string | null {
+export function cacheDir(env: NodeJS.ProcessEnv = process.env): { dir: string; within: string } | null {
   const set = env.COMPACT_HANDOFF_CODE_CACHE?.trim()
-  if (set) return isAbsolute(set) ? set : null
-  const base = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : join(env.HOME || homedir(), '.cache')
-  return join(base, 'compact-handoff', 'code-cache')
+  if (set) return isAbsolute(set) ? { dir: set, within: dirname(set) } : null
+  if (env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME))
+    return { dir: join(env.XDG_CACHE_HOME, 'compact-handoff', 'code-cache'), within: env.XDG_CACHE_HOME }
+  const home = env.HOME && isAbsolute(env.HOME) ? env.HOME : homedir()
+  return isAbsolute(home) ? { dir: join(home, '.cache', 'compact-handoff', 'code-cache'), within: home } : null
 }
 
 /** Whether a folder is one only this user (or root) can change: owned by one of them, and not
@@ -55,9 +59,10 @@ function trusted(path: string, uid: number | undefined): boolean {
  * code the next run executes. Null when it cannot be made or is not safe, and then nothing is
  * made: root running with another user's HOME does not leave them a folder they cannot use.
  */
-function ownFolder(dir: string): string | null {
+function ownFolder({ dir, within }: { dir: string; within: string }): string | null {
   const uid = process.getuid?.()
   try {
+    if (!statSync(within).isDirectory()) return null
     let existing = dir
     const missing: string[] = []
     for (;;) {
@@ -111,11 +116,14 @@ export interface CachedRun {
 export function runCached(file: string, key: string, use: string, env: NodeJS.ProcessEnv = process.env): CachedRun {
   for (const flag of CACHE_FLAGS) v8.setFlagsFromString(flag)
   const source = readFileSync(file, 'utf8')
-  const dir = cacheDir(env)
-  const folder = dir === null ? null : ownFolder(dir)
+  const where = cacheDir(env)
+  const folder = where === null ? null : ownFolder(where)
   // Node's options, not what they take (`-e`'s script, `--import`'s module).
   const flags = fnv(`${process.execArgv.filter((a) => a.startsWith('--')).join(' ')}\0${env.NODE_OPTIONS ?? ''}`)
-  const cachePath = folder === null ? null : join(folder, `${basename(file, '.cjs')}-${key}-${flags}-${process.version}-${process.arch}-${use}.bin`)
+  // The file's size and time as well: a hand edit of the bundle keeps the hash it was built with.
+  const st = statSync(file)
+  const name = `${basename(file, '.cjs')}-${key}-${fnv(`${st.size}:${Math.floor(st.mtimeMs)}`)}-${flags}-${process.version}-${process.arch}-${use}.bin`
+  const cachePath = folder === null ? null : join(folder, name)
   let cachedData: Buffer | undefined
   if (cachePath !== null) {
     try {
@@ -135,6 +143,8 @@ export function runCached(file: string, key: string, use: string, env: NodeJS.Pr
   const esImport = (specifier: string): Promise<unknown> => import(specifier)
   run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file), esImport)
   const cache: CachedRun['cache'] = cachePath === null ? 'off' : cachedData === undefined ? 'miss' : script.cachedDataRejected ? 'rejected' : 'hit'
+  // A cache in use is dated now and then, so that the sweep of stale ones (removeStale) spares it.
+  if (cache === 'hit') freshen(cachePath!)
   return {
     exports: module.exports,
     cache,
@@ -161,7 +171,19 @@ export function runCached(file: string, key: string, use: string, env: NodeJS.Pr
   }
 }
 
-/** Caches in the folder not written for STALE_MS: an older bundle's, another Node's. */
+/** Dates a cache taken now, once it is a week old: a metadata write, rarely. */
+function freshen(path: string): void {
+  try {
+    if (Date.now() - statSync(path).mtimeMs > STALE_MS / 4) {
+      const now = new Date()
+      utimesSync(path, now, now)
+    }
+  } catch {
+    // left as it is
+  }
+}
+
+/** Caches in the folder not used for STALE_MS: an older bundle's, another Node's. */
 function removeStale(folder: string, kept: string): void {
   try {
     const now = Date.now()

@@ -38,5 +38,6 @@ try {
     ].join('\n'),
   )
 } finally {
-  if (!values.keep) await lab.close()
+  // The fake model stops either way: left serving, it would keep this process from ending.
+  await lab.close(values.keep)
 }

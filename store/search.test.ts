@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
@@ -185,6 +185,22 @@ describe('store/search: the index', () => {
     assert.deepEqual(w3.row.index, { deferred: true })
     assert.equal((await indexPending(d)).docs, 2)
     assert.equal((await search(d, { query: 'okapi', limit: 5 })).hits.length, 1)
+    assert.equal((await indexStats(d)).pending, 0)
+  })
+
+  test('deferred indexing cut short after the index file was touched: its time says nothing, the next search still catches up', async () => {
+    const d = fresh()
+    await store(d, 's1', 1, 'indexed at once\n')
+    await store(d, 's1', 2, 'only noted, narwhal-ibex\n', { index: 'defer' })
+    // What a child ended mid-indexing leaves: the index file written after the note.
+    const later = new Date(Date.now() + 60_000)
+    utimesSync(indexPaths(d).db, later, later)
+    assert.equal((await indexStats(d)).pending, 2)
+    const r = await search(d, { query: 'narwhal-ibex', limit: 5 })
+    assert.deepEqual(
+      r.hits.map((h) => h.n),
+      [2],
+    )
     assert.equal((await indexStats(d)).pending, 0)
   })
 

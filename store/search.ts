@@ -369,14 +369,31 @@ export async function indexPending(dataDir: string): Promise<{ docs: number; chu
   return r
 }
 
-/** Noted texts newer than the index: a search adds them first, so it never misses a compaction
- *  whose indexing was deferred and then cut short (the engine may end the child after its answer). */
-function behind(p: ReturnType<typeof indexPaths>): boolean {
-  try {
-    return statSync(p.pending).mtimeMs >= statSync(p.db).mtimeMs
-  } catch {
-    return existsSync(p.pending)
-  }
+/** The texts noted for the index (pending.jsonl), each once. */
+async function notedPaths(p: IndexPaths): Promise<string[]> {
+  return [...new Set((await readJsonl<{ path?: unknown }>(p.pending)).rows.map((r) => r.path).filter((x): x is string => typeof x === 'string'))]
+}
+
+/** Noted texts the index does not hold: a search adds them first, so it never misses a compaction
+ *  whose indexing was deferred and then cut short (the engine may end the child after its answer,
+ *  after it had opened the index: the file's time then says nothing of what is in it). */
+async function behind(p: IndexPaths): Promise<boolean> {
+  if (!existsSync(p.pending)) return false
+  if (!existsSync(p.db)) return true
+  const noted = await notedPaths(p)
+  if (noted.length === 0) return false
+  return withLock(
+    p.lock,
+    () => {
+      const db = openIndex(p.db, false)
+      try {
+        return noted.some((path) => !db.get('select 1 from docs where path = ?', [path]))
+      } finally {
+        db.close()
+      }
+    },
+    { waitMs: READ_WAIT_MS },
+  ).catch(() => true)
 }
 
 /**
@@ -570,7 +587,7 @@ export async function search(dataDir: string, o: SearchOptions): Promise<SearchA
     ms: Math.round(performance.now() - started),
   })
   // Noted texts not yet in, or a writer that died mid-write: the writer's path catches up and heals.
-  if (behind(p) || damaged(p)) await indexPending(dataDir).catch(() => undefined)
+  if (damaged(p) || (await behind(p))) await indexPending(dataDir).catch(() => undefined)
   if (!existsSync(p.db)) return done(await scanSearch(dataDir, o), 'scan', 'no search index yet, so the stored files were read instead')
   const attempt = () =>
     withLock(
@@ -620,7 +637,7 @@ export interface IndexStats {
 /** What the index holds, for status. */
 export async function indexStats(dataDir: string): Promise<IndexStats> {
   const p = indexPaths(dataDir)
-  const noted = [...new Set((await readJsonl<{ path?: unknown }>(p.pending)).rows.map((r) => r.path).filter((x): x is string => typeof x === 'string'))]
+  const noted = await notedPaths(p)
   if (!existsSync(p.db)) return { exists: false, docs: 0, chunks: 0, bytes: 0, textBytes: 0, newest: null, pending: noted.length }
   const bytes = statSync(p.db).size
   return withLock(

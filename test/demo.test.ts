@@ -180,5 +180,11 @@ describe('npm run demo:engine', () => {
     assert.match(r.stdout, /notes\.md/)
     assert.match(r.stdout, /grep -c heredoc notes\.md/)
     assert.match(r.stdout, /The folder is removed; --keep leaves it\.\n$/)
+    // --keep leaves the folder, and the demo still ends (it used to wait on its fake model).
+    const kept = spawnSync(process.execPath, [...args, '--keep'], { cwd: root, env, encoding: 'utf8', timeout: 180_000 })
+    assert.equal(kept.status, 0, `${kept.signal ?? ''} ${kept.stderr}`)
+    const dir = /^Kept: (\S+)$/m.exec(kept.stdout)?.[1]
+    assert.ok(dir && existsSync(join(dir, 'data')), kept.stdout.slice(-300))
+    rmSync(dir, { recursive: true, force: true })
   })
 })

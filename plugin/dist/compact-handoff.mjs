@@ -10,11 +10,11 @@ import "./chunks/chunk-JULZ67VA.mjs";
 
 // cli/commands-module.ts
 import { fileURLToPath } from "node:url";
-var KEYS = { "commands": "ea255719c34681b7", "history": "0115ffe773110d36" };
+var KEYS = { "commands": "a3e900042b7fb480", "history": "8d784ed4b4fe26bd" };
 var runs = /* @__PURE__ */ new Map();
 async function commandsModule(bundle, use) {
   if (!runs.has(bundle)) {
-    const { runCached } = await import("./chunks/code-cache-PO7QBHTQ.mjs");
+    const { runCached } = await import("./chunks/code-cache-MTEETGHH.mjs");
     runs.set(bundle, runCached(fileURLToPath(new URL(`./chunks/${bundle}.cjs`, import.meta.url)), KEYS[bundle], use));
   }
   return runs.get(bundle).exports;
@@ -41,7 +41,7 @@ var commands = {
   search: { summary: "search what earlier compactions replaced", load: async (use) => (await commandsModule("history", use)).searchCommand },
   report: {
     summary: "the store as one HTML page: occupancy, handoffs, cost, fallbacks, the watch, A/B, quality (--ab: the arms compared, as text)",
-    load: async () => (await import("./chunks/report-VUY3ALZR.mjs")).reportCommand
+    load: async () => (await import("./chunks/report-QFLDBXAH.mjs")).reportCommand
   },
   index: {
     summary: "add every stored text the search index lacks (--rebuild: from scratch)",

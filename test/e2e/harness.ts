@@ -382,11 +382,13 @@ export class Lab {
     return relative(this.dir, p)
   }
 
-  async close(): Promise<void> {
+  /** Stops what the lab runs (its sessions, the fake model); its folder goes unless `keep` (or
+   *  CH_E2E_KEEP) says to leave it. */
+  async close(keep = false): Promise<void> {
     for (const proc of this.running) proc.kill('SIGKILL')
     await this.fake.close()
-    if (!process.env.CH_E2E_KEEP) rmSync(this.dir, { recursive: true, force: true })
-    else console.error(`kept lab ${this.dir}`)
+    if (process.env.CH_E2E_KEEP) console.error(`kept lab ${this.dir}`)
+    else if (!keep) rmSync(this.dir, { recursive: true, force: true })
   }
 }
 

@@ -574,12 +574,26 @@ async function indexPending(dataDir) {
   utimesSync(indexPaths(dataDir).db, now, now);
   return r;
 }
-function behind(p) {
-  try {
-    return statSync(p.pending).mtimeMs >= statSync(p.db).mtimeMs;
-  } catch {
-    return existsSync(p.pending);
-  }
+async function notedPaths(p) {
+  return [...new Set((await readJsonl(p.pending)).rows.map((r) => r.path).filter((x) => typeof x === "string"))];
+}
+async function behind(p) {
+  if (!existsSync(p.pending)) return false;
+  if (!existsSync(p.db)) return true;
+  const noted = await notedPaths(p);
+  if (noted.length === 0) return false;
+  return withLock(
+    p.lock,
+    () => {
+      const db = openIndex(p.db, false);
+      try {
+        return noted.some((path) => !db.get("select 1 from docs where path = ?", [path]));
+      } finally {
+        db.close();
+      }
+    },
+    { waitMs: READ_WAIT_MS }
+  ).catch(() => true);
 }
 async function reindexStore(dataDir, opts = {}) {
   const started = performance.now();
@@ -720,7 +734,7 @@ async function search(dataDir, o) {
     note,
     ms: Math.round(performance.now() - started)
   });
-  if (behind(p) || damaged(p)) await indexPending(dataDir).catch(() => void 0);
+  if (damaged(p) || await behind(p)) await indexPending(dataDir).catch(() => void 0);
   if (!existsSync(p.db)) return done(await scanSearch(dataDir, o), "scan", "no search index yet, so the stored files were read instead");
   const attempt = () => withLock(
     p.lock,
@@ -753,7 +767,7 @@ async function search(dataDir, o) {
 }
 async function indexStats(dataDir) {
   const p = indexPaths(dataDir);
-  const noted = [...new Set((await readJsonl(p.pending)).rows.map((r) => r.path).filter((x) => typeof x === "string"))];
+  const noted = await notedPaths(p);
   if (!existsSync(p.db)) return { exists: false, docs: 0, chunks: 0, bytes: 0, textBytes: 0, newest: null, pending: noted.length };
   const bytes = statSync(p.db).size;
   return withLock(

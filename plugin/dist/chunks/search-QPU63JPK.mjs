@@ -19,7 +19,7 @@ import {
   scanSearch,
   search,
   snippet
-} from "./chunk-XLPBBXRN.mjs";
+} from "./chunk-IJKYIFDN.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {
   INDEX_DB,

@@ -4,7 +4,7 @@ const require = __chCreateRequire(import.meta.url);
 import "./chunk-JULZ67VA.mjs";
 
 // cli/code-cache.ts
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { basename, dirname, isAbsolute, join } from "node:path";
@@ -14,9 +14,11 @@ var CACHE_FLAGS = ["--liftoff-only", "--verify-snapshot-checksum"];
 var STALE_MS = 30 * 24 * 60 * 60 * 1e3;
 function cacheDir(env = process.env) {
   const set = env.COMPACT_HANDOFF_CODE_CACHE?.trim();
-  if (set) return isAbsolute(set) ? set : null;
-  const base = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : join(env.HOME || homedir(), ".cache");
-  return join(base, "compact-handoff", "code-cache");
+  if (set) return isAbsolute(set) ? { dir: set, within: dirname(set) } : null;
+  if (env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME))
+    return { dir: join(env.XDG_CACHE_HOME, "compact-handoff", "code-cache"), within: env.XDG_CACHE_HOME };
+  const home = env.HOME && isAbsolute(env.HOME) ? env.HOME : homedir();
+  return isAbsolute(home) ? { dir: join(home, ".cache", "compact-handoff", "code-cache"), within: home } : null;
 }
 function trusted(path, uid) {
   const st = statSync(path);
@@ -24,9 +26,10 @@ function trusted(path, uid) {
   if (uid !== void 0 && st.uid !== uid && st.uid !== 0) return false;
   return (st.mode & 18) === 0 || (st.mode & 512) !== 0;
 }
-function ownFolder(dir) {
+function ownFolder({ dir, within }) {
   const uid = process.getuid?.();
   try {
+    if (!statSync(within).isDirectory()) return null;
     let existing = dir;
     const missing = [];
     for (; ; ) {
@@ -60,10 +63,12 @@ function fnv(text) {
 function runCached(file, key, use, env = process.env) {
   for (const flag of CACHE_FLAGS) v8.setFlagsFromString(flag);
   const source = readFileSync(file, "utf8");
-  const dir = cacheDir(env);
-  const folder = dir === null ? null : ownFolder(dir);
+  const where = cacheDir(env);
+  const folder = where === null ? null : ownFolder(where);
   const flags = fnv(`${process.execArgv.filter((a) => a.startsWith("--")).join(" ")}\0${env.NODE_OPTIONS ?? ""}`);
-  const cachePath = folder === null ? null : join(folder, `${basename(file, ".cjs")}-${key}-${flags}-${process.version}-${process.arch}-${use}.bin`);
+  const st = statSync(file);
+  const name = `${basename(file, ".cjs")}-${key}-${fnv(`${st.size}:${Math.floor(st.mtimeMs)}`)}-${flags}-${process.version}-${process.arch}-${use}.bin`;
+  const cachePath = folder === null ? null : join(folder, name);
   let cachedData;
   if (cachePath !== null) {
     try {
@@ -79,6 +84,7 @@ function runCached(file, key, use, env = process.env) {
   const esImport = (specifier) => import(specifier);
   run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file), esImport);
   const cache = cachePath === null ? "off" : cachedData === void 0 ? "miss" : script.cachedDataRejected ? "rejected" : "hit";
+  if (cache === "hit") freshen(cachePath);
   return {
     exports: module.exports,
     cache,
@@ -99,6 +105,15 @@ function runCached(file, key, use, env = process.env) {
       return cachePath;
     }
   };
+}
+function freshen(path) {
+  try {
+    if (Date.now() - statSync(path).mtimeMs > STALE_MS / 4) {
+      const now = /* @__PURE__ */ new Date();
+      utimesSync(path, now, now);
+    }
+  } catch {
+  }
 }
 function removeStale(folder, kept) {
   try {

@@ -25,7 +25,7 @@ import {
   search,
   sessionCompactions,
   storedSessions
-} from "./chunk-XLPBBXRN.mjs";
+} from "./chunk-IJKYIFDN.mjs";
 import {
   __commonJS,
   __export,
