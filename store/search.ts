@@ -5,7 +5,7 @@
  * back from the stored file itself, so the files stay the one truth and the index can always be
  * rebuilt from them. Why this library, and what it measures: store/README.md.
  */
-import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync, utimesSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import v8 from 'node:v8'
@@ -362,12 +362,11 @@ export async function notePending(dataDir: string, docs: Array<Omit<IndexDoc, 't
 
 /** Adds every noted text the index lacks. */
 export async function indexPending(dataDir: string): Promise<{ docs: number; chunks: number }> {
-  const r = await indexDocs(dataDir, [])
-  // Marks the index as caught up with the notes even when there was nothing left to add.
-  const now = new Date()
-  utimesSync(indexPaths(dataDir).db, now, now)
-  return r
+  return indexDocs(dataDir, [])
 }
+
+/** Of the noted texts, those the index does not hold. */
+const notIn = (db: SqliteDatabase, noted: readonly string[]): string[] => noted.filter((path) => !db.get('select 1 from docs where path = ?', [path]))
 
 /** The texts noted for the index (pending.jsonl), each once. */
 async function notedPaths(p: IndexPaths): Promise<string[]> {
@@ -387,7 +386,7 @@ async function behind(p: IndexPaths): Promise<boolean> {
     () => {
       const db = openIndex(p.db, false)
       try {
-        return noted.some((path) => !db.get('select 1 from docs where path = ?', [path]))
+        return notIn(db, noted).length > 0
       } finally {
         db.close()
       }
@@ -647,7 +646,7 @@ export async function indexStats(dataDir: string): Promise<IndexStats> {
       try {
         const d = db.get('select count(*) as docs, coalesce(sum(bytes), 0) as text, max(at) as newest from docs')!
         const c = db.get('select count(*) as chunks from chunks')!
-        const pending = noted.filter((path) => !db.get('select 1 from docs where path = ?', [path])).length
+        const pending = notIn(db, noted).length
         return {
           exists: true,
           docs: Number(d.docs),

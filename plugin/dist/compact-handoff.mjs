@@ -10,7 +10,7 @@ import "./chunks/chunk-JULZ67VA.mjs";
 
 // cli/commands-module.ts
 import { fileURLToPath } from "node:url";
-var KEYS = { "commands": "a3e900042b7fb480", "history": "8d784ed4b4fe26bd" };
+var KEYS = { "commands": "702e84aefaca43e6", "history": "761513b622bd2a08" };
 var runs = /* @__PURE__ */ new Map();
 async function commandsModule(bundle, use) {
   if (!runs.has(bundle)) {
@@ -41,7 +41,7 @@ var commands = {
   search: { summary: "search what earlier compactions replaced", load: async (use) => (await commandsModule("history", use)).searchCommand },
   report: {
     summary: "the store as one HTML page: occupancy, handoffs, cost, fallbacks, the watch, A/B, quality (--ab: the arms compared, as text)",
-    load: async () => (await import("./chunks/report-QFLDBXAH.mjs")).reportCommand
+    load: async () => (await import("./chunks/report-FRUMECDN.mjs")).reportCommand
   },
   index: {
     summary: "add every stored text the search index lacks (--rebuild: from scratch)",

@@ -603,10 +603,7 @@ function discard(p) {
   return true;
 }
 async function indexPending(dataDir) {
-  const r = await indexDocs(dataDir, []);
-  const now = /* @__PURE__ */ new Date();
-  (0, import_node_fs.utimesSync)(indexPaths(dataDir).db, now, now);
-  return r;
+  return indexDocs(dataDir, []);
 }
 async function notedPaths(p) {
   return [...new Set((await readJsonl(p.pending)).rows.map((r) => r.path).filter((x) => typeof x === "string"))];
@@ -621,7 +618,7 @@ async function behind(p) {
     () => {
       const db = openIndex(p.db, false);
       try {
-        return noted.some((path) => !db.get("select 1 from docs where path = ?", [path]));
+        return notIn(db, noted).length > 0;
       } finally {
         db.close();
       }
@@ -810,7 +807,7 @@ async function indexStats(dataDir) {
       try {
         const d = db.get("select count(*) as docs, coalesce(sum(bytes), 0) as text, max(at) as newest from docs");
         const c = db.get("select count(*) as chunks from chunks");
-        const pending = noted.filter((path) => !db.get("select 1 from docs where path = ?", [path])).length;
+        const pending = notIn(db, noted).length;
         return {
           exists: true,
           docs: Number(d.docs),
@@ -827,7 +824,7 @@ async function indexStats(dataDir) {
     { waitMs: READ_WAIT_MS }
   );
 }
-var import_node_fs, import_promises4, import_node_module, import_node_v8, import_node_path3, import_node_url, SEARCH_DIR, INDEX_DB, LOCK, PENDING, SCHEMA, CHUNK_LINES, CHUNK_BYTES, READ_WAIT_MS, WRITE_WAIT_MS, VENDORED, sqliteModule, ACCENTED, WORD, PREFIX_FROM, sessionWord, BATCH;
+var import_node_fs, import_promises4, import_node_module, import_node_v8, import_node_path3, import_node_url, SEARCH_DIR, INDEX_DB, LOCK, PENDING, SCHEMA, CHUNK_LINES, CHUNK_BYTES, READ_WAIT_MS, WRITE_WAIT_MS, VENDORED, sqliteModule, ACCENTED, WORD, PREFIX_FROM, sessionWord, notIn, BATCH;
 var init_search = __esm({
   "store/search.ts"() {
     "use strict";
@@ -856,6 +853,7 @@ var init_search = __esm({
     WORD = /[\p{L}\p{N}]+/gu;
     PREFIX_FROM = 3;
     sessionWord = (id) => `s${id.toLowerCase().replace(/[^a-z0-9]/g, "")}`;
+    notIn = (db, noted) => noted.filter((path) => !db.get("select 1 from docs where path = ?", [path]));
     BATCH = 64;
   }
 });

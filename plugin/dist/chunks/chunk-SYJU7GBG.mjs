@@ -3,7 +3,7 @@ import { createRequire as __chCreateRequire } from 'node:module';
 const require = __chCreateRequire(import.meta.url);
 
 // store/search.ts
-import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync, utimesSync } from "node:fs";
+import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync } from "node:fs";
 import { mkdir as mkdir2 } from "node:fs/promises";
 import { createRequire } from "node:module";
 import v8 from "node:v8";
@@ -569,11 +569,9 @@ async function notePending(dataDir, docs) {
   for (const d of docs) await appendJsonl(p.pending, d);
 }
 async function indexPending(dataDir) {
-  const r = await indexDocs(dataDir, []);
-  const now = /* @__PURE__ */ new Date();
-  utimesSync(indexPaths(dataDir).db, now, now);
-  return r;
+  return indexDocs(dataDir, []);
 }
+var notIn = (db, noted) => noted.filter((path) => !db.get("select 1 from docs where path = ?", [path]));
 async function notedPaths(p) {
   return [...new Set((await readJsonl(p.pending)).rows.map((r) => r.path).filter((x) => typeof x === "string"))];
 }
@@ -587,7 +585,7 @@ async function behind(p) {
     () => {
       const db = openIndex(p.db, false);
       try {
-        return noted.some((path) => !db.get("select 1 from docs where path = ?", [path]));
+        return notIn(db, noted).length > 0;
       } finally {
         db.close();
       }
@@ -777,7 +775,7 @@ async function indexStats(dataDir) {
       try {
         const d = db.get("select count(*) as docs, coalesce(sum(bytes), 0) as text, max(at) as newest from docs");
         const c = db.get("select count(*) as chunks from chunks");
-        const pending = noted.filter((path) => !db.get("select 1 from docs where path = ?", [path])).length;
+        const pending = notIn(db, noted).length;
         return {
           exists: true,
           docs: Number(d.docs),

@@ -19,7 +19,7 @@ import {
   scanSearch,
   search,
   snippet
-} from "./chunk-IJKYIFDN.mjs";
+} from "./chunk-SYJU7GBG.mjs";
 import "./chunk-JULZ67VA.mjs";
 export {
   INDEX_DB,

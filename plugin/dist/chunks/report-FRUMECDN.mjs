@@ -25,7 +25,7 @@ import {
   search,
   sessionCompactions,
   storedSessions
-} from "./chunk-IJKYIFDN.mjs";
+} from "./chunk-SYJU7GBG.mjs";
 import {
   __commonJS,
   __export,
